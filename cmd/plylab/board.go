@@ -1,0 +1,132 @@
+package main
+
+import (
+	"strings"
+
+	"github.com/notnil/chess"
+)
+
+// Board square backgrounds and piece color (256-color ANSI).
+const (
+	sgrLightSquare = "48;5;223"
+	sgrDarkSquare  = "48;5;137"
+	sgrPiece       = "38;5;16"
+)
+
+// pieceGlyph is the Unicode chess symbol: ♔♕♖♗♘♙ for White, ♚♛♜♝♞♟ for Black.
+func pieceGlyph(p chess.Piece) string {
+	switch p {
+	case chess.WhiteKing:
+		return "♔"
+	case chess.WhiteQueen:
+		return "♕"
+	case chess.WhiteRook:
+		return "♖"
+	case chess.WhiteBishop:
+		return "♗"
+	case chess.WhiteKnight:
+		return "♘"
+	case chess.WhitePawn:
+		return "♙"
+	case chess.BlackKing:
+		return "♚"
+	case chess.BlackQueen:
+		return "♛"
+	case chess.BlackRook:
+		return "♜"
+	case chess.BlackBishop:
+		return "♝"
+	case chess.BlackKnight:
+		return "♞"
+	case chess.BlackPawn:
+		return "♟"
+	}
+	return " "
+}
+
+// pieceLetter is the FEN letter (uppercase White, lowercase Black) or "."
+// for an empty square.
+func pieceLetter(p chess.Piece) string {
+	if p == chess.NoPiece {
+		return "."
+	}
+	s := p.Type().String() // lower-case letter
+	if p.Color() == chess.White {
+		return strings.ToUpper(s)
+	}
+	return s
+}
+
+// boardString draws the board with rank and file labels, White at the
+// bottom unless flip. With color on: Unicode pieces on light and dark
+// squares; with color off: a plain ASCII frame with FEN letters and "."
+// for empty squares, safe for logs and golden files.
+func (e *appEnv) boardString(pos *chess.Position, flip bool) string {
+	b := pos.Board()
+	ranks := []int{7, 6, 5, 4, 3, 2, 1, 0}
+	files := []int{0, 1, 2, 3, 4, 5, 6, 7}
+	if flip {
+		ranks = []int{0, 1, 2, 3, 4, 5, 6, 7}
+		files = []int{7, 6, 5, 4, 3, 2, 1, 0}
+	}
+	fileLabels := make([]string, 8)
+	for i, f := range files {
+		fileLabels[i] = string(rune('a' + f))
+	}
+	var sb strings.Builder
+	if !e.color {
+		sb.WriteString("  +-----------------+\n")
+		for _, r := range ranks {
+			sb.WriteString(string(rune('1'+r)) + " |")
+			for _, f := range files {
+				sb.WriteString(" " + pieceLetter(b.Piece(chess.NewSquare(chess.File(f), chess.Rank(r)))))
+			}
+			sb.WriteString(" |\n")
+		}
+		sb.WriteString("  +-----------------+\n")
+		sb.WriteString("    " + strings.Join(fileLabels, " ") + "\n")
+		return sb.String()
+	}
+	for _, r := range ranks {
+		sb.WriteString(e.paint(styleDim, string(rune('1'+r))) + " ")
+		for _, f := range files {
+			bg := sgrLightSquare
+			if (f+r)%2 == 0 { // a1 is dark
+				bg = sgrDarkSquare
+			}
+			p := b.Piece(chess.NewSquare(chess.File(f), chess.Rank(r)))
+			sb.WriteString(e.sgr(bg+";"+sgrPiece, " "+pieceGlyph(p)+" "))
+		}
+		sb.WriteByte('\n')
+	}
+	sb.WriteString(e.paint(styleDim, "   "+strings.Join(fileLabels, "  ")) + "\n")
+	return sb.String()
+}
+
+// materialValue is the classic count: P=1, N=3, B=3, R=5, Q=9.
+func materialValue(t chess.PieceType) int {
+	switch t {
+	case chess.Pawn:
+		return 1
+	case chess.Knight, chess.Bishop:
+		return 3
+	case chess.Rook:
+		return 5
+	case chess.Queen:
+		return 9
+	}
+	return 0
+}
+
+// material returns the material of White and Black.
+func material(pos *chess.Position) (white, black int) {
+	for _, p := range pos.Board().SquareMap() {
+		v := materialValue(p.Type())
+		if p.Color() == chess.White {
+			white += v
+		} else {
+			black += v
+		}
+	}
+	return white, black
+}

@@ -1,0 +1,143 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/plylab/plylab/engine"
+	"github.com/plylab/plylab/engine/board"
+	"github.com/plylab/plylab/engine/eval"
+	"github.com/plylab/plylab/positions"
+	"github.com/urfave/cli/v2"
+)
+
+// Shared pieces of the search commands: boards from positions, the
+// --algo/--with/--without/--eval flags, depth ranges and progress lines.
+
+// boardOf converts a position to the engine's board. FENs typed by the
+// user were validated already; embedded ones are trusted but still checked.
+func boardOf(p positions.Position) (*board.Board, error) {
+	b, err := board.FromFEN(p.FEN)
+	if err != nil {
+		return nil, usagef("invalid FEN %q: %v; check the position", p.FEN, err)
+	}
+	return b, nil
+}
+
+// positionLabel names a position in tables.
+func positionLabel(p positions.Position) string {
+	if p.Name == "fen" {
+		return "fen"
+	}
+	return p.Name
+}
+
+// algoFlags are --algo, --with, --without and --eval.
+func algoFlags(defAlgo string, multi bool) []cli.Flag {
+	usage := "search `ALGO`: minimax, alphabeta or engine, optionally with switches such as engine-without-null"
+	if multi {
+		usage = "comma-separated search `ALGOS`: minimax, alphabeta, engine, or a preset with switches such as engine-without-null"
+	}
+	return []cli.Flag{
+		&cli.StringFlag{Name: "algo", Aliases: []string{"a"}, Value: defAlgo, Usage: usage},
+		&cli.StringFlag{Name: "with", Usage: "switch on techniques `LIST` (comma-separated; see 'plylab techniques')"},
+		&cli.StringFlag{Name: "without", Usage: "switch off techniques `LIST` (comma-separated; see 'plylab techniques')"},
+		&cli.StringFlag{Name: "eval", Aliases: []string{"e"}, Usage: "evaluation `KIND`: material, pst or pesto (default: material for minimax/alphabeta, pesto for engine)"},
+		&cli.IntFlag{Name: "hash", Value: 16, Usage: "transposition table size in `MB`"},
+	}
+}
+
+func splitList(s string) []string {
+	var out []string
+	for _, f := range strings.Split(s, ",") {
+		if f = strings.TrimSpace(f); f != "" {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// parseAlgos reads --algo (one or several), applies --with/--without and
+// --eval to each.
+func parseAlgos(c *cli.Context) ([]engine.Options, error) {
+	specs := splitList(c.String("algo"))
+	if len(specs) == 0 {
+		return nil, usagef("--algo is empty; use e.g. --algo minimax,alphabeta,engine")
+	}
+	var out []engine.Options
+	for _, spec := range specs {
+		o, err := engine.ParseAlgo(spec)
+		if err != nil {
+			return nil, usagef("%v", err)
+		}
+		if err := o.Apply(splitList(c.String("with")), splitList(c.String("without"))); err != nil {
+			return nil, usagef("%v", err)
+		}
+		if c.IsSet("eval") {
+			k, err := eval.ParseKind(c.String("eval"))
+			if err != nil {
+				return nil, usagef("%v", err)
+			}
+			o.Eval = k
+		}
+		if h := c.Int("hash"); h < 1 || h > 4096 {
+			return nil, usagef("--hash must be between 1 and 4096 MB, got %d", h)
+		} else {
+			o.TTSizeMB = h
+		}
+		out = append(out, o)
+	}
+	return out, nil
+}
+
+// parseDepthRange reads "5" or "1-5" (inclusive), each within [1, max].
+func parseDepthRange(s string, maxDepth int) (lo, hi int, err error) {
+	s = strings.TrimSpace(s)
+	a, b, isRange := strings.Cut(s, "-")
+	lo, err1 := strconv.Atoi(strings.TrimSpace(a))
+	hi = lo
+	var err2 error
+	if isRange {
+		hi, err2 = strconv.Atoi(strings.TrimSpace(b))
+	}
+	if err1 != nil || err2 != nil {
+		return 0, 0, usagef("bad --depth %q; write a number such as 4 or a range such as 1-5", s)
+	}
+	if lo < 1 || hi < lo || hi > maxDepth {
+		return 0, 0, usagef("--depth %q is out of range; depths go from 1 to %d (a range is low-high)", s, maxDepth)
+	}
+	return lo, hi, nil
+}
+
+// progress writes a transient status line to stderr when stderr is a
+// terminal, and nothing otherwise (pipes and logs stay clean).
+type progress struct {
+	w       io.Writer
+	on      bool
+	last    time.Time
+	written bool
+}
+
+func (e *appEnv) newProgress() *progress {
+	return &progress{w: e.Stderr, on: e.isTerminal(e.Stderr)}
+}
+
+// update redraws the line at most ten times a second.
+func (p *progress) update(format string, args ...any) {
+	if !p.on || time.Since(p.last) < 100*time.Millisecond {
+		return
+	}
+	p.last = time.Now()
+	fmt.Fprintf(p.w, "\r\x1b[K"+format, args...)
+	p.written = true
+}
+
+// done clears the line.
+func (p *progress) done() {
+	if p.on && p.written {
+		fmt.Fprint(p.w, "\r\x1b[K")
+	}
+}

@@ -1,0 +1,154 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"math"
+	"strings"
+	"testing"
+	"time"
+)
+
+func sampleTable() *table {
+	return &table{
+		Title: "Perft from start",
+		Columns: []column{
+			{Key: "depth", Header: "Depth", Right: true},
+			{Key: "nodes", Header: "Nodes", Right: true},
+			{Key: "time_s", Header: "Time", Right: true},
+			{Key: "rate", Header: "Speed", Right: true},
+			{Key: "ok", Header: "OK"},
+			{Key: "note", Header: "Note"},
+		},
+		Rows: [][]cell{
+			{intCell(1), intCell(20), durationCell(812 * time.Microsecond), rateCell(24630), boolCell(true).styled(styleGood), textCell("all ♘ and ♙ moves")},
+			{intCell(5), intCell(4865609), durationCell(1234 * time.Millisecond), rateCell(3.943e6), boolCell(false).styled(styleBad), textCell(`has "quotes", commas | pipes`)},
+			{intCell(6), nullCell("-"), nullCell("-"), floatCell(math.NaN(), "%.1f"), nullCell("?").styled(styleWarn), textCell("")},
+		},
+		Notes: []string{"Nodes are leaf counts.", "Times <1 s are noisy & vary."},
+	}
+}
+
+func TestWriteTableGolden(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct {
+		name, format string
+		color        bool
+	}{
+		{"table", "table", false},
+		{"table_color", "table", true},
+		{"csv", "csv", false},
+		{"json", "json", false},
+		{"markdown", "markdown", false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			env := testEnv()
+			env.color = tt.color
+			var b bytes.Buffer
+			if err := env.writeTable(&b, tt.format, sampleTable()); err != nil {
+				t.Fatal(err)
+			}
+			golden(t, "output_"+tt.name, b.String())
+			if !tt.color && strings.Contains(b.String(), "\x1b") {
+				t.Errorf("escape codes with color off")
+			}
+		})
+	}
+}
+
+func TestWriteTableJSONIsValid(t *testing.T) {
+	t.Parallel()
+	var b bytes.Buffer
+	if err := testEnv().writeTable(&b, "json", sampleTable()); err != nil {
+		t.Fatal(err)
+	}
+	var v struct {
+		Title string           `json:"title"`
+		Rows  []map[string]any `json:"rows"`
+		Notes []string         `json:"notes"`
+	}
+	if err := json.Unmarshal(b.Bytes(), &v); err != nil {
+		t.Fatalf("invalid JSON: %v\n%s", err, b.String())
+	}
+	if len(v.Rows) != 3 || v.Rows[1]["nodes"] != 4865609.0 || v.Rows[2]["nodes"] != nil || v.Rows[0]["ok"] != true {
+		t.Errorf("unexpected rows: %v", v.Rows)
+	}
+	// Empty tables still have rows and notes arrays.
+	b.Reset()
+	if err := testEnv().writeTable(&b, "json", &table{Columns: []column{{Key: "a"}}}); err != nil {
+		t.Fatal(err)
+	}
+	if got := b.String(); got != "{\n  \"title\": \"\",\n  \"rows\": [],\n  \"notes\": []\n}\n" {
+		t.Errorf("empty table JSON = %q", got)
+	}
+}
+
+func TestWriteTableUnknownFormat(t *testing.T) {
+	t.Parallel()
+	err := testEnv().writeTable(&bytes.Buffer{}, "xml", sampleTable())
+	if !isUsageError(err) || !strings.Contains(err.Error(), "table, csv, json, markdown") {
+		t.Errorf("err = %v, want a usage error listing the formats", err)
+	}
+}
+
+func TestFmtInt(t *testing.T) {
+	t.Parallel()
+	for n, want := range map[int64]string{
+		0: "0", 7: "7", 999: "999", 1000: "1,000", 4865609: "4,865,609", 119060324: "119,060,324",
+		-1234567: "-1,234,567", math.MaxInt64: "9,223,372,036,854,775,807", math.MinInt64: "-9,223,372,036,854,775,808",
+	} {
+		if got := fmtInt(n); got != want {
+			t.Errorf("fmtInt(%d) = %q, want %q", n, got, want)
+		}
+	}
+	if got := fmtUint(math.MaxUint64); got != "18,446,744,073,709,551,615" {
+		t.Errorf("fmtUint(max) = %q", got)
+	}
+}
+
+func TestFmtDuration(t *testing.T) {
+	t.Parallel()
+	for d, want := range map[time.Duration]string{
+		0:                         "0 ns",
+		950:                       "950 ns",
+		812 * time.Microsecond:    "812 µs",
+		45600 * time.Microsecond:  "45.6 ms",
+		1234 * time.Millisecond:   "1.23 s",
+		12345 * time.Millisecond:  "12.3 s",
+		999999 * time.Microsecond: "1.00 s",
+		125 * time.Second:         "2 min 05 s",
+		3725 * time.Second:        "1 h 02 min",
+		-1500 * time.Microsecond:  "-1.50 ms",
+	} {
+		if got := fmtDuration(d); got != want {
+			t.Errorf("fmtDuration(%v) = %q, want %q", d, got, want)
+		}
+	}
+}
+
+func TestFmtRate(t *testing.T) {
+	t.Parallel()
+	for r, want := range map[float64]string{
+		48.2e6:      "48.2 M/s",
+		950e3:       "950 k/s",
+		999.7e3:     "1.00 M/s",
+		12:          "12.0 /s",
+		0:           "0 /s",
+		1.5e9:       "1.50 G/s",
+		math.Inf(1): "-",
+	} {
+		if got := fmtRate(r); got != want {
+			t.Errorf("fmtRate(%v) = %q, want %q", r, got, want)
+		}
+	}
+}
+
+func TestDisplayWidth(t *testing.T) {
+	t.Parallel()
+	for s, want := range map[string]int{"abc": 3, "♘♙": 2, "µs": 2, "日本": 4, "\x1b[1mbold\x1b[0m": 4, "e\u0301": 1} {
+		if got := displayWidth(s); got != want {
+			t.Errorf("displayWidth(%q) = %d, want %d", s, got, want)
+		}
+	}
+}

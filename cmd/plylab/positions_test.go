@@ -1,0 +1,172 @@
+package main
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/plylab/plylab/positions"
+)
+
+func TestPositionsListGolden(t *testing.T) {
+	t.Parallel()
+	r := runCLI(t, "positions", "list")
+	wantOK(t, r)
+	golden(t, "positions_list", r.stdout)
+}
+
+func TestPositionsListFormats(t *testing.T) {
+	t.Parallel()
+	r := runCLI(t, "positions", "list", "--format", "json")
+	wantOK(t, r)
+	var v struct {
+		Rows []map[string]any `json:"rows"`
+	}
+	if err := json.Unmarshal([]byte(r.stdout), &v); err != nil {
+		t.Fatalf("invalid JSON: %v", err)
+	}
+	if want := len(positions.Named()) + len(positions.Suites()); len(v.Rows) != want {
+		t.Errorf("%d rows, want %d", len(v.Rows), want)
+	}
+	r = runCLI(t, "positions", "list", "-f", "csv")
+	wantOK(t, r)
+	if !strings.HasPrefix(r.stdout, "name,kind,to_move,count,description\n") {
+		t.Errorf("csv header: %q", strings.SplitN(r.stdout, "\n", 2)[0])
+	}
+	r = runCLI(t, "positions", "list", "-f", "markdown")
+	wantOK(t, r)
+	if !strings.Contains(r.stdout, "| ---") || !strings.Contains(r.stdout, "---: |") {
+		t.Errorf("markdown table expected:\n%s", r.stdout)
+	}
+}
+
+func TestPositionsShowGolden(t *testing.T) {
+	t.Parallel()
+	r := runCLI(t, "positions", "show", "paper-mate2")
+	wantOK(t, r)
+	golden(t, "positions_show_paper-mate2", r.stdout)
+	if strings.Contains(r.stdout, "\x1b") {
+		t.Error("escape codes with color off")
+	}
+}
+
+func TestPositionsShowColor(t *testing.T) {
+	t.Parallel()
+	r := runCLI(t, "--color", "always", "positions", "show", "paper-mate2")
+	wantOK(t, r)
+	for _, want := range []string{"\x1b[", sgrLightSquare, sgrDarkSquare, "♚", "♔"} {
+		if !strings.Contains(r.stdout, want) {
+			t.Errorf("colored board lacks %q", want)
+		}
+	}
+}
+
+func TestPositionsShowSuitePosition(t *testing.T) {
+	t.Parallel()
+	for _, args := range [][]string{
+		{"positions", "show", "wac", "--id", "WAC.004"},
+		{"positions", "show", "--id", "WAC.004", "wac"},
+		{"positions", "show", "--suite", "wac", "--id", "WAC.004"},
+	} {
+		r := runCLI(t, args...)
+		wantOK(t, r)
+		for _, want := range []string{"Qxh7+", "WAC.004", "Best move"} {
+			if !strings.Contains(r.stdout, want) {
+				t.Errorf("%v: output lacks %q:\n%s", args, want, r.stdout)
+			}
+		}
+	}
+}
+
+func TestPositionsShowSuiteList(t *testing.T) {
+	t.Parallel()
+	for _, args := range [][]string{{"positions", "show", "wac"}, {"positions", "show", "--suite", "wac"}} {
+		r := runCLI(t, args...)
+		wantOK(t, r)
+		if !strings.Contains(r.stdout, "WAC.004") {
+			t.Errorf("%v: suite listing lacks WAC.004:\n%s", args, r.stdout)
+		}
+	}
+}
+
+func TestPositionsShowStart(t *testing.T) {
+	t.Parallel()
+	r := runCLI(t, "positions", "show")
+	wantOK(t, r)
+	for _, want := range []string{
+		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+		"8 | r n b q k b n r |",
+		"1 | R N B Q K B N R |",
+		"    a b c d e f g h",
+		"Legal moves   20",
+		"Na3 Nc3 Nf3 Nh3 a3 a4",
+		"White 39, Black 39 (equal)",
+	} {
+		if !strings.Contains(r.stdout, want) {
+			t.Errorf("output lacks %q:\n%s", want, r.stdout)
+		}
+	}
+	flipped := runCLI(t, "positions", "show", "start", "--flip")
+	wantOK(t, flipped)
+	for _, want := range []string{"1 | R N B K Q B N R |", "    h g f e d c b a"} {
+		if !strings.Contains(flipped.stdout, want) {
+			t.Errorf("flipped output lacks %q:\n%s", want, flipped.stdout)
+		}
+	}
+}
+
+func TestPositionsShowFEN(t *testing.T) {
+	t.Parallel()
+	// Four fields, en passant, and flags after the positional-free command.
+	r := runCLI(t, "positions", "show", "--fen", "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6", "--format", "json")
+	wantOK(t, r)
+	var info map[string]any
+	if err := json.Unmarshal([]byte(r.stdout), &info); err != nil {
+		t.Fatalf("invalid JSON: %v\n%s", err, r.stdout)
+	}
+	if info["fen"] != "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 1" ||
+		info["en_passant"] != "f6" || info["side_to_move"] != "white" || info["castling"] != "KQkq" {
+		t.Errorf("unexpected JSON: %v", info)
+	}
+	moves, _ := info["legal_moves"].([]any)
+	found := false
+	for _, m := range moves {
+		found = found || m == "exf6"
+	}
+	if !found || int(info["legal_move_count"].(float64)) != len(moves) {
+		t.Errorf("legal moves %v should include exf6 (en passant)", moves)
+	}
+	mat := info["material"].(map[string]any)
+	if mat["white"] != 39.0 || mat["black"] != 39.0 || mat["balance"] != 0.0 {
+		t.Errorf("material = %v", mat)
+	}
+}
+
+func TestPositionsShowStatus(t *testing.T) {
+	t.Parallel()
+	for fen, want := range map[string]string{
+		"3R2k1/5ppp/8/8/8/8/5PPP/6K1 b - - 0 1": "Black is checkmated",
+		"7k/5Q2/6K1/8/8/8/8/8 b - - 0 1":        "stalemate",
+		"4k3/8/8/8/8/8/4R3/4K3 b - - 0 1":       "Black is in check",
+	} {
+		r := runCLI(t, "positions", "show", "--fen", fen)
+		wantOK(t, r)
+		if !strings.Contains(r.stdout, want) {
+			t.Errorf("%s: output lacks %q:\n%s", fen, want, r.stdout)
+		}
+	}
+}
+
+// Every built-in position must pass the same FEN checks as user input.
+func TestBuiltinPositionsAreValid(t *testing.T) {
+	t.Parallel()
+	all := positions.Named()
+	for _, s := range positions.Suites() {
+		all = append(all, s.Positions...)
+	}
+	for _, p := range all {
+		if _, err := describePosition(p); err != nil {
+			t.Errorf("%s %s: %v", p.Suite, p.Name, err)
+		}
+	}
+}

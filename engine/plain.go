@@ -1,0 +1,210 @@
+package engine
+
+import (
+	"context"
+	"time"
+
+	"github.com/plylab/plylab/engine/board"
+	"github.com/plylab/plylab/engine/eval"
+)
+
+// Game is what the plain searches need from a game tree. Chess positions
+// and textbook trees (nested lists of leaf values) both implement it, so a
+// textbook tree runs through exactly the same minimax and alpha-beta code as
+// chess.
+type Game interface {
+	// IsDraw reports a draw by the rules at the current node (never at the
+	// root: the searches only ask below it).
+	IsDraw() bool
+	// Moves returns the moves at the current node, which is at the given ply.
+	// The slice stays valid until Moves is called again for the same ply.
+	Moves(ply int) []board.Move
+	// NoMoves scores a node without moves from the side to move's point of
+	// view and says why it ended (checkmate, stalemate, or a textbook leaf).
+	NoMoves(ply int) (int, EndReason)
+	// Evaluate returns the static value for the side to move.
+	Evaluate() int
+	// Make plays a move returned by Moves; Unmake takes it back.
+	Make(m board.Move)
+	Unmake()
+}
+
+// ChessGame adapts a board to Game with a static evaluation.
+type ChessGame struct {
+	B     *board.Board
+	Kind  eval.Kind
+	lists [MaxPly + 1]board.MoveList
+}
+
+// NewChessGame returns a Game over b evaluated with kind.
+func NewChessGame(b *board.Board, kind eval.Kind) *ChessGame {
+	return &ChessGame{B: b, Kind: kind}
+}
+
+// IsDraw implements Game: repetition, fifty-move rule, insufficient material.
+func (g *ChessGame) IsDraw() bool {
+	return g.B.IsRepetition() || g.B.IsFiftyMoveDraw() || g.B.InsufficientMaterial()
+}
+
+// Moves implements Game.
+func (g *ChessGame) Moves(ply int) []board.Move {
+	l := &g.lists[ply]
+	g.B.GenerateMoves(l)
+	return l.Slice()
+}
+
+// NoMoves implements Game: checkmate or stalemate.
+func (g *ChessGame) NoMoves(ply int) (int, EndReason) {
+	if g.B.InCheck() {
+		return -MateScore + ply, EndCheckmate
+	}
+	return 0, EndStalemate
+}
+
+// Evaluate implements Game.
+func (g *ChessGame) Evaluate() int { return eval.Evaluate(g.B, g.Kind) }
+
+// Make implements Game.
+func (g *ChessGame) Make(m board.Move) { g.B.Make(m) }
+
+// Unmake implements Game.
+func (g *ChessGame) Unmake() { g.B.Unmake() }
+
+// plain runs the textbook algorithms: minimax and alpha-beta in negamax
+// form, moves in the order the game generates them, nothing else.
+type plain struct {
+	g         Game
+	alphaBeta bool
+	rec       Recorder
+	ctx       context.Context
+	stats     Stats
+	stopped   bool
+	pv        [MaxPly + 1][MaxPly + 1]board.Move
+	pvLen     [MaxPly + 1]int
+}
+
+// Minimax searches g to depth with plain minimax (negamax form): every move
+// at every node, no pruning. It visits the full tree, which makes it the
+// reference every other search is measured against.
+func Minimax(ctx context.Context, g Game, depth int, rec Recorder) Result {
+	p := &plain{g: g, rec: rec, ctx: ctx}
+	return p.run(depth, "minimax")
+}
+
+// AlphaBeta searches g to depth with plain alpha-beta: the same value as
+// minimax, but a node stops searching as soon as one move proves the
+// opponent will avoid it (the value reached beta). Moves are tried in
+// generation order; better ordering is the full engine's business.
+func AlphaBeta(ctx context.Context, g Game, depth int, rec Recorder) Result {
+	p := &plain{g: g, rec: rec, ctx: ctx, alphaBeta: true}
+	return p.run(depth, "alphabeta")
+}
+
+func (p *plain) run(depth int, name string) Result {
+	start := time.Now()
+	score := p.search(0, depth, -Infinity, Infinity, board.NoMove)
+	p.stats.Elapsed = time.Since(start)
+	r := Result{Algo: name, Depth: depth, Score: score, Stats: p.stats, Stopped: p.stopped}
+	r.PV = append([]board.Move(nil), p.pv[0][:p.pvLen[0]]...)
+	if len(r.PV) > 0 {
+		r.BestMove = r.PV[0]
+	}
+	if p.stopped {
+		r.Depth = 0
+	}
+	r.Iters = []Iteration{{Depth: depth, SelDepth: p.stats.SelDepth, Score: score, Bound: Exact,
+		Nodes: p.stats.Nodes, Elapsed: p.stats.Elapsed, PV: r.PV, Stats: p.stats}}
+	return r
+}
+
+func (p *plain) search(ply, depth, alpha, beta int, move board.Move) int {
+	p.stats.Nodes++
+	p.pvLen[ply] = 0
+	if ply > p.stats.SelDepth {
+		p.stats.SelDepth = ply
+	}
+	if p.rec != nil {
+		p.rec.Enter(NodeInfo{Move: move, Ply: ply, Depth: depth, Alpha: alpha, Beta: beta})
+	}
+	// Cancellation is checked every 4096 nodes: cheap, and fast enough to
+	// stop within a millisecond.
+	if p.stats.Nodes&4095 == 0 && p.ctx.Err() != nil {
+		p.stopped = true
+	}
+	if p.stopped {
+		return p.leave(0, Exact, EndLeaf, 0, 0, board.NoMove)
+	}
+	if ply > 0 && p.g.IsDraw() {
+		p.stats.Terminal++
+		return p.leave(0, Exact, EndDraw, 0, 0, board.NoMove)
+	}
+	moves := p.g.Moves(ply)
+	if len(moves) == 0 {
+		v, why := p.g.NoMoves(ply)
+		if why == EndLeaf {
+			p.stats.Leaves++
+		} else {
+			p.stats.Terminal++
+		}
+		return p.leave(v, Exact, why, 0, 0, board.NoMove)
+	}
+	if depth <= 0 || ply >= MaxPly {
+		p.stats.Leaves++
+		return p.leave(p.g.Evaluate(), Exact, EndLeaf, 0, len(moves), board.NoMove)
+	}
+	alphaOrig := alpha
+	best := -Infinity
+	bestMove := board.NoMove
+	for i, m := range moves {
+		p.g.Make(m)
+		// Negamax: the child's value is from the opponent's point of view,
+		// so it is negated, and the window is swapped and negated with it.
+		var v int
+		if p.alphaBeta {
+			v = -p.search(ply+1, depth-1, -beta, -alpha, m)
+		} else {
+			v = -p.search(ply+1, depth-1, -Infinity, Infinity, m)
+		}
+		p.g.Unmake()
+		if p.stopped {
+			return p.leave(best, Exact, EndExpanded, i+1, len(moves), bestMove)
+		}
+		if v > best {
+			best, bestMove = v, m
+			p.pv[ply][0] = m
+			copy(p.pv[ply][1:], p.pv[ply+1][:p.pvLen[ply+1]])
+			p.pvLen[ply] = p.pvLen[ply+1] + 1
+		}
+		if !p.alphaBeta {
+			continue
+		}
+		if v > alpha {
+			alpha = v
+		}
+		// Alpha-beta cutoff: this node is already worth at least beta to
+		// the side to move, and the opponent has a line elsewhere that
+		// holds us to less. The remaining moves cannot matter.
+		if alpha >= beta {
+			p.stats.BetaCutoffs++
+			if i == 0 {
+				p.stats.FirstCutoffs++
+			}
+			if p.rec != nil && i+1 < len(moves) {
+				p.rec.Pruned(moves[i+1:])
+			}
+			return p.leave(best, Lower, EndCutoff, i+1, len(moves), bestMove)
+		}
+	}
+	bound := Exact
+	if p.alphaBeta && best <= alphaOrig {
+		bound = Upper
+	}
+	return p.leave(best, bound, EndExpanded, len(moves), len(moves), bestMove)
+}
+
+func (p *plain) leave(v int, b Bound, why EndReason, searched, total int, best board.Move) int {
+	if p.rec != nil {
+		p.rec.Leave(NodeResult{Value: v, Bound: b, End: why, Searched: searched, Total: total, Best: best})
+	}
+	return v
+}

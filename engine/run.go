@@ -1,0 +1,116 @@
+package engine
+
+import (
+	"context"
+	"sort"
+
+	"github.com/plylab/plylab/engine/board"
+)
+
+// IsPlain reports whether opts asks for a textbook algorithm (plain minimax
+// or plain alpha-beta, with no other technique), which Run hands to the
+// Minimax and AlphaBeta functions.
+func (o Options) IsPlain() bool {
+	for _, n := range o.EnabledNames() {
+		if n != "alphabeta" {
+			return false
+		}
+	}
+	return true
+}
+
+// Run searches a copy of b with opts to limits.Depth: the plain algorithms
+// for the plain presets, the full engine (fresh tables) otherwise. info is
+// called after each completed iteration (once for the plain algorithms).
+func Run(ctx context.Context, b *board.Board, opts Options, limits Limits, rec Recorder, info func(Iteration)) Result {
+	b = b.Copy()
+	if opts.IsPlain() {
+		g := NewChessGame(b, opts.Eval)
+		var r Result
+		if opts.AlphaBeta {
+			r = AlphaBeta(ctx, g, limits.Depth, rec)
+		} else {
+			r = Minimax(ctx, g, limits.Depth, rec)
+		}
+		r.Algo = opts.Name
+		if info != nil && !r.Stopped {
+			info(r.Iters[0])
+		}
+		return r
+	}
+	return NewSearcher(opts).Search(ctx, b, limits, rec, info)
+}
+
+// MoveScore is one root move with its score at a given depth.
+type MoveScore struct {
+	Move  board.Move
+	SAN   string
+	Score int // from the root side to move's point of view
+	PV    []board.Move
+	Nodes uint64
+}
+
+// RootScores scores every legal root move of b at depth (the move itself is
+// the first ply) with a full window at the root, so every score is exact
+// for the algorithm, like the game-trees paper's table of all White moves.
+// The result is sorted best first, ties by SAN. It stops early when ctx is
+// cancelled, returning the moves scored so far and ctx's error.
+func RootScores(ctx context.Context, b *board.Board, opts Options, depth int) ([]MoveScore, error) {
+	b = b.Copy()
+	var ml board.MoveList
+	b.GenerateMoves(&ml)
+	out := make([]MoveScore, 0, ml.N)
+	var searcher *Searcher
+	if !opts.IsPlain() {
+		searcher = NewSearcher(opts)
+	}
+	for _, m := range ml.Slice() {
+		if err := ctx.Err(); err != nil {
+			sortScores(out)
+			return out, err
+		}
+		ms := MoveScore{Move: m, SAN: b.SAN(m)}
+		b.Make(m)
+		if searcher != nil {
+			searcher.Clear()
+			searcher.begin(ctx, b, Limits{}, nil)
+			// Search below the move with a full window, iterating when
+			// the options say so; ply 1 so mate distances count from the
+			// root.
+			target := max(depth-1, 0)
+			from := target
+			if opts.IterativeDeepening {
+				from = min(1, target)
+			}
+			var v int
+			for d := from; d <= target; d++ {
+				v = -searcher.negamax(1, d, -Infinity, Infinity, m, false)
+			}
+			ms.Score = v
+			ms.PV = append([]board.Move{m}, searcher.pv[1][:searcher.pvLen[1]]...)
+			ms.Nodes = searcher.stats.TotalNodes()
+		} else {
+			p := &plain{g: NewChessGame(b, opts.Eval), ctx: ctx, alphaBeta: opts.AlphaBeta}
+			ms.Score = -p.search(1, depth-1, -Infinity, Infinity, m)
+			ms.PV = append([]board.Move{m}, p.pv[1][:p.pvLen[1]]...)
+			ms.Nodes = p.stats.Nodes
+		}
+		b.Unmake()
+		if err := ctx.Err(); err != nil {
+			sortScores(out)
+			return out, err
+		}
+		out = append(out, ms)
+	}
+	sortScores(out)
+	return out, nil
+}
+
+func sortScores(s []MoveScore) {
+	sort.SliceStable(s, func(i, j int) bool {
+		if s[i].Score != s[j].Score {
+			return s[i].Score > s[j].Score
+		}
+		return s[i].SAN < s[j].SAN
+	})
+}

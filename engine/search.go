@@ -1,0 +1,595 @@
+package engine
+
+import (
+	"context"
+	"math"
+	"time"
+
+	"github.com/plylab/plylab/engine/board"
+	"github.com/plylab/plylab/engine/eval"
+)
+
+// Limits bound a search. Zero fields are "no limit"; with no depth limit
+// the search runs to MaxDepth.
+type Limits struct {
+	Depth    int           // deepest iteration
+	Nodes    uint64        // stop after about this many nodes
+	MoveTime time.Duration // hard limit: stop searching after this long
+	// SoftTime, if set, stops iterative deepening from starting a new
+	// iteration once it has passed (the next one would rarely finish).
+	SoftTime time.Duration
+}
+
+// MaxDepth is the deepest iteration a search will start.
+const MaxDepth = 64
+
+// Searcher is the full engine. It keeps its transposition table, killer
+// moves and history between searches (as a game goes on); use a new
+// Searcher, or Clear, for reproducible node counts.
+type Searcher struct {
+	opts Options
+	b    *board.Board
+	tt   *TT
+	rec  Recorder
+	ctx  context.Context
+
+	killers [MaxPly + 1][2]board.Move
+	history [2][64][64]int32
+
+	stats       Stats
+	start       time.Time
+	deadline    time.Time
+	hasDeadline bool
+	nodeLimit   uint64
+	stopped     bool
+
+	lists  [MaxPly + 2]board.MoveList
+	scores [MaxPly + 2][256]int32
+	pv     [MaxPly + 1][MaxPly + 1]board.Move
+	pvLen  [MaxPly + 1]int
+
+	rootBest board.Move // best move of the previous iteration (ordering at the root)
+	lmr      [64][64]int8
+}
+
+// NewSearcher returns a full-engine searcher with the given options.
+func NewSearcher(opts Options) *Searcher {
+	opts = opts.withDefaults()
+	s := &Searcher{opts: opts}
+	if opts.TT {
+		s.tt = NewTT(opts.TTSizeMB)
+	}
+	// Late move reductions grow with both depth and move number: the later
+	// a move comes in a well-ordered list, the less likely it is best.
+	for d := 1; d < 64; d++ {
+		for n := 1; n < 64; n++ {
+			s.lmr[d][n] = int8(0.75 + math.Log(float64(d))*math.Log(float64(n))/2.25)
+		}
+	}
+	return s
+}
+
+// Options returns the searcher's options.
+func (s *Searcher) Options() Options { return s.opts }
+
+// Clear forgets everything learned: transposition table, killers, history.
+func (s *Searcher) Clear() {
+	if s.tt != nil {
+		s.tt.Clear()
+	}
+	s.killers = [MaxPly + 1][2]board.Move{}
+	s.history = [2][64][64]int32{}
+	s.rootBest = board.NoMove
+}
+
+// Hashfull returns the permille of the transposition table in use.
+func (s *Searcher) Hashfull() int {
+	if s.tt == nil {
+		return 0
+	}
+	return s.tt.Hashfull()
+}
+
+// Search runs the engine on b (which it uses and restores) within limits.
+// rec, if not nil, observes every node. info, if not nil, is called after
+// every completed iteration. Cancelling ctx stops the search; the result
+// then holds the last completed iteration.
+func (s *Searcher) Search(ctx context.Context, b *board.Board, limits Limits, rec Recorder, info func(Iteration)) Result {
+	s.begin(ctx, b, limits, rec)
+
+	maxDepth := limits.Depth
+	if maxDepth <= 0 || maxDepth > MaxDepth {
+		maxDepth = MaxDepth
+	}
+	first := 1
+	if !s.opts.IterativeDeepening {
+		first = maxDepth
+	}
+	res := Result{Algo: s.opts.Name}
+	prevScore := 0
+	for depth := first; depth <= maxDepth; depth++ {
+		score, bound := s.searchRoot(depth, prevScore)
+		if s.stopped {
+			// An interrupted iteration is discarded: its scores are bounds
+			// from an unfinished search. The previous iteration stands.
+			break
+		}
+		pv := append([]board.Move(nil), s.pv[0][:s.pvLen[0]]...)
+		s.stats.Elapsed = time.Since(s.start)
+		it := Iteration{Depth: depth, SelDepth: s.stats.SelDepth, Score: score, Bound: bound,
+			Nodes: s.stats.TotalNodes(), Elapsed: s.stats.Elapsed, PV: pv, Stats: s.stats}
+		res.Iters = append(res.Iters, it)
+		res.Depth, res.Score, res.PV = depth, score, pv
+		if len(pv) > 0 {
+			res.BestMove = pv[0]
+			s.rootBest = pv[0]
+		}
+		if info != nil {
+			info(it)
+		}
+		prevScore = score
+		if s.stopped {
+			break
+		}
+		if limits.SoftTime > 0 && time.Since(s.start) >= limits.SoftTime {
+			break
+		}
+		// Under a time limit, a forced mate found within this depth is
+		// played at once: it will not get shorter.
+		timed := limits.MoveTime > 0 || limits.SoftTime > 0 || limits.Depth == 0
+		if timed && IsMate(score) && MateIn(score) > 0 && 2*MateIn(score)-1 <= depth {
+			break
+		}
+	}
+	if res.BestMove == board.NoMove {
+		// Cancelled before depth 1 finished: fall back to any legal move.
+		var ml board.MoveList
+		b.GenerateMoves(&ml)
+		if ml.N > 0 {
+			res.BestMove = ml.Moves[0]
+			res.PV = []board.Move{ml.Moves[0]}
+		}
+	}
+	s.stats.Elapsed = time.Since(s.start)
+	res.Stats = s.stats
+	res.Stopped = s.stopped
+	if s.tt != nil {
+		res.TTHashful = s.tt.Hashfull()
+	}
+	return res
+}
+
+// begin resets the per-search state.
+func (s *Searcher) begin(ctx context.Context, b *board.Board, limits Limits, rec Recorder) {
+	s.b, s.rec, s.ctx = b, rec, ctx
+	s.stats = Stats{}
+	s.stopped = false
+	s.start = time.Now()
+	s.hasDeadline = limits.MoveTime > 0
+	s.deadline = s.start.Add(limits.MoveTime)
+	s.nodeLimit = limits.Nodes
+	s.rootBest = board.NoMove
+	if s.tt != nil {
+		s.tt.NewSearch()
+	}
+	s.killers = [MaxPly + 1][2]board.Move{}
+}
+
+// searchRoot runs one iteration, inside an aspiration window when enabled.
+//
+// Aspiration windows: the score rarely moves much from one iteration to the
+// next, so the search starts with a narrow window around the previous score.
+// A narrow window prunes more. If the true score falls outside, the search
+// "fails" low or high and is repeated with a wider window.
+func (s *Searcher) searchRoot(depth, prev int) (int, Bound) {
+	if !s.opts.Aspiration || !s.opts.IterativeDeepening || !s.opts.AlphaBeta || depth < 4 || IsMate(prev) {
+		return s.negamax(0, depth, -Infinity, Infinity, board.NoMove, false), Exact
+	}
+	delta := s.opts.AspirationWindow
+	alpha, beta := prev-delta, prev+delta
+	for {
+		score := s.negamax(0, depth, alpha, beta, board.NoMove, false)
+		if s.stopped {
+			return score, Exact
+		}
+		switch {
+		case score <= alpha:
+			s.stats.AspirationFail++
+			alpha = max(score-delta, -Infinity)
+		case score >= beta:
+			s.stats.AspirationFail++
+			beta = min(score+delta, Infinity)
+		default:
+			return score, Exact
+		}
+		delta *= 2
+		if delta > 1000 {
+			alpha, beta = -Infinity, Infinity
+		}
+	}
+}
+
+func (s *Searcher) checkStop() {
+	if s.ctx.Err() != nil ||
+		(s.hasDeadline && time.Now().After(s.deadline)) ||
+		(s.nodeLimit > 0 && s.stats.TotalNodes() >= s.nodeLimit) {
+		s.stopped = true
+	}
+}
+
+func (s *Searcher) leave(v int, b Bound, why EndReason, searched, total int, best board.Move) int {
+	if s.rec != nil {
+		s.rec.Leave(NodeResult{Value: v, Bound: b, End: why, Searched: searched, Total: total, Best: best})
+	}
+	return v
+}
+
+// negamax is the engine's main search. The techniques are applied in the
+// order an engine textbook presents them; each is guarded by its switch.
+func (s *Searcher) negamax(ply, depth, alpha, beta int, move board.Move, afterNull bool) int {
+	o := &s.opts
+	b := s.b
+	s.stats.Nodes++
+	s.pvLen[ply] = 0
+	if ply > s.stats.SelDepth {
+		s.stats.SelDepth = ply
+	}
+	if s.rec != nil {
+		s.rec.Enter(NodeInfo{Move: move, Ply: ply, Depth: depth, Alpha: alpha, Beta: beta, Null: afterNull && move == board.NoMove})
+	}
+	if s.stats.Nodes&2047 == 0 {
+		s.checkStop()
+	}
+	if s.stopped {
+		return s.leave(0, BoundNone, EndLeaf, 0, 0, board.NoMove)
+	}
+	if ply > 0 && (b.IsRepetition() || b.IsFiftyMoveDraw() || b.InsufficientMaterial()) {
+		s.stats.Terminal++
+		return s.leave(0, Exact, EndDraw, 0, 0, board.NoMove)
+	}
+	if ply >= MaxPly {
+		s.stats.Leaves++
+		return s.leave(eval.Evaluate(b, o.Eval), Exact, EndLeaf, 0, 0, board.NoMove)
+	}
+	inCheck := b.InCheck()
+
+	// Check extension: a check forces the reply, so the position is not
+	// quiet and the horizon would cut the line at its most forcing point.
+	// Searching one ply deeper costs little because evasions are few.
+	if o.CheckExtension && inCheck && ply > 0 && depth >= 0 {
+		depth++
+		s.stats.CheckExts++
+	}
+
+	pvNode := o.PVS && beta-alpha > 1
+	alphaOrig := alpha
+
+	// Transposition table probe: an entry searched at least as deep whose
+	// bound settles the window ends the node at once. At PV nodes under
+	// PVS it only supplies the move, to keep the principal variation whole.
+	hashMove := board.NoMove
+	if ply == 0 && o.IterativeDeepening {
+		hashMove = s.rootBest
+	}
+	staticEval, haveEval := 0, false
+	if o.TT {
+		s.stats.TTProbes++
+		if e, ok := s.tt.probe(b.Hash()); ok {
+			s.stats.TTHits++
+			if o.HashMove && e.move != board.NoMove {
+				hashMove = e.move
+			}
+			staticEval, haveEval = int(e.eval), true
+			if ply > 0 && !pvNode && int(e.depth) >= depth && (o.AlphaBeta || e.bound == Exact) {
+				sc := scoreFromTT(int(e.score), ply)
+				if e.bound == Exact || (e.bound == Lower && sc >= beta) || (e.bound == Upper && sc <= alpha) {
+					s.stats.TTCutoffs++
+					return s.leave(sc, e.bound, EndTTCutoff, 0, 0, e.move)
+				}
+			}
+		}
+	}
+
+	if depth <= 0 {
+		if o.Quiescence {
+			s.stats.Leaves++
+			return s.quiesceBody(ply, alpha, beta, inCheck)
+		}
+		// Without quiescence a leaf is evaluated statically, after making
+		// sure it is not checkmate or stalemate.
+		if !b.HasLegalMove() {
+			return s.terminal(ply, inCheck)
+		}
+		s.stats.Leaves++
+		return s.leave(eval.Evaluate(b, o.Eval), Exact, EndLeaf, 0, 0, board.NoMove)
+	}
+
+	// Null-move pruning: let the opponent move twice in a row. If our
+	// position is still so good that a reduced search reaches beta, a real
+	// move would do at least as well (moving is almost always better than
+	// passing), so the node is pruned. The guard: in zugzwang positions
+	// passing IS better than any move, and zugzwang is common when only
+	// king and pawns are left, so null move is skipped there, and in check
+	// (passing would be illegal).
+	if o.NullMove && o.AlphaBeta && ply > 0 && !afterNull && !inCheck && !pvNode && depth >= 2 &&
+		b.Occupancy(b.Side())&^(b.PiecesOfType(board.Pawn)|b.PiecesOfType(board.King)) != 0 {
+		if !haveEval {
+			staticEval, haveEval = eval.Evaluate(b, o.Eval), true
+		}
+		if staticEval >= beta {
+			r := o.NullR
+			if depth >= 7 {
+				r++
+			}
+			s.stats.NullTries++
+			b.MakeNull()
+			v := -s.negamax(ply+1, depth-1-r, -beta, -beta+1, board.NoMove, true)
+			b.UnmakeNull()
+			if s.stopped {
+				return s.leave(0, BoundNone, EndLeaf, 0, 0, board.NoMove)
+			}
+			if v >= beta && o.NullVerify && depth-r >= 2 {
+				// Verification: zugzwang positions with pieces on the board
+				// exist too (the game-trees paper's mate in two is one:
+				// after Ra6 Black would love to pass). Before trusting the
+				// cutoff, search this node normally, without null move, at
+				// the reduced depth. Only if that also reaches beta is the
+				// node pruned.
+				s.stats.NullVerifications++
+				v = s.negamax(ply, depth-r, beta-1, beta, move, true)
+				if s.stopped {
+					return s.leave(0, BoundNone, EndLeaf, 0, 0, board.NoMove)
+				}
+			}
+			if v >= beta {
+				s.stats.NullCutoffs++
+				if IsMate(v) {
+					v = beta // a mate found by passing is not proven
+				}
+				return s.leave(v, Lower, EndNullCutoff, 0, 0, board.NoMove)
+			}
+		}
+	}
+
+	list := &s.lists[ply]
+	b.GenerateMoves(list)
+	moves := list.Slice()
+	if len(moves) == 0 {
+		return s.terminal(ply, inCheck)
+	}
+	scores := s.scores[ply][:len(moves)]
+	s.scoreMoves(ply, moves, scores, hashMove)
+
+	best, bestMove := -Infinity, board.NoMove
+	for i := range moves {
+		pickMove(moves, scores, i)
+		m := moves[i]
+		quiet := m.IsQuiet()
+		b.Make(m)
+		newDepth := depth - 1
+
+		// Late move reductions: with good ordering, a quiet move late in
+		// the list is rarely best, so it is first searched shallower. If it
+		// surprises (beats alpha), it is searched again at full depth.
+		reduction := 0
+		if o.LMR && o.AlphaBeta && ply > 0 && depth >= 3 && i >= 3 && quiet && !inCheck &&
+			m != s.killers[ply][0] && m != s.killers[ply][1] && !b.InCheck() {
+			reduction = int(s.lmr[min(depth, 63)][min(i, 63)])
+			if pvNode && reduction > 0 {
+				reduction--
+			}
+			reduction = min(max(reduction, 0), newDepth-1)
+			if reduction > 0 {
+				s.stats.LMRReductions++
+			}
+		}
+
+		var v int
+		switch {
+		case !o.AlphaBeta:
+			v = -s.negamax(ply+1, newDepth, -Infinity, Infinity, m, false)
+		case i == 0 || !o.PVS:
+			v = -s.negamax(ply+1, newDepth-reduction, -beta, -alpha, m, false)
+			if reduction > 0 && v > alpha && !s.stopped {
+				s.stats.LMRResearches++
+				v = -s.negamax(ply+1, newDepth, -beta, -alpha, m, false)
+			}
+		default:
+			// Principal variation search: after the first move, which
+			// ordering makes likely best, prove the others worse with a
+			// null window (alpha, alpha+1), much cheaper than a full one.
+			// Only a move that beats alpha needs a full re-search.
+			v = -s.negamax(ply+1, newDepth-reduction, -alpha-1, -alpha, m, false)
+			if reduction > 0 && v > alpha && !s.stopped {
+				s.stats.LMRResearches++
+				v = -s.negamax(ply+1, newDepth, -alpha-1, -alpha, m, false)
+			}
+			if v > alpha && v < beta && !s.stopped {
+				s.stats.PVSResearches++
+				v = -s.negamax(ply+1, newDepth, -beta, -alpha, m, false)
+			}
+		}
+		b.Unmake()
+		if s.stopped {
+			return s.leave(best, BoundNone, EndExpanded, i+1, len(moves), bestMove)
+		}
+		if v > best {
+			best, bestMove = v, m
+			s.pv[ply][0] = m
+			copy(s.pv[ply][1:], s.pv[ply+1][:s.pvLen[ply+1]])
+			s.pvLen[ply] = s.pvLen[ply+1] + 1
+		}
+		if !o.AlphaBeta {
+			continue
+		}
+		if v > alpha {
+			alpha = v
+		}
+		if alpha >= beta {
+			s.stats.BetaCutoffs++
+			if i == 0 {
+				s.stats.FirstCutoffs++
+			}
+			if quiet {
+				s.updateQuietCutoff(ply, depth, m)
+			}
+			if s.rec != nil && i+1 < len(moves) {
+				s.rec.Pruned(moves[i+1:])
+			}
+			if o.TT {
+				s.tt.store(b.Hash(), m, best, staticEval, depth, Lower, ply)
+			}
+			return s.leave(best, Lower, EndCutoff, i+1, len(moves), bestMove)
+		}
+	}
+	bound := Exact
+	if o.AlphaBeta && best <= alphaOrig {
+		bound = Upper
+	}
+	if o.TT {
+		storeMove := bestMove
+		if bound == Upper {
+			storeMove = board.NoMove // no move proved best in a fail-low node
+		}
+		s.tt.store(b.Hash(), storeMove, best, staticEval, depth, bound, ply)
+	}
+	return s.leave(best, bound, EndExpanded, len(moves), len(moves), bestMove)
+}
+
+// terminal scores a position without legal moves: checkmate (the earlier
+// the better for the winner, so mate scores count plies) or stalemate.
+func (s *Searcher) terminal(ply int, inCheck bool) int {
+	s.stats.Terminal++
+	if inCheck {
+		return s.leave(-MateScore+ply, Exact, EndCheckmate, 0, 0, board.NoMove)
+	}
+	return s.leave(0, Exact, EndStalemate, 0, 0, board.NoMove)
+}
+
+// Quiescence search.
+//
+// A fixed-depth search evaluates positions in the middle of a capture
+// sequence: after QxP it counts the pawn won and never sees PxQ one ply
+// beyond its horizon (the horizon effect). Quiescence search continues
+// below depth 0 with captures and promotions only, until the position is
+// quiet. "Stand pat": the side to move is not forced to capture, so the
+// static evaluation is a lower bound on its score; if that already reaches
+// beta the node is cut at once. When in check, every evasion is searched
+// (standing pat is not an option there).
+
+// qnode visits a position below the main search's horizon.
+func (s *Searcher) qnode(ply, alpha, beta int, move board.Move) int {
+	s.stats.QNodes++
+	if ply > s.stats.SelDepth {
+		s.stats.SelDepth = ply
+	}
+	if s.rec != nil {
+		s.rec.Enter(NodeInfo{Move: move, Ply: ply, Alpha: alpha, Beta: beta, Quiescence: true})
+	}
+	if s.stats.QNodes&2047 == 0 {
+		s.checkStop()
+	}
+	if s.stopped {
+		return s.leave(0, BoundNone, EndLeaf, 0, 0, board.NoMove)
+	}
+	return s.quiesceBody(ply, alpha, beta, s.b.InCheck())
+}
+
+func (s *Searcher) quiesceBody(ply, alpha, beta int, inCheck bool) int {
+	o := &s.opts
+	b := s.b
+	if ply >= MaxPly {
+		return s.leave(eval.Evaluate(b, o.Eval), Exact, EndLeaf, 0, 0, board.NoMove)
+	}
+	list := &s.lists[ply]
+	best := -Infinity
+	standPat := 0
+	if inCheck {
+		b.GenerateMoves(list)
+		if list.N == 0 {
+			return s.terminal(ply, true)
+		}
+	} else {
+		standPat = eval.Evaluate(b, o.Eval)
+		if standPat >= beta {
+			s.stats.StandPatCuts++
+			return s.leave(standPat, Lower, EndStandPat, 0, 0, board.NoMove)
+		}
+		// Delta pruning (node level): if even winning a queen with a
+		// promotion on top (the margin) cannot lift the score to alpha,
+		// no capture can, so the node is given up at once.
+		if o.Delta && o.AlphaBeta && standPat+o.DeltaMargin < alpha {
+			s.stats.DeltaPrunes++
+			return s.leave(standPat, Upper, EndDelta, 0, 0, board.NoMove)
+		}
+		if o.AlphaBeta && standPat > alpha {
+			alpha = standPat
+		}
+		best = standPat
+		b.GenerateNoisy(list)
+	}
+	moves := list.Slice()
+	scores := s.scores[ply][:len(moves)]
+	if o.MVVLVA {
+		s.scoreMoves(ply, moves, scores, board.NoMove)
+	} else {
+		clear(scores)
+	}
+	alphaOrig := alpha
+	searched := 0
+	bestMove := board.NoMove
+	for i := range moves {
+		pickMove(moves, scores, i)
+		m := moves[i]
+		if !inCheck {
+			// Delta pruning (per move): the captured piece plus a safety
+			// margin still leaves us below alpha, so skip the capture.
+			if o.Delta && o.AlphaBeta && !m.IsPromotion() {
+				victim := b.PieceAt(m.To()).Type()
+				if m.Flag() == board.FlagEnPassant {
+					victim = board.Pawn
+				}
+				if standPat+seeValue[victim]+200 <= alpha {
+					s.stats.DeltaPrunes++
+					continue
+				}
+			}
+			if o.SEE && SEE(b, m) < 0 {
+				s.stats.SEEPrunes++
+				continue
+			}
+		}
+		b.Make(m)
+		var v int
+		if o.AlphaBeta {
+			v = -s.qnode(ply+1, -beta, -alpha, m)
+		} else {
+			v = -s.qnode(ply+1, -Infinity, Infinity, m)
+		}
+		b.Unmake()
+		searched++
+		if s.stopped {
+			return s.leave(best, BoundNone, EndExpanded, searched, len(moves), bestMove)
+		}
+		if v > best {
+			best, bestMove = v, m
+		}
+		if o.AlphaBeta && v > alpha {
+			alpha = v
+			if alpha >= beta {
+				if s.rec != nil && i+1 < len(moves) {
+					s.rec.Pruned(moves[i+1:])
+				}
+				return s.leave(best, Lower, EndCutoff, searched, len(moves), bestMove)
+			}
+		}
+	}
+	if searched == 0 && !inCheck {
+		return s.leave(best, Exact, EndQuiet, 0, len(moves), board.NoMove)
+	}
+	bound := Exact
+	if o.AlphaBeta && best <= alphaOrig {
+		bound = Upper
+	}
+	return s.leave(best, bound, EndExpanded, searched, len(moves), bestMove)
+}
