@@ -3,6 +3,21 @@ module github.com/plylab/plylab
 go 1.26
 
 require (
+	github.com/emicklei/dot v1.9.2
+	github.com/fatih/color v1.19.0
+	github.com/fogleman/gg v1.3.0
+	github.com/goccy/go-graphviz v0.2.9
+	github.com/golang/freetype v0.0.0-20170609003504-e2365dfdc4a0
+	github.com/mattn/go-isatty v0.0.20
+	github.com/notnil/chess v1.10.0
+	github.com/urfave/cli/v2 v2.27.7
+	golang.org/x/image v0.24.0
+	golang.org/x/term v0.38.0
+	golang.org/x/text v0.22.0
+	gonum.org/v1/plot v0.15.2
+)
+
+require (
 	codeberg.org/go-fonts/liberation v0.4.1 // indirect
 	codeberg.org/go-latex/latex v0.0.1 // indirect
 	codeberg.org/go-pdf/fpdf v0.10.0 // indirect
@@ -11,23 +26,11 @@ require (
 	github.com/campoy/embedmd v1.0.0 // indirect
 	github.com/cpuguy83/go-md2man/v2 v2.0.7 // indirect
 	github.com/disintegration/imaging v1.6.2 // indirect
-	github.com/emicklei/dot v1.9.2 // indirect
-	github.com/fatih/color v1.19.0 // indirect
 	github.com/flopp/go-findfont v0.1.0 // indirect
-	github.com/fogleman/gg v1.3.0 // indirect
-	github.com/goccy/go-graphviz v0.2.9 // indirect
-	github.com/golang/freetype v0.0.0-20170609003504-e2365dfdc4a0 // indirect
 	github.com/mattn/go-colorable v0.1.14 // indirect
-	github.com/mattn/go-isatty v0.0.20 // indirect
-	github.com/notnil/chess v1.10.0 // indirect
 	github.com/pmezard/go-difflib v1.0.0 // indirect
 	github.com/russross/blackfriday/v2 v2.1.0 // indirect
 	github.com/tetratelabs/wazero v1.8.1 // indirect
-	github.com/urfave/cli/v2 v2.27.7 // indirect
 	github.com/xrash/smetrics v0.0.0-20240521201337-686a1a2994c1 // indirect
-	golang.org/x/image v0.24.0 // indirect
 	golang.org/x/sys v0.42.0 // indirect
-	golang.org/x/term v0.38.0 // indirect
-	golang.org/x/text v0.22.0 // indirect
-	gonum.org/v1/plot v0.15.2 // indirect
 )

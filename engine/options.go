@@ -50,6 +50,9 @@ type Options struct {
 	SEE                bool // in quiescence, skip captures that lose material by static exchange
 	PVS                bool // principal variation search: null windows after the first move
 	LMR                bool // late move reductions: search late quiet moves less deep
+	RFP                bool // reverse futility pruning: static eval far above beta near the horizon
+	Futility           bool // futility pruning: skip quiet moves that cannot lift a hopeless node to alpha
+	LMP                bool // late move pruning: skip late quiet moves near the horizon
 	Aspiration         bool // aspiration windows around the previous iteration's score
 	AspirationWindow   int  // half-width of the first aspiration window (default 35 cp)
 	CheckExtension     bool // search one ply deeper when the side to move is in check
@@ -82,6 +85,9 @@ var techniques = []Technique{
 	{"see", "SEE pruning: in quiescence, skip captures that lose material", "quiescence", func(o *Options) *bool { return &o.SEE }},
 	{"pvs", "principal variation search: null-window searches after the first move", "alphabeta", func(o *Options) *bool { return &o.PVS }},
 	{"lmr", "late move reductions: search late quiet moves one or more plies shallower", "alphabeta", func(o *Options) *bool { return &o.LMR }},
+	{"rfp", "reverse futility pruning: return when the static eval beats beta by a margin per ply", "alphabeta", func(o *Options) *bool { return &o.RFP }},
+	{"futility", "futility pruning: near the horizon, skip quiet moves when eval + margin < alpha", "alphabeta", func(o *Options) *bool { return &o.Futility }},
+	{"lmp", "late move pruning: near the horizon, skip quiet moves after the first few", "alphabeta", func(o *Options) *bool { return &o.LMP }},
 	{"aspiration", "aspiration windows: start each iteration with a narrow window", "id", func(o *Options) *bool { return &o.Aspiration }},
 	{"checkext", "check extension: search one ply deeper when in check", "", func(o *Options) *bool { return &o.CheckExtension }},
 }

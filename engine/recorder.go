@@ -43,9 +43,10 @@ const (
 	EndDraw                        // repetition, fifty-move rule or insufficient material
 	EndLeaf                        // depth limit: static evaluation
 	EndQuiet                       // quiescence node with no capture worth searching
+	EndRFP                         // reverse futility pruning: static eval far above beta
 )
 
-var endNames = [...]string{"expanded", "cutoff", "tt-cutoff", "null-cutoff", "stand-pat", "delta", "checkmate", "stalemate", "draw", "leaf", "quiet"}
+var endNames = [...]string{"expanded", "cutoff", "tt-cutoff", "null-cutoff", "stand-pat", "delta", "checkmate", "stalemate", "draw", "leaf", "quiet", "rfp"}
 
 // String returns a short name such as "cutoff" or "stand-pat".
 func (e EndReason) String() string {

@@ -20,6 +20,11 @@ type Limits struct {
 	SoftTime time.Duration
 }
 
+// Pruning margins in centipawns.
+const rfpMargin = 80
+
+var futilityMargin = [4]int{0, 150, 250, 350}
+
 // MaxDepth is the deepest iteration a search will start.
 const MaxDepth = 64
 
@@ -279,7 +284,6 @@ func (s *Searcher) negamax(ply, depth, alpha, beta int, move board.Move, afterNu
 			if o.HashMove && e.move != board.NoMove {
 				hashMove = e.move
 			}
-			staticEval, haveEval = int(e.eval), true
 			if ply > 0 && !pvNode && int(e.depth) >= depth && (o.AlphaBeta || e.bound == Exact) {
 				sc := scoreFromTT(int(e.score), ply)
 				if e.bound == Exact || (e.bound == Lower && sc >= beta) || (e.bound == Upper && sc <= alpha) {
@@ -304,6 +308,22 @@ func (s *Searcher) negamax(ply, depth, alpha, beta int, move board.Move, afterNu
 		return s.leave(eval.Evaluate(b, o.Eval), Exact, EndLeaf, 0, 0, board.NoMove)
 	}
 
+	// The static evaluation feeds the pruning decisions below; in check it
+	// means nothing (the side to move must answer the check).
+	if !inCheck && ply > 0 && !pvNode && o.AlphaBeta && (o.RFP || o.NullMove || o.Futility) {
+		staticEval, haveEval = eval.Evaluate(b, o.Eval), true
+	}
+
+	// Reverse futility pruning ("static null move"): near the horizon, if
+	// the static evaluation beats beta by more than any plausible loss in
+	// the remaining plies (a margin per ply), the opponent will not allow
+	// this position: return at once. Checks are excluded (the evaluation is
+	// meaningless there) and so are mate-bound windows.
+	if o.RFP && haveEval && depth <= 6 && !IsMate(beta) && staticEval-rfpMargin*depth >= beta {
+		s.stats.RFPCuts++
+		return s.leave(staticEval, Lower, EndRFP, 0, 0, board.NoMove)
+	}
+
 	// Null-move pruning: let the opponent move twice in a row. If our
 	// position is still so good that a reduced search reaches beta, a real
 	// move would do at least as well (moving is almost always better than
@@ -311,11 +331,8 @@ func (s *Searcher) negamax(ply, depth, alpha, beta int, move board.Move, afterNu
 	// passing IS better than any move, and zugzwang is common when only
 	// king and pawns are left, so null move is skipped there, and in check
 	// (passing would be illegal).
-	if o.NullMove && o.AlphaBeta && ply > 0 && !afterNull && !inCheck && !pvNode && depth >= 2 &&
+	if o.NullMove && haveEval && !afterNull && depth >= 2 &&
 		b.Occupancy(b.Side())&^(b.PiecesOfType(board.Pawn)|b.PiecesOfType(board.King)) != 0 {
-		if !haveEval {
-			staticEval, haveEval = eval.Evaluate(b, o.Eval), true
-		}
 		if staticEval >= beta {
 			r := o.NullR
 			if depth >= 7 {
@@ -360,6 +377,19 @@ func (s *Searcher) negamax(ply, depth, alpha, beta int, move board.Move, afterNu
 	scores := s.scores[ply][:len(moves)]
 	s.scoreMoves(ply, moves, scores, hashMove)
 
+	// Futility pruning: a node one to three plies above the horizon whose
+	// static evaluation plus a generous margin still cannot reach alpha will
+	// not be rescued by a quiet move; only captures, promotions and checks
+	// are searched there.
+	futile := o.Futility && haveEval && depth <= 3 && !IsMate(alpha) && staticEval+futilityMargin[depth] <= alpha
+	// Late move pruning: near the horizon, with good ordering, quiet moves
+	// far down the list almost never matter; after a few of them the rest
+	// are skipped.
+	lmpLimit := len(moves)
+	if o.LMP && o.AlphaBeta && ply > 0 && !pvNode && !inCheck && depth <= 4 {
+		lmpLimit = 3 + depth*depth
+	}
+
 	best, bestMove := -Infinity, board.NoMove
 	for i := range moves {
 		pickMove(moves, scores, i)
@@ -367,6 +397,15 @@ func (s *Searcher) negamax(ply, depth, alpha, beta int, move board.Move, afterNu
 		quiet := m.IsQuiet()
 		b.Make(m)
 		newDepth := depth - 1
+		if i > 0 && quiet && (futile || i >= lmpLimit) && !b.InCheck() {
+			b.Unmake()
+			if futile {
+				s.stats.FutilityPrunes++
+			} else {
+				s.stats.LMPPrunes++
+			}
+			continue
+		}
 
 		// Late move reductions: with good ordering, a quiet move late in
 		// the list is rarely best, so it is first searched shallower. If it
@@ -437,7 +476,7 @@ func (s *Searcher) negamax(ply, depth, alpha, beta int, move board.Move, afterNu
 				s.rec.Pruned(moves[i+1:])
 			}
 			if o.TT {
-				s.tt.store(b.Hash(), m, best, staticEval, depth, Lower, ply)
+				s.tt.store(b.Hash(), m, best, depth, Lower, ply)
 			}
 			return s.leave(best, Lower, EndCutoff, i+1, len(moves), bestMove)
 		}
@@ -451,7 +490,7 @@ func (s *Searcher) negamax(ply, depth, alpha, beta int, move board.Move, afterNu
 		if bound == Upper {
 			storeMove = board.NoMove // no move proved best in a fail-low node
 		}
-		s.tt.store(b.Hash(), storeMove, best, staticEval, depth, bound, ply)
+		s.tt.store(b.Hash(), storeMove, best, depth, bound, ply)
 	}
 	return s.leave(best, bound, EndExpanded, len(moves), len(moves), bestMove)
 }
@@ -492,7 +531,28 @@ func (s *Searcher) qnode(ply, alpha, beta int, move board.Move) int {
 	if s.stopped {
 		return s.leave(0, BoundNone, EndLeaf, 0, 0, board.NoMove)
 	}
+	// Capture sequences transpose constantly (BxN then RxB, or RxB then
+	// BxN), so quiescence consults the transposition table too.
+	if s.opts.TT {
+		s.stats.TTProbes++
+		if e, ok := s.tt.probe(s.b.Hash()); ok {
+			s.stats.TTHits++
+			sc := scoreFromTT(int(e.score), ply)
+			if e.bound == Exact || (s.opts.AlphaBeta && ((e.bound == Lower && sc >= beta) || (e.bound == Upper && sc <= alpha))) {
+				s.stats.TTCutoffs++
+				return s.leave(sc, e.bound, EndTTCutoff, 0, 0, e.move)
+			}
+		}
+	}
 	return s.quiesceBody(ply, alpha, beta, s.b.InCheck())
+}
+
+// qleave stores a quiescence result (depth 0) and leaves the node.
+func (s *Searcher) qleave(ply, v int, bound Bound, why EndReason, searched, total int, best board.Move) int {
+	if s.opts.TT && !s.stopped {
+		s.tt.store(s.b.Hash(), best, v, 0, bound, ply)
+	}
+	return s.leave(v, bound, why, searched, total, best)
 }
 
 func (s *Searcher) quiesceBody(ply, alpha, beta int, inCheck bool) int {
@@ -513,7 +573,7 @@ func (s *Searcher) quiesceBody(ply, alpha, beta int, inCheck bool) int {
 		standPat = eval.Evaluate(b, o.Eval)
 		if standPat >= beta {
 			s.stats.StandPatCuts++
-			return s.leave(standPat, Lower, EndStandPat, 0, 0, board.NoMove)
+			return s.qleave(ply, standPat, Lower, EndStandPat, 0, 0, board.NoMove)
 		}
 		// Delta pruning (node level): if even winning a queen with a
 		// promotion on top (the margin) cannot lift the score to alpha,
@@ -554,9 +614,16 @@ func (s *Searcher) quiesceBody(ply, alpha, beta int, inCheck bool) int {
 					continue
 				}
 			}
-			if o.SEE && SEE(b, m) < 0 {
-				s.stats.SEEPrunes++
-				continue
+			// SEE pruning: a capture that loses material in the exchange
+			// (QxP defended by a pawn), or whose best-case exchange still
+			// leaves us short of alpha, is not worth a node. In positions
+			// crowded with pieces this keeps quiescence from exploding.
+			if o.SEE {
+				see := SEE(b, m)
+				if see < 0 || (o.AlphaBeta && standPat+see+50 <= alpha) {
+					s.stats.SEEPrunes++
+					continue
+				}
 			}
 		}
 		b.Make(m)
@@ -580,16 +647,16 @@ func (s *Searcher) quiesceBody(ply, alpha, beta int, inCheck bool) int {
 				if s.rec != nil && i+1 < len(moves) {
 					s.rec.Pruned(moves[i+1:])
 				}
-				return s.leave(best, Lower, EndCutoff, searched, len(moves), bestMove)
+				return s.qleave(ply, best, Lower, EndCutoff, searched, len(moves), bestMove)
 			}
 		}
 	}
 	if searched == 0 && !inCheck {
-		return s.leave(best, Exact, EndQuiet, 0, len(moves), board.NoMove)
+		return s.qleave(ply, best, Exact, EndQuiet, 0, len(moves), board.NoMove)
 	}
 	bound := Exact
 	if o.AlphaBeta && best <= alphaOrig {
 		bound = Upper
 	}
-	return s.leave(best, bound, EndExpanded, searched, len(moves), bestMove)
+	return s.qleave(ply, best, bound, EndExpanded, searched, len(moves), bestMove)
 }

@@ -69,6 +69,9 @@ type Stats struct {
 	SEEPrunes         uint64
 	StandPatCuts      uint64 // quiescence nodes ended by the stand-pat score >= beta
 	LMRReductions     uint64
+	RFPCuts           uint64 // nodes cut by reverse futility pruning
+	FutilityPrunes    uint64 // quiet moves skipped by futility pruning
+	LMPPrunes         uint64 // quiet moves skipped by late move pruning
 	LMRResearches     uint64
 	PVSResearches     uint64
 	AspirationFail    uint64 // aspiration windows that failed and were widened
@@ -96,6 +99,12 @@ func (s *Stats) Add(o Stats) {
 	s.SEEPrunes += o.SEEPrunes
 	s.StandPatCuts += o.StandPatCuts
 	s.LMRReductions += o.LMRReductions
+	s.RFPCuts += o.RFPCuts
+	s.FutilityPrunes += o.FutilityPrunes
+	s.LMPPrunes += o.LMPPrunes
+	s.RFPCuts += o.RFPCuts
+	s.FutilityPrunes += o.FutilityPrunes
+	s.LMPPrunes += o.LMPPrunes
 	s.LMRResearches += o.LMRResearches
 	s.PVSResearches += o.PVSResearches
 	s.AspirationFail += o.AspirationFail

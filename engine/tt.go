@@ -21,11 +21,12 @@ import "github.com/plylab/plylab/engine/board"
 // to the root, by adding the ply on store and subtracting it on probe;
 // otherwise a mate found at one ply would be wrong at another.
 
+// ttEntry is 16 bytes, so a two-entry bucket is 32 bytes and never
+// straddles a 64-byte cache line: a probe costs one memory access.
 type ttEntry struct {
 	key   uint64
 	move  board.Move
 	score int16
-	eval  int16
 	depth int8
 	bound Bound
 	age   uint8
@@ -92,10 +93,9 @@ func (t *TT) probe(key uint64) (ttEntry, bool) {
 }
 
 // store records a search result.
-func (t *TT) store(key uint64, move board.Move, score, staticEval, depth int, bound Bound, ply int) {
+func (t *TT) store(key uint64, move board.Move, score, depth int, bound Bound, ply int) {
 	b := &t.buckets[key&t.mask]
-	e := ttEntry{key: key, move: move, score: int16(scoreToTT(score, ply)), eval: int16(staticEval),
-		depth: int8(depth), bound: bound, age: t.age}
+	e := ttEntry{key: key, move: move, score: int16(scoreToTT(score, ply)), depth: int8(depth), bound: bound, age: t.age}
 	// Keep the old best move when the new result has none (a fail-low node).
 	for i := range b {
 		if b[i].key == key {

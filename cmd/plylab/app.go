@@ -109,6 +109,15 @@ func allCommands(env *appEnv) []*cli.Command {
 	return []*cli.Command{
 		positionsCommand(env),
 		perftCommand(env),
+		uciCommand(env),
+		benchCommand(env),
+		compareCommand(env),
+		scoresCommand(env),
+		searchCommand(env),
+		techniquesCommand(env),
+		bookCommand(env),
+		playCommand(env),
+		treeCommand(env),
 		// Add new subcommands here, one constructor per file, e.g.
 		//   perftCommand(env),   // perft.go
 		//   compareCommand(env), // compare.go

@@ -1,0 +1,110 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+var (
+	benchDurationRe = regexp.MustCompile(`\d+(\.\d+)? (ns|µs|ms|s|min|h)\b`)
+	benchRateRe     = regexp.MustCompile(`\d+(\.\d+)? [kMGT]?/s`)
+	benchLastLineRe = regexp.MustCompile(`^(\d+) nodes (\d+) nps$`)
+	benchSpacesRe   = regexp.MustCompile(` {2,}`)
+)
+
+// maskBench makes bench output comparable across runs and machines: times
+// and speeds become T and R, column padding (which depends on their
+// widths) one space, and the nps of the last line N. Node counts, best
+// moves and scores stay: they are deterministic.
+func maskBench(t *testing.T, out string) string {
+	t.Helper()
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	last := lines[len(lines)-1]
+	m := benchLastLineRe.FindStringSubmatch(last)
+	if m == nil {
+		t.Fatalf("last line %q is not \"<nodes> nodes <nps> nps\"", last)
+	}
+	for i, l := range lines[:len(lines)-1] {
+		l = benchDurationRe.ReplaceAllString(l, "T")
+		l = benchRateRe.ReplaceAllString(l, "R")
+		l = strings.ReplaceAll(l, "─", "-")
+		lines[i] = benchSpacesRe.ReplaceAllString(strings.TrimSpace(l), " ")
+	}
+	lines[len(lines)-1] = m[1] + " nodes N nps"
+	return strings.Join(lines, "\n") + "\n"
+}
+
+// The node counts at a fixed depth are the engine's signature: exact.
+// (Depth 2 keeps the test short; bench position 37, a board full of minor
+// pieces, dominates the time through its quiescence searches.)
+func TestBenchGolden(t *testing.T) {
+	t.Parallel()
+	r := runCLI(t, "bench", "--depth", "2")
+	wantOK(t, r)
+	golden(t, "bench_depth2", maskBench(t, r.stdout))
+	if !strings.Contains(r.stdout, "stalemate") || !strings.Contains(r.stdout, "checkmate") {
+		t.Errorf("positions without legal moves are not listed:\n%s", r.stdout)
+	}
+}
+
+// The frameworks' positional form: HASH THREADS DEPTH; json keeps the
+// totals in its notes.
+func TestBenchPositionalJSON(t *testing.T) {
+	t.Parallel()
+	r := runCLI(t, "bench", "16", "1", "1", "--format", "json")
+	wantOK(t, r)
+	var doc struct {
+		Title string
+		Rows  []map[string]any
+		Notes []string
+	}
+	if err := json.Unmarshal([]byte(r.stdout), &doc); err != nil {
+		t.Fatalf("not one JSON document: %v\n%s", err, r.stdout)
+	}
+	if !strings.Contains(doc.Title, "depth 1, 16 MB") || len(doc.Rows) != 49 {
+		t.Errorf("title %q, %d rows", doc.Title, len(doc.Rows))
+	}
+	if len(doc.Notes) == 0 || !benchLastLineRe.MatchString(doc.Notes[len(doc.Notes)-1]) {
+		t.Errorf("notes %q: the last should be the totals line", doc.Notes)
+	}
+}
+
+func TestBenchUsageErrors(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"bench", "--depth", "0"}, "depth must be between 1 and 64, got 0"},
+		{[]string{"bench", "--hash", "0"}, "hash must be between 1 and 4096 MB"},
+		{[]string{"bench", "16", "1", "x"}, `bench DEPTH must be a whole number, got "x"`},
+		{[]string{"bench", "16", "0", "5"}, "THREADS must be at least 1"},
+		{[]string{"bench", "1", "2", "3", "4"}, "at most three arguments"},
+		{[]string{"bench", "16", "1", "5", "--depth", "6"}, "depth given twice"},
+		{[]string{"bench", "--format", "xml"}, `unknown format "xml"`},
+	} {
+		line := wantUsageError(t, runCLI(t, tt.args...))
+		if !strings.Contains(line, tt.want) {
+			t.Errorf("%v: %q does not contain %q", tt.args, line, tt.want)
+		}
+	}
+}
+
+// Ctrl-C prints the rows so far, and no totals line.
+func TestBenchInterrupted(t *testing.T) {
+	t.Parallel()
+	env := testEnv()
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	env.Ctx = ctx
+	r := runIn(t, env, "bench")
+	if r.code != exitFailure || !strings.Contains(r.stderr, "interrupted") {
+		t.Errorf("exit %d, stderr %q; want 1 and interrupted", r.code, r.stderr)
+	}
+	if !strings.Contains(r.stdout, "interrupted") || strings.Contains(r.stdout, " nps\n") {
+		t.Errorf("stdout:\n%s", r.stdout)
+	}
+}

@@ -1,0 +1,343 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"math"
+	"os"
+	"strings"
+
+	"github.com/plylab/plylab/engine/board"
+	"github.com/plylab/plylab/engine/book"
+	"github.com/urfave/cli/v2"
+)
+
+// book: show the moves a Polyglot opening book knows for a position, and
+// build a book from a PGN file of games.
+
+// defaultBookPath is where Debian's gnuchess-book package installs its
+// Polyglot book; `plylab book show` uses it when --book is not given.
+const defaultBookPath = "/usr/share/games/gnuchess/book.bin"
+
+func bookCommand(env *appEnv) *cli.Command {
+	showFlags := append(positionFlags(false),
+		&cli.StringFlag{Name: "book", Aliases: []string{"b"}, Usage: "Polyglot book `FILE` (default " + defaultBookPath + " when installed)"},
+		&cli.StringFlag{Name: "moves", Aliases: []string{"m"}, Usage: "play `MOVES` first (SAN or UCI, space-separated, e.g. \"e4 c5 Nf3\")"},
+		formatFlag(),
+	)
+	return &cli.Command{
+		Name:  "book",
+		Usage: "show and build Polyglot opening books",
+		Description: `An opening book lists, for positions of the opening, the moves strong
+players chose and how often (the weight). Engines play from a book to vary
+their openings and to save thinking time. plylab reads and writes the
+Polyglot format (.bin), which most chess programs use.
+
+Examples:
+   plylab book show                                  book moves of the start position
+   plylab book show --moves "e4 c5"                  after 1.e4 c5
+   plylab book show --book my.bin --position kiwipete
+   plylab book build --pgn games.pgn -o my.bin       a book from your games
+   plylab book build --pgn games.pgn -o my.bin --max-ply 16 --min-games 2`,
+		Subcommands: []*cli.Command{
+			{
+				Name:  "show",
+				Usage: "list the book moves of a position with their weights",
+				Description: `Lists the moves the book has for a position, most played first, with
+their weights and the share of the total each weight is: the chance that
+an engine picking book moves at random by weight plays it.
+
+Without --book, Debian's book is used (apt-get install gnuchess-book
+puts it at ` + defaultBookPath + `).
+
+Examples:
+   plylab book show
+   plylab book show --moves "e4 e5 Nf3 Nc6 Bb5"      the Ruy Lopez
+   plylab book show --fen "rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq c6 0 2"
+   plylab book show --book my.bin --format json`,
+				Flags: showFlags,
+				Action: func(c *cli.Context) error {
+					return env.bookShow(c, defaultBookPath)
+				},
+			},
+			{
+				Name:  "build",
+				Usage: "build a Polyglot book from the games of a PGN file",
+				Description: `Counts every move of the first --max-ply plies (half-moves) of each game
+and writes a Polyglot book. A move's weight is the score of the side that
+played it: 2 per win and 1 per draw, as PolyGlot's make-book computes it,
+so moves that only lost are left out; --by-count weights moves by how
+often they were played instead. The book is read back and checked after
+writing.
+
+Examples:
+   plylab book build --pgn games.pgn -o book.bin
+   plylab book build --pgn games.pgn -o book.bin --max-ply 30 --min-games 3
+   plylab book build --pgn games.pgn -o book.bin --by-count --format json`,
+				Flags: []cli.Flag{
+					&cli.StringFlag{Name: "pgn", Usage: "read the games from PGN `FILE`", Required: true},
+					&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the book to `FILE` (.bin)", Required: true},
+					&cli.IntFlag{Name: "max-ply", Value: book.DefaultMaxPly, Usage: "count the first `N` plies (half-moves) of each game"},
+					&cli.IntFlag{Name: "min-games", Value: 1, Usage: "keep only moves played in at least `N` games"},
+					&cli.BoolFlag{Name: "by-count", Usage: "weight moves by how often they were played, not by their results"},
+					formatFlag(),
+				},
+				Action: func(c *cli.Context) error {
+					return env.bookBuild(c)
+				},
+			},
+		},
+	}
+}
+
+// openBook opens the book named by --book, or def when --book is not
+// given. A missing file named on the command line is a usage error; a file
+// that is not a book is a plain error (exit status 1).
+func openBook(path, def string) (*book.Book, string, error) {
+	if path == "" {
+		if _, err := os.Stat(def); err != nil {
+			return nil, "", fmt.Errorf("no opening book: %s is not installed; install Debian's with 'apt-get install gnuchess-book', build one with 'plylab book build --pgn GAMES.pgn -o book.bin', or give --book FILE", def)
+		}
+		path = def
+	}
+	bk, err := book.Open(path)
+	switch {
+	case err == nil:
+		return bk, path, nil
+	case errors.Is(err, fs.ErrNotExist):
+		return nil, "", usagef("book file %q does not exist; check the path, or build a book with 'plylab book build --pgn GAMES.pgn -o %s'", path, path)
+	case errors.Is(err, book.ErrMalformed):
+		return nil, "", fmt.Errorf("%w; a Polyglot book is a .bin file of 16-byte records sorted by key", err)
+	default:
+		return nil, "", fmt.Errorf("cannot read book %s: %w", path, pathErrCause(err))
+	}
+}
+
+// pathErrCause drops the "open PATH:" prefix of an *fs.PathError when
+// the message names the path already.
+func pathErrCause(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
+
+// applyMoveList plays space-separated SAN or UCI moves on b.
+func applyMoveList(b *board.Board, moves string) error {
+	for i, s := range strings.Fields(moves) {
+		m, err := b.ParseMove(s)
+		if err != nil {
+			return usagef("--moves: move %d, %v", i+1, err)
+		}
+		b.Make(m)
+	}
+	return nil
+}
+
+// rejectArgs rejects positional arguments, which these commands do not take.
+func rejectArgs(c *cli.Context, example string) error {
+	if c.NArg() > 0 {
+		return usagef("unexpected argument %q; options are flags, e.g. %s", c.Args().First(), example)
+	}
+	return nil
+}
+
+func (e *appEnv) bookShow(c *cli.Context, def string) error {
+	if err := rejectArgs(c, `plylab book show --moves "e4 c5"`); err != nil {
+		return err
+	}
+	if err := checkFormat(c.String("format")); err != nil {
+		return err
+	}
+	list, err := resolvePositions(c, false, "start")
+	if err != nil {
+		return err
+	}
+	b, err := boardOf(list[0])
+	if err != nil {
+		return err
+	}
+	if err := applyMoveList(b, c.String("moves")); err != nil {
+		return err
+	}
+	bk, path, err := openBook(c.String("book"), def)
+	if err != nil {
+		return err
+	}
+	return e.writeTable(e.Stdout, c.String("format"), bookTable(bk, path, b, positionLabel(list[0]), c.String("moves")))
+}
+
+// bookTable lists the book moves of b with weights and shares.
+func bookTable(bk *book.Book, path string, b *board.Board, label, moves string) *table {
+	key := book.Key(b)
+	if moves = strings.Join(strings.Fields(moves), " "); moves != "" {
+		label += " + " + moves
+	}
+	t := &table{
+		Title: fmt.Sprintf("book moves: %s (key %016x)", label, key),
+		Columns: []column{
+			{Key: "move", Header: "move"},
+			{Key: "uci", Header: "uci"},
+			{Key: "weight", Header: "weight", Right: true},
+			{Key: "percent", Header: "share", Right: true},
+		},
+	}
+	entries := bk.Entries(b)
+	total := 0
+	for _, en := range entries {
+		total += int(en.Weight)
+	}
+	for i, en := range entries {
+		share := 0.0
+		if total > 0 {
+			share = 100 * float64(en.Weight) / float64(total)
+		}
+		row := []cell{textCell(en.SAN), textCell(en.UCI), intCell(int64(en.Weight)), floatCell(math.Round(share*100)/100, "%.1f%%")}
+		if i == 0 {
+			row[0] = row[0].styled(styleAccent)
+		}
+		t.Rows = append(t.Rows, row)
+	}
+	if len(entries) == 0 {
+		t.Notes = append(t.Notes, "no book moves for this position: it is not in the book")
+	} else {
+		t.Notes = append(t.Notes, fmt.Sprintf("%d moves, total weight %s", len(entries), fmtInt(int64(total))))
+	}
+	t.Notes = append(t.Notes, fmt.Sprintf("book %s: %s records for %s positions", path, fmtInt(int64(bk.Len())), fmtInt(int64(bk.Positions()))))
+	return t
+}
+
+// ctxReader fails reads once ctx is cancelled, so Ctrl-C stops reading a
+// large PGN file.
+type ctxReader struct {
+	ctx context.Context
+	r   io.Reader
+}
+
+func (r ctxReader) Read(p []byte) (int, error) {
+	if err := r.ctx.Err(); err != nil {
+		return 0, err
+	}
+	return r.r.Read(p)
+}
+
+func (e *appEnv) bookBuild(c *cli.Context) error {
+	if err := rejectArgs(c, "plylab book build --pgn games.pgn -o book.bin"); err != nil {
+		return err
+	}
+	format := c.String("format")
+	if err := checkFormat(format); err != nil {
+		return err
+	}
+	pgnPath, out := c.String("pgn"), c.String("output")
+	maxPly, minGames := c.Int("max-ply"), c.Int("min-games")
+	if maxPly < 1 || maxPly > 1000 {
+		return usagef("--max-ply must be between 1 and 1000, got %d; try --max-ply 20 (ten moves each)", maxPly)
+	}
+	if minGames < 1 {
+		return usagef("--min-games must be at least 1, got %d", minGames)
+	}
+	f, err := os.Open(pgnPath)
+	if errors.Is(err, fs.ErrNotExist) {
+		return usagef("PGN file %q does not exist; check the path", pgnPath)
+	} else if err != nil {
+		return fmt.Errorf("cannot read %s: %w", pgnPath, pathErrCause(err))
+	}
+	defer f.Close()
+	bk, st, err := book.BuildPGN(ctxReader{c.Context, f}, book.BuildOptions{MaxPly: maxPly, MinGames: minGames, ByCount: c.Bool("by-count")})
+	if err != nil {
+		if ctxErr := c.Context.Err(); ctxErr != nil {
+			return ctxErr
+		}
+		return fmt.Errorf("%s: %w", pgnPath, err)
+	}
+	if st.Games == 0 {
+		return fmt.Errorf("%s: no games found; a PGN game starts with tag lines such as [Event \"...\"] followed by its moves", pgnPath)
+	}
+	if err := writeBookFile(bk, out); err != nil {
+		return err
+	}
+	// Read the file back: the book on disk, not the one in memory, is what
+	// other programs will see.
+	back, err := book.Open(out)
+	if err != nil {
+		return fmt.Errorf("reading back %s: %w", out, err)
+	}
+	if !sameRecords(bk.Records(), back.Records()) {
+		return fmt.Errorf("reading back %s: the records differ from those written", out)
+	}
+	t := &table{
+		Title: "book build",
+		Columns: []column{
+			{Key: "file", Header: "file"},
+			{Key: "games", Header: "games", Right: true},
+			{Key: "plies", Header: "plies", Right: true},
+			{Key: "positions", Header: "positions", Right: true},
+			{Key: "entries", Header: "entries", Right: true},
+			{Key: "bytes", Header: "bytes", Right: true},
+		},
+		Rows: [][]cell{{textCell(out), intCell(int64(st.Games)), intCell(int64(st.Plies)),
+			intCell(int64(back.Positions())), intCell(int64(back.Len())), intCell(int64(back.Len() * book.RecordSize))}},
+	}
+	weighting := "2 per win + 1 per draw for the side that moved"
+	if c.Bool("by-count") {
+		weighting = "number of games"
+	}
+	kept := "every move played"
+	if minGames > 1 {
+		kept = fmt.Sprintf("moves played in at least %d games", minGames)
+	}
+	t.Notes = append(t.Notes,
+		fmt.Sprintf("first %d plies of each game, %s, weight = %s", maxPly, kept, weighting),
+		fmt.Sprintf("read back and verified: %s records; try 'plylab book show --book %s'", fmtInt(int64(back.Len())), out))
+	if st.Skipped > 0 {
+		t.Notes = append(t.Notes, fmt.Sprintf("%d games without moves were skipped", st.Skipped))
+	}
+	return e.writeTable(e.Stdout, format, t)
+}
+
+// writeBookFile writes bk to path through a temporary file in the same
+// directory, so an existing book is never left half-written.
+func writeBookFile(bk *book.Book, path string) error {
+	dir := "."
+	if i := strings.LastIndexAny(path, `/\`); i >= 0 {
+		dir = path[:i+1]
+	}
+	tmp, err := os.CreateTemp(dir, ".plylab-book-*.tmp")
+	if err != nil {
+		return fmt.Errorf("cannot write %s: %w", path, pathErrCause(err))
+	}
+	defer os.Remove(tmp.Name()) // fails harmlessly after the rename
+	// CreateTemp makes the file private (0600); a book is ordinary data.
+	if err := tmp.Chmod(0o644); err != nil {
+		tmp.Close()
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	if err := bk.Write(tmp); err != nil {
+		tmp.Close()
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	if err := tmp.Close(); err != nil {
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	if err := os.Rename(tmp.Name(), path); err != nil {
+		return fmt.Errorf("cannot write %s: %w", path, pathErrCause(err))
+	}
+	return nil
+}
+
+func sameRecords(a, b []book.Record) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,321 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/plylab/plylab/engine"
+	"github.com/plylab/plylab/engine/board"
+	"github.com/plylab/plylab/positions"
+	"github.com/urfave/cli/v2"
+)
+
+// search: the engine on one position, one line per iteration, the way an
+// engine author watches it think.
+
+func searchCommand(env *appEnv) *cli.Command {
+	flags := append(positionFlags(true), algoFlags("engine", false)...)
+	flags = append(flags,
+		&cli.IntFlag{Name: "depth", Aliases: []string{"d"}, Usage: "search to depth `N` (default 10 when no --movetime)"},
+		&cli.DurationFlag{Name: "movetime", Aliases: []string{"t"}, Usage: "think for `DURATION` (e.g. 1s, 500ms)"},
+		&cli.Uint64Flag{Name: "nodes", Usage: "stop after about `N` nodes"},
+		&cli.BoolFlag{Name: "stats", Usage: "print the statistics table (one counter per technique) after the search"},
+		&cli.BoolFlag{Name: "force", Usage: "run even when the predicted time is over ten minutes"},
+		formatFlag(),
+	)
+	return &cli.Command{
+		Name:  "search",
+		Usage: "run the engine on one position and show each iteration",
+		Description: `search runs the full engine (or any preset with switches) on a position and
+prints one line per iteration of iterative deepening: depth, selective
+depth, score, nodes, nodes per second, time and the principal variation in
+SAN. --stats adds a table with a counter per technique: beta cutoffs and
+the share made by the first move, transposition-table probes, hits and
+cutoffs, null-move tries and cutoffs, delta and SEE prunes, stand-pat
+cutoffs, late-move reductions and re-searches, PVS re-searches.
+
+With a suite (--suite wac) every position is searched and the best move is
+checked against the suite's answer: a test-suite run.
+
+Examples:
+   plylab search --position kiwipete --depth 10 --stats
+   plylab search --position paper-mate2 --depth 6
+   plylab search --fen "r1bq2rk/pp3pbp/2p1p1pQ/7P/3P4/2PB1N2/PP3PPR/2KR4 w - - 0 1" --movetime 1s
+   plylab search --position start --depth 8 --without null,lmr --stats
+   plylab search --suite wac --movetime 1s --format csv`,
+		Flags: flags,
+		Action: func(c *cli.Context) error {
+			return env.search(c)
+		},
+	}
+}
+
+func (e *appEnv) search(c *cli.Context) error {
+	list, err := resolvePositions(c, true, "start")
+	if err != nil {
+		return err
+	}
+	algos, err := parseAlgos(c)
+	if err != nil {
+		return err
+	}
+	if len(algos) != 1 {
+		return usagef("search takes one --algo; use 'plylab compare' for several")
+	}
+	o := algos[0]
+	format := c.String("format")
+	if err := checkFormat(format); err != nil {
+		return err
+	}
+	limits := engine.Limits{Depth: c.Int("depth"), MoveTime: c.Duration("movetime"), Nodes: c.Uint64("nodes")}
+	if c.IsSet("depth") && (limits.Depth < 1 || limits.Depth > engine.MaxDepth) {
+		return usagef("--depth must be between 1 and %d, got %d", engine.MaxDepth, limits.Depth)
+	}
+	if c.IsSet("movetime") && limits.MoveTime <= 0 {
+		return usagef("--movetime must be positive, e.g. --movetime 1s")
+	}
+	if limits.Depth == 0 && limits.MoveTime == 0 && limits.Nodes == 0 {
+		limits.Depth = 10
+	}
+	if o.IsPlain() {
+		if limits.Depth == 0 {
+			return usagef("%s needs --depth (it has no iterative deepening to stop in time)", o.Name)
+		}
+		if !c.Bool("force") {
+			if b, err := boardOf(list[0]); err == nil {
+				if err := guardDepth([]*board.Board{b}, algos, limits.Depth); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	if len(list) > 1 {
+		return e.searchSuite(c, list, o, limits, format)
+	}
+	b, err := boardOf(list[0])
+	if err != nil {
+		return err
+	}
+	live := format == "table"
+	if live {
+		fmt.Fprintf(e.Stdout, "%s  %s  %s\n", e.paint(styleBold, "search "+positionLabel(list[0])),
+			e.paint(styleAccent, o.Name), e.paint(styleDim, fmt.Sprintf("(%s eval, %s to move)", o.Eval, b.Side())))
+		fmt.Fprintln(e.Stdout, e.paint(styleDim, fmt.Sprintf("%5s %5s %10s %12s %10s %9s  %s", "depth", "sel", "score", "nodes", "nps", "time", "pv")))
+	}
+	info := func(it engine.Iteration) {
+		if !live {
+			return
+		}
+		sc := engine.FormatScore(it.Score)
+		st := styleNone
+		if engine.IsMate(it.Score) {
+			st = styleGood
+		}
+		nps := 0.0
+		if it.Elapsed > 0 {
+			nps = float64(it.Nodes) / it.Elapsed.Seconds()
+		}
+		fmt.Fprintf(e.Stdout, "%5d %5d %s %12s %10s %9s  %s\n", it.Depth, it.SelDepth,
+			e.paint(st, fmt.Sprintf("%10s", sc)), fmtUint(it.Nodes), fmtRate(nps), fmtDuration(it.Elapsed),
+			e.paint(styleAccent, strings.Join(b.SANLine(it.PV), " ")))
+	}
+	res := engine.Run(c.Context, b, o, limits, nil, info)
+	if !live {
+		t := iterationsTable(b, positionLabel(list[0]), o, res)
+		if c.Bool("stats") {
+			t.Notes = append(t.Notes, statsNotes(res.Stats)...)
+		}
+		if err := e.writeTable(e.Stdout, format, t); err != nil {
+			return err
+		}
+	} else {
+		best := "(none)"
+		if res.BestMove != board.NoMove {
+			best = b.SAN(res.BestMove)
+		}
+		fmt.Fprintf(e.Stdout, "best move %s, score %s, %s nodes in %s (%s)\n", e.paint(styleBold, best),
+			engine.FormatScore(res.Score), fmtUint(res.Stats.TotalNodes()), fmtDuration(res.Stats.Elapsed), fmtRate(res.Stats.NPS()))
+		if res.Stopped && c.Context.Err() != nil {
+			fmt.Fprintln(e.Stdout, e.paint(styleWarn, "interrupted: the last completed iteration stands"))
+		}
+		if c.Bool("stats") {
+			fmt.Fprintln(e.Stdout)
+			if err := e.writeTable(e.Stdout, "table", statsTable(res.Stats)); err != nil {
+				return err
+			}
+		}
+	}
+	if c.Context.Err() != nil {
+		return c.Context.Err()
+	}
+	return nil
+}
+
+func iterationsTable(b *board.Board, label string, o engine.Options, res engine.Result) *table {
+	t := &table{Title: fmt.Sprintf("search %s (%s)", label, o.Name)}
+	t.Columns = []column{
+		{Key: "depth", Header: "depth", Right: true}, {Key: "seldepth", Header: "sel", Right: true},
+		{Key: "score", Header: "score", Right: true}, {Key: "score_cp", Header: "cp", Right: true},
+		{Key: "nodes", Header: "nodes", Right: true}, {Key: "nodes_per_s", Header: "nps", Right: true},
+		{Key: "time_s", Header: "time", Right: true}, {Key: "pv", Header: "pv"},
+	}
+	for _, it := range res.Iters {
+		nps := 0.0
+		if it.Elapsed > 0 {
+			nps = float64(it.Nodes) / it.Elapsed.Seconds()
+		}
+		t.Rows = append(t.Rows, []cell{intCell(int64(it.Depth)), intCell(int64(it.SelDepth)),
+			textCell(engine.FormatScore(it.Score)), intCell(int64(it.Score)), uintCell(it.Nodes), rateCell(nps),
+			durationCell(it.Elapsed), textCell(strings.Join(b.SANLine(it.PV), " "))})
+	}
+	return t
+}
+
+// statsRows lists every counter with a one-line meaning.
+func statsRows(s engine.Stats) [][3]string {
+	pct := func(a, b uint64) string {
+		if b == 0 {
+			return "-"
+		}
+		return fmt.Sprintf("%.1f%%", 100*float64(a)/float64(b))
+	}
+	return [][3]string{
+		{"nodes", fmtUint(s.Nodes), "positions visited in the main search, root included"},
+		{"leaves", fmtUint(s.Leaves), "depth-0 positions evaluated or handed to quiescence"},
+		{"qnodes", fmtUint(s.QNodes), "positions visited by quiescence search"},
+		{"terminal", fmtUint(s.Terminal), "checkmates, stalemates and draws met"},
+		{"beta cutoffs", fmtUint(s.BetaCutoffs), "nodes where a move reached beta"},
+		{"first-move cutoffs", pct(s.FirstCutoffs, s.BetaCutoffs), "share of cutoffs made by the first move (ordering quality)"},
+		{"tt probes", fmtUint(s.TTProbes), "transposition table look-ups"},
+		{"tt hits", pct(s.TTHits, s.TTProbes), "look-ups that found the position"},
+		{"tt cutoffs", fmtUint(s.TTCutoffs), "nodes ended at once by a stored bound"},
+		{"null-move tries", fmtUint(s.NullTries), "null-move searches"},
+		{"null-move cutoffs", fmtUint(s.NullCutoffs), "... that pruned the node"},
+		{"null verifications", fmtUint(s.NullVerifications), "null-move cutoffs re-checked by a normal search"},
+		{"delta prunes", fmtUint(s.DeltaPrunes), "quiescence captures or nodes skipped by delta pruning"},
+		{"SEE prunes", fmtUint(s.SEEPrunes), "quiescence captures skipped as losing"},
+		{"stand-pat cutoffs", fmtUint(s.StandPatCuts), "quiescence nodes ended by the static score"},
+		{"LMR reductions", fmtUint(s.LMRReductions), "late moves searched shallower"},
+		{"LMR re-searches", fmtUint(s.LMRResearches), "... searched again at full depth"},
+		{"PVS re-searches", fmtUint(s.PVSResearches), "null-window searches that had to be repeated"},
+		{"aspiration fails", fmtUint(s.AspirationFail), "aspiration windows widened"},
+		{"check extensions", fmtUint(s.CheckExts), "nodes searched one ply deeper for check"},
+		{"seldepth", fmt.Sprint(s.SelDepth), "deepest ply reached, quiescence included"},
+		{"time", fmtDuration(s.Elapsed), ""},
+		{"nodes/s", fmtRate(s.NPS()), "nodes and qnodes per second"},
+	}
+}
+
+func statsTable(s engine.Stats) *table {
+	t := &table{Title: "statistics", Columns: []column{{Key: "counter", Header: "counter"},
+		{Key: "value", Header: "value", Right: true}, {Key: "meaning", Header: "meaning"}}}
+	for _, r := range statsRows(s) {
+		t.Rows = append(t.Rows, []cell{textCell(r[0]), textCell(r[1]), textCell(r[2]).styled(styleDim)})
+	}
+	return t
+}
+
+func statsNotes(s engine.Stats) []string {
+	var out []string
+	for _, r := range statsRows(s) {
+		out = append(out, r[0]+": "+r[1])
+	}
+	return out
+}
+
+// searchSuite runs a test suite: every position searched with the same
+// limits, best move checked against the suite's bm/am.
+func (e *appEnv) searchSuite(c *cli.Context, list []positions.Position, o engine.Options, limits engine.Limits, format string) error {
+	t := &table{Title: fmt.Sprintf("search: suite %s, %s", list[0].Suite, o.Name)}
+	t.Columns = []column{{Key: "id", Header: "id"}, {Key: "best", Header: "found"}, {Key: "expected", Header: "expected"},
+		{Key: "ok", Header: "ok"}, {Key: "score", Header: "score", Right: true}, {Key: "depth", Header: "depth", Right: true},
+		{Key: "nodes", Header: "nodes", Right: true}, {Key: "time_s", Header: "time", Right: true}}
+	prog := e.newProgress()
+	solved, checked := 0, 0
+	var total engine.Stats
+	start := time.Now()
+	searcher := engine.NewSearcher(o)
+	for i, p := range list {
+		if c.Context.Err() != nil {
+			break
+		}
+		prog.update("search %s: %d/%d, %d solved", p.Suite, i+1, len(list), solved)
+		b, err := boardOf(p)
+		if err != nil {
+			return err
+		}
+		searcher.Clear()
+		res := searcher.Search(c.Context, b, limits, nil, nil)
+		if res.Stopped && c.Context.Err() != nil {
+			break
+		}
+		total.Add(res.Stats)
+		found := b.SAN(res.BestMove)
+		expected := strings.Join(p.BestMoves, " ")
+		ok := len(p.BestMoves) == 0 || matchesBest(b, res.BestMove, p.BestMoves)
+		if len(p.AvoidMoves) > 0 {
+			if len(p.BestMoves) == 0 {
+				expected = "not " + strings.Join(p.AvoidMoves, " ")
+			}
+			ok = ok && !matchesBest(b, res.BestMove, p.AvoidMoves)
+		}
+		if len(p.BestMoves) > 0 || len(p.AvoidMoves) > 0 {
+			checked++
+			if ok {
+				solved++
+			}
+		}
+		okCell := cell{Text: "✓", Value: true, Style: styleGood}
+		if !ok {
+			okCell = cell{Text: "✗", Value: false, Style: styleBad}
+		}
+		t.Rows = append(t.Rows, []cell{textCell(p.Name), textCell(found).styled(styleAccent), textCell(expected), okCell,
+			textCell(engine.FormatScore(res.Score)), intCell(int64(res.Depth)), uintCell(res.Stats.TotalNodes()), durationCell(res.Stats.Elapsed)})
+	}
+	prog.done()
+	t.Notes = append(t.Notes, fmt.Sprintf("solved %d of %d (%s, %s nodes, %s)", solved, checked, fmtDuration(time.Since(start)), fmtUint(total.TotalNodes()), fmtRate(total.NPS())))
+	if c.Context.Err() != nil {
+		t.Notes = append(t.Notes, "interrupted: only the positions above were searched")
+	}
+	if err := e.writeTable(e.Stdout, format, t); err != nil {
+		return err
+	}
+	return c.Context.Err()
+}
+
+func techniquesCommand(env *appEnv) *cli.Command {
+	return &cli.Command{
+		Name:  "techniques",
+		Usage: "list the search techniques that can be switched on and off",
+		Description: `techniques lists every switch of the full engine with a one-line
+explanation, what it needs to have an effect, and which presets use it.
+Use the names with --with and --without, in algorithm names such as
+engine-without-null, and as UCI options ("Tech null").
+
+Examples:
+   plylab techniques
+   plylab techniques --format markdown
+   plylab compare --depth 1-8 --algo engine,engine-without-null`,
+		Flags: []cli.Flag{formatFlag()},
+		Action: func(c *cli.Context) error {
+			t := &table{Title: "techniques", Columns: []column{{Key: "name", Header: "name"}, {Key: "summary", Header: "what it does"},
+				{Key: "needs", Header: "needs"}, {Key: "minimax", Header: "minimax"}, {Key: "alphabeta", Header: "alphabeta"}, {Key: "engine", Header: "engine"}}}
+			presets := []engine.Options{engine.MinimaxOptions(), engine.AlphaBetaOptions(), engine.EngineOptions()}
+			for _, tech := range engine.Techniques() {
+				row := []cell{textCell(tech.Name).styled(styleAccent), textCell(tech.Summary), textCell(tech.Needs)}
+				for _, p := range presets {
+					if p.Enabled(tech.Name) {
+						row = append(row, cell{Text: "✓", Value: true, Style: styleGood})
+					} else {
+						row = append(row, cell{Text: "", Value: false})
+					}
+				}
+				t.Rows = append(t.Rows, row)
+			}
+			t.Notes = []string{"presets: minimax and alphabeta use the material evaluation, engine uses pesto (change with --eval)",
+				"example: --algo engine --without null,lmr, or --algo engine-without-null-without-lmr"}
+			return env.writeTable(env.Stdout, c.String("format"), t)
+		},
+	}
+}

@@ -1,0 +1,508 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/plylab/plylab/engine"
+	"github.com/plylab/plylab/engine/board"
+	"github.com/plylab/plylab/trace"
+	"github.com/urfave/cli/v2"
+)
+
+// tree: trace one search (or two, side by side) and draw the tree the way
+// the papers do: which branches were searched, which were cut off and why.
+
+const (
+	treeDefaultDepth = 3
+	// treeDefaultFit is how many nodes a drawing shows by default before
+	// small subtrees off the principal variation are folded: about what a
+	// slide can hold.
+	treeDefaultFit = 40
+	treeMaxNodes   = 1_000_000
+)
+
+// treeFormats are the values of the tree command's --format.
+var treeFormats = []string{"text", "dot", "svg", "png", "json"}
+
+func treeCommand(env *appEnv) *cli.Command {
+	flags := append(positionFlags(false),
+		&cli.StringFlag{Name: "toy", Usage: "search a textbook `TREE` instead of a chess position: a bundled name (see --list-toys) or nested lists of leaf values such as \"((3,12,8),(2,4,6),(14,5,2))\""},
+		&cli.StringFlag{Name: "toy-file", Usage: "read the textbook tree from `FILE`"},
+		&cli.BoolFlag{Name: "list-toys", Usage: "list the bundled textbook trees"},
+	)
+	flags = append(flags, algoFlags("alphabeta", false)...)
+	flags = append(flags,
+		&cli.IntFlag{Name: "depth", Aliases: []string{"d"}, Value: treeDefaultDepth, Usage: "search `N` plies deep (a textbook tree: its height unless given)"},
+		&cli.StringFlag{Name: "side-by-side", Usage: "also search with `ALGO2` (e.g. alphabeta-with-mvvlva) and draw both trees next to each other; --with/--without apply to --algo only"},
+		&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to `FILE`; the extension picks the format: .dot, .svg, .png, .json or .txt"},
+		&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Usage: "output `FORMAT`: text (default on the terminal), dot, svg, png or json"},
+		&cli.IntFlag{Name: "max-nodes", Value: trace.DefaultMaxNodes, Usage: "record at most `N` nodes (plus every root move); the rest are counted, not kept, so memory stays bounded"},
+		&cli.BoolFlag{Name: "window", Usage: "show each node's α and β on entry"},
+		&cli.IntFlag{Name: "max-depth", Usage: "show only `N` plies below the root (0: all)"},
+		&cli.StringFlag{Name: "focus", Usage: "show only the subtree under move `PATH`, e.g. a1a6,b7a6 (UCI or SAN; a,b for textbook trees)"},
+		&cli.BoolFlag{Name: "pv-only", Usage: "show the principal variation, the moves searched at its nodes (folded) and the moves pruned there"},
+		&cli.IntFlag{Name: "collapse", Usage: "fold subtrees of fewer than `N` nodes off the principal variation into one node"},
+		&cli.IntFlag{Name: "fit", Value: treeDefaultFit, Usage: "in drawings (dot, svg, png), fold the smallest subtrees off the principal variation until at most `N` nodes are drawn (0: draw everything)"},
+		&cli.BoolFlag{Name: "no-legend", Usage: "leave the legend out"},
+	)
+	return &cli.Command{
+		Name:  "tree",
+		Usage: "trace a search and draw its tree: Graphviz DOT, SVG, PNG, JSON or text",
+		Description: `tree runs one search with a recorder attached and draws the tree it
+visited, the way the papers draw alpha-beta: MAX nodes (the side to move at
+the root) as blue boxes, MIN nodes as red ellipses, each with its move and
+value from MAX's point of view (≥ and ≤ mark the bounds a cutoff leaves),
+the principal variation in bold, cutoffs in red with the reason, and the
+moves a cutoff left unsearched as a dashed "k pruned" node. Transposition
+table and null-move events of the full engine have their own colors.
+
+The input is a chess position (--position, --fen; default paper-mate2) or a
+textbook tree (--toy, --toy-file) written as nested lists of leaf values
+from MAX's point of view, searched by exactly the same minimax and
+alpha-beta code. --list-toys shows the bundled ones.
+
+Output: a colored text tree on the terminal, or with -o FILE (or --format)
+Graphviz DOT, SVG or PNG (rendered in-process: no Graphviz installation
+needed) and JSON (the whole tree, for other tools). Drawings fold the
+smallest subtrees off the principal variation until at most --fit nodes
+are left (40 by default, about what a slide holds; --fit 0 draws all).
+The same search always gives byte-identical DOT.
+
+Examples:
+   plylab tree --toy russell-norvig
+   plylab tree --toy "((3,12,8),(2,4,6),(14,5,2))" --algo alphabeta -o t.svg
+   plylab tree --toy best-order --side-by-side minimax --window -o order.svg
+   plylab tree --position paper-mate2 --algo alphabeta --depth 3 -o t.svg
+   plylab tree --position paper-mate2 --depth 3 --focus a1a6,b7a6
+   plylab tree -p kiwipete --algo engine --depth 4 --pv-only -o pv.png
+   plylab tree -p kiwipete --algo alphabeta --depth 3 --side-by-side alphabeta-with-mvvlva -o order.svg
+   plylab tree --toy binary-3 --format json > tree.json
+   plylab tree --list-toys`,
+		Flags: flags,
+		Action: func(c *cli.Context) error {
+			return env.tree(c)
+		},
+	}
+}
+
+// treeInput is what to search: a chess position or a textbook tree.
+type treeInput struct {
+	title string
+	board *board.Board    // chess
+	toy   *engine.ToyTree // textbook tree
+}
+
+func (e *appEnv) tree(c *cli.Context) error {
+	if c.NArg() > 0 {
+		return usagef("'tree' takes no arguments, got %q; pick the input with --position, --fen or --toy", c.Args().First())
+	}
+	if c.Bool("list-toys") {
+		return e.listToys(c)
+	}
+	format, err := treeFormat(c.String("format"), c.String("output"))
+	if err != nil {
+		return err
+	}
+	in, err := treeInputOf(c)
+	if err != nil {
+		return err
+	}
+	algos, err := treeAlgos(c, in)
+	if err != nil {
+		return err
+	}
+	depth, err := treeDepth(c, in)
+	if err != nil {
+		return err
+	}
+	maxNodes := c.Int("max-nodes")
+	if maxNodes < 1 || maxNodes > treeMaxNodes {
+		return usagef("--max-nodes must be between 1 and %s, got %d", fmtInt(treeMaxNodes), maxNodes)
+	}
+	filter, err := treeFilter(c, format)
+	if err != nil {
+		return err
+	}
+	out := c.String("output")
+	if out != "" {
+		// Find a bad path before a long search, not after.
+		if err := checkOutputDir(out); err != nil {
+			return err
+		}
+	} else if format == "png" && e.isTerminal(e.Stdout) {
+		return usagef("PNG is binary and stdout is a terminal; write it to a file with -o tree.png")
+	}
+
+	ctx := c.Context
+	if ctx == nil {
+		ctx = e.Ctx
+	}
+	var trees []*trace.Tree
+	for _, o := range algos {
+		t, err := traceSearch(ctx, in, o, depth, maxNodes)
+		if err != nil {
+			return err
+		}
+		shown, err := t.Apply(filter)
+		if err != nil {
+			return usagef("%v", err)
+		}
+		trees = append(trees, shown)
+	}
+
+	opts := trace.DrawOptions{Window: c.Bool("window"), NoLegend: c.Bool("no-legend")}
+	var buf bytes.Buffer
+	switch format {
+	case "dot":
+		err = trace.WriteDOT(&buf, opts, trees...)
+	case "svg", "png":
+		err = trace.Render(ctx, &buf, trace.DOT(opts, trees...), format)
+	case "json":
+		err = writeTreesJSON(&buf, trees)
+	default:
+		err = trace.WriteText(&buf, opts, e.treePainter(), trees...)
+	}
+	if err != nil {
+		return err
+	}
+	if out == "" {
+		_, err = e.Stdout.Write(buf.Bytes())
+		return err
+	}
+	if err := os.WriteFile(out, buf.Bytes(), 0o644); err != nil {
+		return fmt.Errorf("cannot write %s: %v; check the -o path", out, unwrapPathError(err))
+	}
+	var counts []string
+	for _, t := range trees {
+		counts = append(counts, fmt.Sprintf("%s: %s drawn of %s searched", t.Algo,
+			plural(t.Stats().Nodes, "node"), fmtUint(t.SearchNodes+t.QNodes)))
+	}
+	fmt.Fprintf(e.Stdout, "%s %s (%s)\n", e.paint(styleGood, "wrote"), out, strings.Join(counts, "; "))
+	return nil
+}
+
+// treeFormat picks the output format: --format if given, else the
+// extension of -o, else text.
+func treeFormat(format, out string) (string, error) {
+	if format != "" {
+		for _, f := range treeFormats {
+			if strings.EqualFold(format, f) {
+				return f, nil
+			}
+		}
+		return "", usagef("unknown tree format %q; use --format %s", format, strings.Join(treeFormats, ", "))
+	}
+	if out == "" {
+		return "text", nil
+	}
+	switch ext := strings.ToLower(filepath.Ext(out)); ext {
+	case ".dot", ".gv":
+		return "dot", nil
+	case ".svg":
+		return "svg", nil
+	case ".png":
+		return "png", nil
+	case ".json":
+		return "json", nil
+	case ".txt", ".text":
+		return "text", nil
+	case "":
+		return "", usagef("-o %q has no extension to tell the format; name it .dot, .svg, .png, .json or .txt, or add --format", out)
+	default:
+		return "", usagef("unknown tree format %q (from -o %s); name the file .dot, .svg, .png, .json or .txt, or add --format", ext, out)
+	}
+}
+
+// checkOutputDir fails early when the output file's directory is missing
+// or the path is a directory.
+func checkOutputDir(out string) error {
+	if fi, err := os.Stat(out); err == nil && fi.IsDir() {
+		return fmt.Errorf("cannot write %s: it is a directory; give a file name such as %s", out, filepath.Join(out, "tree.svg"))
+	}
+	dir := filepath.Dir(out)
+	fi, err := os.Stat(dir)
+	if err != nil {
+		return fmt.Errorf("cannot write %s: directory %s does not exist; create it or check the -o path", out, dir)
+	}
+	if !fi.IsDir() {
+		return fmt.Errorf("cannot write %s: %s is not a directory; check the -o path", out, dir)
+	}
+	return nil
+}
+
+func unwrapPathError(err error) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
+
+// treeInputOf reads --toy, --toy-file or the position flags.
+func treeInputOf(c *cli.Context) (*treeInput, error) {
+	toy, toyFile := c.IsSet("toy"), c.IsSet("toy-file")
+	if toy && toyFile {
+		return nil, usagef("use only one of --toy and --toy-file")
+	}
+	if (toy || toyFile) && (c.IsSet("position") || c.IsSet("fen")) {
+		return nil, usagef("give either a textbook tree (--toy, --toy-file) or a chess position (--position, --fen), not both")
+	}
+	switch {
+	case toyFile:
+		name := c.String("toy-file")
+		data, err := os.ReadFile(name)
+		if err != nil {
+			return nil, usagef("cannot read --toy-file %s: %v", name, unwrapPathError(err))
+		}
+		g, err := engine.ParseToy(string(data))
+		if err != nil {
+			return nil, usagef("bad textbook tree in %s %s; write nested lists of numbers such as ((3,12,8),(2,4,6))", name, toyFileError(err))
+		}
+		return &treeInput{title: strings.TrimSuffix(filepath.Base(name), filepath.Ext(name)), toy: g}, nil
+	case toy:
+		spec := strings.TrimSpace(c.String("toy"))
+		title := "textbook tree"
+		if !strings.HasPrefix(spec, "(") && !strings.HasPrefix(spec, "[") {
+			t, err := trace.LookupToy(spec)
+			if err != nil {
+				return nil, usagef("%v; or write a tree as nested lists such as \"((3,12,8),(2,4,6))\"", err)
+			}
+			title, spec = t.Name, t.Tree
+		}
+		g, err := engine.ParseToy(spec)
+		if err != nil {
+			return nil, usagef("bad --toy tree %s; write nested lists of numbers such as \"((3,12,8),(2,4,6))\"", toyError(err))
+		}
+		return &treeInput{title: toyTitle(title, g), toy: g}, nil
+	}
+	ps, err := resolvePositions(c, false, "paper-mate2")
+	if err != nil {
+		return nil, err
+	}
+	b, err := boardOf(ps[0])
+	if err != nil {
+		return nil, err
+	}
+	return &treeInput{title: positionLabel(ps[0]), board: b}, nil
+}
+
+// toyTitle names a textbook tree typed out in full by its bundled name
+// when it is one of them (a slide then says "russell-norvig").
+func toyTitle(title string, g *engine.ToyTree) string {
+	src := g.Root.String()
+	for _, t := range trace.Toys() {
+		if b, err := engine.ParseToy(t.Tree); err == nil && b.Root.String() == src {
+			return t.Name
+		}
+	}
+	return title
+}
+
+// toyError words a textbook tree syntax error for the command line:
+// `at character 6 ("x"): expected "," or ')'`.
+func toyError(err error) string {
+	return strings.TrimPrefix(err.Error(), "toy tree: ")
+}
+
+// toyFileError is toyError with a line and column, for files.
+func toyFileError(err error) string {
+	var se *engine.ToySyntaxError
+	if !errors.As(err, &se) {
+		return toyError(err)
+	}
+	before := se.Input[:min(se.Offset, len(se.Input))]
+	line := strings.Count(before, "\n") + 1
+	col := len(before) - strings.LastIndexByte(before, '\n')
+	ch := "end of input"
+	if se.Offset < len(se.Input) {
+		ch = fmt.Sprintf("%q", string(se.Input[se.Offset]))
+	}
+	return fmt.Sprintf("at line %d, column %d (%s): %s", line, col, ch, se.Msg)
+}
+
+// treeAlgos reads --algo (with its switches) and --side-by-side.
+func treeAlgos(c *cli.Context, in *treeInput) ([]engine.Options, error) {
+	algos, err := parseAlgos(c)
+	if err != nil {
+		return nil, err
+	}
+	if len(algos) != 1 {
+		return nil, usagef("--algo takes one algorithm here, got %q; draw a second with --side-by-side ALGO2", c.String("algo"))
+	}
+	if spec := c.String("side-by-side"); spec != "" {
+		o, err := engine.ParseAlgo(spec)
+		if err != nil {
+			return nil, usagef("--side-by-side: %v", err)
+		}
+		// Each preset keeps its own evaluation unless --eval says otherwise.
+		if c.IsSet("eval") {
+			o.Eval = algos[0].Eval
+		}
+		o.TTSizeMB = algos[0].TTSizeMB
+		algos = append(algos, o)
+	}
+	if in.toy != nil {
+		for _, o := range algos {
+			if !o.IsPlain() {
+				return nil, usagef("textbook trees are searched with minimax or alphabeta, not %q (its techniques need chess positions)", o.Name)
+			}
+		}
+	}
+	return algos, nil
+}
+
+func treeDepth(c *cli.Context, in *treeInput) (int, error) {
+	if in.toy != nil {
+		h := in.toy.Root.Height()
+		if !c.IsSet("depth") {
+			return h, nil
+		}
+		if d := c.Int("depth"); d < 1 || d > h {
+			return 0, usagef("--depth %d is out of range for this textbook tree; it is %d plies high (the default searches it all)", d, h)
+		}
+		return c.Int("depth"), nil
+	}
+	d := c.Int("depth")
+	if d < 1 || d > engine.MaxDepth {
+		return 0, usagef("--depth must be between 1 and %d, got %d", engine.MaxDepth, d)
+	}
+	return d, nil
+}
+
+// treeFilter reads the display flags. --fit applies to drawings only: the
+// text view and JSON show the whole recorded tree unless asked otherwise.
+func treeFilter(c *cli.Context, format string) (trace.Filter, error) {
+	var f trace.Filter
+	for _, name := range []string{"max-depth", "collapse", "fit"} {
+		if c.Int(name) < 0 {
+			return f, usagef("--%s must be 0 or more, got %d", name, c.Int(name))
+		}
+	}
+	f.MaxDepth = c.Int("max-depth")
+	f.Collapse = c.Int("collapse")
+	f.PVOnly = c.Bool("pv-only")
+	if p := c.String("focus"); p != "" {
+		f.Focus = strings.FieldsFunc(p, func(r rune) bool { return r == ',' || r == ' ' })
+	}
+	switch format {
+	case "dot", "svg", "png":
+		f.Fit = c.Int("fit")
+	}
+	return f, nil
+}
+
+// traceSearch runs one traced search and names its tree. When the tree
+// outgrows the node budget, the principal variation may lie in the part
+// that was only counted; the search (deterministic: fixed depth, fresh
+// tables) then runs again with the recorder following the PV, so the
+// drawing always shows the line that decided the result.
+func traceSearch(ctx context.Context, in *treeInput, o engine.Options, depth, maxNodes int) (*trace.Tree, error) {
+	search := func(rec *trace.Recorder) engine.Result {
+		if in.toy == nil {
+			return engine.Run(ctx, in.board, o, engine.Limits{Depth: depth}, rec, nil)
+		}
+		g := engine.NewToyTree(in.toy.Root)
+		var res engine.Result
+		if o.AlphaBeta {
+			res = engine.AlphaBeta(ctx, g, depth, rec)
+		} else {
+			res = engine.Minimax(ctx, g, depth, rec)
+		}
+		res.Algo = o.Name
+		return res
+	}
+	rec := trace.NewRecorder(maxNodes)
+	res := search(rec)
+	if rec.Omitted() > 0 && ctx.Err() == nil {
+		rec = trace.NewRecorder(maxNodes)
+		rec.Follow(res.PV)
+		res = search(rec)
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	var t *trace.Tree
+	if in.toy != nil {
+		t = rec.Toy(in.toy, res)
+	} else {
+		t = rec.Chess(in.board, res)
+	}
+	t.Title = in.title
+	return t, nil
+}
+
+// writeTreesJSON writes one tree as an object, two as {"trees": [...]}.
+func writeTreesJSON(w io.Writer, trees []*trace.Tree) error {
+	if len(trees) == 1 {
+		return trace.WriteJSON(w, trees[0])
+	}
+	return writeJSONValue(w, jsonObject{{"trees", trees}})
+}
+
+// treePainter colors the text view through the run's color setting.
+func (e *appEnv) treePainter() trace.Painter {
+	return func(r trace.Role, s string) string {
+		switch r {
+		case trace.RoleTitle:
+			return e.sgr("1", s)
+		case trace.RoleMax:
+			return e.sgr("1;34", s)
+		case trace.RoleMin:
+			return e.sgr("1;35", s)
+		case trace.RolePV:
+			return e.sgr("1;32", s)
+		case trace.RoleCutoff:
+			return e.sgr("31", s)
+		case trace.RoleTT:
+			return e.sgr("36", s)
+		case trace.RoleNull:
+			return e.sgr("33", s)
+		case trace.RoleMate:
+			return e.sgr("32", s)
+		case trace.RoleDim:
+			return e.sgr("2", s)
+		}
+		return s
+	}
+}
+
+// listToys prints the bundled textbook trees with their minimax values.
+func (e *appEnv) listToys(c *cli.Context) error {
+	t := &table{
+		Title: "Bundled textbook trees (MAX to move at the root; leaf values from MAX's view)",
+		Columns: []column{
+			{Key: "name", Header: "Name"},
+			{Key: "value", Header: "Value", Right: true},
+			{Key: "tree", Header: "Tree"},
+			{Key: "description", Header: "Description"},
+		},
+		Notes: []string{"Draw one: plylab tree --toy NAME [-o tree.svg]"},
+	}
+	for _, toy := range trace.Toys() {
+		g, err := engine.ParseToy(toy.Tree)
+		if err != nil {
+			return fmt.Errorf("bundled textbook tree %s does not parse: %v", toy.Name, err)
+		}
+		res := engine.Minimax(context.Background(), g, g.Root.Height(), nil)
+		t.Rows = append(t.Rows, []cell{
+			textCell(toy.Name).styled(styleAccent),
+			intCell(int64(res.Score)),
+			textCell(toy.Tree),
+			textCell(toy.Description),
+		})
+	}
+	format := "table"
+	if f := c.String("format"); f == "json" {
+		format = "json"
+	} else if f != "" && f != "text" {
+		return usagef("--list-toys prints text or json, not %q", f)
+	}
+	return e.writeTable(e.Stdout, format, t)
+}

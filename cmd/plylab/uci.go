@@ -1,0 +1,66 @@
+package main
+
+import (
+	"context"
+	"errors"
+
+	"github.com/plylab/plylab/engine/book"
+	"github.com/plylab/plylab/engine/uci"
+	"github.com/urfave/cli/v2"
+)
+
+// uci: run the full engine as a UCI engine on stdin/stdout, for chess
+// GUIs, cutechess-cli/fastchess and matches against other engines.
+
+func uciCommand(env *appEnv) *cli.Command {
+	return &cli.Command{
+		Name:  "uci",
+		Usage: "run the full engine under the Universal Chess Interface (for chess GUIs and engine matches)",
+		Description: `uci makes plylab a UCI chess engine: it reads UCI commands on stdin and
+answers on stdout until "quit" or the end of the input. Point a chess GUI
+(Arena, Cute Chess, Banksia, En Croissant) or cutechess-cli/fastchess at
+the command "plylab uci".
+
+Options a GUI can set: Hash (MB, default 64), OwnBook and BookFile (a
+Polyglot book, default /usr/share/games/gnuchess/book.bin), Eval
+(material, pst or pesto), Move Overhead (ms lost per move outside the
+search, default 30), and one "Tech <name>" switch per technique of the
+full engine (e.g. "Tech null", "Tech lmr"; see 'plylab techniques'), so a
+match can measure what each technique is worth. Bad commands are answered
+with "info string ..." and never end the session. Commands piped in from a
+file run to the end: a search with a limit finishes before plylab exits.
+
+Examples:
+   plylab uci                                     then type: uci, isready, go depth 8, quit
+   printf 'position startpos moves e2e4\ngo depth 8\n' | plylab uci
+   printf 'setoption name Tech null value false\ngo movetime 1000\n' | plylab uci
+   cutechess-cli -engine cmd=plylab arg=uci -engine cmd=stockfish \
+       -each proto=uci tc=10+0.1 -games 2`,
+		Action: func(c *cli.Context) error {
+			if c.NArg() > 0 {
+				return usagef("uci takes no arguments, got %q; send UCI commands on stdin instead", c.Args().First())
+			}
+			cfg := uci.Config{
+				Name:     "plylab",
+				Version:  versionString(),
+				Author:   "the plylab authors",
+				OpenBook: openUCIBook,
+			}
+			err := uci.Run(c.Context, env.Stdin, env.Stdout, cfg)
+			if errors.Is(err, context.Canceled) {
+				return nil // Ctrl-C ends a UCI session like "quit" does
+			}
+			return err
+		},
+	}
+}
+
+// openUCIBook opens a Polyglot book for the OwnBook option. On error it
+// returns a nil interface, not a nil *book.Book inside one.
+func openUCIBook(path string) (uci.Book, error) {
+	bk, err := book.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	return bk, nil
+}

@@ -1,0 +1,239 @@
+package trace
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+
+	"github.com/plylab/plylab/engine"
+)
+
+// The JSON form of a tree is the whole tree for other tools. Its schema:
+//
+//	{
+//	  "kind": "toy" | "chess", "title", "algo", "start", "root_player",
+//	  "depth", "score", "pv": [...], "values": "...",
+//	  "search_nodes", "qnodes", "nodes", "omitted", "earlier",
+//	  "root_searches", "cutoffs", "pruned_moves", "tt_cutoffs",
+//	  "null_cutoffs", "max_nodes", "filter",
+//	  "root": node
+//	}
+//	node = {
+//	  "id", "move", "uci", "path": [...], "ply", "depth",
+//	  "player": "max" | "min",
+//	  "alpha", "beta", "value", "bound": "exact" | "lower" | "upper" | "none",
+//	  "max_value", "max_bound",                 (MAX's view, derived)
+//	  "end": "expanded" | "cutoff" | "tt-cutoff" | "null-cutoff" | "stand-pat"
+//	         | "delta" | "checkmate" | "stalemate" | "draw" | "leaf" | "quiet"
+//	         (or any reason the engine adds later, by its String name),
+//	  "searched", "total", "best",
+//	  "quiescence", "null", "verify", "research", "pv", "hidden",
+//	  "pruned": {"count", "moves": [...], "subtrees": [...]},
+//	  "children": [node, ...]
+//	}
+//
+// alpha, beta and value are negamax (the side to move's view), as the
+// search saw them; max_value and max_bound repeat value and bound from
+// MAX's view. Flags and empty lists are left out when false or empty.
+
+const valuesNote = "alpha, beta and value are negamax: from the side to move's point of view; max_value and max_bound are from MAX's (the root player's) view"
+
+type treeJSON struct {
+	Kind        string   `json:"kind"`
+	Title       string   `json:"title"`
+	Algo        string   `json:"algo"`
+	Start       string   `json:"start"`
+	RootPlayer  string   `json:"root_player"`
+	Depth       int      `json:"depth"`
+	Score       int      `json:"score"`
+	PV          []string `json:"pv"`
+	Values      string   `json:"values"`
+	SearchNodes uint64   `json:"search_nodes"`
+	QNodes      uint64   `json:"qnodes"`
+	Nodes       int      `json:"nodes"`
+	Omitted     int      `json:"omitted"`
+	Earlier     int      `json:"earlier"`
+	Searches    int      `json:"root_searches"`
+	Cutoffs     int      `json:"cutoffs"`
+	PrunedMoves int      `json:"pruned_moves"`
+	TTCutoffs   int      `json:"tt_cutoffs"`
+	NullCutoffs int      `json:"null_cutoffs"`
+	MaxNodes    int      `json:"max_nodes"`
+	Filter      string   `json:"filter,omitempty"`
+	Root        *Node    `json:"root"`
+}
+
+type nodeJSON struct {
+	ID         int         `json:"id"`
+	Move       string      `json:"move"`
+	UCI        string      `json:"uci,omitempty"`
+	Path       []string    `json:"path"`
+	Ply        int         `json:"ply"`
+	Depth      int         `json:"depth"`
+	Player     string      `json:"player"`
+	Alpha      int         `json:"alpha"`
+	Beta       int         `json:"beta"`
+	Value      int         `json:"value"`
+	Bound      string      `json:"bound"`
+	MaxValue   int         `json:"max_value"`
+	MaxBound   string      `json:"max_bound"`
+	End        string      `json:"end"`
+	Searched   int         `json:"searched"`
+	Total      int         `json:"total"`
+	Best       string      `json:"best,omitempty"`
+	Quiescence bool        `json:"quiescence,omitempty"`
+	Null       bool        `json:"null,omitempty"`
+	Verify     bool        `json:"verify,omitempty"`
+	Research   bool        `json:"research,omitempty"`
+	PV         bool        `json:"pv,omitempty"`
+	Hidden     int         `json:"hidden,omitempty"`
+	Pruned     *prunedJSON `json:"pruned,omitempty"`
+	Children   []*Node     `json:"children,omitempty"`
+}
+
+type prunedJSON struct {
+	Count    int      `json:"count"`
+	Moves    []string `json:"moves"`
+	Subtrees []string `json:"subtrees,omitempty"`
+}
+
+// MarshalJSON implements json.Marshaler.
+func (t *Tree) MarshalJSON() ([]byte, error) {
+	pv := t.PV
+	if pv == nil {
+		pv = []string{}
+	}
+	return marshal(treeJSON{
+		Kind: t.Kind, Title: t.Title, Algo: t.Algo, Start: t.Start, RootPlayer: t.RootPlayer,
+		Depth: t.Depth, Score: t.Score, PV: pv, Values: valuesNote,
+		SearchNodes: t.SearchNodes, QNodes: t.QNodes, Nodes: t.Nodes, Omitted: t.Omitted,
+		Earlier: t.Earlier, Searches: t.Searches, MaxNodes: t.MaxNodes, Filter: t.Filter,
+		Cutoffs: t.Cutoffs, PrunedMoves: t.PrunedMoves, TTCutoffs: t.TTCutoffs, NullCutoffs: t.NullCutoffs,
+		Root: t.Root,
+	})
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (t *Tree) UnmarshalJSON(data []byte) error {
+	var j treeJSON
+	if err := json.Unmarshal(data, &j); err != nil {
+		return err
+	}
+	if j.Kind != KindChess && j.Kind != KindToy {
+		return fmt.Errorf("trace: unknown tree kind %q (want %q or %q)", j.Kind, KindChess, KindToy)
+	}
+	*t = Tree{
+		Kind: j.Kind, Title: j.Title, Algo: j.Algo, Start: j.Start, RootPlayer: j.RootPlayer,
+		Depth: j.Depth, Score: j.Score, PV: j.PV,
+		SearchNodes: j.SearchNodes, QNodes: j.QNodes, Nodes: j.Nodes, Omitted: j.Omitted,
+		Earlier: j.Earlier, Searches: j.Searches, MaxNodes: j.MaxNodes, Filter: j.Filter,
+		Cutoffs: j.Cutoffs, PrunedMoves: j.PrunedMoves, TTCutoffs: j.TTCutoffs, NullCutoffs: j.NullCutoffs,
+		Root: j.Root,
+	}
+	return nil
+}
+
+// MarshalJSON implements json.Marshaler.
+func (n *Node) MarshalJSON() ([]byte, error) {
+	player := "max"
+	if !n.Max() {
+		player = "min"
+	}
+	path := n.Path
+	if path == nil {
+		path = []string{}
+	}
+	j := nodeJSON{
+		ID: n.ID, Move: n.Name, UCI: n.UCI, Path: path, Ply: n.Ply, Depth: n.Depth, Player: player,
+		Alpha: n.Alpha, Beta: n.Beta, Value: n.Value, Bound: n.Bound.String(),
+		MaxValue: n.MaxValue(), MaxBound: n.MaxBound().String(), End: n.End.String(),
+		Searched: n.Searched, Total: n.Total, Best: n.Best,
+		Quiescence: n.Quiescence, Null: n.Null, Verify: n.Verify, Research: n.Research, PV: n.PV,
+		Hidden: n.Hidden, Children: n.Children,
+	}
+	if p := n.Pruned; p != nil {
+		j.Pruned = &prunedJSON{Count: p.Count, Moves: p.Moves, Subtrees: p.Subtrees}
+		if j.Pruned.Moves == nil {
+			j.Pruned.Moves = []string{}
+		}
+	}
+	return marshal(j)
+}
+
+// marshal is json.Marshal without HTML escaping (moves and titles stay
+// readable: "<", ">" and "&" are not turned into \u003c...).
+func marshal(v any) ([]byte, error) {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.TrimRight(b.Bytes(), "\n"), nil
+}
+
+// UnmarshalJSON implements json.Unmarshaler. The derived fields (player,
+// max_value, max_bound) are ignored: they follow from the others.
+func (n *Node) UnmarshalJSON(data []byte) error {
+	var j nodeJSON
+	if err := json.Unmarshal(data, &j); err != nil {
+		return err
+	}
+	bound, err := parseBound(j.Bound)
+	if err != nil {
+		return err
+	}
+	end, err := parseEnd(j.End)
+	if err != nil {
+		return err
+	}
+	*n = Node{
+		ID: j.ID, Name: j.Move, UCI: j.UCI, Path: j.Path, Ply: j.Ply, Depth: j.Depth,
+		Alpha: j.Alpha, Beta: j.Beta, Value: j.Value, Bound: bound, End: end,
+		Searched: j.Searched, Total: j.Total, Best: j.Best,
+		Quiescence: j.Quiescence, Null: j.Null, Verify: j.Verify, Research: j.Research, PV: j.PV,
+		Hidden: j.Hidden, Children: j.Children,
+	}
+	if p := j.Pruned; p != nil {
+		n.Pruned = &PrunedGroup{Count: p.Count, Moves: p.Moves, Subtrees: p.Subtrees}
+	}
+	return nil
+}
+
+func parseBound(s string) (engine.Bound, error) {
+	for b := engine.BoundNone; b <= engine.Upper; b++ {
+		if b.String() == s {
+			return b, nil
+		}
+	}
+	return 0, fmt.Errorf("trace: unknown bound %q", s)
+}
+
+func parseEnd(s string) (engine.EndReason, error) {
+	// Every reason the engine names, including ones added after this
+	// was written.
+	for e := engine.EndExpanded; e.String() != "?" && e < 64; e++ {
+		if e.String() == s {
+			return e, nil
+		}
+	}
+	return 0, fmt.Errorf("trace: unknown end reason %q", s)
+}
+
+// WriteJSON writes t as indented JSON followed by a newline.
+func WriteJSON(w io.Writer, t *Tree) error {
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	return enc.Encode(t)
+}
+
+// ReadJSON reads a tree written by WriteJSON.
+func ReadJSON(r io.Reader) (*Tree, error) {
+	var t Tree
+	if err := json.NewDecoder(r).Decode(&t); err != nil {
+		return nil, fmt.Errorf("trace: reading a tree: %w", err)
+	}
+	return &t, nil
+}

@@ -1,0 +1,598 @@
+package trace
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/notnil/chess"
+	"github.com/plylab/plylab/engine"
+	"github.com/plylab/plylab/engine/board"
+)
+
+// Kinds of trees.
+const (
+	KindChess = "chess" // a chess position; moves in SAN, values in centipawns
+	KindToy   = "toy"   // a textbook tree; moves a, b, c..., values as written
+)
+
+// Tree is one traced search: the tree of the last root search and the
+// numbers needed to say what it shows and what it leaves out.
+type Tree struct {
+	// Kind is KindChess or KindToy.
+	Kind string
+	// Title names the input, e.g. "paper-mate2" or "russell-norvig".
+	Title string
+	// Algo is the algorithm, e.g. "alphabeta" or "engine-without-null".
+	Algo string
+	// Start is the searched position (FEN) or textbook tree (nested list).
+	Start string
+	// RootPlayer is the side to move at the root, MAX: "White", "Black",
+	// or "MAX" for textbook trees.
+	RootPlayer string
+	// Depth is the depth searched and Score the result, from MAX's view.
+	Depth int
+	Score int
+	// PV is the principal variation in SAN (or textbook move names).
+	PV []string
+	// Root is the root node; nil if the search never started.
+	Root *Node
+	// Nodes is the number of nodes in Root's tree.
+	Nodes int
+	// Omitted counts the nodes of the last root search visited beyond the
+	// node budget and therefore not kept (each is in some node's Hidden).
+	Omitted int
+	// Earlier counts the nodes of earlier root searches (iterations of
+	// iterative deepening, aspiration re-searches), which are not drawn.
+	Earlier int
+	// Searches is the number of root searches (1 for minimax and
+	// alpha-beta).
+	Searches int
+	// SearchNodes and QNodes are the search result's node counts (main
+	// search and quiescence). Earlier+Nodes+Omitted = SearchNodes+QNodes
+	// for an unfiltered tree.
+	SearchNodes uint64
+	QNodes      uint64
+	// Cutoffs, PrunedMoves, TTCutoffs and NullCutoffs count the recorded
+	// search's alpha-beta cutoffs, moves never searched, transposition
+	// table cutoffs and null-move cutoffs (beyond the node budget they are
+	// not seen). Display filters leave them as they are.
+	Cutoffs     int
+	PrunedMoves int
+	TTCutoffs   int
+	NullCutoffs int
+	// MaxNodes is the recorder's node budget.
+	MaxNodes int
+	// Filter describes the display filters applied, "" for none.
+	Filter string
+}
+
+// Node is one position the search visited.
+type Node struct {
+	// ID numbers the kept nodes in visit order from 0 (the root).
+	ID int
+	// Name is the move that led here in SAN (chess) or as a letter
+	// (textbook trees: a, b, c... for the first, second, third child);
+	// "root" at the root, "null" after a null move, "verify" for a
+	// null-move verification search of the parent position.
+	Name string
+	// UCI is the move in UCI notation (chess), "0000" for a null move; for
+	// textbook trees the same as Name.
+	UCI string
+	// Path lists the moves from the root to here: UCI for chess, letters
+	// for textbook trees, "null" and "verify" for those nodes.
+	Path []string
+	// Ply is the distance from the root; Depth the remaining depth the
+	// search gave the node (0 or less in quiescence).
+	Ply   int
+	Depth int
+	// Alpha and Beta are the window on entry and Value the value
+	// returned, all negamax: from the side to move's point of view. See
+	// MaxValue and MaxWindow for MAX's view.
+	Alpha int
+	Beta  int
+	Value int
+	// Bound says whether Value is exact or a lower or upper bound
+	// (negamax view; see MaxBound).
+	Bound engine.Bound
+	// End says how the node ended.
+	End engine.EndReason
+	// Searched and Total: moves searched out of the moves available
+	// (Total is 0 when moves were never generated).
+	Searched int
+	Total    int
+	// Best is the best move found, in SAN or as a letter ("" if none).
+	Best string
+	// Quiescence marks nodes of the quiescence search.
+	Quiescence bool
+	// Null marks the position after a null move (the side to move
+	// passed).
+	Null bool
+	// Verify marks a null-move verification search: the parent position
+	// searched again, reduced, without null move.
+	Verify bool
+	// Research marks a move searched again right after itself (principal
+	// variation search or late move reduction re-search).
+	Research bool
+	// PV marks the nodes of the principal variation.
+	PV bool
+	// Hidden counts descendants visited but not in Children: beyond the
+	// node budget, or removed by a display filter.
+	Hidden int
+	// Pruned lists the moves a cutoff left unsearched, nil if none.
+	Pruned *PrunedGroup
+	// Children are the nodes searched below this one, in search order.
+	Children []*Node
+
+	move   board.Move
+	best   board.Move
+	pruned []board.Move
+}
+
+// PrunedGroup is the moves of a node never searched because of a cutoff,
+// drawn as one "k pruned" entry.
+type PrunedGroup struct {
+	// Count is the number of moves pruned.
+	Count int
+	// Moves names them (SAN or letters), in the order the search would
+	// have tried them.
+	Moves []string
+	// Subtrees (textbook trees only) writes out what each pruned move
+	// leads to: a leaf value or a nested list, so a student sees what
+	// alpha-beta never looked at.
+	Subtrees []string
+}
+
+// Max reports whether MAX (the side to move at the root) is to move at n.
+// Null moves add a ply and pass the move, so parity still tells.
+func (n *Node) Max() bool { return n.Ply%2 == 0 }
+
+// MaxValue returns Value from MAX's point of view.
+func (n *Node) MaxValue() int {
+	if n.Max() {
+		return n.Value
+	}
+	return -n.Value
+}
+
+// MaxBound returns Bound from MAX's point of view: negating a value turns
+// a lower bound into an upper bound.
+func (n *Node) MaxBound() engine.Bound {
+	if n.Max() {
+		return n.Bound
+	}
+	switch n.Bound {
+	case engine.Lower:
+		return engine.Upper
+	case engine.Upper:
+		return engine.Lower
+	}
+	return n.Bound
+}
+
+// MaxWindow returns the window on entry from MAX's point of view: the
+// textbook α (the best MAX is already sure of) and β (the best MIN is
+// already sure of).
+func (n *Node) MaxWindow() (alpha, beta int) {
+	if n.Max() {
+		return n.Alpha, n.Beta
+	}
+	return -n.Beta, -n.Alpha
+}
+
+// Count returns the number of nodes in the subtree rooted at n.
+func (n *Node) Count() int {
+	c := 1
+	for _, ch := range n.Children {
+		c += ch.Count()
+	}
+	return c
+}
+
+// Visited returns the number of nodes the search visited in the subtree
+// rooted at n: the drawn ones and the hidden ones.
+func (n *Node) Visited() int {
+	c := 1 + n.Hidden
+	for _, ch := range n.Children {
+		c += ch.Visited()
+	}
+	return c
+}
+
+// Walk calls fn for n and every node below it, parents first.
+func (n *Node) Walk(fn func(*Node)) {
+	fn(n)
+	for _, c := range n.Children {
+		c.Walk(fn)
+	}
+}
+
+// Walk calls fn for every node of the tree, parents first.
+func (t *Tree) Walk(fn func(*Node)) {
+	if t.Root != nil {
+		t.Root.Walk(fn)
+	}
+}
+
+// Stats counts what the tree shows.
+type Stats struct {
+	Nodes     int // nodes drawn
+	Hidden    int // nodes visited but not drawn
+	Cutoffs   int // alpha-beta cutoffs (End == cutoff)
+	Pruned    int // moves never searched because of a cutoff
+	TTCutoffs int
+	NullCuts  int
+	QNodes    int // quiescence nodes drawn
+	PV        int // principal variation nodes drawn
+}
+
+// Stats counts the tree's nodes, cutoffs and pruned moves.
+func (t *Tree) Stats() Stats {
+	var s Stats
+	t.Walk(func(n *Node) {
+		s.Nodes++
+		s.Hidden += n.Hidden
+		switch n.End {
+		case engine.EndCutoff:
+			s.Cutoffs++
+		case engine.EndTTCutoff:
+			s.TTCutoffs++
+		case engine.EndNullCutoff:
+			s.NullCuts++
+		}
+		if n.Pruned != nil {
+			s.Pruned += n.Pruned.Count
+		}
+		if n.Quiescence {
+			s.QNodes++
+		}
+		if n.PV {
+			s.PV++
+		}
+	})
+	return s
+}
+
+// Chess finishes the recording of a search of b (the root position, which
+// is not changed): it names every kept move in SAN, marks the principal
+// variation of res and returns the tree. Title is left to the caller.
+func (r *Recorder) Chess(b *board.Board, res engine.Result) *Tree {
+	t := r.tree(res)
+	t.Kind = KindChess
+	t.Start = b.FEN()
+	t.RootPlayer = "White"
+	if b.Side() == board.Black {
+		t.RootPlayer = "Black"
+	}
+	t.PV = b.SANLine(res.PV)
+	if t.Root != nil {
+		t.Root.Name, t.Root.UCI, t.Root.Path = "root", "", []string{}
+		nameChess(t.Root, b.Copy())
+		markPV(t.Root, res.PV)
+	}
+	t.count()
+	return t
+}
+
+// Toy finishes the recording of a search of the textbook tree g: moves are
+// named a, b, c..., pruned moves carry the subtree they would have led
+// to, and the principal variation of res is marked.
+func (r *Recorder) Toy(g *engine.ToyTree, res engine.Result) *Tree {
+	t := r.tree(res)
+	t.Kind = KindToy
+	t.Start = g.Root.String()
+	t.RootPlayer = "MAX"
+	for _, m := range res.PV {
+		t.PV = append(t.PV, engine.ToyMoveName(m))
+	}
+	if t.Root != nil {
+		t.Root.Name, t.Root.UCI, t.Root.Path = "root", "", []string{}
+		nameToy(t.Root, engine.NewToyTree(g.Root))
+		markPV(t.Root, res.PV)
+	}
+	t.count()
+	return t
+}
+
+// count sets the search-wide totals from the recorded tree.
+func (t *Tree) count() {
+	s := t.Stats()
+	t.Cutoffs, t.PrunedMoves, t.TTCutoffs, t.NullCutoffs = s.Cutoffs, s.Pruned, s.TTCutoffs, s.NullCuts
+}
+
+// nameChess names the moves below n; b is at n's position and is left
+// there. One notnil position per node serves all the node's moves (SAN
+// needs the position before the move, and notnil is slow).
+func nameChess(n *Node, b *board.Board) {
+	var ms []board.Move
+	for _, c := range n.Children {
+		if !c.Null && !c.Verify {
+			ms = append(ms, c.move)
+		}
+	}
+	ms = append(ms, n.pruned...)
+	if n.best != board.NoMove {
+		ms = append(ms, n.best)
+	}
+	san := sanNames(b, ms)
+	if n.best != board.NoMove {
+		n.Best = san[n.best]
+	}
+	if len(n.pruned) > 0 {
+		g := &PrunedGroup{Count: len(n.pruned)}
+		for _, m := range n.pruned {
+			g.Moves = append(g.Moves, san[m])
+		}
+		n.Pruned = g
+	}
+	for _, c := range n.Children {
+		switch {
+		case c.Verify:
+			c.Name, c.UCI = "verify", ""
+			c.Path = extend(n.Path, "verify")
+			nameChess(c, b)
+		case c.Null:
+			c.Name, c.UCI = "null", "0000"
+			c.Path = extend(n.Path, "null")
+			b.MakeNull()
+			nameChess(c, b)
+			b.UnmakeNull()
+		default:
+			c.Name, c.UCI = san[c.move], c.move.String()
+			c.Path = extend(n.Path, c.UCI)
+			b.Make(c.move)
+			nameChess(c, b)
+			b.Unmake()
+		}
+	}
+}
+
+// sanNames returns the SAN of each move at b's position (UCI for a move
+// that is not legal there, which a transposition table collision could
+// supply as a best move).
+func sanNames(b *board.Board, ms []board.Move) map[board.Move]string {
+	out := make(map[board.Move]string, len(ms))
+	if len(ms) == 0 {
+		return out
+	}
+	pos := b.Notnil()
+	legal := make(map[string]*chess.Move)
+	for _, m := range pos.ValidMoves() {
+		legal[m.String()] = m
+	}
+	for _, m := range ms {
+		if _, done := out[m]; done {
+			continue
+		}
+		if nm, ok := legal[m.String()]; ok {
+			out[m] = chess.AlgebraicNotation{}.Encode(pos, nm)
+		} else {
+			out[m] = m.String()
+		}
+	}
+	return out
+}
+
+// nameToy names the moves below n; g is at n's node and is left there.
+func nameToy(n *Node, g *engine.ToyTree) {
+	if n.best != board.NoMove {
+		n.Best = engine.ToyMoveName(n.best)
+	}
+	if len(n.pruned) > 0 {
+		p := &PrunedGroup{Count: len(n.pruned)}
+		cur := g.Current()
+		for _, m := range n.pruned {
+			p.Moves = append(p.Moves, engine.ToyMoveName(m))
+			if i := int(m) - 1; i >= 0 && i < len(cur.Children) {
+				p.Subtrees = append(p.Subtrees, cur.Children[i].String())
+			} else {
+				p.Subtrees = append(p.Subtrees, "?")
+			}
+		}
+		n.Pruned = p
+	}
+	for _, c := range n.Children {
+		c.Name = engine.ToyMoveName(c.move)
+		c.UCI = c.Name
+		c.Path = extend(n.Path, c.Name)
+		g.Make(c.move)
+		nameToy(c, g)
+		g.Unmake()
+	}
+}
+
+// extend returns path+name in a new slice (paths must not share arrays).
+func extend(path []string, name string) []string {
+	out := make([]string, len(path)+1)
+	copy(out, path)
+	out[len(path)] = name
+	return out
+}
+
+// markPV marks the root and, following pv, each node of the principal
+// variation. When a move was searched twice (a re-search), the last
+// search is the one whose value counted.
+func markPV(root *Node, pv []board.Move) {
+	n := root
+	n.PV = true
+	for _, m := range pv {
+		var next *Node
+		for _, c := range n.Children {
+			if c.move == m && !c.Null && !c.Verify {
+				next = c
+			}
+		}
+		if next == nil {
+			return
+		}
+		next.PV = true
+		n = next
+	}
+}
+
+// FormatValue writes a value from MAX's point of view: textbook values as
+// plain integers; chess values in centipawns with a sign ("+35", "-120",
+// "0") or as a mate counted in moves from the root ("#2" MAX mates, "#-3"
+// MAX is mated); ±∞ for the search's infinite window bounds.
+func (t *Tree) FormatValue(v int) string {
+	switch {
+	case v >= engine.Infinity:
+		return "+∞"
+	case v <= -engine.Infinity:
+		return "-∞"
+	case t.Kind == KindToy:
+		return strconv.Itoa(v)
+	case engine.IsMate(v):
+		return fmt.Sprintf("#%d", engine.MateIn(v))
+	case v > 0:
+		return "+" + strconv.Itoa(v)
+	}
+	return strconv.Itoa(v)
+}
+
+// ValueLabel writes n's value from MAX's point of view with its bound:
+// "3" exact, "≥ 3" a lower bound (fail high), "≤ 3" an upper bound (fail
+// low), "?" for a node the search abandoned when it was stopped.
+func (t *Tree) ValueLabel(n *Node) string {
+	v := t.FormatValue(n.MaxValue())
+	switch n.MaxBound() {
+	case engine.Lower:
+		return "≥ " + v
+	case engine.Upper:
+		return "≤ " + v
+	case engine.BoundNone:
+		return "?"
+	}
+	return v
+}
+
+// WindowLabel writes n's window on entry from MAX's point of view, e.g.
+// "α 3 β +∞".
+func (t *Tree) WindowLabel(n *Node) string {
+	a, b := n.MaxWindow()
+	return "α " + t.FormatValue(a) + " β " + t.FormatValue(b)
+}
+
+// EndLabel says how n ended, in the textbook's words: a cutoff at a MAX
+// node is a β-cutoff (MAX found a move MIN will not allow), at a MIN node
+// an α-cutoff. Expanded nodes and plain leaves get "".
+func (t *Tree) EndLabel(n *Node) string {
+	switch n.End {
+	case engine.EndCutoff:
+		kind := "β-cutoff"
+		if !n.Max() {
+			kind = "α-cutoff"
+		}
+		if n.Total > 0 {
+			return fmt.Sprintf("%s after %d of %d", kind, n.Searched, n.Total)
+		}
+		return kind
+	case engine.EndTTCutoff:
+		return "TT cutoff"
+	case engine.EndNullCutoff:
+		return "null-move cutoff"
+	case engine.EndStandPat:
+		return "stand pat"
+	case engine.EndDelta:
+		return "delta pruned"
+	case engine.EndCheckmate:
+		return "checkmate"
+	case engine.EndStalemate:
+		return "stalemate"
+	case engine.EndDraw:
+		return "draw"
+	case engine.EndQuiet:
+		return "quiet"
+	case engine.EndExpanded, engine.EndLeaf:
+		return ""
+	}
+	// A pruning the engine learned after this was written: a known
+	// wording, else its own name.
+	if s, ok := laterEnds[n.End.String()]; ok {
+		return s
+	}
+	return n.End.String()
+}
+
+// laterEnds words end reasons by name, for reasons the engine may or may
+// not have (they are matched by name so this package builds either way).
+var laterEnds = map[string]string{
+	"rfp": "reverse futility pruned",
+}
+
+// Summary is a one-line account of the search: nodes searched, cutoffs,
+// pruned moves, and how much of it the tree shows.
+func (t *Tree) Summary() string {
+	var parts []string
+	total := t.SearchNodes + t.QNodes
+	first := plural(int(total), "node") + " searched"
+	if t.QNodes > 0 {
+		first += fmt.Sprintf(" (%s in quiescence)", commas(int(t.QNodes)))
+	}
+	parts = append(parts, first)
+	if t.Cutoffs > 0 {
+		parts = append(parts, plural(t.Cutoffs, "cutoff"))
+	}
+	if t.PrunedMoves > 0 {
+		parts = append(parts, plural(t.PrunedMoves, "move")+" pruned")
+	}
+	if t.TTCutoffs > 0 {
+		parts = append(parts, plural(t.TTCutoffs, "TT cutoff"))
+	}
+	if t.NullCutoffs > 0 {
+		parts = append(parts, plural(t.NullCutoffs, "null-move cutoff"))
+	}
+	out := strings.Join(parts, ", ")
+	var notes []string
+	if t.Earlier > 0 {
+		notes = append(notes, fmt.Sprintf("drawn: the last of %d root searches (%s before it)", t.Searches, plural(t.Earlier, "node")))
+	}
+	if t.Omitted > 0 {
+		notes = append(notes, fmt.Sprintf("%s beyond the node budget of %s only counted", plural(t.Omitted, "node"), commas(t.MaxNodes)))
+	}
+	if t.Root != nil {
+		if drawn, all := t.Root.Count(), t.Root.Visited(); drawn < all {
+			notes = append(notes, fmt.Sprintf("%s of %s nodes drawn", commas(drawn), commas(all)))
+		}
+	}
+	if len(notes) > 0 {
+		out += "; " + strings.Join(notes, "; ")
+	}
+	return out
+}
+
+// Heading is the tree's title line: input, algorithm, depth and result.
+func (t *Tree) Heading() string {
+	var parts []string
+	if t.Title != "" {
+		parts = append(parts, t.Title)
+	}
+	parts = append(parts, t.Algo, fmt.Sprintf("depth %d", t.Depth))
+	res := "value " + t.FormatValue(t.Score)
+	if len(t.PV) > 0 {
+		res = "best " + t.PV[0] + ", " + res
+	}
+	parts = append(parts, res)
+	return strings.Join(parts, " · ")
+}
+
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return commas(n) + " " + noun + "s"
+}
+
+// commas writes n with thousands separators.
+func commas(n int) string {
+	s := strconv.Itoa(n)
+	neg := strings.HasPrefix(s, "-")
+	s = strings.TrimPrefix(s, "-")
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	if neg {
+		return "-" + s
+	}
+	return s
+}
