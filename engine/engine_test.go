@@ -8,6 +8,7 @@ import (
 
 	"github.com/plylab/plylab/engine/board"
 	"github.com/plylab/plylab/engine/eval"
+	"github.com/plylab/plylab/positions"
 )
 
 var testFENs = []string{
@@ -200,14 +201,85 @@ func TestMates(t *testing.T) {
 	}
 }
 
-// The classic null-move zugzwang test: White must find Rf1 (zugzwang).
-// With the king-and-pawns guard alone the engine... the position has a
-// rook each, so verification is what saves it.
+// Null-move pruning assumes passing is never better than moving. In
+// zugzwang it is, so the engine skips null move when the side to move has
+// only king and pawns (the guard) and verifies other null-move cutoffs with
+// a reduced normal search.
 func TestNullMoveZugzwang(t *testing.T) {
-	// King and pawn zugzwang: White to move wins only by Kb6... (guard case).
-	fen := "8/8/1p1k4/1P6/1KP5/8/8/8 w - - 0 1"
-	r := run(t, fen, EngineOptions(), 20)
-	t.Logf("zugzwang: %s %s", r.BestMove, FormatScore(r.Score))
+	tests := []struct {
+		name, fen string
+		depth     int
+		best      []string
+		minScore  int
+	}{
+		// Pawn ending: White wastes a tempo with the a-pawn and Black, in
+		// a trebuchet, must give up d5. Every king move loses d4 instead.
+		{"pawn-ending tempo", "8/8/8/2Kp4/3Pk3/8/P7/8 w - - 0 1", 12, []string{"a2a3", "a2a4"}, 150},
+		// chessprogramming.org null-move test positions zugzwang.001/.002.
+		{"zugzwang.001 Rf1", "8/8/p1p5/1p5p/1P5p/8/PPP2K1p/4R1rk w - - 0 1", 14, []string{"e1f1"}, -Infinity},
+		{"zugzwang.002 Kh6", "1q1k4/2Rr4/8/2Q3K1/8/8/8/8 w - - 0 1", 12, []string{"g5h6"}, 300},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			r := run(t, tc.fen, EngineOptions(), tc.depth)
+			ok := false
+			for _, m := range tc.best {
+				ok = ok || r.BestMove.String() == m
+			}
+			if !ok || r.Score < tc.minScore {
+				t.Fatalf("best %s score %s, want one of %v scoring at least %d", r.BestMove, FormatScore(r.Score), tc.best, tc.minScore)
+			}
+			if r.Stats.NullTries == 0 && tc.name != "pawn-ending tempo" {
+				t.Fatalf("null move never tried")
+			}
+		})
+	}
+	// The guard: in the pawn ending null move is never tried at all.
+	r := run(t, tests[0].fen, EngineOptions(), 10)
+	if r.Stats.NullTries != 0 {
+		t.Fatalf("null move tried %d times in a king-and-pawns ending", r.Stats.NullTries)
+	}
+}
+
+// The game-trees paper's mate in two is itself a zugzwang (after Ra6 Black
+// would love to pass): null move without verification misses it.
+func TestNullVerificationFindsPaperMate(t *testing.T) {
+	fen := "kbK5/pp6/1P6/8/8/8/8/R7 w - - 0 1"
+	noVerify := EngineOptions()
+	noVerify.NullVerify = false
+	if r := run(t, fen, noVerify, 5); IsMate(r.Score) {
+		t.Fatalf("without verification the engine should miss the mate at depth 5 (got %s)", FormatScore(r.Score))
+	}
+	if r := run(t, fen, EngineOptions(), 5); MateIn(r.Score) != 2 || r.BestMove.String() != "a1a6" {
+		t.Fatalf("with verification: %s %s, want Ra6 mate in 2", r.BestMove, FormatScore(r.Score))
+	}
+}
+
+func TestNamedMates(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		depth  int
+		mateIn int
+	}{{"paper-mate2", 6, 2}, {"mate2-b", 6, 2}, {"mate3", 8, 3}} {
+		p, err := positions.Lookup(tc.name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b := mustBoard(t, p.FEN)
+		r := Run(context.Background(), b, EngineOptions(), Limits{Depth: tc.depth}, nil, nil)
+		if MateIn(r.Score) != tc.mateIn || !matchesSAN(b, r.BestMove, p.BestMoves) {
+			t.Errorf("%s: %s %s, want %v mate in %d", tc.name, b.SAN(r.BestMove), FormatScore(r.Score), p.BestMoves, tc.mateIn)
+		}
+	}
+}
+
+func matchesSAN(b *board.Board, m board.Move, sans []string) bool {
+	for _, s := range sans {
+		if x, err := b.ParseMove(s); err == nil && x == m {
+			return true
+		}
+	}
+	return false
 }
 
 func TestParseAlgo(t *testing.T) {

@@ -123,7 +123,7 @@ func (p *plain) search(ply, depth, alpha, beta int, move board.Move) int {
 	if ply > p.stats.SelDepth {
 		p.stats.SelDepth = ply
 	}
-	if p.rec != nil {
+	if traceHooks && p.rec != nil {
 		p.rec.Enter(NodeInfo{Move: move, Ply: ply, Depth: depth, Alpha: alpha, Beta: beta})
 	}
 	// Cancellation is checked every 4096 nodes: cheap, and fast enough to
@@ -189,7 +189,7 @@ func (p *plain) search(ply, depth, alpha, beta int, move board.Move) int {
 			if i == 0 {
 				p.stats.FirstCutoffs++
 			}
-			if p.rec != nil && i+1 < len(moves) {
+			if traceHooks && p.rec != nil && i+1 < len(moves) {
 				p.rec.Pruned(moves[i+1:])
 			}
 			return p.leave(best, Lower, EndCutoff, i+1, len(moves), bestMove)
@@ -203,7 +203,7 @@ func (p *plain) search(ply, depth, alpha, beta int, move board.Move) int {
 }
 
 func (p *plain) leave(v int, b Bound, why EndReason, searched, total int, best board.Move) int {
-	if p.rec != nil {
+	if traceHooks && p.rec != nil {
 		p.rec.Leave(NodeResult{Value: v, Bound: b, End: why, Searched: searched, Total: total, Best: best})
 	}
 	return v

@@ -223,7 +223,7 @@ func (s *Searcher) checkStop() {
 }
 
 func (s *Searcher) leave(v int, b Bound, why EndReason, searched, total int, best board.Move) int {
-	if s.rec != nil {
+	if traceHooks && s.rec != nil {
 		s.rec.Leave(NodeResult{Value: v, Bound: b, End: why, Searched: searched, Total: total, Best: best})
 	}
 	return v
@@ -239,7 +239,7 @@ func (s *Searcher) negamax(ply, depth, alpha, beta int, move board.Move, afterNu
 	if ply > s.stats.SelDepth {
 		s.stats.SelDepth = ply
 	}
-	if s.rec != nil {
+	if traceHooks && s.rec != nil {
 		s.rec.Enter(NodeInfo{Move: move, Ply: ply, Depth: depth, Alpha: alpha, Beta: beta, Null: afterNull && move == board.NoMove})
 	}
 	if s.stats.Nodes&2047 == 0 {
@@ -472,7 +472,7 @@ func (s *Searcher) negamax(ply, depth, alpha, beta int, move board.Move, afterNu
 			if quiet {
 				s.updateQuietCutoff(ply, depth, m)
 			}
-			if s.rec != nil && i+1 < len(moves) {
+			if traceHooks && s.rec != nil && i+1 < len(moves) {
 				s.rec.Pruned(moves[i+1:])
 			}
 			if o.TT {
@@ -522,7 +522,7 @@ func (s *Searcher) qnode(ply, alpha, beta int, move board.Move) int {
 	if ply > s.stats.SelDepth {
 		s.stats.SelDepth = ply
 	}
-	if s.rec != nil {
+	if traceHooks && s.rec != nil {
 		s.rec.Enter(NodeInfo{Move: move, Ply: ply, Alpha: alpha, Beta: beta, Quiescence: true})
 	}
 	if s.stats.QNodes&2047 == 0 {
@@ -644,7 +644,7 @@ func (s *Searcher) quiesceBody(ply, alpha, beta int, inCheck bool) int {
 		if o.AlphaBeta && v > alpha {
 			alpha = v
 			if alpha >= beta {
-				if s.rec != nil && i+1 < len(moves) {
+				if traceHooks && s.rec != nil && i+1 < len(moves) {
 					s.rec.Pruned(moves[i+1:])
 				}
 				return s.qleave(ply, best, Lower, EndCutoff, searched, len(moves), bestMove)

@@ -1,8 +1,13 @@
 package main
 
 import (
+	"bufio"
+	"context"
 	"fmt"
 	"math"
+	"os/exec"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/plylab/plylab/engine/board"
@@ -26,6 +31,7 @@ func perftCommand(env *appEnv) *cli.Command {
 		&cli.IntFlag{Name: "depth", Aliases: []string{"d"}, Value: 5, Usage: "count leaves `N` plies deep (1-12)"},
 		&cli.BoolFlag{Name: "divide", Usage: "show the count below every root move (UCI, sorted)"},
 		&cli.BoolFlag{Name: "reference", Usage: "also count with notnil/chess and print both speeds and their ratio"},
+		&cli.StringFlag{Name: "stockfish", Usage: "also time Stockfish's \"go perft\" at `PATH` (e.g. /usr/games/stockfish) and print the speed ratio"},
 		&cli.BoolFlag{Name: "force", Usage: "run even when the predicted time is over five minutes"},
 		formatFlag(),
 	)
@@ -46,6 +52,7 @@ Examples:
    plylab perft --depth 5                               start position
    plylab perft --position kiwipete --depth 5 --reference
    plylab perft --position cpw3 --depth 4 --divide
+   plylab perft --depth 6 --stockfish /usr/games/stockfish
    plylab perft --fen "8/8/8/8/k2Pp2Q/8/8/3K4 b - d3 0 1" --depth 3
    plylab perft --suite perft --depth 3                 check all 132 positions
    plylab perft --depth 4 --format json`,
@@ -62,6 +69,9 @@ type perftRun struct {
 	nodes, refNodes        uint64
 	elapsed, refElapsed    time.Duration
 	divide, refDivide      []board.DivideEntry
+	sfNodes                uint64
+	sfElapsed              time.Duration
+	stockfish              bool
 	expected               uint64 // 0 when unknown
 	interrupted, reference bool
 }
@@ -80,6 +90,7 @@ func (e *appEnv) perft(c *cli.Context) error {
 		return err
 	}
 	ref, divide := c.Bool("reference"), c.Bool("divide")
+	sfPath := c.String("stockfish")
 	if divide && len(list) > 1 {
 		return usagef("--divide works on one position; add --id to pick one of the suite")
 	}
@@ -95,7 +106,7 @@ func (e *appEnv) perft(c *cli.Context) error {
 			d = len(p.Perft) // suites: go as deep as the published counts
 		}
 		predicted += predictPerft(b, d, ref)
-		r := &perftRun{pos: p, depth: d, reference: ref}
+		r := &perftRun{pos: p, depth: d, reference: ref, stockfish: sfPath != ""}
 		if d <= len(p.Perft) {
 			r.expected = p.Perft[d-1]
 		}
@@ -139,6 +150,14 @@ func (e *appEnv) perft(c *cli.Context) error {
 				break
 			}
 		}
+		if sfPath != "" {
+			prog.update("perft %s depth %d: Stockfish", label, r.depth)
+			r.sfNodes, r.sfElapsed, err = stockfishPerft(ctx, sfPath, b.FEN(), r.depth)
+			if err != nil {
+				prog.done()
+				return err
+			}
+		}
 	}
 	prog.done()
 
@@ -157,6 +176,9 @@ func (e *appEnv) perft(c *cli.Context) error {
 	for _, r := range runs {
 		if r.expected != 0 && r.nodes != r.expected {
 			return fmt.Errorf("perft mismatch for %s at depth %d: counted %s, published %s", positionLabel(r.pos), r.depth, fmtUint(r.nodes), fmtUint(r.expected))
+		}
+		if r.stockfish && r.nodes != r.sfNodes {
+			return fmt.Errorf("perft mismatch for %s at depth %d: plylab %s, Stockfish %s", positionLabel(r.pos), r.depth, fmtUint(r.nodes), fmtUint(r.sfNodes))
 		}
 		if r.reference && r.nodes != r.refNodes {
 			return fmt.Errorf("perft mismatch for %s at depth %d: plylab %s, notnil/chess %s; first differing root move %s",
@@ -232,9 +254,18 @@ func perftTable(runs []*perftRun) *table {
 			column{Key: "speed_ratio", Header: "ratio", Right: true},
 		)
 	}
+	sf := len(runs) > 0 && runs[0].stockfish
+	if sf {
+		t.Columns = append(t.Columns,
+			column{Key: "stockfish_nodes", Header: "stockfish nodes", Right: true},
+			column{Key: "stockfish_time_s", Header: "stockfish time", Right: true},
+			column{Key: "stockfish_leaves_per_s", Header: "stockfish leaves/s", Right: true},
+			column{Key: "stockfish_ratio", Header: "vs stockfish", Right: true},
+		)
+	}
 	t.Columns = append(t.Columns, column{Key: "published", Header: "published", Right: true}, column{Key: "ok", Header: "ok"})
-	var total, refTotal uint64
-	var elapsed, refElapsed time.Duration
+	var total, refTotal, sfTotal uint64
+	var elapsed, refElapsed, sfElapsed time.Duration
 	bad := 0
 	for _, r := range runs {
 		row := []cell{textCell(positionLabel(r.pos)), intCell(int64(r.depth)), uintCell(r.nodes),
@@ -248,6 +279,15 @@ func perftTable(runs []*perftRun) *table {
 			row = append(row, uintCell(r.refNodes), durationCell(r.refElapsed),
 				rateCell(perSecond(r.refNodes, r.refElapsed)), floatCell(ratio, "%.1f×").styled(styleAccent))
 			ok = ok && r.refNodes == r.nodes
+		}
+		if sf {
+			ratio := 0.0
+			if r.sfElapsed > 0 && r.elapsed > 0 {
+				ratio = perSecond(r.nodes, r.elapsed) / perSecond(r.sfNodes, r.sfElapsed)
+			}
+			row = append(row, uintCell(r.sfNodes), durationCell(r.sfElapsed), rateCell(perSecond(r.sfNodes, r.sfElapsed)),
+				floatCell(ratio, "%.2f×").styled(styleAccent))
+			ok = ok && r.sfNodes == r.nodes
 		}
 		if r.expected != 0 {
 			row = append(row, uintCell(r.expected))
@@ -269,6 +309,8 @@ func perftTable(runs []*perftRun) *table {
 		refTotal += r.refNodes
 		elapsed += r.elapsed
 		refElapsed += r.refElapsed
+		sfTotal += r.sfNodes
+		sfElapsed += r.sfElapsed
 	}
 	if len(runs) > 1 {
 		t.Notes = append(t.Notes, fmt.Sprintf("%d positions, %s leaves in %s (%s); %d mismatches",
@@ -277,6 +319,10 @@ func perftTable(runs []*perftRun) *table {
 	if ref && refElapsed > 0 && elapsed > 0 {
 		t.Notes = append(t.Notes, fmt.Sprintf("plylab is %.1f× as fast as notnil/chess here (%s vs %s leaves/s)",
 			perSecond(total, elapsed)/perSecond(refTotal, refElapsed), fmtRate(perSecond(total, elapsed)), fmtRate(perSecond(refTotal, refElapsed))))
+	}
+	if sf && sfElapsed > 0 && elapsed > 0 {
+		t.Notes = append(t.Notes, fmt.Sprintf("plylab runs at %.2f× Stockfish's single-thread perft speed here (%s vs %s leaves/s)",
+			perSecond(total, elapsed)/perSecond(sfTotal, sfElapsed), fmtRate(perSecond(total, elapsed)), fmtRate(perSecond(sfTotal, sfElapsed))))
 	}
 	if len(runs) > 0 && runs[len(runs)-1].interrupted {
 		t.Notes = append(t.Notes, "interrupted: the last count is partial")
@@ -320,4 +366,50 @@ func divideTable(r *perftRun) *table {
 		t.Notes = append(t.Notes, "interrupted: only the moves above were counted")
 	}
 	return t
+}
+
+// stockfishPerft runs "go perft depth" in a Stockfish process and times it
+// from the command to the "Nodes searched" line (start-up excluded).
+func stockfishPerft(ctx context.Context, path, fen string, depth int) (uint64, time.Duration, error) {
+	cmd := exec.CommandContext(ctx, path)
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		return 0, 0, err
+	}
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		return 0, 0, err
+	}
+	if err := cmd.Start(); err != nil {
+		return 0, 0, usagef("cannot start Stockfish at %q: %v; install it (apt-get install stockfish) or fix --stockfish", path, err)
+	}
+	defer func() {
+		in.Close()
+		_ = cmd.Process.Kill()
+		_ = cmd.Wait()
+	}()
+	sc := bufio.NewScanner(out)
+	fmt.Fprintf(in, "uci\nsetoption name Threads value 1\nisready\n")
+	for sc.Scan() {
+		if strings.TrimSpace(sc.Text()) == "readyok" {
+			break
+		}
+	}
+	start := time.Now()
+	fmt.Fprintf(in, "position fen %s\ngo perft %d\n", fen, depth)
+	for sc.Scan() {
+		line := sc.Text()
+		if n, ok := strings.CutPrefix(line, "Nodes searched:"); ok {
+			elapsed := time.Since(start)
+			v, err := strconv.ParseUint(strings.TrimSpace(n), 10, 64)
+			if err != nil {
+				return 0, 0, fmt.Errorf("stockfish: bad perft line %q", line)
+			}
+			return v, elapsed, nil
+		}
+	}
+	if ctx.Err() != nil {
+		return 0, 0, ctx.Err()
+	}
+	return 0, 0, fmt.Errorf("stockfish at %q gave no perft result", path)
 }

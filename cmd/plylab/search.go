@@ -75,9 +75,6 @@ func (e *appEnv) search(c *cli.Context) error {
 	if c.IsSet("movetime") && limits.MoveTime <= 0 {
 		return usagef("--movetime must be positive, e.g. --movetime 1s")
 	}
-	if limits.Depth == 0 && limits.MoveTime == 0 && limits.Nodes == 0 {
-		limits.Depth = 10
-	}
 	if o.IsPlain() {
 		if limits.Depth == 0 {
 			return usagef("%s needs --depth (it has no iterative deepening to stop in time)", o.Name)
@@ -89,6 +86,9 @@ func (e *appEnv) search(c *cli.Context) error {
 				}
 			}
 		}
+	}
+	if limits.Depth == 0 && limits.MoveTime == 0 && limits.Nodes == 0 {
+		limits.Depth = 10
 	}
 	if len(list) > 1 {
 		return e.searchSuite(c, list, o, limits, format)

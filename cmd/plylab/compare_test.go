@@ -1,0 +1,136 @@
+package main
+
+import (
+	"context"
+	"encoding/csv"
+	"strings"
+	"testing"
+)
+
+// maskCSV blanks the machine-dependent columns (times and speeds) of CSV
+// output, so node counts, moves and scores can be compared exactly.
+func maskCSV(t *testing.T, out string) string {
+	t.Helper()
+	rows, err := csv.NewReader(strings.NewReader(out)).ReadAll()
+	if err != nil {
+		t.Fatalf("bad CSV: %v\n%s", err, out)
+	}
+	var masked []int
+	for i, h := range rows[0] {
+		if strings.HasSuffix(h, "_s") || strings.Contains(h, "per_s") {
+			masked = append(masked, i)
+		}
+	}
+	var b strings.Builder
+	w := csv.NewWriter(&b)
+	for ri, r := range rows {
+		if ri > 0 {
+			for _, i := range masked {
+				r[i] = "T"
+			}
+		}
+		_ = w.Write(r)
+	}
+	w.Flush()
+	return b.String()
+}
+
+func TestCompareGolden(t *testing.T) {
+	tests := []struct {
+		name string
+		args []string
+	}{
+		{"compare_paper-mate2", []string{"compare", "-p", "paper-mate2", "--depth", "1-5", "--algo", "minimax,alphabeta,engine,engine-without-verify"}},
+		{"compare_start", []string{"compare", "-p", "start", "--depth", "1-4", "--algo", "minimax,alphabeta,alphabeta-with-mvvlva-with-killers-with-history,engine"}},
+		{"compare_kiwipete", []string{"compare", "-p", "kiwipete", "--depth", "1-3", "--algo", "minimax,alphabeta,engine,engine-without-tt,engine-without-null"}},
+		{"compare_suite_bk", []string{"compare", "--suite", "bk", "--depth", "1-4", "--algo", "engine", "--no-minimal"}},
+		{"scores_paper-mate2", []string{"scores", "-p", "paper-mate2", "--depth", "3", "--algo", "minimax"}},
+		{"scores_horizon", []string{"scores", "-p", "horizon", "--depth", "1", "--algo", "alphabeta"}},
+		{"search_kiwipete", []string{"search", "-p", "kiwipete", "--depth", "8"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			r := runCLI(t, append(tc.args, "--format", "csv")...)
+			wantOK(t, r)
+			golden(t, tc.name, maskCSV(t, r.stdout))
+		})
+	}
+}
+
+// Minimax and alpha-beta agree on every depth's score and best move, and
+// the minimal tree is never larger than what alpha-beta visited.
+func TestCompareMinimaxEqualsAlphaBeta(t *testing.T) {
+	r := runCLI(t, "compare", "-p", "kiwipete", "--depth", "1-3", "--algo", "minimax,alphabeta", "--format", "csv")
+	wantOK(t, r)
+	rows, err := csv.NewReader(strings.NewReader(r.stdout)).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	col := map[string]int{}
+	for i, h := range rows[0] {
+		col[h] = i
+	}
+	for i := 1; i+1 < len(rows); i += 2 {
+		mm, ab := rows[i], rows[i+1]
+		if mm[col["score"]] != ab[col["score"]] {
+			t.Errorf("depth %s: minimax %s alphabeta %s", mm[col["depth"]], mm[col["score"]], ab[col["score"]])
+		}
+		if mm[col["minimal_tree"]] != ab[col["minimal_tree"]] {
+			t.Errorf("minimal tree differs between rows of one depth")
+		}
+	}
+}
+
+func TestCompareErrors(t *testing.T) {
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"compare", "--depth", "0"}, "out of range"},
+		{[]string{"compare", "--depth", "5-3"}, "out of range"},
+		{[]string{"compare", "--depth", "x"}, `bad --depth "x"`},
+		{[]string{"compare", "--algo", "negamax"}, `unknown algorithm "negamax"`},
+		{[]string{"compare", "--algo", "engine-without-nul"}, `unknown technique "nul"`},
+		{[]string{"compare", "--eval", "fancy"}, `unknown evaluation "fancy"`},
+		{[]string{"compare", "--algo", "minimax", "--depth", "9"}, "predicted to take about"},
+		{[]string{"compare", "--plot", "x.jpg"}, "must end in .svg or .png"},
+		{[]string{"compare", "-p", "nowhere"}, `unknown position "nowhere"`},
+		{[]string{"scores", "--depth", "0"}, "--depth must be between 1"},
+		{[]string{"scores", "--algo", "minimax,alphabeta"}, "one --algo"},
+		{[]string{"search", "--depth", "0"}, "--depth must be between 1"},
+		{[]string{"search", "--algo", "minimax"}, "needs --depth"},
+	}
+	for _, tc := range tests {
+		line := wantUsageError(t, runCLI(t, tc.args...))
+		if !strings.Contains(line, tc.want) {
+			t.Errorf("%v: %q, want it to contain %q", tc.args, line, tc.want)
+		}
+	}
+}
+
+// Ctrl-C: a cancelled compare prints the rows it finished and says so.
+func TestCompareInterrupted(t *testing.T) {
+	env := testEnv()
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	env.Ctx = ctx
+	r := runIn(t, env, "compare", "-p", "start", "--depth", "1-3", "--algo", "minimax")
+	if r.code != exitFailure || !strings.Contains(r.stdout, "interrupted") || !strings.Contains(r.stderr, "interrupted") {
+		t.Fatalf("exit %d\nstdout %s\nstderr %s", r.code, r.stdout, r.stderr)
+	}
+}
+
+func TestCompareSVGPlot(t *testing.T) {
+	path := t.TempDir() + "/growth.svg"
+	r := runCLI(t, "compare", "-p", "paper-mate2", "--depth", "1-3", "--algo", "minimax,alphabeta", "--plot", path)
+	wantOK(t, r)
+	if !strings.Contains(r.stdout, "plot written to") {
+		t.Fatalf("no plot note: %s", r.stdout)
+	}
+}
+
+func TestTechniquesList(t *testing.T) {
+	r := runCLI(t, "techniques", "--format", "csv")
+	wantOK(t, r)
+	golden(t, "techniques", r.stdout)
+}

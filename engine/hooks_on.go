@@ -1,0 +1,8 @@
+//go:build !notrace
+
+package engine
+
+// traceHooks compiles the recorder hooks into the searches. Building with
+// -tags notrace removes them entirely, which gives the "before the hooks"
+// baseline for the overhead benchmark (docs/performance.md).
+const traceHooks = true
