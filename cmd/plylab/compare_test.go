@@ -17,7 +17,7 @@ func maskCSV(t *testing.T, out string) string {
 	}
 	var masked []int
 	for i, h := range rows[0] {
-		if strings.HasSuffix(h, "_s") || strings.Contains(h, "per_s") {
+		if strings.HasSuffix(h, "_s") || strings.Contains(h, "per_s") || strings.Contains(h, "ratio") {
 			masked = append(masked, i)
 		}
 	}
