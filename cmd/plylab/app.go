@@ -115,9 +115,12 @@ func allCommands(env *appEnv) []*cli.Command {
 		scoresCommand(env),
 		searchCommand(env),
 		techniquesCommand(env),
+		evalCommand(env),
 		bookCommand(env),
 		playCommand(env),
 		treeCommand(env),
+		matchCommand(env),
+		lessonCommand(env),
 		// Add new subcommands here, one constructor per file, e.g.
 		//   perftCommand(env),   // perft.go
 		//   compareCommand(env), // compare.go

@@ -134,3 +134,18 @@ func TestTechniquesList(t *testing.T) {
 	wantOK(t, r)
 	golden(t, "techniques", r.stdout)
 }
+
+func TestEvalCommand(t *testing.T) {
+	r := runCLI(t, "eval", "-p", "kiwipete", "--format", "csv")
+	wantOK(t, r)
+	golden(t, "eval_kiwipete", r.stdout)
+	r = runCLI(t, "eval", "--fen", "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", "--eval", "pesto", "--format", "csv")
+	wantOK(t, r)
+	// K+P v K: phase 0, so the score is the endgame one, 107 (see engine/eval tests).
+	if !strings.Contains(r.stdout, "pesto,0,82,-15,94,13,67,107,107,107") {
+		t.Fatalf("pesto breakdown:\n%s", r.stdout)
+	}
+	if line := wantUsageError(t, runCLI(t, "eval", "--eval", "fancy")); !strings.Contains(line, `unknown evaluation "fancy"`) {
+		t.Fatal(line)
+	}
+}

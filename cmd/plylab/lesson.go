@@ -1,0 +1,549 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/mattn/go-isatty"
+	"github.com/plylab/plylab/lessons"
+	"github.com/urfave/cli/v2"
+	"golang.org/x/term"
+)
+
+// lessonCommand is `plylab lesson`: list, run, export and check the lesson
+// notebooks (package lessons). Cells run in-process through runWith, each
+// in a fresh appEnv, so a lesson's numbers are exactly what the commands
+// print.
+func lessonCommand(env *appEnv) *cli.Command {
+	return &cli.Command{
+		Name:  "lesson",
+		Usage: "run, export and check the lesson notebooks: prose, commands and their real output",
+		Description: `Lessons are notebooks for a class: prose, then a plylab command, then its
+real output, then prose that reads the numbers. They are computed on the
+spot, so they are always true, and 'plylab lesson check' proves that every
+lesson still prints what it printed when it was written.
+
+Name a lesson by its number (3), its name (alphabeta) or give the path of
+your own lesson file (my-lesson.md); docs/lessons.md explains the format.
+
+Examples:
+   plylab lesson list
+   plylab lesson run 1
+   plylab lesson run 3 --step                  classroom pace, with quizzes
+   plylab lesson run my-lesson.md
+   plylab lesson export all --format html -o site
+   plylab lesson export 3 --format md -o notes
+   plylab lesson check`,
+		Subcommands: []*cli.Command{
+			lessonListCommand(env),
+			lessonRunCommand(env),
+			lessonExportCommand(env),
+			lessonCheckCommand(env),
+		},
+	}
+}
+
+// lessonCommands lists what a cell may run: every plylab command with its
+// subcommands.
+func (env *appEnv) lessonCommands() lessons.Commands {
+	list := allCommands
+	if env.commands != nil {
+		list = env.commands
+	}
+	out := lessons.Commands{}
+	for _, c := range list(env) {
+		if c.Hidden || c.Name == "lesson" {
+			continue
+		}
+		var subs []string
+		for _, s := range c.Subcommands {
+			subs = append(subs, s.Name)
+			subs = append(subs, s.Aliases...)
+		}
+		out[c.Name] = subs
+		for _, a := range c.Aliases {
+			out[a] = subs
+		}
+	}
+	return out
+}
+
+// lessonRunner runs one plylab command for a lesson cell, in-process, with
+// empty stdin and color on or off.
+func (env *appEnv) lessonRunner(ctx context.Context, color bool) lessons.RunFunc {
+	mode := "never"
+	if color {
+		mode = "always"
+	}
+	return func(args []string, stdout, stderr io.Writer) int {
+		sub := &appEnv{
+			Stdin:      strings.NewReader(""),
+			Stdout:     stdout,
+			Stderr:     stderr,
+			Ctx:        ctx,
+			ColorMode:  mode,
+			Getenv:     env.Getenv,
+			IsTerminal: func(io.Writer) bool { return false },
+			commands:   env.commands,
+		}
+		return runWith(sub, append([]string{"plylab"}, args...))
+	}
+}
+
+// lessonError turns errors of the lessons package into plylab's: a
+// malformed lesson is a usage error "file:line: what is wrong" (exit 2).
+func lessonError(err error) error {
+	if err == nil {
+		return nil
+	}
+	var le *lessons.Error
+	if errors.As(err, &le) {
+		return &usageError{msg: err.Error(), err: err, complete: true}
+	}
+	if errors.Is(err, lessons.ErrUnknown) {
+		return &usageError{msg: err.Error() + "; run 'plylab lesson list' to see the lessons", err: err, complete: true}
+	}
+	return err
+}
+
+// loadLessons returns the built-in lessons and the lessons named by refs
+// (all built-in ones for "all", or when refs is empty and all is true).
+func (env *appEnv) loadLessons(refs []string, all bool) ([]*lessons.Lesson, error) {
+	cmds := env.lessonCommands()
+	builtin, err := lessons.Builtin(cmds)
+	if err != nil {
+		return nil, fmt.Errorf("a built-in lesson is broken: %w", err)
+	}
+	if len(refs) == 0 && all {
+		return builtin, nil
+	}
+	var out []*lessons.Lesson
+	for _, ref := range refs {
+		if ref == "all" && !lessons.IsFile(ref) {
+			out = append(out, builtin...)
+			continue
+		}
+		l, err := lessons.Find(ref, builtin, cmds)
+		if err != nil {
+			return nil, lessonError(err)
+		}
+		out = append(out, l)
+	}
+	return out, nil
+}
+
+func lessonListCommand(env *appEnv) *cli.Command {
+	return &cli.Command{
+		Name:  "list",
+		Usage: "list the lessons: number, name, title, minutes and summary",
+		Description: `Lists the built-in lessons. Run one with 'plylab lesson run N'.
+
+Examples:
+   plylab lesson list
+   plylab lesson list --format markdown`,
+		Flags: []cli.Flag{formatFlag()},
+		Action: func(c *cli.Context) error {
+			if c.NArg() > 0 {
+				return usagef("'lesson list' takes no arguments; to run a lesson: plylab lesson run %s", c.Args().First())
+			}
+			ls, err := env.loadLessons(nil, true)
+			if err != nil {
+				return err
+			}
+			t := &table{
+				Title: "Lessons",
+				Columns: []column{
+					{Key: "number", Header: "#", Right: true},
+					{Key: "name", Header: "name"},
+					{Key: "title", Header: "title"},
+					{Key: "minutes", Header: "min", Right: true},
+					{Key: "cells", Header: "cells", Right: true},
+					{Key: "summary", Header: "summary"},
+				},
+				Notes: []string{
+					"run one: plylab lesson run N (add --step for classroom pace); all as web pages: plylab lesson export all --format html -o site",
+				},
+			}
+			for _, l := range ls {
+				t.Rows = append(t.Rows, []cell{
+					intCell(int64(l.Number)),
+					textCell(l.Name).styled(styleAccent),
+					textCell(l.Title).styled(styleBold),
+					intCell(int64(l.Minutes)),
+					intCell(int64(len(l.Cells))),
+					cell{Text: shorten(l.Summary, 72), Value: l.Summary},
+				})
+			}
+			return env.writeTable(env.Stdout, c.String("format"), t)
+		},
+	}
+}
+
+// terminalWidth is the width of the terminal on stdout, else $COLUMNS,
+// else 80.
+func (env *appEnv) terminalWidth() int {
+	if f, ok := env.Stdout.(*os.File); ok && env.isTerminal(env.Stdout) {
+		if w, _, err := term.GetSize(int(f.Fd())); err == nil && w > 0 {
+			return w
+		}
+	}
+	if n, err := strconv.Atoi(env.getenv("COLUMNS")); err == nil && n > 0 {
+		return n
+	}
+	return 80
+}
+
+func lessonRunCommand(env *appEnv) *cli.Command {
+	return &cli.Command{
+		Name:      "run",
+		Usage:     "show a lesson in the terminal and run its cells",
+		ArgsUsage: "N|NAME|FILE",
+		Description: `Renders the lesson's prose for the terminal and runs each cell, showing the
+command and its output. With --step it pauses before each cell until you
+press Enter (type q to stop), and in quiz cells it first asks for your
+prediction (a number, e.g. how many nodes alpha-beta will visit), then runs
+the cell and tells you how close you were.
+
+Pictures the cells draw (search trees, charts) go to a temporary folder
+unless --files DIR keeps them; 'plylab lesson export' puts them in a web
+page.
+
+Examples:
+   plylab lesson run 1
+   plylab lesson run alphabeta --step
+   plylab lesson run 3 --files pictures
+   plylab lesson run my-lesson.md --width 100`,
+		Flags: []cli.Flag{
+			&cli.BoolFlag{Name: "step", Aliases: []string{"s"}, Usage: "pause before each cell until Enter; ask for predictions in quizzes"},
+			&cli.StringFlag{Name: "files", Usage: "keep the pictures the cells draw in `DIR`"},
+			&cli.IntFlag{Name: "width", Aliases: []string{"w"}, Usage: "wrap prose to `N` columns (default: the terminal's width)"},
+		},
+		Action: func(c *cli.Context) error {
+			if c.NArg() != 1 {
+				return usagef("name one lesson, e.g. 'plylab lesson run 3'; run 'plylab lesson list' to see the lessons")
+			}
+			ref := c.Args().First()
+			ls, err := env.loadLessons([]string{ref}, false)
+			if err != nil {
+				return err
+			}
+			l := ls[0]
+			dir := c.String("files")
+			keep := dir
+			if dir != "" {
+				if err := os.MkdirAll(dir, 0o755); err != nil {
+					return err
+				}
+			} else {
+				if dir, err = os.MkdirTemp("", "plylab-lesson-"); err != nil {
+					return err
+				}
+				defer os.RemoveAll(dir)
+			}
+			width := c.Int("width")
+			if width <= 0 {
+				width = env.terminalWidth()
+			}
+			s := lessons.NewSession(l, env.lessonRunner(c.Context, env.colorOn()), dir)
+			t := &lessons.Terminal{
+				Out: env.Stdout, In: env.Stdin, Step: c.Bool("step"), Color: env.colorOn(),
+				Width: width, KeepDir: keep, Echo: !env.stdinIsTerminal(),
+				ExportHint: fmt.Sprintf("plylab lesson export %s --format html -o site", ref),
+			}
+			err = t.Present(s)
+			if errors.Is(err, lessons.ErrQuit) {
+				fmt.Fprintln(env.Stdout, "Stopped. Continue another time with: plylab lesson run "+ref)
+				return nil
+			}
+			if err != nil && c.Context.Err() != nil {
+				return c.Context.Err()
+			}
+			var le *lessons.Error
+			if errors.As(err, &le) {
+				return err // a cell failed: exit 1 with file:line
+			}
+			return err
+		},
+	}
+}
+
+// lessonRun is one lesson run to the end, for export and check.
+type lessonRun struct {
+	lesson *lessons.Lesson
+	result *lessons.Result
+	err    error
+}
+
+// runLessons runs each lesson (at most jobs at a time), each in its own
+// temporary folder, with color off. Results come back in order.
+func (env *appEnv) runLessons(ctx context.Context, ls []*lessons.Lesson, jobs int, progress func(done int, l *lessons.Lesson)) ([]lessonRun, error) {
+	root, err := os.MkdirTemp("", "plylab-lessons-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(root)
+	out := make([]lessonRun, len(ls))
+	jobs = max(1, min(jobs, len(ls)))
+	var mu sync.Mutex
+	done := 0
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for w := 0; w < jobs; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				l := ls[i]
+				dir := filepath.Join(root, fmt.Sprintf("%03d-%s", i, l.Slug))
+				r := lessonRun{lesson: l}
+				if r.err = os.MkdirAll(dir, 0o755); r.err == nil && ctx.Err() == nil {
+					s := lessons.NewSession(l, env.lessonRunner(ctx, false), dir)
+					r.result, r.err = s.RunAll()
+				}
+				if r.err == nil {
+					r.err = ctx.Err()
+				}
+				mu.Lock()
+				out[i] = r
+				done++
+				if progress != nil {
+					progress(done, l)
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+	for i := range ls {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return out, err
+	}
+	return out, nil
+}
+
+func lessonExportCommand(env *appEnv) *cli.Command {
+	return &cli.Command{
+		Name:      "export",
+		Usage:     "write lessons as static notebooks: HTML pages that work offline, or Markdown",
+		ArgsUsage: "N|NAME|FILE|all ...",
+		Description: `Runs the lessons and writes one notebook per lesson: the rendered prose,
+each command, its output and its pictures (boards, search trees and charts
+as SVG), plus an index page linking them all.
+
+HTML pages are self-contained: styles and pictures are inside the page, with
+no scripts, fonts or images fetched from the network, so a teacher can hand
+out the folder or open it offline. Markdown notebooks keep their pictures as
+files in a folder named after each lesson.
+
+Examples:
+   plylab lesson export all --format html -o site      then open site/index.html
+   plylab lesson export 3 --format html -o site
+   plylab lesson export all --format md -o notes
+   plylab lesson export my-lesson.md -o out`,
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "html", Usage: "notebook `FORMAT`: html or md"},
+			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the notebooks into `DIR`", Required: true},
+		},
+		Action: func(c *cli.Context) error {
+			format := c.String("format")
+			if format == "markdown" {
+				format = "md"
+			}
+			if format != "html" && format != "md" {
+				return usagef("unknown format %q; use --format html or --format md", c.String("format"))
+			}
+			if c.NArg() == 0 {
+				return usagef("name the lessons to export: a number, a name, a file, or all; e.g. plylab lesson export all -o site")
+			}
+			ls, err := env.loadLessons(c.Args().Slice(), false)
+			if err != nil {
+				return err
+			}
+			prog := env.newProgress()
+			runs, err := env.runLessons(c.Context, ls, runtime.GOMAXPROCS(0), func(done int, l *lessons.Lesson) {
+				prog.update("running lessons: %d of %d done (%s)", done, len(ls), l.Slug)
+			})
+			prog.done()
+			if err != nil {
+				return err
+			}
+			var results []*lessons.Result
+			for _, r := range runs {
+				if r.err != nil {
+					return fmt.Errorf("lesson %s did not run to the end: %w", r.lesson.Slug, r.err)
+				}
+				results = append(results, r.result)
+			}
+			opt := lessons.ExportOptions{Generator: "plylab " + version}
+			dir := c.String("output")
+			var files []string
+			if format == "html" {
+				files, err = lessons.ExportHTML(dir, results, opt)
+			} else {
+				files, err = lessons.ExportMarkdown(dir, results, opt)
+			}
+			if err != nil {
+				return err
+			}
+			index := filepath.Join(dir, "index."+format)
+			fmt.Fprintf(env.Stdout, "wrote %s and %s (%d files in %s)\n", plural(len(results), "lesson"), index, len(files), dir)
+			if format == "html" {
+				fmt.Fprintf(env.Stdout, "open %s in a browser; the pages work offline\n", index)
+			}
+			return nil
+		},
+	}
+}
+
+func lessonCheckCommand(env *appEnv) *cli.Command {
+	return &cli.Command{
+		Name:      "check",
+		Usage:     "run every cell of the lessons and compare with their golden transcripts",
+		ArgsUsage: "[N|NAME|FILE ...]",
+		Description: `Runs every cell of every lesson (or of the lessons named) and compares the
+output with the lesson's golden transcript: node counts, moves and scores
+must be exactly the same; times and speeds are masked. A difference names
+the first differing cell (file:line) with a short diff, and plylab exits
+with status 1. CI runs it, so no lesson can go stale.
+
+The built-in lessons' transcripts are compiled into plylab (from
+lessons/testdata/ in the source tree); a lesson file FILE.md has its
+transcript in FILE.golden next to it. --update records them anew: check
+the new numbers against the prose before committing them.
+
+Examples:
+   plylab lesson check
+   plylab lesson check 3 7
+   plylab lesson check my-lesson.md --update       record my-lesson.golden
+   plylab lesson check --update                    in the source tree: rewrite lessons/testdata`,
+		Flags: []cli.Flag{
+			&cli.BoolFlag{Name: "update", Usage: "write the golden transcripts instead of comparing"},
+			&cli.StringFlag{Name: "golden", Value: filepath.Join("lessons", "testdata"), Usage: "golden transcripts of the built-in lessons are in `DIR` (for --update; otherwise the compiled-in copies are used unless --golden is given)"},
+			&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Value: runtime.GOMAXPROCS(0), Usage: "run `N` lessons at once"},
+		},
+		Action: func(c *cli.Context) error {
+			ls, err := env.loadLessons(c.Args().Slice(), true)
+			if err != nil {
+				return err
+			}
+			update, goldenDir := c.Bool("update"), c.String("golden")
+			if update {
+				for _, l := range ls {
+					if d := filepath.Dir(lessons.GoldenPath(l, goldenDir)); !isDir(d) {
+						return usagef("--update writes %s, but folder %s does not exist; run it in the plylab source tree or give --golden DIR", lessons.GoldenPath(l, goldenDir), d)
+					}
+				}
+			}
+			start := time.Now()
+			prog := env.newProgress()
+			runs, err := env.runLessons(c.Context, ls, c.Int("jobs"), func(done int, l *lessons.Lesson) {
+				prog.update("checking lessons: %d of %d done (%s)", done, len(ls), l.Slug)
+			})
+			prog.done()
+			if err != nil {
+				return err
+			}
+			failed := 0
+			for _, r := range runs {
+				l := r.lesson
+				if r.err != nil {
+					failed++
+					fmt.Fprintf(env.Stdout, "%s %s\n  %s\n", env.paint(styleBad, "FAIL"), l.Slug, oneLine(r.err.Error()))
+					continue
+				}
+				got := r.result.Transcript()
+				path := lessons.GoldenPath(l, goldenDir)
+				if update {
+					if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+						return err
+					}
+					fmt.Fprintf(env.Stdout, "%s %s (%s, %s)\n", env.paint(styleWarn, "wrote"), path, plural(len(l.Cells), "cell"), fmtDuration(r.result.Elapsed))
+					continue
+				}
+				want, ok := "", false
+				if l.Path == "" && !c.IsSet("golden") {
+					want, ok = lessons.Golden(l)
+				} else if b, err := os.ReadFile(path); err == nil {
+					want, ok = string(b), true
+				}
+				if !ok {
+					failed++
+					fmt.Fprintf(env.Stdout, "%s %s\n  no golden transcript %s; record one with: plylab lesson check %s --update\n",
+						env.paint(styleBad, "FAIL"), l.Slug, path, lessonRef(l))
+					continue
+				}
+				if d := lessons.CompareTranscripts(l, got, want); d != nil {
+					failed++
+					fmt.Fprintf(env.Stdout, "%s %s\n%s\n", env.paint(styleBad, "FAIL"), l.Slug, indent(d.Summary(l.File), "  "))
+					continue
+				}
+				fmt.Fprintf(env.Stdout, "%s   %s (%s, %s)\n", env.paint(styleGood, "ok"), l.Slug, plural(len(l.Cells), "cell"), fmtDuration(r.result.Elapsed))
+			}
+			if failed > 0 {
+				return fmt.Errorf("%d of %d lessons differ from their golden transcripts or fail to run; if a change is intended, run plylab lesson check --update and check the prose", failed, len(ls))
+			}
+			if !update {
+				if len(ls) == 1 {
+					fmt.Fprintf(env.Stdout, "the lesson matches its golden transcript (%s)\n", fmtDuration(time.Since(start)))
+				} else {
+					fmt.Fprintf(env.Stdout, "all %d lessons match their golden transcripts (%s)\n", len(ls), fmtDuration(time.Since(start)))
+				}
+			}
+			return nil
+		},
+	}
+}
+
+func lessonRef(l *lessons.Lesson) string {
+	if l.Path != "" {
+		return l.Path
+	}
+	return strconv.Itoa(l.Number)
+}
+
+func isDir(p string) bool {
+	fi, err := os.Stat(p)
+	return err == nil && fi.IsDir()
+}
+
+func indent(s, prefix string) string {
+	lines := strings.Split(s, "\n")
+	for i, ln := range lines {
+		lines[i] = prefix + ln
+	}
+	return strings.Join(lines, "\n")
+}
+
+// shorten cuts s to at most n runes at a word boundary, adding "…".
+func shorten(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	cut := n - 1
+	for i := cut; i > n/2; i-- {
+		if r[i] == ' ' {
+			cut = i
+			break
+		}
+	}
+	return strings.TrimRight(string(r[:cut]), " ,;:-") + "…"
+}
+
+// stdinIsTerminal reports whether Stdin is an interactive terminal.
+func (env *appEnv) stdinIsTerminal() bool {
+	f, ok := env.Stdin.(*os.File)
+	return ok && (isatty.IsTerminal(f.Fd()) || isatty.IsCygwinTerminal(f.Fd()))
+}

@@ -1,0 +1,392 @@
+package main
+
+import (
+	"context"
+	"encoding/xml"
+	"errors"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/plylab/plylab/lessons"
+)
+
+// goldenLessonDir holds the built-in lessons' golden transcripts.
+var goldenLessonDir = filepath.Join("..", "..", "lessons", "testdata")
+
+// TestLessons is the CI lesson check: it runs every cell of every built-in
+// lesson, compares each transcript with lessons/testdata/SLUG.golden
+// (rewritten with -update), then exports all lessons as HTML and checks the
+// pages: well-formed, every cell's output present, no external URL.
+func TestLessons(t *testing.T) {
+	env := testEnv()
+	ls, err := lessons.Builtin(env.lessonCommands())
+	if err != nil {
+		t.Fatal(err)
+	}
+	results := make([]*lessons.Result, len(ls))
+	t.Run("check", func(t *testing.T) {
+		for i, l := range ls {
+			t.Run(l.Slug, func(t *testing.T) {
+				t.Parallel()
+				s := lessons.NewSession(l, testEnv().lessonRunner(context.Background(), false), t.TempDir())
+				r, err := s.RunAll()
+				if err != nil {
+					t.Fatal(err)
+				}
+				results[i] = r
+				got := r.Transcript()
+				path := filepath.Join(goldenLessonDir, l.Slug+".golden")
+				if *update {
+					if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+						t.Fatal(err)
+					}
+					return
+				}
+				want, err := os.ReadFile(path)
+				if err != nil {
+					t.Fatalf("%v (run go test ./cmd/plylab -run TestLessons -update to create it)", err)
+				}
+				if d := lessons.CompareTranscripts(l, got, string(want)); d != nil {
+					t.Errorf("%s\n(if the change is intended: go test ./cmd/plylab -run TestLessons -update, then check the prose)", d.Summary(l.File))
+				}
+			})
+		}
+	})
+	for _, r := range results {
+		if r == nil {
+			t.Skip("not every lesson ran (failed, or filtered out by -run); skipping the export check")
+		}
+	}
+	dir := t.TempDir()
+	files, err := lessons.ExportHTML(dir, results, lessons.ExportOptions{Generator: "plylab test"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(files) != len(ls)+1 {
+		t.Errorf("exported %d files, want %d", len(files), len(ls)+1)
+	}
+	index := readFile(t, filepath.Join(dir, "index.html"))
+	checkPage(t, "index.html", index)
+	for _, r := range results {
+		name := lessons.HTMLName(r.Lesson)
+		if !strings.Contains(index, `href="`+name+`"`) {
+			t.Errorf("index.html does not link %s", name)
+		}
+		page := readFile(t, filepath.Join(dir, name))
+		pres := checkPage(t, name, page)
+		for _, c := range r.Cells {
+			for _, cr := range c.Commands {
+				out := strings.TrimRight(lessons.StripANSI(cr.Output()), "\n")
+				if out == "" {
+					continue
+				}
+				if !pres[out] {
+					t.Errorf("%s: the output of cell %d (%s line %d) is not in a <pre>", name, c.Cell.N, r.Lesson.File, cr.Command.Line)
+				}
+			}
+			for _, cr := range c.Commands {
+				for _, f := range cr.Files {
+					if f.Ext() == "svg" && strings.Count(page, "<svg") == 0 {
+						t.Errorf("%s: picture %s is not inlined", name, f.Name)
+					}
+				}
+			}
+		}
+	}
+}
+
+func readFile(t *testing.T, path string) string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+var externalRef = regexp.MustCompile(`^\s*([a-zA-Z][a-zA-Z0-9+.-]*:|//)`)
+
+// checkPage parses an exported page as XML (it is written as XHTML, SVG
+// inlined), checks that no src, href or CSS url() leaves the page (data:
+// URIs and relative links are fine) and that there are no scripts,
+// stylesheets or frames to fetch, and returns the text of its <pre>
+// elements.
+func checkPage(t *testing.T, name, page string) map[string]bool {
+	t.Helper()
+	if !strings.HasPrefix(page, "<!DOCTYPE html>") {
+		t.Errorf("%s does not start with <!DOCTYPE html>", name)
+	}
+	d := xml.NewDecoder(strings.NewReader(page))
+	d.Strict = true
+	d.Entity = xml.HTMLEntity
+	pres := map[string]bool{}
+	var pre *strings.Builder
+	depth := 0
+	for {
+		tok, err := d.Token()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			t.Errorf("%s is not well-formed: %v", name, err)
+			return pres
+		}
+		switch tok := tok.(type) {
+		case xml.StartElement:
+			switch strings.ToLower(tok.Name.Local) {
+			case "script", "link", "iframe", "object", "embed":
+				t.Errorf("%s has a <%s> element", name, tok.Name.Local)
+			case "pre":
+				if pre == nil {
+					pre, depth = &strings.Builder{}, 0
+				}
+			}
+			if pre != nil {
+				depth++
+			}
+			for _, a := range tok.Attr {
+				switch strings.ToLower(a.Name.Local) {
+				case "src", "href":
+					if externalRef.MatchString(a.Value) && !strings.HasPrefix(strings.TrimSpace(a.Value), "data:") {
+						t.Errorf("%s: <%s %s=%q> refers outside the page", name, tok.Name.Local, a.Name.Local, a.Value)
+					}
+				case "style":
+					checkCSS(t, name, a.Value)
+				}
+			}
+		case xml.EndElement:
+			if pre != nil {
+				depth--
+				if depth == 0 {
+					pres[strings.TrimRight(pre.String(), "\n")] = true
+					pre = nil
+				}
+			}
+		case xml.CharData:
+			if pre != nil {
+				pre.Write(tok)
+			}
+		}
+	}
+	for _, m := range regexp.MustCompile(`(?s)<style>(.*?)</style>`).FindAllStringSubmatch(page, -1) {
+		checkCSS(t, name, m[1])
+	}
+	return pres
+}
+
+var cssURL = regexp.MustCompile(`url\(\s*['"]?([^'")]*)|@import`)
+
+func checkCSS(t *testing.T, name, css string) {
+	t.Helper()
+	for _, m := range cssURL.FindAllStringSubmatch(css, -1) {
+		if m[0] == "@import" || (externalRef.MatchString(m[1]) && !strings.HasPrefix(m[1], "data:")) {
+			t.Errorf("%s: CSS %q refers outside the page", name, m[0])
+		}
+	}
+}
+
+// TestLessonRunStep runs lesson 3 at classroom pace with a scripted
+// student: Enter before each cell and a guess in the quiz.
+func TestLessonRunStep(t *testing.T) {
+	env := testEnv()
+	// Cells 1 and 2, the quiz (a guess), cells 4 to 6.
+	env.Stdin = strings.NewReader("\n\n2000\n\n\n\n")
+	r := runIn(t, env, "lesson", "run", "3", "--step", "--width", "80")
+	wantOK(t, r)
+	for _, s := range []string{
+		"Press Enter to run each cell; type q and Enter to stop.",
+		"── cell 1 of 6 ",
+		"$ plylab tree --toy russell-norvig --algo alphabeta --window\n[Enter: run, q: stop] ",
+		"── quiz, cell 3 of 6 ",
+		"Predict: how many nodes does alpha-beta visit on paper-mate2 at depth 4?\nYour guess (a number, or Enter to skip): ",
+		"Answer: 1,080 — you guessed 2,000: 85% too high",
+		"End of \"Alpha-beta pruning: same answer, fewer nodes\": 6 cells run.",
+		"plylab lesson export 3 --format html -o site",
+	} {
+		if !strings.Contains(r.stdout, s) {
+			t.Errorf("output lacks %q", s)
+		}
+	}
+	if n := strings.Count(r.stdout, "[Enter: run, q: stop]"); n != 5 {
+		t.Errorf("%d pauses, want 5 (every cell but the quiz, which asks for a guess instead)", n)
+	}
+}
+
+// TestLessonRunStepGolden steps through a small lesson file: the prompts,
+// a guess that is not a number, a guess, and quitting with q.
+func TestLessonRunStepGolden(t *testing.T) {
+	env := testEnv()
+	env.Stdin = strings.NewReader("\nseven\n7\nq\n")
+	r := runIn(t, env, "lesson", "run", filepath.Join("testdata", "lesson_step.md"), "--step", "--width", "72")
+	wantOK(t, r)
+	golden(t, "lesson_step_run", lessons.Mask(r.stdout))
+}
+
+func TestLessonList(t *testing.T) {
+	r := runCLI(t, "lesson", "list")
+	wantOK(t, r)
+	golden(t, "lesson_list", r.stdout)
+}
+
+func TestLessonRunFile(t *testing.T) {
+	r := runCLI(t, "lesson", "run", filepath.Join("testdata", "lesson_check.md"))
+	wantOK(t, r)
+	for _, s := range []string{"A small lesson", "$ plylab tree --toy binary-3 --algo alphabeta", "alpha-beta visits 11 nodes", "Answer: 15"} {
+		if !strings.Contains(r.stdout, s) {
+			t.Errorf("output lacks %q", s)
+		}
+	}
+}
+
+func TestLessonCheckFile(t *testing.T) {
+	r := runCLI(t, "lesson", "check", filepath.Join("testdata", "lesson_check.md"))
+	wantOK(t, r)
+	if !strings.Contains(r.stdout, "ok   lesson_check (3 cells") {
+		t.Errorf("stdout = %q", r.stdout)
+	}
+	// A golden transcript with another node count: exit 1, naming the cell.
+	r = runCLI(t, "lesson", "check", filepath.Join("testdata", "lesson_stale.md"))
+	if r.code != exitFailure {
+		t.Errorf("exit %d, want %d", r.code, exitFailure)
+	}
+	for _, s := range []string{
+		"FAIL lesson_stale",
+		filepath.Join("testdata", "lesson_stale.md") + ":9: cell 1 differs from the golden transcript",
+		"- 12 nodes searched, 2 cutoffs, 2 moves pruned",
+		"+ 11 nodes searched, 2 cutoffs, 2 moves pruned",
+	} {
+		if !strings.Contains(r.stdout, s) {
+			t.Errorf("stdout lacks %q:\n%s", s, r.stdout)
+		}
+	}
+	if !strings.HasPrefix(r.stderr, "plylab: 1 of 1 lessons differ") {
+		t.Errorf("stderr = %q", r.stderr)
+	}
+	// --update records a transcript next to a lesson file.
+	dir := t.TempDir()
+	src := readFile(t, filepath.Join("testdata", "lesson_check.md"))
+	file := filepath.Join(dir, "mine.md")
+	if err := os.WriteFile(file, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r = runCLI(t, "lesson", "check", file)
+	if r.code != exitFailure || !strings.Contains(r.stdout, "no golden transcript") {
+		t.Errorf("check without golden: exit %d, stdout %q", r.code, r.stdout)
+	}
+	wantOK(t, runCLI(t, "lesson", "check", file, "--update"))
+	if got, want := readFile(t, filepath.Join(dir, "mine.golden")), readFile(t, filepath.Join("testdata", "lesson_check.golden")); got != strings.Replace(want, "lesson lesson_check:", "lesson mine:", 1) {
+		t.Errorf("recorded transcript:\n%s\nwant:\n%s", got, want)
+	}
+	wantOK(t, runCLI(t, "lesson", "check", file))
+}
+
+func TestLessonMalformed(t *testing.T) {
+	tests := []struct{ file, want string }{
+		{"lesson_bad_command.md", `lesson_bad_command.md:7: unknown command "compar" in a plylab cell; did you mean "compare"?`},
+		{"lesson_bad_fence.md", "lesson_bad_fence.md:5: unterminated code block: the ``` opened here is never closed"},
+	}
+	for _, tc := range tests {
+		for _, sub := range []string{"run", "check", "export"} {
+			args := []string{"lesson", sub, filepath.Join("testdata", tc.file)}
+			if sub == "export" {
+				args = append(args, "-o", t.TempDir())
+			}
+			r := runCLI(t, args...)
+			line := wantUsageError(t, r)
+			if want := "plylab: " + filepath.Join("testdata", tc.want); line != want {
+				t.Errorf("%s %s:\n got %s\nwant %s", sub, tc.file, line, want)
+			}
+		}
+	}
+}
+
+func TestLessonErrors(t *testing.T) {
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"lesson", "run", "99"}, "plylab: unknown lesson 99: the lessons are numbered 1 to 10; run 'plylab lesson list' to see the lessons"},
+		{[]string{"lesson", "run", "nosuch"}, `plylab: unknown lesson "nosuch"; run 'plylab lesson list' to see the lessons`},
+		{[]string{"lesson", "run", "missing.md"}, "plylab: unknown lesson: no lesson file missing.md; run 'plylab lesson list' to see the lessons"},
+		{[]string{"lesson", "run"}, "plylab: name one lesson, e.g. 'plylab lesson run 3'; run 'plylab lesson list' to see the lessons"},
+		{[]string{"lesson", "export", "1"}, "plylab: missing required flag --output; run 'plylab lesson export --help' for usage"},
+		{[]string{"lesson", "export", "1", "-o", "x", "--format", "pdf"}, `plylab: unknown format "pdf"; use --format html or --format md`},
+		{[]string{"lesson", "export", "-o", "x"}, "plylab: name the lessons to export: a number, a name, a file, or all; e.g. plylab lesson export all -o site"},
+		{[]string{"lesson", "list", "3"}, "plylab: 'lesson list' takes no arguments; to run a lesson: plylab lesson run 3"},
+	}
+	for _, tc := range tests {
+		r := runCLI(t, tc.args...)
+		if got := wantUsageError(t, r); got != tc.want {
+			t.Errorf("%q:\n got %s\nwant %s", tc.args, got, tc.want)
+		}
+	}
+}
+
+// TestLessonFailingCell: a cell whose command fails stops the lesson with
+// exit status 1 and the cell's file and line.
+func TestLessonFailingCell(t *testing.T) {
+	r := runCLI(t, "lesson", "run", filepath.Join("testdata", "lesson_bad_flag.md"))
+	if r.code != exitFailure {
+		t.Errorf("exit %d, want 1", r.code)
+	}
+	want := "plylab: " + filepath.Join("testdata", "lesson_bad_flag.md") + ":5: 'plylab tree --toy binary-3 --dept 2' failed (exit 2): plylab: unknown flag --dept; run 'plylab tree --help' for usage\n"
+	if r.stderr != want {
+		t.Errorf("stderr:\n got %q\nwant %q", r.stderr, want)
+	}
+}
+
+func TestLessonExport(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join("testdata", "lesson_check.md")
+	r := runCLI(t, "lesson", "export", file, "--format", "html", "-o", dir)
+	wantOK(t, r)
+	if !strings.Contains(r.stdout, "wrote 1 lesson and "+filepath.Join(dir, "index.html")) {
+		t.Errorf("stdout = %q", r.stdout)
+	}
+	page := readFile(t, filepath.Join(dir, "lesson_check.html"))
+	checkPage(t, "lesson_check.html", page)
+	for _, s := range []string{
+		"<h1>A small lesson</h1>",
+		`<span class="prompt">$ </span>plylab tree --toy binary-3 --algo alphabeta -o binary.svg`,
+		"wrote binary.svg (alphabeta: 11 nodes drawn of 11 searched)",
+		`<figcaption>binary.svg</figcaption>`,
+		"alpha-beta visits 11 nodes",
+		`<span class="cite">the game-trees literature</span> <span class="url">(https://www.chessprogramming.org/Alpha-Beta)</span>`,
+		`<p class="predict"><strong>Predict:</strong> how many nodes does minimax visit in binary-3?</p>`,
+		`<strong>Answer:</strong> 15`,
+		`<figcaption>kbK5/pp6/1P6/8/8/8/8/R7 w - - 0 1</figcaption>`,
+	} {
+		if !strings.Contains(page, s) {
+			t.Errorf("page lacks %q", s)
+		}
+	}
+	if strings.Count(page, "<svg") < 2 {
+		t.Errorf("page has %d inline SVG pictures, want the tree and the board", strings.Count(page, "<svg"))
+	}
+
+	md := t.TempDir()
+	wantOK(t, runCLI(t, "lesson", "export", file, "--format", "md", "-o", md))
+	text := readFile(t, filepath.Join(md, "lesson_check.md"))
+	for _, s := range []string{
+		"# A small lesson",
+		"$ plylab tree --toy binary-3 --algo alphabeta -o binary.svg\nwrote binary.svg",
+		"![binary.svg](lesson_check/binary.svg)",
+		"![kbK5/pp6/1P6/8/8/8/8/R7 w - - 0 1](lesson_check/cell3-board.svg)",
+		"> **Predict:** how many nodes does minimax visit in binary-3?",
+		"**Answer:** 15",
+		"alpha-beta visits 11 nodes",
+	} {
+		if !strings.Contains(text, s) {
+			t.Errorf("markdown lacks %q", s)
+		}
+	}
+	for _, f := range []string{"index.md", filepath.Join("lesson_check", "binary.svg"), filepath.Join("lesson_check", "cell3-board.svg")} {
+		if _, err := os.Stat(filepath.Join(md, f)); err != nil {
+			t.Error(err)
+		}
+	}
+}

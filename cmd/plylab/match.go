@@ -1,0 +1,678 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"math"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/plylab/plylab/engine"
+	"github.com/plylab/plylab/engine/eval"
+	"github.com/plylab/plylab/engine/match"
+	"github.com/urfave/cli/v2"
+)
+
+// match: games between plylab's engine and an opponent (a UCI engine such
+// as Stockfish, a random mover, or plylab's engine with other switches),
+// with the score, the Elo difference and its interval, an optional SPRT,
+// and RAM-Z's breakdowns by color and game phase. The games are played by
+// the engine/match package; this file reads the flags and prints.
+
+const (
+	matchDefaultGames = 10
+	matchDefaultDepth = 4
+	matchMaxGames     = 1_000_000
+	matchMaxWorkers   = 256
+)
+
+func matchCommand(env *appEnv) *cli.Command {
+	return &cli.Command{
+		Name:  "match",
+		Usage: "play a match between the engine and an opponent: score, Elo with 95% interval, SPRT",
+		Description: `match plays games between plylab's engine (any preset and switches) and
+an opponent, and reports wins, draws and losses, the score, the Elo
+difference with its 95% interval, the results by color and by the game
+phase in which games ended (opening, middlegame, endgame: see
+docs/strength.md), and how the games ended.
+
+The opponent (--opponent) is one of
+   random                   a random legal mover
+   ALGO                     plylab's engine with other switches (self-play
+                            ablation), e.g. engine-without-null
+   PATH                     a UCI engine, e.g. /usr/games/stockfish, with
+                            options set by --opponent-option NAME=VALUE
+
+Colors alternate: each opening is played twice, once with each color.
+Openings come from plylab's built-in set (50 lines of 8 plies from the
+Grand Swiss 2019), a Polyglot book (--book, random lines of
+--opening-plies), or a file (--openings): EPD/FEN positions one a line,
+or the first --opening-plies moves of each game of a .pgn file.
+
+Time control, for both players unless --opponent-* says otherwise:
+--depth N (default 4), --movetime TIME a move, or --tc BASE+INC in
+seconds (a clock, e.g. 10+0.1; 40/60 is 60 s for 40 moves); --depth and
+--movetime together make a depth limit with a time cap. Games end by the
+rules (checkmate, stalemate, insufficient material; threefold repetition
+and the fifty-move rule are claimed at once) or by time forfeit: a
+player that overstays its clock or --movetime by more than --time-margin
+loses (wall-clock time, measured around each move).
+
+--sprt ELO0,ELO1 runs a sequential probability ratio test (alpha = beta
+= 0.05) after every game and stops when it accepts one hypothesis.
+With fixed depths the games are reproducible with --seed; Ctrl-C stops
+and reports the games finished.
+
+Examples:
+   plylab match --games 20                       20 games against random, depth 4
+   plylab match --opponent /usr/games/stockfish --opponent-option UCI_LimitStrength=true \
+       --opponent-option UCI_Elo=1500 --depth 4 --opponent-movetime 100ms --games 40 -j 2
+   plylab match --opponent stockfish --opponent-option UCI_LimitStrength=true \
+       --opponent-option UCI_Elo=2000 --tc 10+0.1 --games 100 -j 2 --pgn games.pgn
+   plylab match --engine engine --opponent engine-without-null --tc 5+0.05 --sprt 0,20
+   plylab match --book /usr/share/games/gnuchess/book.bin --opening-plies 10 --seed 7`,
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "engine", Value: "engine", Usage: "plylab's `ALGO`: minimax, alphabeta or engine, optionally with switches such as engine-without-null"},
+			&cli.StringFlag{Name: "with", Usage: "switch on techniques `LIST` for the engine (comma-separated; see 'plylab techniques')"},
+			&cli.StringFlag{Name: "without", Usage: "switch off techniques `LIST` for the engine (comma-separated; see 'plylab techniques')"},
+			&cli.StringFlag{Name: "eval", Usage: "evaluation `KIND` of plylab's engine (and of a plylab opponent): material, pst or pesto", DefaultText: "the algorithm's"},
+			&cli.IntFlag{Name: "hash", Value: 16, Usage: "transposition table size in `MB` for each plylab player"},
+			&cli.StringFlag{Name: "opponent", Value: "random", Usage: "the opponent: random, a plylab `ALGO` (e.g. engine-without-null) or the path of a UCI engine"},
+			&cli.GenericFlag{Name: "opponent-option", Value: &uciOptionList{}, Usage: "set the UCI opponent's option `NAME=VALUE` (repeat the flag for several), e.g. UCI_Elo=1500"},
+			&cli.StringFlag{Name: "opponent-eval", Usage: "evaluation `KIND` of a plylab opponent", DefaultText: "--eval's"},
+			&cli.IntFlag{Name: "games", Aliases: []string{"n"}, Value: matchDefaultGames, Usage: "play `N` games (each opening twice, colors reversed)"},
+			&cli.IntFlag{Name: "depth", Aliases: []string{"d"}, Usage: "search `N` plies deep", DefaultText: fmt.Sprintf("%d without --movetime or --tc", matchDefaultDepth)},
+			&cli.DurationFlag{Name: "movetime", Usage: "think `TIME` per move, e.g. 100ms or 5s", DefaultText: "none"},
+			&cli.StringFlag{Name: "tc", Usage: "clock `BASE+INC` in seconds, e.g. 10+0.1, 60, 40/60"},
+			&cli.IntFlag{Name: "opponent-depth", Usage: "the opponent's depth `N` (any --opponent-* limit replaces --depth/--movetime/--tc for the opponent)", DefaultText: "the engine's limit"},
+			&cli.DurationFlag{Name: "opponent-movetime", Usage: "the opponent's `TIME` per move", DefaultText: "the engine's limit"},
+			&cli.StringFlag{Name: "opponent-tc", Usage: "the opponent's clock `BASE+INC`", DefaultText: "the engine's limit"},
+			&cli.DurationFlag{Name: "time-margin", Value: 100 * time.Millisecond, Usage: "a player loses on time when it exceeds its time by more than `TIME`"},
+			&cli.IntFlag{Name: "concurrency", Aliases: []string{"j"}, Value: 1, Usage: "play `N` games at once (each with its own players)"},
+			&cli.StringFlag{Name: "book", Aliases: []string{"b"}, Usage: "draw openings from Polyglot book `FILE`"},
+			&cli.StringFlag{Name: "openings", Usage: "read openings from `FILE`: EPD/FEN lines, or a .pgn file's games"},
+			&cli.IntFlag{Name: "opening-plies", Value: 8, Usage: "length of book lines and PGN openings in `PLIES`"},
+			&cli.StringFlag{Name: "pgn", Usage: "write every game to PGN `FILE`"},
+			&cli.StringFlag{Name: "sprt", Usage: "stop early by a sequential test of `ELO0,ELO1` (alpha = beta = 0.05), e.g. 0,10"},
+			&cli.Uint64Flag{Name: "seed", Usage: "random `SEED` for random players and book lines", DefaultText: "a new one, printed in the report"},
+			formatFlag(),
+		},
+		Action: func(c *cli.Context) error {
+			cfg, err := env.matchConfigFrom(c)
+			if err != nil {
+				return err
+			}
+			return env.runMatch(c.Context, cfg)
+		},
+	}
+}
+
+// uciOptionList collects --opponent-option values. Unlike a string slice
+// flag it does not split at commas: an option's value may contain them.
+// The values are checked in the action, where the error can say what is
+// wrong (a flag's Set error is shortened to "invalid value").
+type uciOptionList struct{ raw []string }
+
+func (l *uciOptionList) Set(s string) error {
+	l.raw = append(l.raw, s)
+	return nil
+}
+
+func (l *uciOptionList) String() string {
+	if l == nil {
+		return ""
+	}
+	return strings.Join(l.raw, ", ")
+}
+
+// options parses the values.
+func (l *uciOptionList) options() ([]match.UCIOption, error) {
+	var out []match.UCIOption
+	for _, s := range l.raw {
+		o, err := match.ParseUCIOption(s)
+		if err != nil {
+			return nil, usagef("--opponent-option %q is not NAME=VALUE; write e.g. --opponent-option UCI_Elo=1500 or --opponent-option \"Skill Level=5\"", s)
+		}
+		out = append(out, o)
+	}
+	return out, nil
+}
+
+// matchConfig is a match read from the flags.
+type matchConfig struct {
+	cfg        match.Config
+	engineDesc string // "plylab engine (depth 4)"
+	oppDesc    string
+	openings   string
+	seed       uint64
+	pgnPath    string
+	format     string
+	sprt       *match.SPRT
+}
+
+func (e *appEnv) matchConfigFrom(c *cli.Context) (*matchConfig, error) {
+	const example = "plylab match --opponent random --games 20"
+	if err := rejectArgs(c, example); err != nil {
+		return nil, err
+	}
+	mc := &matchConfig{format: c.String("format"), pgnPath: c.String("pgn")}
+	if err := checkFormat(mc.format); err != nil {
+		return nil, err
+	}
+	games := c.Int("games")
+	if games < 1 || games > matchMaxGames {
+		return nil, usagef("--games must be between 1 and %d, got %d", matchMaxGames, games)
+	}
+	workers := c.Int("concurrency")
+	if workers < 1 || workers > matchMaxWorkers {
+		return nil, usagef("--concurrency must be between 1 and %d, got %d", matchMaxWorkers, workers)
+	}
+	margin := c.Duration("time-margin")
+	if margin < 0 {
+		return nil, usagef("--time-margin must not be negative, e.g. --time-margin 100ms")
+	}
+	mc.seed = c.Uint64("seed")
+	if mc.seed == 0 {
+		mc.seed = uint64(time.Now().UnixNano())
+	}
+
+	// Limits.
+	engLimit, err := matchLimit(c, "", true)
+	if err != nil {
+		return nil, err
+	}
+	oppLimit := engLimit
+	if c.IsSet("opponent-depth") || c.IsSet("opponent-movetime") || c.IsSet("opponent-tc") {
+		if oppLimit, err = matchLimit(c, "opponent-", false); err != nil {
+			return nil, err
+		}
+	}
+
+	// Our engine.
+	opts, err := engine.ParseAlgo(c.String("engine"))
+	if err != nil {
+		return nil, usagef("--engine: %v", err)
+	}
+	if err := opts.Apply(splitList(c.String("with")), splitList(c.String("without"))); err != nil {
+		return nil, usagef("%v", err)
+	}
+	hash := c.Int("hash")
+	if hash < 1 || hash > 4096 {
+		return nil, usagef("--hash must be between 1 and 4096 MB, got %d", hash)
+	}
+	opts.TTSizeMB = hash
+	if c.IsSet("eval") {
+		k, err := eval.ParseKind(c.String("eval"))
+		if err != nil {
+			return nil, usagef("--eval: %v", err)
+		}
+		opts.Eval = k
+	}
+	if opts.IsPlain() && engLimit.Depth == 0 {
+		return nil, usagef("--engine %s searches to a fixed depth only; add --depth N (e.g. --depth 4)", opts.Name)
+	}
+	mc.cfg.Engine = match.Entrant{
+		New:   func(context.Context) (match.Player, error) { return match.NewEngine("", opts), nil },
+		Limit: engLimit,
+	}
+	mc.engineDesc = fmt.Sprintf("plylab %s (%s)", opts.Name, engLimit)
+
+	// The opponent.
+	if err := mc.opponent(c, oppLimit, opts); err != nil {
+		return nil, err
+	}
+
+	// Openings.
+	switch book, file := c.String("book"), c.String("openings"); {
+	case book != "" && file != "":
+		return nil, usagef("use --book or --openings, not both")
+	case book != "":
+		plies, err := openingPlies(c)
+		if err != nil {
+			return nil, err
+		}
+		bk, path, err := openBook(book, "")
+		if err != nil {
+			return nil, err
+		}
+		mc.cfg.Openings = &match.BookOpenings{Book: bk, Plies: plies, Seed: mc.seed, Source: path}
+	case file != "":
+		plies, err := openingPlies(c)
+		if err != nil {
+			return nil, err
+		}
+		list, err := readOpenings(file, plies)
+		if err != nil {
+			return nil, err
+		}
+		mc.cfg.Openings = list
+	default:
+		mc.cfg.Openings = match.Builtin()
+	}
+	mc.openings = mc.cfg.Openings.Describe()
+
+	if s := c.String("sprt"); s != "" {
+		a, b, ok := strings.Cut(s, ",")
+		elo0, err0 := strconv.ParseFloat(strings.TrimSpace(a), 64)
+		elo1, err1 := strconv.ParseFloat(strings.TrimSpace(b), 64)
+		if !ok || err0 != nil || err1 != nil || math.IsNaN(elo0) || math.IsNaN(elo1) || math.IsInf(elo0, 0) || math.IsInf(elo1, 0) {
+			return nil, usagef("bad --sprt %q; write ELO0,ELO1, e.g. --sprt 0,10", s)
+		}
+		if elo0 >= elo1 {
+			return nil, usagef("--sprt %q: ELO0 must be less than ELO1, e.g. --sprt 0,10", s)
+		}
+		mc.sprt = &match.SPRT{Elo0: elo0, Elo1: elo1}
+	}
+
+	mc.cfg.Games = games
+	mc.cfg.Workers = workers
+	mc.cfg.Seed = mc.seed
+	mc.cfg.TimeMargin = margin
+	mc.cfg.SPRT = mc.sprt
+	mc.cfg.Event = "plylab match: " + mc.engineDesc + " vs " + mc.oppDesc
+	return mc, nil
+}
+
+// matchLimit reads --depth/--movetime/--tc (prefix "") or the
+// --opponent-* ones. With none of them the default is depth 4.
+func matchLimit(c *cli.Context, prefix string, withDefault bool) (match.Limit, error) {
+	var l match.Limit
+	if c.IsSet(prefix + "depth") {
+		d := c.Int(prefix + "depth")
+		if d < 1 || d > engine.MaxDepth {
+			return l, usagef("--%sdepth must be between 1 and %d, got %d; try --%sdepth 4", prefix, engine.MaxDepth, d, prefix)
+		}
+		l.Depth = d
+	}
+	if c.IsSet(prefix + "movetime") {
+		mt := c.Duration(prefix + "movetime")
+		if mt < time.Millisecond {
+			return l, usagef("--%smovetime must be at least 1ms, e.g. --%smovetime 100ms or 5s", prefix, prefix)
+		}
+		l.MoveTime = mt
+	}
+	if s := c.String(prefix + "tc"); c.IsSet(prefix+"tc") || s != "" {
+		clk, err := match.ParseClock(s)
+		if err != nil {
+			return l, usagef("--%stc: %v", prefix, err)
+		}
+		l.Clock = &clk
+	}
+	if l.IsZero() && withDefault {
+		l.Depth = matchDefaultDepth
+	}
+	return l, nil
+}
+
+func openingPlies(c *cli.Context) (int, error) {
+	n := c.Int("opening-plies")
+	if n < 0 || n > 200 {
+		return 0, usagef("--opening-plies must be between 0 and 200, got %d", n)
+	}
+	return n, nil
+}
+
+// readOpenings reads an --openings file: a .pgn file's games, else EPD/FEN.
+func readOpenings(path string, plies int) (*match.List, error) {
+	f, err := os.Open(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, usagef("--openings: file %q does not exist; check the path", path)
+	} else if err != nil {
+		return nil, fmt.Errorf("--openings: cannot read %s: %w", path, pathErrCause(err))
+	}
+	defer f.Close()
+	var list *match.List
+	if strings.EqualFold(filepath.Ext(path), ".pgn") {
+		list, err = match.ReadPGN(f, path, plies)
+	} else {
+		list, err = match.ReadEPD(f, path)
+	}
+	if err != nil {
+		return nil, usagef("--openings: %v", err)
+	}
+	return list, nil
+}
+
+// opponent reads --opponent and its options into mc.
+func (mc *matchConfig) opponent(c *cli.Context, limit match.Limit, engOpts engine.Options) error {
+	spec := strings.TrimSpace(c.String("opponent"))
+	uciOpts, err := c.Generic("opponent-option").(*uciOptionList).options()
+	if err != nil {
+		return err
+	}
+	noOptions := func(kind string) error {
+		if len(uciOpts) > 0 {
+			return usagef("--opponent-option sets options of a UCI engine; the opponent %s is %s", spec, kind)
+		}
+		return nil
+	}
+	if spec == "" {
+		return usagef("--opponent is empty; use random, a plylab algorithm such as engine-without-null, or a UCI engine's path")
+	}
+	if c.IsSet("opponent-eval") {
+		if _, err := eval.ParseKind(c.String("opponent-eval")); err != nil {
+			return usagef("--opponent-eval: %v", err)
+		}
+	}
+
+	if strings.EqualFold(spec, "random") {
+		if err := noOptions("a random mover"); err != nil {
+			return err
+		}
+		mc.cfg.Opponent = match.Entrant{
+			New:   func(context.Context) (match.Player, error) { return match.NewRandom(0), nil },
+			Limit: limit,
+		}
+		mc.oppDesc = "random"
+		return nil
+	}
+
+	if opts, err := engine.ParseAlgo(spec); err == nil && !strings.ContainsAny(spec, `/\`) {
+		if err := noOptions("plylab's engine"); err != nil {
+			return err
+		}
+		opts.TTSizeMB = engOpts.TTSizeMB
+		if c.IsSet("eval") {
+			opts.Eval = engOpts.Eval
+		}
+		if c.IsSet("opponent-eval") {
+			opts.Eval, _ = eval.ParseKind(c.String("opponent-eval"))
+		}
+		if opts.IsPlain() && limit.Depth == 0 {
+			return usagef("the opponent %s searches to a fixed depth only; give it a depth (--depth or --opponent-depth)", opts.Name)
+		}
+		name := "plylab " + opts.Name
+		if opts.Eval != engOpts.Eval {
+			name += " (" + opts.Eval.String() + ")"
+		}
+		mc.cfg.Opponent = match.Entrant{
+			New:   func(context.Context) (match.Player, error) { return match.NewEngine(name, opts), nil },
+			Limit: limit,
+		}
+		mc.oppDesc = fmt.Sprintf("%s (%s)", name, limit)
+		return nil
+	}
+
+	if c.IsSet("opponent-eval") {
+		return usagef("--opponent-eval is for a plylab opponent; set a UCI engine's evaluation with --opponent-option")
+	}
+	path, err := exec.LookPath(spec)
+	if err != nil && !strings.ContainsAny(spec, `/\`) {
+		// Debian installs engines in /usr/games, which is not always in PATH.
+		if p, err2 := exec.LookPath(filepath.Join("/usr/games", spec)); err2 == nil {
+			path, err = p, nil
+		}
+	}
+	if err != nil {
+		hint := "give the full path of a UCI engine, e.g. /usr/games/stockfish"
+		if strings.Contains(strings.ToLower(spec), "stockfish") {
+			hint = "install Stockfish with 'apt-get install stockfish' (Debian puts it in /usr/games/stockfish) or give its full path"
+		}
+		return usagef("--opponent %q is not random, a plylab algorithm (e.g. engine-without-null) or an executable UCI engine (%v); %s",
+			spec, pathErrCause(errors.Unwrap(err)), hint)
+	}
+	opts := append([]match.UCIOption(nil), uciOpts...)
+	mc.cfg.Opponent = match.Entrant{
+		New: func(ctx context.Context) (match.Player, error) {
+			return match.StartUCI(ctx, match.UCIConfig{Path: path, Options: opts})
+		},
+		Limit: limit,
+	}
+	desc := filepath.Base(path)
+	if len(opts) > 0 {
+		var parts []string
+		for _, o := range opts {
+			parts = append(parts, o.String())
+		}
+		desc += " " + strings.Join(parts, " ")
+	}
+	mc.oppDesc = fmt.Sprintf("%s (%s)", desc, limit)
+	return nil
+}
+
+// runMatch plays the match with a progress bar and PGN output and prints
+// the report.
+func (e *appEnv) runMatch(ctx context.Context, mc *matchConfig) error {
+	var pgn *os.File
+	if mc.pgnPath != "" {
+		f, err := os.Create(mc.pgnPath)
+		if err != nil {
+			return fmt.Errorf("--pgn: cannot write %s: %w", mc.pgnPath, pathErrCause(err))
+		}
+		pgn = f
+		defer f.Close()
+	}
+	bar := e.newMatchBar(mc.cfg.Games)
+	defer bar.stop()
+	var pgnErr error
+	mc.cfg.OnGame = func(g *match.Game, r *match.Result) {
+		if pgn != nil && pgnErr == nil {
+			pgnErr = match.WritePGN(pgn, g)
+		}
+		bar.update(r)
+	}
+	res, err := match.Run(ctx, mc.cfg)
+	bar.stop()
+	if err != nil {
+		if errors.Is(err, match.ErrOption) {
+			return usagef("--opponent-option: %s", strings.TrimPrefix(err.Error(), match.ErrOption.Error()+": "))
+		}
+		return err
+	}
+	if pgnErr != nil {
+		return fmt.Errorf("--pgn: writing %s: %w", mc.pgnPath, pgnErr)
+	}
+	if pgn != nil {
+		if err := pgn.Close(); err != nil {
+			return fmt.Errorf("--pgn: writing %s: %w", mc.pgnPath, err)
+		}
+	}
+	if err := e.writeTable(e.Stdout, mc.format, matchTable(mc, res)); err != nil {
+		return err
+	}
+	if res.Interrupted {
+		return context.Canceled
+	}
+	return nil
+}
+
+// eloText is an Elo difference for people: "+35", "-120", "+inf".
+func eloText(v float64) string {
+	switch {
+	case math.IsNaN(v):
+		return "-"
+	case math.IsInf(v, 1):
+		return "+inf"
+	case math.IsInf(v, -1):
+		return "-inf"
+	}
+	return fmt.Sprintf("%+.0f", v)
+}
+
+func eloCell(v float64) cell {
+	return cell{Text: eloText(v), Value: v}
+}
+
+func pctCell(v float64) cell {
+	if math.IsNaN(v) {
+		return nullCell("-")
+	}
+	return cell{Text: fmt.Sprintf("%.1f%%", v), Value: v}
+}
+
+// matchTable is the report: one row for all games, then by color, by
+// phase and by termination.
+func matchTable(mc *matchConfig, res *match.Result) *table {
+	done := len(res.Games)
+	t := &table{Title: fmt.Sprintf("match: %s vs %s, %d of %d games", mc.engineDesc, mc.oppDesc, done, res.Planned)}
+	t.Columns = []column{
+		{Key: "group", Header: "group"},
+		{Key: "category", Header: "which"},
+		{Key: "games", Header: "games", Right: true},
+		{Key: "wins", Header: "W", Right: true},
+		{Key: "draws", Header: "D", Right: true},
+		{Key: "losses", Header: "L", Right: true},
+		{Key: "win_pct", Header: "W%", Right: true},
+		{Key: "draw_pct", Header: "D%", Right: true},
+		{Key: "loss_pct", Header: "L%", Right: true},
+		{Key: "score_pct", Header: "score", Right: true},
+		{Key: "elo", Header: "Elo", Right: true},
+		{Key: "elo_low", Header: "95% low", Right: true},
+		{Key: "elo_high", Header: "95% high", Right: true},
+	}
+	row := func(group, cat string, s match.WDL, withElo bool) {
+		w, d, l := s.Percent()
+		r := []cell{textCell(group), textCell(cat), intCell(int64(s.N())), intCell(int64(s.W)), intCell(int64(s.D)), intCell(int64(s.L)),
+			pctCell(w), pctCell(d), pctCell(l), pctCell(100 * s.Score())}
+		if withElo && s.N() > 0 {
+			elo, lo, hi := s.Elo()
+			r = append(r, eloCell(elo), eloCell(lo), eloCell(hi))
+		} else {
+			r = append(r, nullCell("-"), nullCell("-"), nullCell("-"))
+		}
+		t.Rows = append(t.Rows, r)
+	}
+	row("total", "all", res.Total, true)
+	row("color", "engine White", res.ByColor[0], true)
+	row("color", "engine Black", res.ByColor[1], true)
+	for _, p := range match.Phases {
+		row("phase", "ended in "+p.String(), res.ByPhase[p], false)
+	}
+	for _, term := range match.Terminations {
+		if s, ok := res.ByTermination[term]; ok {
+			row("end", term.String(), s, false)
+		}
+	}
+
+	s := res.Total
+	if s.N() > 0 {
+		w, d, l := s.Percent()
+		elo, lo, hi := s.Elo()
+		los := "-"
+		if v := s.LOS(); !math.IsNaN(v) {
+			los = fmt.Sprintf("%.1f%%", 100*v)
+		}
+		t.Notes = append(t.Notes, fmt.Sprintf("%s vs %s: %s (%.1f%% wins, %.1f%% draws, %.1f%% losses), score %.1f%%; Elo difference %s, 95%% interval %s to %s; LOS %s",
+			res.Engine, res.Opponent, s, w, d, l, 100*s.Score(), eloText(elo), eloText(lo), eloText(hi), los))
+	}
+	if mc.sprt != nil {
+		lower, upper := mc.sprt.Bounds()
+		t.Notes = append(t.Notes, fmt.Sprintf("SPRT elo0 %g, elo1 %g (alpha = beta = 0.05): LLR %.2f, bounds [%.2f, %.2f]: %s",
+			mc.sprt.Elo0, mc.sprt.Elo1, res.LLR, lower, upper, res.Verdict))
+	}
+	t.Notes = append(t.Notes,
+		fmt.Sprintf("openings: %s; seed %d", mc.openings, mc.seed),
+		fmt.Sprintf("phase of the final position: endgame when pieces are worth at most %d (knight, bishop 1, rook 2, queen 4; 24 at the start), opening when also by move %d and worth at least %d, else middlegame",
+			match.EndgameMaxMaterial, match.OpeningMaxMove, match.OpeningMinMaterial),
+		fmt.Sprintf("played in %s", fmtDuration(res.Elapsed)))
+	if mc.pgnPath != "" {
+		t.Notes = append(t.Notes, "games written to "+mc.pgnPath)
+	}
+	if res.Interrupted {
+		t.Notes = append(t.Notes, fmt.Sprintf("interrupted: %d of %d games finished; the games in progress are not counted", done, res.Planned))
+	} else if res.Verdict != match.Continue {
+		t.Notes = append(t.Notes, fmt.Sprintf("stopped by the SPRT after %d of %d games", done, res.Planned))
+	}
+	return t
+}
+
+// matchBar is the progress bar on stderr (only when stderr is a
+// terminal): games done, W/D/L, score and Elo so far, elapsed time and an
+// estimate of the time left. It is redrawn after each game and every
+// second.
+type matchBar struct {
+	w      io.Writer
+	on     bool
+	total  int
+	start  time.Time
+	mu     sync.Mutex
+	quit   chan struct{}
+	once   sync.Once
+	done   int
+	status string
+	closed bool // stop has cleared the line: draw no more
+}
+
+func (e *appEnv) newMatchBar(total int) *matchBar {
+	b := &matchBar{w: e.Stderr, on: e.isTerminal(e.Stderr), total: total, start: time.Now(), quit: make(chan struct{})}
+	if !b.on {
+		return b
+	}
+	b.draw()
+	go func() {
+		tick := time.NewTicker(time.Second)
+		defer tick.Stop()
+		for {
+			select {
+			case <-tick.C:
+				b.draw()
+			case <-b.quit:
+				return
+			}
+		}
+	}()
+	return b
+}
+
+func (b *matchBar) update(r *match.Result) {
+	if !b.on {
+		return
+	}
+	b.mu.Lock()
+	b.done = len(r.Games)
+	elo, _, _ := r.Total.Elo()
+	b.status = fmt.Sprintf("%s  score %.1f%%  Elo %s", r.Total, 100*r.Total.Score(), eloText(elo))
+	b.mu.Unlock()
+	b.draw()
+}
+
+func (b *matchBar) draw() {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.closed {
+		return
+	}
+	const width = 24
+	filled := 0
+	if b.total > 0 {
+		filled = width * b.done / b.total
+	}
+	elapsed := time.Since(b.start)
+	eta := ""
+	if b.done > 0 && b.done < b.total {
+		left := time.Duration(float64(elapsed) / float64(b.done) * float64(b.total-b.done))
+		eta = "  ~" + clockText(left) + " left"
+	}
+	fmt.Fprintf(b.w, "\r\x1b[K[%s%s] %d/%d games  %s  %s%s", strings.Repeat("#", filled), strings.Repeat(".", width-filled),
+		b.done, b.total, b.status, clockText(elapsed), eta)
+}
+
+// clockText is a duration as a clock shows it: "0:07", "12:34", "1:02:03".
+func clockText(d time.Duration) string {
+	s := int64(d.Round(time.Second) / time.Second)
+	if s >= 3600 {
+		return fmt.Sprintf("%d:%02d:%02d", s/3600, s/60%60, s%60)
+	}
+	return fmt.Sprintf("%d:%02d", s/60, s%60)
+}
+
+// stop ends the bar and clears its line.
+func (b *matchBar) stop() {
+	b.once.Do(func() {
+		close(b.quit)
+		if b.on {
+			b.mu.Lock()
+			b.closed = true
+			fmt.Fprint(b.w, "\r\x1b[K")
+			b.mu.Unlock()
+		}
+	})
+}

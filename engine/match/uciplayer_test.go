@@ -1,0 +1,223 @@
+package match
+
+import (
+	"context"
+	"errors"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/plylab/plylab/engine/board"
+	"github.com/plylab/plylab/engine/uci"
+)
+
+// pipeDialer runs plylab's own UCI engine (engine/uci) in-process over
+// pipes: a real UCI conversation without a second program.
+func pipeDialer() dialer {
+	return func() (*uciConn, error) {
+		inR, inW := io.Pipe()
+		outR, outW := io.Pipe()
+		ctx, cancel := context.WithCancel(context.Background())
+		c := newConn(inW, outR)
+		go func() {
+			uci.Run(ctx, inR, outW, uci.Config{HashMB: 1})
+			outW.Close()
+			<-c.eof
+			close(c.gone)
+		}()
+		c.kill = func() {
+			cancel()
+			inW.Close()
+			outW.Close()
+		}
+		return c, nil
+	}
+}
+
+func TestUCIClientWithPlylab(t *testing.T) {
+	ctx := context.Background()
+	start := func(opts ...UCIOption) (*UCIEngine, error) {
+		return startUCI(ctx, UCIConfig{Path: "plylab-uci", Options: opts, StartTimeout: 10 * time.Second}, pipeDialer())
+	}
+
+	// Options are checked against those the engine announces, names with
+	// spaces included.
+	bad := []UCIOption{{"NoSuchOption", "1"}, {"Hash", "99999"}, {"Hash", "big"}, {"Tech null", "maybe"}, {"Eval", "neural"}}
+	for _, o := range bad {
+		if e, err := start(o); !errors.Is(err, ErrOption) {
+			t.Errorf("option %v: err %v, want ErrOption", o, err)
+			if e != nil {
+				e.Close()
+			}
+		}
+	}
+	e, err := start(UCIOption{"tech null", "false"}, UCIOption{"eval", "PST"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer e.Close()
+	if !strings.HasPrefix(e.Name(), "plylab") || !strings.Contains(e.Name(), "tech null=false") {
+		t.Errorf("name %q", e.Name())
+	}
+
+	// A short match through the client: depth 2 against a random mover.
+	res, err := Run(ctx, Config{
+		Engine:   Entrant{New: func(context.Context) (Player, error) { return e, nil }, Limit: Limit{Depth: 2}},
+		Opponent: randomEntrant(),
+		Games:    2, Seed: 7,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Total.N() != 2 {
+		t.Fatalf("%d games", res.Total.N())
+	}
+	for _, g := range res.Games {
+		if g.Termination == PlayerError || g.Termination == IllegalMove || g.Termination == TimeForfeit {
+			t.Errorf("game %d: %s", g.Round, g.Summary())
+		}
+	}
+	checkLegal(t, res.Games)
+}
+
+// Ctrl-C during a long search: "stop" brings the move back at once and the
+// engine stays usable.
+func TestUCIClientStop(t *testing.T) {
+	e, err := startUCI(context.Background(), UCIConfig{Path: "plylab-uci"}, pipeDialer())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer e.Close()
+	if err := e.NewGame(context.Background(), GameStart{}); err != nil {
+		t.Fatal(err)
+	}
+	b := board.New()
+	ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
+	defer cancel()
+	begin := time.Now()
+	_, err = e.Move(ctx, Position{StartFEN: board.StartFEN, Board: b}, Turn{Limit: Limit{Depth: 60}})
+	if !errors.Is(err, context.DeadlineExceeded) || time.Since(begin) > 5*time.Second {
+		t.Fatalf("err %v after %v", err, time.Since(begin))
+	}
+	r, err := e.Move(context.Background(), Position{StartFEN: board.StartFEN, Moves: []string{"e2e4"}, Board: b}, Turn{Side: board.Black, Limit: Limit{Depth: 1}})
+	if err != nil || r.Move == "" {
+		t.Fatalf("after stop: %+v, %v", r, err)
+	}
+}
+
+// A crashed engine loses its game and is restarted for the next one.
+func TestUCIEngineCrash(t *testing.T) {
+	if _, err := exec.LookPath("sh"); err != nil {
+		t.Skip("no sh")
+	}
+	// A "UCI engine" that answers the handshake and dies on "go".
+	script := filepath.Join(t.TempDir(), "crashy")
+	body := `#!/bin/sh
+while read line; do
+  case "$line" in
+    uci) echo "id name Crashy"; echo "option name Level type spin default 1 min 1 max 3"; echo uciok;;
+    isready) echo readyok;;
+    go*) echo "oops" >&2; exit 3;;
+  esac
+done
+`
+	if err := os.WriteFile(script, []byte(body), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := StartUCI(context.Background(), UCIConfig{Path: script, Options: []UCIOption{{"Level", "9"}}}); !errors.Is(err, ErrOption) {
+		t.Errorf("Level=9: %v, want ErrOption", err)
+	}
+	res, err := Run(context.Background(), Config{
+		Engine: engineEntrant(t, "engine", Limit{Depth: 1}),
+		Opponent: Entrant{New: func(ctx context.Context) (Player, error) {
+			return StartUCI(ctx, UCIConfig{Path: script, Options: []UCIOption{{"level", "2"}}})
+		}, Limit: Limit{Depth: 1}},
+		Games: 2,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, g := range res.Games {
+		if g.Termination != PlayerError || g.EngineScore() != 1 || !strings.Contains(g.Detail, "oops") {
+			t.Errorf("game %d: %s (%v), want a loss by player error mentioning its stderr", g.Round, g.Summary(), g.Termination)
+		}
+	}
+	if res.Opponent != "Crashy (level=2)" {
+		t.Errorf("opponent name %q", res.Opponent)
+	}
+	if _, err := StartUCI(context.Background(), UCIConfig{Path: filepath.Join(t.TempDir(), "missing")}); err == nil {
+		t.Error("a missing engine started")
+	}
+}
+
+func TestUCIProtocolPieces(t *testing.T) {
+	o, ok := parseOptionLine("option name Skill Level type spin default 20 min 0 max 20")
+	if !ok || o.name != "Skill Level" || o.typ != "spin" || o.min != 0 || o.max != 20 || !o.hasRange {
+		t.Errorf("spin: %+v", o)
+	}
+	o, _ = parseOptionLine("option name Analysis Contempt type combo default Both var Off var White var Black var Both")
+	if o.name != "Analysis Contempt" || strings.Join(o.vars, ",") != "Off,White,Black,Both" {
+		t.Errorf("combo: %+v", o)
+	}
+
+	for _, tt := range []struct {
+		in   string
+		want UCIOption
+	}{
+		{"UCI_Elo=1500", UCIOption{"UCI_Elo", "1500"}},
+		{"Skill Level = 5", UCIOption{"Skill Level", "5"}},
+		{"SyzygyPath=/a,/b", UCIOption{"SyzygyPath", "/a,/b"}},
+		{"Clear Hash=", UCIOption{"Clear Hash", ""}},
+	} {
+		if got, err := ParseUCIOption(tt.in); err != nil || got != tt.want {
+			t.Errorf("ParseUCIOption(%q) = %+v, %v", tt.in, got, err)
+		}
+	}
+	for _, bad := range []string{"UCI_Elo", "=5", ""} {
+		if _, err := ParseUCIOption(bad); !errors.Is(err, ErrOption) {
+			t.Errorf("ParseUCIOption(%q): %v", bad, err)
+		}
+	}
+
+	pos := Position{StartFEN: board.StartFEN, Moves: []string{"e2e4", "e7e5"}}
+	if got := positionCommand(pos); got != "position startpos moves e2e4 e7e5" {
+		t.Errorf("position: %q", got)
+	}
+	fen := "4k3/8/8/8/8/8/8/R3K3 w - - 0 1"
+	if got := positionCommand(Position{StartFEN: fen}); got != "position fen "+fen {
+		t.Errorf("position: %q", got)
+	}
+
+	clk := &Clock{Base: 10 * time.Second, Inc: 100 * time.Millisecond}
+	turn := Turn{Side: board.Black, Limit: Limit{Clock: clk},
+		Remaining: [2]time.Duration{9500 * time.Millisecond, 8200 * time.Millisecond},
+		Increment: [2]time.Duration{100 * time.Millisecond, 100 * time.Millisecond}}
+	if got := goCommand(turn); got != "go wtime 9500 winc 100 btime 8200 binc 100" {
+		t.Errorf("go: %q", got)
+	}
+	// The opponent without a clock is left out; a tiny clock is still 1 ms.
+	turn = Turn{Side: board.White, Limit: Limit{Clock: &Clock{Base: time.Second, Moves: 40}},
+		Remaining: [2]time.Duration{time.Microsecond, 0}, MovesToGo: 12}
+	if got := goCommand(turn); got != "go wtime 1 movestogo 12" {
+		t.Errorf("go: %q", got)
+	}
+	if got := goCommand(Turn{Limit: Limit{Depth: 4, MoveTime: 5 * time.Second}}); got != "go depth 4 movetime 5000" {
+		t.Errorf("go: %q", got)
+	}
+
+	var r Reply
+	parseInfo("info depth 12 seldepth 17 multipv 1 score cp -35 nodes 51234 nps 900000 pv e7e5 g1f3", &r)
+	parseInfo("info depth 12 currmove e7e5 currmovenumber 1", &r)
+	parseInfo("info string NNUE evaluation using nn.nnue enabled", &r)
+	if !r.HasScore || r.Score != -35 || r.Depth != 12 || r.Nodes != 51234 || r.Mate != 0 {
+		t.Errorf("info: %+v", r)
+	}
+	parseInfo("info depth 20 score mate -3 nodes 1 pv a1a2", &r)
+	if r.Mate != -3 || r.Comment() != "-M3/20" {
+		t.Errorf("mate info: %+v", r)
+	}
+}

@@ -1,0 +1,129 @@
+package lessons
+
+import (
+	"embed"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+//go:embed [0-9][0-9]-*.md
+var lessonFiles embed.FS
+
+//go:embed testdata/*.golden
+var goldenFiles embed.FS
+
+// ErrUnknown is wrapped by Find's error for a lesson that does not exist.
+var ErrUnknown = errors.New("unknown lesson")
+
+// Builtin parses the lessons embedded in plylab, in number order. cmds,
+// when not nil, lists the commands cells may run.
+func Builtin(cmds Commands) ([]*Lesson, error) {
+	entries, err := fs.ReadDir(lessonFiles, ".")
+	if err != nil {
+		return nil, err
+	}
+	var out []*Lesson
+	for _, e := range entries {
+		src, err := lessonFiles.ReadFile(e.Name())
+		if err != nil {
+			return nil, err
+		}
+		l, err := Parse(path.Join("lessons", e.Name()), src, cmds)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, l)
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Number < out[j].Number })
+	return out, nil
+}
+
+// Load parses a lesson file from disk.
+func Load(file string, cmds Commands) (*Lesson, error) {
+	src, err := os.ReadFile(file)
+	if err != nil {
+		return nil, err
+	}
+	l, err := Parse(file, src, cmds)
+	if err != nil {
+		return nil, err
+	}
+	l.Path = file
+	return l, nil
+}
+
+// IsFile reports whether ref names a lesson file rather than a built-in
+// lesson: it ends in .md or contains a path separator.
+func IsFile(ref string) bool {
+	return strings.HasSuffix(strings.ToLower(ref), ".md") || strings.ContainsAny(ref, `/\`)
+}
+
+// Find picks a lesson by number ("3"), name ("alphabeta", or a unique
+// prefix of one), slug ("03-alphabeta") or, when ref is a file name (see
+// IsFile), loads that file.
+func Find(ref string, builtin []*Lesson, cmds Commands) (*Lesson, error) {
+	if IsFile(ref) {
+		if _, err := os.Stat(ref); err != nil {
+			return nil, fmt.Errorf("%w: no lesson file %s", ErrUnknown, ref)
+		}
+		return Load(ref, cmds)
+	}
+	if n, err := strconv.Atoi(ref); err == nil {
+		for _, l := range builtin {
+			if l.Number == n {
+				return l, nil
+			}
+		}
+		return nil, fmt.Errorf("%w %s: the lessons are numbered %s", ErrUnknown, ref, numberRange(builtin))
+	}
+	key := strings.ToLower(ref)
+	var prefixed []*Lesson
+	for _, l := range builtin {
+		if key == l.Name || key == l.Slug {
+			return l, nil
+		}
+		if strings.HasPrefix(l.Name, key) {
+			prefixed = append(prefixed, l)
+		}
+	}
+	if len(prefixed) == 1 {
+		return prefixed[0], nil
+	}
+	return nil, fmt.Errorf("%w %q", ErrUnknown, ref)
+}
+
+func numberRange(ls []*Lesson) string {
+	if len(ls) == 0 {
+		return "(none)"
+	}
+	return fmt.Sprintf("%d to %d", ls[0].Number, ls[len(ls)-1].Number)
+}
+
+// Golden returns the embedded golden transcript of a built-in lesson.
+func Golden(l *Lesson) (string, bool) {
+	if l.Path != "" {
+		return "", false
+	}
+	b, err := goldenFiles.ReadFile("testdata/" + l.Slug + ".golden")
+	if err != nil {
+		return "", false
+	}
+	return string(b), true
+}
+
+// GoldenPath is where the golden transcript of l lives on disk: for a
+// built-in lesson dir/SLUG.golden (dir is lessons/testdata in the source
+// tree), for a lesson file the file with .golden for .md.
+func GoldenPath(l *Lesson, dir string) string {
+	if l.Path != "" {
+		return strings.TrimSuffix(l.Path, filepath.Ext(l.Path)) + ".golden"
+	}
+	return filepath.Join(dir, l.Slug+".golden")
+}

@@ -1,0 +1,267 @@
+package lessons
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"time"
+)
+
+// RunFunc runs one plylab command in-process: args without the program
+// name ("compare", "--depth", "3"), output to stdout and stderr, and
+// returns the exit status. cmd/plylab provides it.
+type RunFunc func(args []string, stdout, stderr io.Writer) int
+
+// Session runs the cells of one lesson in order and keeps their results,
+// so prose after a cell can read its numbers.
+type Session struct {
+	Lesson *Lesson
+	Run    RunFunc
+	// Dir receives the files that cells write (-o, --output, --plot). It
+	// must exist.
+	Dir string
+
+	results []*CellResult
+}
+
+// CellResult is what running one cell produced.
+type CellResult struct {
+	Cell     *Cell
+	Commands []*CommandResult
+	// Answer is a quiz cell's answer, read from the output.
+	Answer  string
+	Elapsed time.Duration
+}
+
+// CommandResult is the output of one command of a cell.
+type CommandResult struct {
+	Command *Command
+	Stdout  string // ANSI escapes kept if the command ran with color
+	Stderr  string
+	Code    int
+	Files   []File
+	// FEN is the position a `positions show` command drew ("" otherwise);
+	// Flip is true when it was drawn from Black's side.
+	FEN  string
+	Flip bool
+}
+
+// Output is stdout followed by stderr.
+func (r *CommandResult) Output() string {
+	if r.Stderr == "" {
+		return r.Stdout
+	}
+	if r.Stdout != "" && !strings.HasSuffix(r.Stdout, "\n") {
+		return r.Stdout + "\n" + r.Stderr
+	}
+	return r.Stdout + r.Stderr
+}
+
+// File is a file a command wrote.
+type File struct {
+	Name string // as the cell named it: "tree.svg"
+	Path string // where it is
+	Data []byte
+}
+
+// Ext is the file's lower-case extension without the dot: "svg".
+func (f File) Ext() string {
+	return strings.ToLower(strings.TrimPrefix(filepath.Ext(f.Name), "."))
+}
+
+// IsPicture reports whether the file is an SVG or PNG picture.
+func (f File) IsPicture() bool { return f.Ext() == "svg" || f.Ext() == "png" }
+
+// NewSession prepares to run l with run, writing files into dir.
+func NewSession(l *Lesson, run RunFunc, dir string) *Session {
+	return &Session{Lesson: l, Run: run, Dir: dir}
+}
+
+// Results are the results of the cells run so far, in order.
+func (s *Session) Results() []*CellResult { return s.results }
+
+// Result returns the result of cell n (1-based), nil if it has not run.
+func (s *Session) Result(n int) *CellResult {
+	if n < 1 || n > len(s.results) {
+		return nil
+	}
+	return s.results[n-1]
+}
+
+var fenLine = regexp.MustCompile(`(?m)^FEN\s+(\S+ [wb] \S+ \S+(?: \d+ \d+)?)\s*$`)
+
+// RunCell runs the next cell. Cells run in order: c must be the cell after
+// the last one run. A command that fails (non-zero exit) ends the cell with
+// an *Error naming the command's line; its output is still in the result.
+func (s *Session) RunCell(c *Cell) (*CellResult, error) {
+	if c.N != len(s.results)+1 {
+		return nil, fmt.Errorf("cell %d run out of order (next is %d)", c.N, len(s.results)+1)
+	}
+	res := &CellResult{Cell: c}
+	s.results = append(s.results, res)
+	start := time.Now()
+	defer func() { res.Elapsed = time.Since(start) }()
+	for _, cmd := range c.Commands {
+		cr, err := s.runCommand(cmd)
+		res.Commands = append(res.Commands, cr)
+		if err != nil {
+			return res, err
+		}
+	}
+	if q := c.Quiz; q != nil {
+		ans, err := q.Answer.Find(res.Commands[0].Stdout)
+		if err != nil {
+			return res, &Error{File: s.Lesson.File, Line: q.Line, Msg: fmt.Sprintf("cannot read the quiz answer %q: %v", q.Answer, err)}
+		}
+		res.Answer = ans
+	}
+	return res, nil
+}
+
+func (s *Session) runCommand(cmd *Command) (*CommandResult, error) {
+	cr := &CommandResult{Command: cmd}
+	args := make([]string, len(cmd.Args))
+	copy(args, cmd.Args)
+	// Point output files into the session's folder.
+	for k := 1; k < len(args); k++ {
+		a := args[k]
+		if a == "--" {
+			break
+		}
+		if !strings.HasPrefix(a, "-") {
+			continue
+		}
+		flag, val, hasVal := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		if !outputFlags[flag] {
+			continue
+		}
+		if hasVal {
+			args[k] = a[:strings.Index(a, "=")+1] + filepath.Join(s.Dir, val)
+		} else if k+1 < len(args) {
+			k++
+			args[k] = filepath.Join(s.Dir, args[k])
+		}
+	}
+	for _, name := range cmd.Outputs {
+		os.Remove(filepath.Join(s.Dir, name)) // a stale file must not pass for a new one
+	}
+	var stdout, stderr bytes.Buffer
+	cr.Code = s.Run(args, &stdout, &stderr)
+	// The folder is the runner's business: show "wrote tree.svg".
+	hide := func(t string) string {
+		for _, d := range []string{s.Dir + string(filepath.Separator), s.Dir + "/"} {
+			t = strings.ReplaceAll(t, d, "")
+		}
+		return t
+	}
+	cr.Stdout, cr.Stderr = hide(stdout.String()), hide(stderr.String())
+	if cr.Code != 0 {
+		msg := strings.TrimSpace(StripANSI(cr.Stderr))
+		if msg == "" {
+			msg = "no message"
+		}
+		return cr, &Error{File: s.Lesson.File, Line: cmd.Line,
+			Msg: fmt.Sprintf("'plylab %s' failed (exit %d): %s", cmd.Text, cr.Code, oneLine(msg))}
+	}
+	for _, name := range cmd.Outputs {
+		p := filepath.Join(s.Dir, name)
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return cr, &Error{File: s.Lesson.File, Line: cmd.Line,
+				Msg: fmt.Sprintf("'plylab %s' did not write %s", cmd.Text, name)}
+		}
+		cr.Files = append(cr.Files, File{Name: name, Path: p, Data: data})
+	}
+	if len(cmd.Args) >= 2 && cmd.Args[0] == "positions" && cmd.Args[1] == "show" {
+		if m := fenLine.FindStringSubmatch(StripANSI(cr.Stdout)); m != nil {
+			cr.FEN = m[1]
+			for _, a := range cmd.Args {
+				if a == "--flip" || a == "-flip" || a == "--flip=true" {
+					cr.Flip = true
+				}
+			}
+		}
+	}
+	return cr, nil
+}
+
+func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// RefValue is a resolved {{...}} reference.
+type RefValue struct {
+	Ref   Ref
+	Value string
+}
+
+// Prose returns the Markdown of a prose block with its {{...}} references
+// replaced by the values they select from the cells already run.
+func (s *Session) Prose(b *Block) (string, []RefValue, error) {
+	if len(b.Refs) == 0 {
+		return b.Text, nil, nil
+	}
+	var out strings.Builder
+	var vals []RefValue
+	last := 0
+	for _, r := range b.Refs {
+		res := s.Result(r.Cell)
+		if res == nil {
+			return "", vals, &Error{File: s.Lesson.File, Line: r.Line, Msg: fmt.Sprintf("{{%s}} reads cell %d, which has not run", r.Sel, r.Cell)}
+		}
+		var v string
+		var err error
+		for _, cr := range res.Commands { // the first command whose output has it
+			if v, err = r.Sel.Find(cr.Stdout); err == nil {
+				break
+			}
+		}
+		if err != nil {
+			return "", vals, &Error{File: s.Lesson.File, Line: r.Line, Msg: fmt.Sprintf("{{%s}}: %v (in the output of cell %d)", r.Sel, err, r.Cell)}
+		}
+		vals = append(vals, RefValue{Ref: r, Value: v})
+		out.WriteString(b.Text[last:r.Start])
+		out.WriteString(v)
+		last = r.End
+	}
+	out.WriteString(b.Text[last:])
+	return out.String(), vals, nil
+}
+
+// Result is a whole lesson run: every cell's result and every reference's
+// value, in order.
+type Result struct {
+	Lesson  *Lesson
+	Cells   []*CellResult
+	Prose   map[*Block]string // prose with references resolved
+	Refs    map[*Block][]RefValue
+	Elapsed time.Duration
+}
+
+// RunAll runs every cell of the session's lesson and resolves the prose.
+// It stops at the first failure.
+func (s *Session) RunAll() (*Result, error) {
+	start := time.Now()
+	r := &Result{Lesson: s.Lesson, Prose: map[*Block]string{}, Refs: map[*Block][]RefValue{}}
+	for _, b := range s.Lesson.Blocks {
+		switch b.Kind {
+		case CellBlock:
+			_, err := s.RunCell(b.Cell)
+			r.Cells = s.results
+			if err != nil {
+				return r, err
+			}
+		case Prose:
+			text, vals, err := s.Prose(b)
+			if err != nil {
+				return r, err
+			}
+			r.Prose[b], r.Refs[b] = text, vals
+		}
+	}
+	r.Cells = s.results
+	r.Elapsed = time.Since(start)
+	return r, nil
+}
