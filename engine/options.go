@@ -53,6 +53,7 @@ type Options struct {
 	RFP                bool // reverse futility pruning: static eval far above beta near the horizon
 	Futility           bool // futility pruning: skip quiet moves that cannot lift a hopeless node to alpha
 	LMP                bool // late move pruning: skip late quiet moves near the horizon
+	IIR                bool // internal iterative reduction: one ply less where the table has no move
 	Aspiration         bool // aspiration windows around the previous iteration's score
 	AspirationWindow   int  // half-width of the first aspiration window (default 35 cp)
 	CheckExtension     bool // search one ply deeper when the side to move is in check
@@ -88,6 +89,7 @@ var techniques = []Technique{
 	{"rfp", "reverse futility pruning: return when the static eval beats beta by a margin per ply", "alphabeta", func(o *Options) *bool { return &o.RFP }},
 	{"futility", "futility pruning: near the horizon, skip quiet moves when eval + margin < alpha", "alphabeta", func(o *Options) *bool { return &o.Futility }},
 	{"lmp", "late move pruning: near the horizon, skip quiet moves after the first few", "alphabeta", func(o *Options) *bool { return &o.LMP }},
+	{"iir", "internal iterative reduction: search one ply less at nodes without a hash move", "tt", func(o *Options) *bool { return &o.IIR }},
 	{"aspiration", "aspiration windows: start each iteration with a narrow window", "id", func(o *Options) *bool { return &o.Aspiration }},
 	{"checkext", "check extension: search one ply deeper when in check", "", func(o *Options) *bool { return &o.CheckExtension }},
 }

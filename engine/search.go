@@ -277,10 +277,12 @@ func (s *Searcher) negamax(ply, depth, alpha, beta int, move board.Move, afterNu
 		hashMove = s.rootBest
 	}
 	staticEval, haveEval := 0, false
+	ttMove := board.NoMove
 	if o.TT {
 		s.stats.TTProbes++
 		if e, ok := s.tt.probe(b.Hash()); ok {
 			s.stats.TTHits++
+			ttMove = e.move
 			if o.HashMove && e.move != board.NoMove {
 				hashMove = e.move
 			}
@@ -373,6 +375,17 @@ func (s *Searcher) negamax(ply, depth, alpha, beta int, move board.Move, afterNu
 	moves := list.Slice()
 	if len(moves) == 0 {
 		return s.terminal(ply, inCheck)
+	}
+
+	// Internal iterative reduction: a node deep enough to matter but with
+	// no best move from the table is probably not on the principal
+	// variation (the previous iteration never searched it well), and
+	// without a hash move its ordering is poor. Searching it one ply
+	// shallower costs little; if it matters, the next iteration will
+	// search it again, with a hash move.
+	if o.IIR && o.TT && ply > 0 && depth >= 4 && ttMove == board.NoMove && !inCheck {
+		depth--
+		s.stats.IIRReductions++
 	}
 	scores := s.scores[ply][:len(moves)]
 	s.scoreMoves(ply, moves, scores, hashMove)

@@ -72,6 +72,7 @@ type Stats struct {
 	RFPCuts           uint64 // nodes cut by reverse futility pruning
 	FutilityPrunes    uint64 // quiet moves skipped by futility pruning
 	LMPPrunes         uint64 // quiet moves skipped by late move pruning
+	IIRReductions     uint64 // nodes searched one ply less for lack of a hash move
 	LMRResearches     uint64
 	PVSResearches     uint64
 	AspirationFail    uint64 // aspiration windows that failed and were widened
@@ -102,6 +103,7 @@ func (s *Stats) Add(o Stats) {
 	s.RFPCuts += o.RFPCuts
 	s.FutilityPrunes += o.FutilityPrunes
 	s.LMPPrunes += o.LMPPrunes
+	s.IIRReductions += o.IIRReductions
 	s.RFPCuts += o.RFPCuts
 	s.FutilityPrunes += o.FutilityPrunes
 	s.LMPPrunes += o.LMPPrunes
