@@ -3,6 +3,7 @@ package lessons
 import (
 	"bytes"
 	"fmt"
+	"github.com/plylab/plylab/positions"
 	"path/filepath"
 	"regexp"
 	"sort"
@@ -639,43 +640,17 @@ func contains(list []string, s string) bool {
 	return false
 }
 
-// didYouMean returns "; did you mean "x"?" for a close candidate, or "".
+// didYouMean returns "; did you mean "x"?" for a close candidate, or a
+// pointer to the command list.
 func didYouMean(name string, candidates []string) string {
-	best, bestDist := "", 3
+	var allowed []string
 	for _, c := range candidates {
-		if _, bad := forbidden[c]; bad {
-			continue
-		}
-		if len(name) >= 3 && strings.HasPrefix(c, name) {
-			return fmt.Sprintf("; did you mean %q?", c)
-		}
-		if d := editDistance(name, c); d < bestDist {
-			best, bestDist = c, d
+		if _, bad := forbidden[c]; !bad {
+			allowed = append(allowed, c)
 		}
 	}
-	if best == "" {
-		return "; run 'plylab --help' to list the commands"
+	if best := positions.Suggest(name, allowed); best != "" {
+		return fmt.Sprintf("; did you mean %q?", best)
 	}
-	return fmt.Sprintf("; did you mean %q?", best)
-}
-
-func editDistance(a, b string) int {
-	ra, rb := []rune(a), []rune(b)
-	prev := make([]int, len(rb)+1)
-	cur := make([]int, len(rb)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(ra); i++ {
-		cur[0] = i
-		for j := 1; j <= len(rb); j++ {
-			cost := 1
-			if ra[i-1] == rb[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(rb)]
+	return "; run 'plylab --help' to list the commands"
 }

@@ -22,18 +22,20 @@ func (e *lookupError) Unwrap() error { return ErrUnknown }
 //	unknown position "kiwipet" (try "plylab positions list"; did you mean "kiwipete"?)
 func unknownError(kind, name string, names []string) error {
 	msg := "unknown " + kind + " " + strconv.Quote(name) + " (try " + strconv.Quote(listHint)
-	if s := suggest(name, names); s != "" {
+	if s := Suggest(name, names); s != "" {
 		msg += "; did you mean " + strconv.Quote(s) + "?"
 	}
 	return &lookupError{msg: msg + ")"}
 }
 
-// suggest returns the name in names closest to q, or "" when none is close.
+// Suggest returns the name in names closest to q, or "" when none is close:
+// the "did you mean" of plylab's error messages for positions, suites,
+// commands and techniques.
 // A name that starts with q (at least 3 letters) wins; otherwise the name at
 // the smallest edit distance (case-insensitive) is chosen, if that distance
 // is at most max(2, len(q)/3) and smaller than len(q). Ties go to the
 // earlier name.
-func suggest(q string, names []string) string {
+func Suggest(q string, names []string) string {
 	q = strings.ToLower(strings.TrimSpace(q))
 	if q == "" {
 		return ""

@@ -3,11 +3,11 @@ package main
 import (
 	"context"
 	"fmt"
+	"github.com/plylab/plylab/positions"
 	"io"
 	"os"
 	"reflect"
 	"runtime/debug"
-	"sort"
 	"strings"
 
 	"github.com/mattn/go-isatty"
@@ -438,39 +438,7 @@ func unknownCommand(name, path string, cmds []*cli.Command) error {
 
 // suggest returns the candidate closest to name if it is close enough.
 func suggest(name string, candidates []string) string {
-	best, bestDist := "", 3
-	sorted := append([]string(nil), candidates...)
-	sort.Strings(sorted)
-	for _, c := range sorted {
-		if strings.HasPrefix(c, name) && len(name) >= 2 {
-			return c
-		}
-		if d := editDistance(name, c); d < bestDist {
-			best, bestDist = c, d
-		}
-	}
-	return best
-}
-
-func editDistance(a, b string) int {
-	ra, rb := []rune(a), []rune(b)
-	prev := make([]int, len(rb)+1)
-	cur := make([]int, len(rb)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(ra); i++ {
-		cur[0] = i
-		for j := 1; j <= len(rb); j++ {
-			cost := 1
-			if ra[i-1] == rb[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(rb)]
+	return positions.Suggest(name, candidates)
 }
 
 // helpCommand is `plylab help [COMMAND...]`, the same as `plylab COMMAND... --help`.
