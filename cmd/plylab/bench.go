@@ -133,6 +133,7 @@ func (e *appEnv) bench(c *cli.Context) error {
 	prog := e.newProgress()
 	var rows []benchRow
 	var runErr error
+	runner := engine.NewRunner(opts)
 	for i, p := range suite.Positions {
 		b, err := boardOf(p)
 		if err != nil {
@@ -148,9 +149,10 @@ func (e *appEnv) bench(c *cli.Context) error {
 			continue
 		}
 		prog.update("bench depth %d: position %d/%d", depth, i+1, len(suite.Positions))
-		// A fresh searcher per position: empty tables make the node count
-		// independent of the order and the number of positions searched.
-		res := engine.NewSearcher(opts).Search(ctx, b, engine.Limits{Depth: depth}, nil, nil)
+		// Cleared tables per position: the node count is independent of
+		// the order and the number of positions searched. The runner
+		// reuses the table's memory, so page faults are paid once.
+		res := runner.Run(ctx, b, engine.Limits{Depth: depth}, nil, nil)
 		row.searched = true
 		row.nodes = res.Stats.TotalNodes()
 		row.elapsed = res.Stats.Elapsed

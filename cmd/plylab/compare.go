@@ -132,6 +132,11 @@ func (e *appEnv) compare(c *cli.Context) error {
 		}
 	}
 
+	runners := make([]*engine.Runner, len(algos))
+	for i, o := range algos {
+		runners[i] = engine.NewRunner(o)
+	}
+
 positionsLoop:
 	for pi, p := range list {
 		b := boards[pi]
@@ -153,7 +158,7 @@ positionsLoop:
 			}
 			if o.IterativeDeepening && !o.IsPlain() {
 				prog.update("compare: %s, %s to depth %d (%d/%d positions)", positionLabel(p), o.Name, hi, pi+1, len(list))
-				res := engine.Run(ctx, b, o, engine.Limits{Depth: hi}, nil, nil)
+				res := runners[ai].Run(ctx, b, engine.Limits{Depth: hi}, nil, nil)
 				for _, it := range res.Iters {
 					if it.Depth >= lo && it.Depth <= hi {
 						best := board.NoMove
@@ -171,7 +176,7 @@ positionsLoop:
 			}
 			for d := lo; d <= hi; d++ {
 				prog.update("compare: %s, %s depth %d (%d/%d positions)", positionLabel(p), o.Name, d, pi+1, len(list))
-				res := engine.Run(ctx, b, o, engine.Limits{Depth: d}, nil, nil)
+				res := runners[ai].Run(ctx, b, engine.Limits{Depth: d}, nil, nil)
 				if res.Stopped {
 					interrupted = true
 					break positionsLoop
