@@ -78,6 +78,17 @@ type Command struct {
 	Args    []string // its words, without the leading "plylab"
 	// Outputs are the file names the command writes (-o, --output, --plot).
 	Outputs []string
+	// outputArgs says where in Args each output name stands, so the runner
+	// can redirect it into its folder without parsing the flags again.
+	outputArgs []outputArg
+}
+
+// outputArg is the position of an output file name in a command's Args:
+// Args[Index] is Prefix (e.g. "--plot=", or "" for a separate word)
+// followed by the name.
+type outputArg struct {
+	Index  int
+	Prefix string
 }
 
 // Quiz is the question of a quiz cell and where its answer is read.
@@ -500,17 +511,20 @@ func (p *lessonParser) command(line int, text string) (*Command, error) {
 		if !outputFlags[flag] {
 			continue
 		}
+		at := outputArg{Index: k, Prefix: a[:len(a)-len(val)]}
 		if !hasVal {
 			if k+1 >= len(args) {
 				return nil, p.errorf(line, "flag %s needs a file name", a)
 			}
 			k++
 			val = args[k]
+			at = outputArg{Index: k}
 		}
 		if val == "" || val == "-" || strings.ContainsAny(val, `/\`) || val == "." || val == ".." || strings.HasPrefix(val, ".") {
 			return nil, p.errorf(line, "%s writes %q: in a lesson, write to a plain file name such as tree.svg (the runner picks the folder)", a, val)
 		}
 		cmd.Outputs = append(cmd.Outputs, val)
+		cmd.outputArgs = append(cmd.outputArgs, at)
 	}
 	return cmd, nil
 }

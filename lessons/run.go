@@ -127,24 +127,8 @@ func (s *Session) runCommand(cmd *Command) (*CommandResult, error) {
 	args := make([]string, len(cmd.Args))
 	copy(args, cmd.Args)
 	// Point output files into the session's folder.
-	for k := 1; k < len(args); k++ {
-		a := args[k]
-		if a == "--" {
-			break
-		}
-		if !strings.HasPrefix(a, "-") {
-			continue
-		}
-		flag, val, hasVal := strings.Cut(strings.TrimLeft(a, "-"), "=")
-		if !outputFlags[flag] {
-			continue
-		}
-		if hasVal {
-			args[k] = a[:strings.Index(a, "=")+1] + filepath.Join(s.Dir, val)
-		} else if k+1 < len(args) {
-			k++
-			args[k] = filepath.Join(s.Dir, args[k])
-		}
+	for i, at := range cmd.outputArgs {
+		args[at.Index] = at.Prefix + filepath.Join(s.Dir, cmd.Outputs[i])
 	}
 	for _, name := range cmd.Outputs {
 		os.Remove(filepath.Join(s.Dir, name)) // a stale file must not pass for a new one
