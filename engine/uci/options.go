@@ -76,6 +76,10 @@ func (s *session) options() []option {
 				s.set.opts.Eval = k
 				s.searcherStale = true
 			}},
+		// Threads is announced for match runners and testing frameworks
+		// (fastchess, OpenBench) that always set it; the search is
+		// single-threaded by design, so its node counts are reproducible.
+		{name: "Threads", typ: "spin", def: "1", min: 1, max: 1, set: func(any) {}},
 		{name: "Move Overhead", typ: "spin", def: strconv.Itoa(int(cfg.MoveOverhead / time.Millisecond)), min: 0, max: maxOverheadMS,
 			set: func(v any) { s.set.overhead = time.Duration(v.(int)) * time.Millisecond }},
 	}
@@ -166,7 +170,10 @@ func (s *session) setOption(args []string) error {
 		return fmt.Errorf("setoption: the option name is missing")
 	}
 	for _, o := range s.options() {
-		if !strings.EqualFold(o.name, id) {
+		// "Tech_null" names "Tech null": runners that pass options as
+		// space-separated NAME=VALUE pairs (OpenBench, fastchess) cannot
+		// write a name with a space in it.
+		if !strings.EqualFold(o.name, id) && !strings.EqualFold(strings.ReplaceAll(o.name, " ", "_"), id) {
 			continue
 		}
 		if !seenValue && o.typ != "string" {

@@ -148,6 +148,7 @@ func TestUCIHandshake(t *testing.T) {
 		"option name OwnBook type check default false",
 		"option name BookFile type string default /usr/share/games/gnuchess/book.bin",
 		"option name Eval type combo default pesto var material var pst var pesto",
+		"option name Threads type spin default 1 min 1 max 1",
 		"option name Move Overhead type spin default 30 min 0 max 5000",
 	}
 	for _, tech := range engine.Techniques() {
@@ -366,6 +367,7 @@ func TestUCIMalformedInput(t *testing.T) {
 		{"setoption name Hash", "Hash needs a value"},
 		{"setoption name OwnBook value maybe", "OwnBook takes true or false"},
 		{"setoption name Eval value neural", "Eval takes one of material, pst, pesto"},
+		{"setoption name Threads value 2", "Threads must be between 1 and 1, got 2"},
 	} {
 		c.send(tt.cmd, "isready")
 		_, before := c.until("readyok")
@@ -432,6 +434,8 @@ func TestUCISetOption(t *testing.T) {
 		"name eval value Material", // names and combo values ignore case
 		"name Tech null value false",
 		"name TECH LMR value FALSE",
+		"name Tech_rfp value false", // OpenBench and fastchess spell a space as "_"
+		"name Threads value 1",
 		"name Move Overhead value 100",
 		"name OwnBook value true",
 		"name BookFile value /tmp/my book.bin", // values may contain spaces
@@ -441,7 +445,7 @@ func TestUCISetOption(t *testing.T) {
 		}
 	}
 	got := s.set
-	if got.hashMB != 16 || got.opts.Eval.String() != "material" || got.opts.NullMove || got.opts.LMR ||
+	if got.hashMB != 16 || got.opts.Eval.String() != "material" || got.opts.NullMove || got.opts.LMR || got.opts.RFP ||
 		!got.opts.PVS || got.overhead != 100*time.Millisecond || !got.ownBook || got.bookFile != "/tmp/my book.bin" {
 		t.Errorf("settings = %+v", got)
 	}
