@@ -26,22 +26,28 @@ const (
 	// endgame piece values and piece-square tables, blended by the game
 	// phase (knight and bishop 1, rook 2, queen 4, at most 24).
 	PeSTO
+	// Classical is PeSTO plus the classical terms of hand-crafted engines
+	// (mobility, king safety, pawn structure, passed pawns, bishop pair,
+	// rook files, threats, tempo, endgame scaling), with weights tuned by
+	// Texel's method; see classical.go.
+	Classical
 )
 
 // numKinds is one past the last valid Kind.
-const numKinds = 3
+const numKinds = 4
 
 // Kinds returns every evaluation kind, in order.
-func Kinds() []Kind { return []Kind{Material, PST, PeSTO} }
+func Kinds() []Kind { return []Kind{Material, PST, PeSTO, Classical} }
 
 // kindNames are the names used on the command line and in String.
-var kindNames = [numKinds]string{"material", "pst", "pesto"}
+var kindNames = [numKinds]string{"material", "pst", "pesto", "classical"}
 
 // kindDescriptions are the one-line help texts returned by Describe.
 var kindDescriptions = [numKinds]string{
 	"material only: P 100, N 300, B 300, R 500, Q 900",
 	"material plus Michniewski's simplified piece-square tables (one set, not tapered)",
 	"PeSTO: Friederich's tuned middlegame and endgame tables, tapered by game phase",
+	"PeSTO plus mobility, king safety, pawn structure, passed pawns, bishop pair, rook files, threats, tempo and scaling, Texel-tuned",
 }
 
 // ParseKind reads an evaluation name: "material", "pst" or "pesto", in any
@@ -53,7 +59,7 @@ func ParseKind(s string) (Kind, error) {
 			return Kind(k), nil
 		}
 	}
-	return 0, fmt.Errorf("unknown evaluation %q (choose material, pst or pesto)", s)
+	return 0, fmt.Errorf("unknown evaluation %q (choose material, pst, pesto or classical)", s)
 }
 
 // String returns the kind's name as ParseKind accepts it.
@@ -96,7 +102,7 @@ func PieceValue(k Kind, t board.PieceType) int {
 			return kingOrderValue
 		}
 		return simplifiedValue[t]
-	case PeSTO:
+	case PeSTO, Classical:
 		if t == board.King {
 			return kingOrderValue
 		}
@@ -188,6 +194,8 @@ func Evaluate(b *board.Board, k Kind) int {
 		white = pstScore(b)
 	case PeSTO:
 		white = pestoScore(b)
+	case Classical:
+		white = classicalScore(b, AllTerms, &DefaultWeights)
 	default:
 		panic("eval: unknown Kind " + k.String())
 	}
@@ -249,8 +257,15 @@ type Breakdown struct {
 	// SquaresMG and SquaresEG are each side's piece-square bonuses, kings
 	// included; zero for Material, equal to each other for PST.
 	SquaresMG, SquaresEG [2]int
-	// MG and EG are White's total minus Black's before tapering; for
-	// Material and PST they are equal.
+	// Features are the classical terms' counts, White's minus Black's, and
+	// TermsMG and TermsEG their weighted sums (Classical only).
+	Features         Features
+	TermsMG, TermsEG int
+	// Scale is the endgame scale out of ScaleNormal (Classical only; 0 for
+	// the other kinds, which do not scale).
+	Scale int
+	// MG and EG are White's total minus Black's before tapering (and, for
+	// Classical, before scaling); for Material and PST they are equal.
 	MG, EG int
 	// White is the final score from White's point of view.
 	White int
@@ -280,7 +295,7 @@ func Explain(b *board.Board, k Kind) Breakdown {
 				case PST:
 					br.MaterialMG[c] += simplifiedValue[t]
 					br.SquaresMG[c] += simpleTables[t][i]
-				case PeSTO:
+				case PeSTO, Classical:
 					br.MaterialMG[c] += pestoMGValue[t]
 					br.MaterialEG[c] += pestoEGValue[t]
 					br.SquaresMG[c] += pestoMGTables[t][i]
@@ -289,13 +304,24 @@ func Explain(b *board.Board, k Kind) Breakdown {
 			}
 		}
 	}
-	if k != PeSTO {
+	if k != PeSTO && k != Classical {
 		br.MaterialEG, br.SquaresEG = br.MaterialMG, br.SquaresMG
 	}
 	w, bl := board.White, board.Black
 	br.MG = br.MaterialMG[w] + br.SquaresMG[w] - br.MaterialMG[bl] - br.SquaresMG[bl]
 	br.EG = br.MaterialEG[w] + br.SquaresEG[w] - br.MaterialEG[bl] - br.SquaresEG[bl]
-	if k == PeSTO {
+	if k == Classical {
+		Extract(b, AllTerms, &br.Features)
+		for i, n := range br.Features {
+			br.TermsMG += int(n) * int(DefaultWeights[i][0])
+			br.TermsEG += int(n) * int(DefaultWeights[i][1])
+		}
+		br.MG += br.TermsMG
+		br.EG += br.TermsEG
+		br.Scale = Scale(b, br.EG)
+		br.Phase = Phase(b)
+		br.White = taper(br.MG, br.EG*br.Scale/ScaleNormal, br.Phase)
+	} else if k == PeSTO {
 		br.Phase = Phase(b)
 		br.White = taper(br.MG, br.EG, br.Phase)
 	} else {

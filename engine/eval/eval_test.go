@@ -24,6 +24,10 @@ var testPositions = []string{
 	"rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
 	"rnbqkbnr/pppppppp/8/8/8/8/2PPPPPP/QQBQKBNR w Kkq - 0 1",
 	"2r3k1/1q3pp1/p3p2p/1p1n4/3P4/P2B1Q1P/1P3PP1/2R3K1 b - - 3 27",
+	"8/5k2/8/1p6/8/8/6P1/6K1 b - - 0 40",                                // a pawn race
+	"8/8/4kb2/8/3PK3/8/8/2B5 w - - 0 50",                                // opposite-coloured bishops
+	"8/8/4k3/8/2r5/8/3NK3/8 b - - 0 60",                                 // rook against knight, no pawns
+	"r1bq1rk1/pp3ppp/2n1pn2/3p4/1bPP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 8", // an isolated queen's pawn
 }
 
 func mustFEN(t testing.TB, fen string) *board.Board {
@@ -75,9 +79,17 @@ func swapCase(s string) string {
 	return string(out)
 }
 
+// The start position is level: every kind scores it 0, except that the
+// classical evaluation's tempo term gives the side to move its bonus.
 func TestStartPositionIsZero(t *testing.T) {
 	b := mustFEN(t, board.StartFEN)
 	for _, k := range Kinds() {
+		if k == Classical {
+			if got, want := Evaluate(b, k), int(DefaultWeights[FTempo][0]); got != want {
+				t.Errorf("Evaluate(start, classical) = %d, want the tempo bonus %d", got, want)
+			}
+			continue
+		}
 		if got := Evaluate(b, k); got != 0 {
 			t.Errorf("Evaluate(start, %v) = %d, want 0", k, got)
 		}
@@ -203,13 +215,13 @@ func TestParseKind(t *testing.T) {
 		}
 	}
 	_, err := ParseKind("x")
-	if err == nil || err.Error() != `unknown evaluation "x" (choose material, pst or pesto)` {
+	if err == nil || err.Error() != `unknown evaluation "x" (choose material, pst, pesto or classical)` {
 		t.Errorf("ParseKind(x) error = %v", err)
 	}
 	if got := []string{Material.String(), PST.String(), PeSTO.String(), Kind(9).String()}; strings.Join(got, ",") != "material,pst,pesto,Kind(9)" {
 		t.Errorf("String() = %v", got)
 	}
-	if ks := Kinds(); len(ks) != 3 || ks[0] != Material || ks[1] != PST || ks[2] != PeSTO {
+	if ks := Kinds(); len(ks) != 4 || ks[0] != Material || ks[1] != PST || ks[2] != PeSTO || ks[3] != Classical {
 		t.Errorf("Kinds() = %v", ks)
 	}
 }
@@ -302,6 +314,9 @@ func TestExplainMatchesEvaluate(t *testing.T) {
 				ev, br := Evaluate(b, k), Explain(b, k)
 				if br.STM != ev {
 					t.Errorf("%v %q: Explain.STM = %d, Evaluate = %d", k, f, br.STM, ev)
+				}
+				if k == Classical {
+					continue // TestClassicalReference checks it against a naive recount
 				}
 				if ref := referenceWhite(b, k); br.White != ref {
 					t.Errorf("%v %q: Explain.White = %d, reference = %d", k, f, br.White, ref)

@@ -9,20 +9,24 @@ import (
 
 // A king and pawn against a bare king, under each evaluation. Material sees
 // one pawn. PST docks it 20 for still standing on e2. PeSTO sees an endgame
-// (phase 0), where a pawn is worth 94 plus 13 for its square.
+// (phase 0), where a pawn is worth 94 plus 13 for its square. Classical
+// adds, in the endgame: +10 for a passed pawn on the 2nd rank, +15 because
+// White's king is 3 squares closer to the pawn's path than Black's, -10 for
+// an isolated pawn and +5 for having the move.
 func Example() {
 	b, err := board.FromFEN("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1")
 	if err != nil {
 		panic(err)
 	}
 	for _, k := range eval.Kinds() {
-		fmt.Printf("%-8s %4d\n", k, eval.Evaluate(b, k))
+		fmt.Printf("%-9s %4d\n", k, eval.Evaluate(b, k))
 	}
 	br := eval.Explain(b, eval.PeSTO)
 	fmt.Printf("phase %d, mg %d, eg %d, white %d\n", br.Phase, br.MG, br.EG, br.White)
 	// Output:
-	// material  100
-	// pst        80
-	// pesto     107
+	// material   100
+	// pst         80
+	// pesto      107
+	// classical  127
 	// phase 0, mg 67, eg 107, white 107
 }

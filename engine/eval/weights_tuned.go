@@ -1,0 +1,35 @@
+package eval
+
+// tunedWeights are the starting values of the classical terms, set by hand
+// from the usual sizes of such terms in classical engines, before tuning.
+var tunedWeights = Weights{
+	FMobilityKnight:     {4, 4},
+	FMobilityBishop:     {5, 5},
+	FMobilityRook:       {2, 4},
+	FMobilityQueen:      {1, 2},
+	FKingZoneKnight:     {6, 0},
+	FKingZoneBishop:     {4, 0},
+	FKingZoneRook:       {5, 0},
+	FKingZoneQueen:      {6, 0},
+	FPawnShield:         {8, 0},
+	FKingOpenFile:       {-15, 0},
+	FDoubledPawn:        {-5, -15},
+	FIsolatedPawn:       {-10, -10},
+	FBackwardPawn:       {-5, -8},
+	FSupportedPawn:      {5, 8},
+	FPassedRank2:        {0, 10},
+	FPassedRank3:        {0, 15},
+	FPassedRank4:        {10, 25},
+	FPassedRank5:        {20, 45},
+	FPassedRank6:        {40, 80},
+	FPassedRank7:        {60, 120},
+	FPassedKingDistance: {0, 5},
+	FUnstoppablePasser:  {0, 300},
+	FBishopPair:         {30, 50},
+	FRookOpenFile:       {25, 10},
+	FRookHalfOpenFile:   {12, 5},
+	FThreatByPawn:       {40, 30},
+	FThreatByMinor:      {30, 20},
+	FThreatByRook:       {30, 15},
+	FTempo:              {15, 5},
+}
