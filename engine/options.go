@@ -57,6 +57,35 @@ type Options struct {
 	Aspiration         bool // aspiration windows around the previous iteration's score
 	AspirationWindow   int  // half-width of the first aspiration window (default 35 cp)
 	CheckExtension     bool // search one ply deeper when the side to move is in check
+
+	// The classical evaluation's terms (engine/eval/classical.go explains
+	// each). They count only with Eval: classical; the other evaluations
+	// have no such terms.
+	Mobility      bool // squares each piece can move to
+	KingSafety    bool // attacks on the enemy king's zone, own pawn shield, open files at the king
+	PawnStructure bool // doubled, isolated and backward pawns; pawns defended by pawns
+	PassedPawns   bool // passed pawns by rank, king proximity, the unstoppable pawn race
+	BishopPair    bool // both bishops
+	RookFiles     bool // rooks on open and half-open files
+	Threats       bool // enemy pieces attacked by cheaper pieces
+	Tempo         bool // a bonus for the side to move
+	Scaling       bool // drawish endings (opposite bishops, too little to mate) scaled down
+}
+
+// EvalTerms returns the classical evaluation terms switched on in o.
+func (o Options) EvalTerms() eval.Terms {
+	var t eval.Terms
+	for _, x := range []struct {
+		on   bool
+		term eval.Terms
+	}{{o.Mobility, eval.TermMobility}, {o.KingSafety, eval.TermKingSafety}, {o.PawnStructure, eval.TermPawnStructure},
+		{o.PassedPawns, eval.TermPassedPawns}, {o.BishopPair, eval.TermBishopPair}, {o.RookFiles, eval.TermRookFiles},
+		{o.Threats, eval.TermThreats}, {o.Tempo, eval.TermTempo}, {o.Scaling, eval.TermScaling}} {
+		if x.on {
+			t |= x.term
+		}
+	}
+	return t
 }
 
 // Technique describes one switchable technique.
@@ -67,31 +96,43 @@ type Technique struct {
 	Summary string
 	// Needs names another technique without which this one has no effect.
 	Needs string
-	field func(*Options) *bool
+	// EvalTerm marks a term of the classical evaluation rather than a
+	// search technique: it counts only with Eval: classical.
+	EvalTerm bool
+	field    func(*Options) *bool
 }
 
 // Techniques lists every switch, in the order the full engine applies them.
 var techniques = []Technique{
-	{"alphabeta", "alpha-beta pruning: skip moves that cannot change the result", "", func(o *Options) *bool { return &o.AlphaBeta }},
-	{"id", "iterative deepening: search depth 1, 2, ... and reuse each iteration's best move", "", func(o *Options) *bool { return &o.IterativeDeepening }},
-	{"tt", "transposition table: remember scores and best moves by Zobrist key", "", func(o *Options) *bool { return &o.TT }},
-	{"hashmove", "move ordering stage 1: the transposition table's best move first", "tt", func(o *Options) *bool { return &o.HashMove }},
-	{"mvvlva", "move ordering stage 2: captures by most valuable victim, least valuable attacker", "", func(o *Options) *bool { return &o.MVVLVA }},
-	{"killers", "move ordering stage 3: two quiet moves per ply that caused a cutoff", "alphabeta", func(o *Options) *bool { return &o.Killers }},
-	{"history", "move ordering stage 4: quiet moves by cutoff history, weighted by depth²", "alphabeta", func(o *Options) *bool { return &o.History }},
-	{"null", "null-move pruning: give a free move; if still >= beta, prune (not in check or pawn endings)", "alphabeta", func(o *Options) *bool { return &o.NullMove }},
-	{"verify", "null-move verification: confirm each null-move cutoff with a reduced normal search", "null", func(o *Options) *bool { return &o.NullVerify }},
-	{"quiescence", "quiescence search: resolve captures and promotions before evaluating", "", func(o *Options) *bool { return &o.Quiescence }},
-	{"delta", "delta pruning: in quiescence, skip captures that cannot raise alpha", "quiescence", func(o *Options) *bool { return &o.Delta }},
-	{"see", "SEE pruning: in quiescence, skip captures that lose material", "quiescence", func(o *Options) *bool { return &o.SEE }},
-	{"pvs", "principal variation search: null-window searches after the first move", "alphabeta", func(o *Options) *bool { return &o.PVS }},
-	{"lmr", "late move reductions: search late quiet moves one or more plies shallower", "alphabeta", func(o *Options) *bool { return &o.LMR }},
-	{"rfp", "reverse futility pruning: return when the static eval beats beta by a margin per ply", "alphabeta", func(o *Options) *bool { return &o.RFP }},
-	{"futility", "futility pruning: near the horizon, skip quiet moves when eval + margin < alpha", "alphabeta", func(o *Options) *bool { return &o.Futility }},
-	{"lmp", "late move pruning: near the horizon, skip quiet moves after the first few", "alphabeta", func(o *Options) *bool { return &o.LMP }},
-	{"iir", "internal iterative reduction: search one ply less at nodes without a hash move", "tt", func(o *Options) *bool { return &o.IIR }},
-	{"aspiration", "aspiration windows: start each iteration with a narrow window", "id", func(o *Options) *bool { return &o.Aspiration }},
-	{"checkext", "check extension: search one ply deeper when in check", "", func(o *Options) *bool { return &o.CheckExtension }},
+	{"alphabeta", "alpha-beta pruning: skip moves that cannot change the result", "", false, func(o *Options) *bool { return &o.AlphaBeta }},
+	{"id", "iterative deepening: search depth 1, 2, ... and reuse each iteration's best move", "", false, func(o *Options) *bool { return &o.IterativeDeepening }},
+	{"tt", "transposition table: remember scores and best moves by Zobrist key", "", false, func(o *Options) *bool { return &o.TT }},
+	{"hashmove", "move ordering stage 1: the transposition table's best move first", "tt", false, func(o *Options) *bool { return &o.HashMove }},
+	{"mvvlva", "move ordering stage 2: captures by most valuable victim, least valuable attacker", "", false, func(o *Options) *bool { return &o.MVVLVA }},
+	{"killers", "move ordering stage 3: two quiet moves per ply that caused a cutoff", "alphabeta", false, func(o *Options) *bool { return &o.Killers }},
+	{"history", "move ordering stage 4: quiet moves by cutoff history, weighted by depth²", "alphabeta", false, func(o *Options) *bool { return &o.History }},
+	{"null", "null-move pruning: give a free move; if still >= beta, prune (not in check or pawn endings)", "alphabeta", false, func(o *Options) *bool { return &o.NullMove }},
+	{"verify", "null-move verification: confirm each null-move cutoff with a reduced normal search", "null", false, func(o *Options) *bool { return &o.NullVerify }},
+	{"quiescence", "quiescence search: resolve captures and promotions before evaluating", "", false, func(o *Options) *bool { return &o.Quiescence }},
+	{"delta", "delta pruning: in quiescence, skip captures that cannot raise alpha", "quiescence", false, func(o *Options) *bool { return &o.Delta }},
+	{"see", "SEE pruning: in quiescence, skip captures that lose material", "quiescence", false, func(o *Options) *bool { return &o.SEE }},
+	{"pvs", "principal variation search: null-window searches after the first move", "alphabeta", false, func(o *Options) *bool { return &o.PVS }},
+	{"lmr", "late move reductions: search late quiet moves one or more plies shallower", "alphabeta", false, func(o *Options) *bool { return &o.LMR }},
+	{"rfp", "reverse futility pruning: return when the static eval beats beta by a margin per ply", "alphabeta", false, func(o *Options) *bool { return &o.RFP }},
+	{"futility", "futility pruning: near the horizon, skip quiet moves when eval + margin < alpha", "alphabeta", false, func(o *Options) *bool { return &o.Futility }},
+	{"lmp", "late move pruning: near the horizon, skip quiet moves after the first few", "alphabeta", false, func(o *Options) *bool { return &o.LMP }},
+	{"iir", "internal iterative reduction: search one ply less at nodes without a hash move", "tt", false, func(o *Options) *bool { return &o.IIR }},
+	{"aspiration", "aspiration windows: start each iteration with a narrow window", "id", false, func(o *Options) *bool { return &o.Aspiration }},
+	{"checkext", "check extension: search one ply deeper when in check", "", false, func(o *Options) *bool { return &o.CheckExtension }},
+	{"mobility", "classical eval: squares each knight, bishop, rook and queen can safely move to", "", true, func(o *Options) *bool { return &o.Mobility }},
+	{"kingsafety", "classical eval: attacks on the enemy king's zone, own pawn shield, open files at the king", "", true, func(o *Options) *bool { return &o.KingSafety }},
+	{"pawnstructure", "classical eval: doubled, isolated and backward pawns; pawns defended by pawns", "", true, func(o *Options) *bool { return &o.PawnStructure }},
+	{"passedpawns", "classical eval: passed pawns by rank, king proximity, the unstoppable pawn race", "", true, func(o *Options) *bool { return &o.PassedPawns }},
+	{"bishoppair", "classical eval: a bonus for both bishops", "", true, func(o *Options) *bool { return &o.BishopPair }},
+	{"rookfiles", "classical eval: rooks on open and half-open files", "", true, func(o *Options) *bool { return &o.RookFiles }},
+	{"threats", "classical eval: enemy pieces attacked by pawns or cheaper pieces", "", true, func(o *Options) *bool { return &o.Threats }},
+	{"tempo", "classical eval: a small bonus for the side to move", "", true, func(o *Options) *bool { return &o.Tempo }},
+	{"scaling", "classical eval: scale down drawish endings (opposite bishops, too little to mate)", "", true, func(o *Options) *bool { return &o.Scaling }},
 }
 
 // Techniques returns every switchable technique with its explanation.
@@ -127,19 +168,33 @@ func TechniqueNames() []string {
 	return out
 }
 
-// EnabledNames returns the names of the techniques switched on.
+// EnabledNames returns the names of the search techniques switched on
+// (the classical evaluation's terms are not listed: see EvalTerms).
 func (o Options) EnabledNames() []string {
 	var out []string
 	for _, t := range techniques {
-		if *t.field(&o) {
+		if !t.EvalTerm && *t.field(&o) {
 			out = append(out, t.Name)
 		}
 	}
 	return out
 }
 
-// MinimaxOptions returns the plain minimax preset: no technique at all.
-func MinimaxOptions() Options { return Options{Name: "minimax", Eval: eval.Material}.withDefaults() }
+// MinimaxOptions returns the plain minimax preset: no search technique at
+// all (the classical evaluation's terms are on, so that --eval classical
+// means the whole classical evaluation here too).
+func MinimaxOptions() Options {
+	o := Options{Name: "minimax", Eval: eval.Material}
+	o.setEvalTerms(eval.AllTerms)
+	return o.withDefaults()
+}
+
+// setEvalTerms switches the classical terms in t on and the others off.
+func (o *Options) setEvalTerms(t eval.Terms) {
+	o.Mobility, o.KingSafety, o.PawnStructure = t&eval.TermMobility != 0, t&eval.TermKingSafety != 0, t&eval.TermPawnStructure != 0
+	o.PassedPawns, o.BishopPair, o.RookFiles = t&eval.TermPassedPawns != 0, t&eval.TermBishopPair != 0, t&eval.TermRookFiles != 0
+	o.Threats, o.Tempo, o.Scaling = t&eval.TermThreats != 0, t&eval.TermTempo != 0, t&eval.TermScaling != 0
+}
 
 // AlphaBetaOptions returns the plain alpha-beta preset: moves in generation
 // order, nothing else.

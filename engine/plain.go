@@ -31,14 +31,17 @@ type Game interface {
 
 // ChessGame adapts a board to Game with a static evaluation.
 type ChessGame struct {
-	B     *board.Board
-	Kind  eval.Kind
+	B    *board.Board
+	Kind eval.Kind
+	// Terms are the classical evaluation's terms (NewChessGame: all).
+	Terms eval.Terms
 	lists [MaxPly + 1]board.MoveList
 }
 
-// NewChessGame returns a Game over b evaluated with kind.
+// NewChessGame returns a Game over b evaluated with kind (with every
+// classical term, when kind is eval.Classical).
 func NewChessGame(b *board.Board, kind eval.Kind) *ChessGame {
-	return &ChessGame{B: b, Kind: kind}
+	return &ChessGame{B: b, Kind: kind, Terms: eval.AllTerms}
 }
 
 // IsDraw implements Game: repetition, fifty-move rule, insufficient material.
@@ -62,7 +65,7 @@ func (g *ChessGame) NoMoves(ply int) (int, EndReason) {
 }
 
 // Evaluate implements Game.
-func (g *ChessGame) Evaluate() int { return eval.Evaluate(g.B, g.Kind) }
+func (g *ChessGame) Evaluate() int { return eval.EvaluateTerms(g.B, g.Kind, g.Terms) }
 
 // Make implements Game.
 func (g *ChessGame) Make(m board.Move) { g.B.Make(m) }

@@ -32,11 +32,12 @@ const MaxDepth = 64
 // moves and history between searches (as a game goes on); use a new
 // Searcher, or Clear, for reproducible node counts.
 type Searcher struct {
-	opts Options
-	b    *board.Board
-	tt   *TT
-	rec  Recorder
-	ctx  context.Context
+	opts  Options
+	terms eval.Terms // the classical evaluation's terms switched on
+	b     *board.Board
+	tt    *TT
+	rec   Recorder
+	ctx   context.Context
 
 	killers [MaxPly + 1][2]board.Move
 	history [2][64][64]int32
@@ -60,7 +61,7 @@ type Searcher struct {
 // NewSearcher returns a full-engine searcher with the given options.
 func NewSearcher(opts Options) *Searcher {
 	opts = opts.withDefaults()
-	s := &Searcher{opts: opts}
+	s := &Searcher{opts: opts, terms: opts.EvalTerms()}
 	if opts.TT {
 		s.tt = NewTT(opts.TTSizeMB)
 	}
@@ -254,7 +255,7 @@ func (s *Searcher) negamax(ply, depth, alpha, beta int, move board.Move, afterNu
 	}
 	if ply >= MaxPly {
 		s.stats.Leaves++
-		return s.leave(eval.Evaluate(b, o.Eval), Exact, EndLeaf, 0, 0, board.NoMove)
+		return s.leave(eval.EvaluateTerms(b, o.Eval, s.terms), Exact, EndLeaf, 0, 0, board.NoMove)
 	}
 	inCheck := b.InCheck()
 
@@ -307,13 +308,13 @@ func (s *Searcher) negamax(ply, depth, alpha, beta int, move board.Move, afterNu
 			return s.terminal(ply, inCheck)
 		}
 		s.stats.Leaves++
-		return s.leave(eval.Evaluate(b, o.Eval), Exact, EndLeaf, 0, 0, board.NoMove)
+		return s.leave(eval.EvaluateTerms(b, o.Eval, s.terms), Exact, EndLeaf, 0, 0, board.NoMove)
 	}
 
 	// The static evaluation feeds the pruning decisions below; in check it
 	// means nothing (the side to move must answer the check).
 	if !inCheck && ply > 0 && !pvNode && o.AlphaBeta && (o.RFP || o.NullMove || o.Futility) {
-		staticEval, haveEval = eval.Evaluate(b, o.Eval), true
+		staticEval, haveEval = eval.EvaluateTerms(b, o.Eval, s.terms), true
 	}
 
 	// Reverse futility pruning ("static null move"): near the horizon, if
@@ -572,7 +573,7 @@ func (s *Searcher) quiesceBody(ply, alpha, beta int, inCheck bool) int {
 	o := &s.opts
 	b := s.b
 	if ply >= MaxPly {
-		return s.leave(eval.Evaluate(b, o.Eval), Exact, EndLeaf, 0, 0, board.NoMove)
+		return s.leave(eval.EvaluateTerms(b, o.Eval, s.terms), Exact, EndLeaf, 0, 0, board.NoMove)
 	}
 	list := &s.lists[ply]
 	best := -Infinity
@@ -583,7 +584,7 @@ func (s *Searcher) quiesceBody(ply, alpha, beta int, inCheck bool) int {
 			return s.terminal(ply, true)
 		}
 	} else {
-		standPat = eval.Evaluate(b, o.Eval)
+		standPat = eval.EvaluateTerms(b, o.Eval, s.terms)
 		if standPat >= beta {
 			s.stats.StandPatCuts++
 			return s.qleave(ply, standPat, Lower, EndStandPat, 0, 0, board.NoMove)

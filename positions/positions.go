@@ -208,3 +208,17 @@ func (s *Suite) clone() *Suite {
 	}
 	return &c
 }
+
+// MasterGames returns the embedded PGN of 461 classical master games
+// (Grand Swiss 2019, rounds 1-6; see data/SOURCES.md): the evaluation
+// tuner's built-in training data. The result is a fresh copy.
+func MasterGames() []byte {
+	data, err := dataFS.ReadFile("data/grandswiss2019_master_games.pgn")
+	if err != nil {
+		panic("positions: the embedded master games are missing: " + err.Error())
+	}
+	return data
+}
+
+// MasterGamesSource describes MasterGames for reports.
+const MasterGamesSource = "461 master games, Grand Swiss 2019 rounds 1-6 (fsmosca/chess-artist, PGN/iommast19.pgn)"

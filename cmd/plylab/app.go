@@ -116,6 +116,7 @@ func allCommands(env *appEnv) []*cli.Command {
 		searchCommand(env),
 		techniquesCommand(env),
 		evalCommand(env),
+		tuneCommand(env),
 		bookCommand(env),
 		playCommand(env),
 		treeCommand(env),

@@ -13,20 +13,29 @@ func evalCommand(env *appEnv) *cli.Command {
 	return &cli.Command{
 		Name:  "eval",
 		Usage: "explain the static evaluation of a position, term by term",
-		Description: `eval shows what each evaluation (material, pst, pesto) makes of a position:
+		Description: `eval shows what each evaluation (material, pst, pesto, classical) makes of a position:
 material and piece-square terms for each side, the middlegame and endgame
 totals, the game phase (24 with all pieces on the board, 0 with kings and
 pawns only) and the tapered result, PeSTO's blend
 (mg * phase + eg * (24 - phase)) / 24. Scores are in centipawns from White's
 point of view and, in the last column, from the side to move's.
 
+classical is PeSTO plus the terms of hand-crafted engines (mobility, king
+safety, pawn structure, passed pawns, bishop pair, rook files, threats,
+tempo, endgame scaling), each a switch (see 'plylab techniques'), with
+weights tuned by 'plylab tune'. With --eval classical a second table shows
+every term: its count (White's minus Black's), its weights and what it
+adds; --without LIST switches terms off.
+
 Examples:
    plylab eval --position start
    plylab eval --position kiwipete --eval pesto
    plylab eval --fen "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"
-   plylab eval --suite bk --id BK.01 --format json`,
+   plylab eval --suite bk --id BK.01 --format json
+   plylab eval --position kiwipete --eval classical --without mobility`,
 		Flags: append(positionFlags(true),
-			&cli.StringFlag{Name: "eval", Aliases: []string{"e"}, Value: "all", Usage: "evaluation `KIND`: material, pst, pesto or all"},
+			&cli.StringFlag{Name: "eval", Aliases: []string{"e"}, Value: "all", Usage: "evaluation `KIND`: material, pst, pesto, classical or all"},
+			&cli.StringFlag{Name: "without", Usage: "switch off the classical terms in `LIST` (comma-separated, e.g. mobility,tempo)"},
 			formatFlag()),
 		Action: func(c *cli.Context) error {
 			list, err := resolvePositions(c, true, "start")
@@ -48,6 +57,14 @@ Examples:
 			if err != nil {
 				return err
 			}
+			terms := eval.AllTerms
+			if w := c.String("without"); w != "" {
+				off, err := parseTerms(w)
+				if err != nil {
+					return err
+				}
+				terms &^= off
+			}
 			t := &table{Title: fmt.Sprintf("eval: %s (%s to move)", positionLabel(list[0]), b.Side())}
 			t.Columns = []column{{Key: "eval", Header: "eval"}, {Key: "phase", Header: "phase", Right: true},
 				{Key: "material_mg", Header: "material mg (W-B)", Right: true}, {Key: "squares_mg", Header: "squares mg (W-B)", Right: true},
@@ -56,14 +73,42 @@ Examples:
 				{Key: "white", Header: "white's view", Right: true}, {Key: "side_to_move", Header: "side to move", Right: true}}
 			for _, k := range kinds {
 				x := eval.Explain(b, k)
+				if k == eval.Classical && terms != eval.AllTerms {
+					x = eval.ExplainTerms(b, terms)
+				}
 				diff := func(a [2]int) cell { return intCell(int64(a[0] - a[1])) }
 				t.Rows = append(t.Rows, []cell{textCell(k.String()).styled(styleAccent), intCell(int64(x.Phase)),
 					diff(x.MaterialMG), diff(x.SquaresMG), diff(x.MaterialEG), diff(x.SquaresEG),
 					intCell(int64(x.MG)), intCell(int64(x.EG)), intCell(int64(x.White)).styled(styleBold), intCell(int64(x.STM))})
 			}
 			t.Notes = []string{"W-B: White's term minus Black's; pesto blends mg and eg by phase, the others use one table",
-				"material: P 100 N 300 B 300 R 500 Q 900 (the game-trees paper); pst: simplified evaluation tables; pesto: Ronald Friederich's tapered tables"}
-			return env.writeTable(env.Stdout, c.String("format"), t)
+				"material: P 100 N 300 B 300 R 500 Q 900 (the game-trees paper); pst: simplified evaluation tables; pesto: Ronald Friederich's tapered tables; classical: pesto plus tuned terms (--eval classical lists them)"}
+			if err := env.writeTable(env.Stdout, c.String("format"), t); err != nil {
+				return err
+			}
+			if len(kinds) == 1 && kinds[0] == eval.Classical {
+				return env.writeTermsTable(c.String("format"), eval.ExplainTerms(b, terms))
+			}
+			return nil
 		},
 	}
+}
+
+// writeTermsTable prints the classical evaluation's terms one by one.
+func (env *appEnv) writeTermsTable(format string, x eval.Breakdown) error {
+	if format == "table" || format == "markdown" {
+		fmt.Fprintln(env.Stdout)
+	}
+	t := &table{Title: fmt.Sprintf("classical terms (endgame scale %d/%d)", x.Scale, eval.ScaleNormal)}
+	t.Columns = []column{{Key: "feature", Header: "feature"}, {Key: "term", Header: "term"},
+		{Key: "count", Header: "count (W-B)", Right: true}, {Key: "weight_mg", Header: "weight mg", Right: true},
+		{Key: "weight_eg", Header: "weight eg", Right: true}, {Key: "mg", Header: "adds mg", Right: true}, {Key: "eg", Header: "adds eg", Right: true}}
+	for i, n := range x.Features {
+		f := eval.Feature(i)
+		w := eval.DefaultWeights[i]
+		t.Rows = append(t.Rows, []cell{textCell(f.String()), textCell(f.Term().Name()), intCell(int64(n)),
+			intCell(int64(w[0])), intCell(int64(w[1])), intCell(int64(n) * int64(w[0])), intCell(int64(n) * int64(w[1]))})
+	}
+	t.Notes = []string{fmt.Sprintf("the terms add %d to the middlegame and %d to the endgame score (White's view)", x.TermsMG, x.TermsEG)}
+	return env.writeTable(env.Stdout, format, t)
 }

@@ -205,6 +205,19 @@ func Evaluate(b *board.Board, k Kind) int {
 	return white
 }
 
+// EvaluateTerms is Evaluate with a choice of the classical evaluation's
+// terms; the other kinds have no terms and ignore them.
+func EvaluateTerms(b *board.Board, k Kind, terms Terms) int {
+	if k != Classical {
+		return Evaluate(b, k)
+	}
+	s := classicalScore(b, terms, &DefaultWeights)
+	if b.Side() == board.Black {
+		return -s
+	}
+	return s
+}
+
 // materialScore is White's material minus Black's. Counting each piece
 // type's bitboard is cheaper than visiting pieces one by one, since square
 // does not matter here. Kings are skipped: they always cancel.
@@ -274,10 +287,15 @@ type Breakdown struct {
 	STM int
 }
 
+// ExplainTerms is Explain(b, Classical) with a choice of terms.
+func ExplainTerms(b *board.Board, terms Terms) Breakdown { return explain(b, Classical, terms) }
+
 // Explain evaluates b under kind k the slow way, term by term, straight
 // from the published tables, and reports every term. Its STM field equals
 // Evaluate(b, k). It panics on an unknown kind.
-func Explain(b *board.Board, k Kind) Breakdown {
+func Explain(b *board.Board, k Kind) Breakdown { return explain(b, k, AllTerms) }
+
+func explain(b *board.Board, k Kind, terms Terms) Breakdown {
 	if k >= numKinds {
 		panic("eval: unknown Kind " + k.String())
 	}
@@ -311,14 +329,17 @@ func Explain(b *board.Board, k Kind) Breakdown {
 	br.MG = br.MaterialMG[w] + br.SquaresMG[w] - br.MaterialMG[bl] - br.SquaresMG[bl]
 	br.EG = br.MaterialEG[w] + br.SquaresEG[w] - br.MaterialEG[bl] - br.SquaresEG[bl]
 	if k == Classical {
-		Extract(b, AllTerms, &br.Features)
+		Extract(b, terms, &br.Features)
 		for i, n := range br.Features {
 			br.TermsMG += int(n) * int(DefaultWeights[i][0])
 			br.TermsEG += int(n) * int(DefaultWeights[i][1])
 		}
 		br.MG += br.TermsMG
 		br.EG += br.TermsEG
-		br.Scale = Scale(b, br.EG)
+		br.Scale = ScaleNormal
+		if terms&TermScaling != 0 {
+			br.Scale = Scale(b, br.EG)
+		}
 		br.Phase = Phase(b)
 		br.White = taper(br.MG, br.EG*br.Scale/ScaleNormal, br.Phase)
 	} else if k == PeSTO {

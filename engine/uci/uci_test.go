@@ -147,7 +147,7 @@ func TestUCIHandshake(t *testing.T) {
 		"option name Hash type spin default 4 min 1 max 4096",
 		"option name OwnBook type check default false",
 		"option name BookFile type string default /usr/share/games/gnuchess/book.bin",
-		"option name Eval type combo default pesto var material var pst var pesto",
+		"option name Eval type combo default pesto var material var pst var pesto var classical",
 		"option name Threads type spin default 1 min 1 max 1",
 		"option name Move Overhead type spin default 30 min 0 max 5000",
 	}

@@ -1,0 +1,257 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/plylab/plylab/engine/eval"
+	"github.com/plylab/plylab/engine/tune"
+	"github.com/plylab/plylab/positions"
+	"github.com/urfave/cli/v2"
+)
+
+// tune: Texel's method on the classical evaluation's weights.
+
+// tuneOptions are the tune command's flags.
+type tuneOptions struct {
+	PGN       []string // PGN files; none means the built-in master games
+	Skip      int
+	Every     int
+	Epochs    int
+	Rate      float64
+	K         float64
+	From      string // "default" or "zero"
+	Terms     eval.Terms
+	Report    int    // print the error every Report epochs
+	Output    string // write weights_tuned.go here
+	Format    string
+	Provenace string // the command line, for the generated file's comment
+}
+
+func tuneCommand(env *appEnv) *cli.Command {
+	return &cli.Command{
+		Name:  "tune",
+		Usage: "fit the classical evaluation's weights to game results (Texel's method)",
+		Description: `tune reads games (PGN with results), keeps the quiet positions (side to
+move not in check, no capture that wins material) after the first --skip
+plies, and fits the classical evaluation's weights so that
+sigmoid(K * eval / 400) predicts each game's result with the least mean
+squared error: Texel's tuning method. It first fits K on the starting
+weights, then runs --epochs full passes of Adam and reports the error
+before and after, every --report epochs, and the weights with their
+change. Without --pgn it tunes on the built-in master games (461 games of
+the Grand Swiss 2019). The result is deterministic: the same games and
+flags give the same weights.
+
+-o FILE writes the weights as Go source (engine/eval/weights_tuned.go),
+with the command and data in its comment; the engine uses them after a
+rebuild. Games of the engine itself make a good training set:
+'plylab match --opponent engine --pgn games.pgn' writes them.
+
+Examples:
+   plylab tune --epochs 20
+   plylab tune --pgn games.pgn --epochs 300 --report 50
+   plylab tune --pgn a.pgn --pgn b.pgn --from zero -o engine/eval/weights_tuned.go
+   plylab tune --terms passedpawns,kingsafety --format csv`,
+		Flags: []cli.Flag{
+			&cli.StringSliceFlag{Name: "pgn", Usage: "read games from PGN `FILE` (repeat for several; default: the built-in master games)"},
+			&cli.IntFlag{Name: "skip", Value: 16, Usage: "leave out each game's first `PLIES` (the opening)"},
+			&cli.IntFlag{Name: "every", Value: 1, Usage: "keep every `N`-th position of a game"},
+			&cli.IntFlag{Name: "epochs", Value: 200, Usage: "run `N` full passes over the positions"},
+			&cli.Float64Flag{Name: "rate", Value: 1, Usage: "Adam's step `SIZE` in centipawns"},
+			&cli.Float64Flag{Name: "k", Usage: "the sigmoid's scaling constant `K` (default: fitted on the starting weights)"},
+			&cli.StringFlag{Name: "from", Value: "default", Usage: "start from the `WEIGHTS` 'default' (the engine's) or 'zero'"},
+			&cli.StringFlag{Name: "terms", Value: "all", Usage: "tune only the weights of the terms in `LIST` (comma-separated: " + strings.Join(termNames(), ", ") + ")"},
+			&cli.IntFlag{Name: "report", Usage: "print the error every `N` epochs (default: about ten rows)"},
+			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the tuned weights as Go source to `FILE`"},
+			formatFlag(),
+		},
+		Action: func(c *cli.Context) error {
+			opts := tuneOptions{PGN: c.StringSlice("pgn"), Skip: c.Int("skip"), Every: c.Int("every"),
+				Epochs: c.Int("epochs"), Rate: c.Float64("rate"), K: c.Float64("k"), From: c.String("from"),
+				Report: c.Int("report"), Output: c.String("output"), Format: c.String("format"),
+				Provenace: commandLine(c)}
+			terms, err := parseTerms(c.String("terms"))
+			if err != nil {
+				return err
+			}
+			opts.Terms = terms
+			if opts.Epochs < 1 || opts.Epochs > 100000 {
+				return usagef("--epochs %d is out of range; give 1 to 100000", opts.Epochs)
+			}
+			if opts.Skip < 0 || opts.Every < 1 {
+				return usagef("--skip must be 0 or more and --every 1 or more")
+			}
+			if opts.Rate <= 0 || opts.K < 0 {
+				return usagef("--rate must be positive and --k positive (or 0 to fit it)")
+			}
+			if opts.From != "default" && opts.From != "zero" {
+				return usagef("--from %q: start from 'default' or 'zero'", opts.From)
+			}
+			return runTune(c.Context, env, opts)
+		},
+	}
+}
+
+// commandLine rebuilds the command's flags as typed, for provenance
+// notes: "plylab tune --epochs 300 --pgn a.pgn".
+func commandLine(c *cli.Context) string {
+	parts := []string{"plylab", c.Command.Name}
+	for _, f := range c.Command.Flags {
+		name := f.Names()[0]
+		if !c.IsSet(name) || name == "output" || name == "format" {
+			continue
+		}
+		switch v := c.Value(name).(type) {
+		case cli.StringSlice:
+			for _, s := range v.Value() {
+				parts = append(parts, "--"+name, s)
+			}
+		default:
+			parts = append(parts, "--"+name, fmt.Sprint(c.Value(name)))
+		}
+	}
+	return strings.Join(parts, " ")
+}
+
+// termNames lists the classical term switch names.
+func termNames() []string {
+	var names []string
+	for _, t := range eval.TermList() {
+		names = append(names, t.Name())
+	}
+	return names
+}
+
+// parseTerms reads a comma-separated list of term names, or "all".
+func parseTerms(s string) (eval.Terms, error) {
+	if strings.TrimSpace(s) == "all" {
+		return eval.AllTerms, nil
+	}
+	var terms eval.Terms
+	for _, name := range strings.Split(s, ",") {
+		name = strings.TrimSpace(strings.ToLower(name))
+		found := false
+		for _, t := range eval.TermList() {
+			if t.Name() == name {
+				terms |= t
+				found = true
+			}
+		}
+		if !found {
+			hint := ""
+			if s := positions.Suggest(name, termNames()); s != "" {
+				hint = fmt.Sprintf(" (did you mean %q?)", s)
+			}
+			return 0, usagef("--terms: unknown term %q%s; choose from %s or all", name, hint, strings.Join(termNames(), ", "))
+		}
+	}
+	return terms, nil
+}
+
+// loadTuneSet reads the training positions.
+func loadTuneSet(opts tuneOptions, start *eval.Weights) (*tune.Set, error) {
+	xo := tune.ExtractOptions{SkipPlies: opts.Skip, Every: opts.Every, Start: start}
+	if opts.Skip == 0 {
+		xo.SkipPlies = 1 // 0 would mean the default
+	}
+	if len(opts.PGN) == 0 {
+		return tune.ReadPGN(bytes.NewReader(positions.MasterGames()), positions.MasterGamesSource, xo)
+	}
+	var all *tune.Set
+	for _, file := range opts.PGN {
+		f, err := os.Open(file)
+		if err != nil {
+			return nil, usagef("--pgn: %v", err)
+		}
+		set, err := tune.ReadPGN(f, file, xo)
+		f.Close()
+		if err != nil {
+			return nil, usagef("--pgn: %v", err)
+		}
+		if all == nil {
+			all = set
+			continue
+		}
+		all.Samples = append(all.Samples, set.Samples...)
+		all.Games += set.Games
+		all.Positions += set.Positions
+		all.Source += ", " + set.Source
+	}
+	return all, nil
+}
+
+func runTune(ctx context.Context, env *appEnv, opts tuneOptions) error {
+	start := eval.DefaultWeights
+	if opts.From == "zero" {
+		start = eval.Weights{}
+	}
+	set, err := loadTuneSet(opts, &start)
+	if err != nil {
+		return err
+	}
+	if len(set.Samples) == 0 {
+		return usagef("the games have no quiet positions after %d plies; give longer games or a smaller --skip", opts.Skip)
+	}
+	prog := env.newProgress()
+	res, err := tune.Tune(ctx, set, start, tune.Options{Epochs: opts.Epochs, Rate: opts.Rate, K: opts.K, Terms: opts.Terms,
+		Progress: func(epoch int, e float64) { prog.update("tune: epoch %d/%d, error %.6f", epoch, opts.Epochs, e) }})
+	prog.done()
+	if err != nil {
+		return err
+	}
+	report := opts.Report
+	if report <= 0 {
+		report = max(1, opts.Epochs/10)
+	}
+	t := &table{Title: fmt.Sprintf("tune: %s positions from %s games (%s), K = %.4f",
+		fmtInt(int64(len(set.Samples))), fmtInt(int64(set.Games)), set.Source, res.K)}
+	t.Columns = []column{{Key: "epoch", Header: "epoch", Right: true}, {Key: "error", Header: "mean squared error", Right: true},
+		{Key: "change", Header: "change from start", Right: true}}
+	t.Rows = append(t.Rows, []cell{intCell(0), floatCell(res.ErrorBefore, "%.6f"), floatCell(0, "%+.6f")})
+	for i, e := range res.Errors {
+		if (i+1)%report == 0 || i+1 == len(res.Errors) {
+			t.Rows = append(t.Rows, []cell{intCell(int64(i + 1)), floatCell(e, "%.6f"), floatCell(e-res.ErrorBefore, "%+.6f")})
+		}
+	}
+	t.Notes = []string{fmt.Sprintf("best error %.6f (from %.6f) after %d epochs; error = mean of (result - sigmoid(K * eval / 400))^2",
+		res.ErrorNow, res.ErrorBefore, res.Epochs)}
+	if res.Epochs < opts.Epochs {
+		t.Notes = append(t.Notes, fmt.Sprintf("stopped after %d of %d epochs", res.Epochs, opts.Epochs))
+	}
+	if err := env.writeTable(env.Stdout, opts.Format, t); err != nil {
+		return err
+	}
+	if opts.Format == "table" || opts.Format == "markdown" {
+		fmt.Fprintln(env.Stdout)
+	}
+	wt := &table{Title: "tuned weights (middlegame, endgame), centipawns per unit"}
+	wt.Columns = []column{{Key: "feature", Header: "feature"}, {Key: "term", Header: "term"},
+		{Key: "mg_start", Header: "mg start", Right: true}, {Key: "mg", Header: "mg", Right: true},
+		{Key: "eg_start", Header: "eg start", Right: true}, {Key: "eg", Header: "eg", Right: true}}
+	for i := range res.Weights {
+		f := eval.Feature(i)
+		wt.Rows = append(wt.Rows, []cell{textCell(f.String()), textCell(f.Term().Name()),
+			intCell(int64(res.Start[i][0])), intCell(int64(res.Weights[i][0])).styled(styleBold),
+			intCell(int64(res.Start[i][1])), intCell(int64(res.Weights[i][1])).styled(styleBold)})
+	}
+	if err := env.writeTable(env.Stdout, opts.Format, wt); err != nil {
+		return err
+	}
+	if opts.Output != "" {
+		var buf bytes.Buffer
+		prov := fmt.Sprintf("Made by: %s\nData: %s; %d games, %d positions after ply %d, %d quiet ones used.\nK = %.4f; mean squared error %.6f before, %.6f after %d epochs (Adam, rate %g).",
+			opts.Provenace, set.Source, set.Games, set.Positions, opts.Skip, len(set.Samples), res.K, res.ErrorBefore, res.ErrorNow, res.Epochs, opts.Rate)
+		if err := tune.WriteGo(&buf, res.Weights, prov); err != nil {
+			return err
+		}
+		if err := os.WriteFile(opts.Output, buf.Bytes(), 0o644); err != nil {
+			return fmt.Errorf("writing %s: %v", opts.Output, err)
+		}
+		fmt.Fprintf(env.Stderr, "tune: wrote %s\n", opts.Output)
+	}
+	return nil
+}

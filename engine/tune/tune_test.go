@@ -1,0 +1,164 @@
+package tune
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/plylab/plylab/engine/board"
+	"github.com/plylab/plylab/engine/eval"
+)
+
+// Three short games, with results, that the tests tune on.
+const testPGN = `[Event "a"]
+[Result "1-0"]
+
+1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O
+9. h3 Nb8 10. d4 Nbd7 11. c4 c6 12. cxb5 axb5 13. Nc3 Bb7 14. Bg5 b4 15. Nb1 h6
+16. Bh4 c5 17. dxe5 Nxe4 18. Bxe7 Qxe7 19. exd6 Qf6 20. Nbd2 1-0
+
+[Event "b"]
+[Result "0-1"]
+
+1. f3 e5 2. g4 Qh4# 0-1
+
+[Event "c"]
+[Result "1/2-1/2"]
+
+1. d4 d5 2. c4 e6 3. Nc3 Nf6 4. Bg5 Be7 5. e3 O-O 6. Nf3 h6 7. Bh4 b6 8. cxd5 Nxd5
+9. Bxe7 Qxe7 10. Nxd5 exd5 11. Rc1 Be6 12. Qa4 c5 13. Qa3 Rc8 14. Bb5 a6 15. dxc5 bxc5
+16. O-O Qb7 17. Be2 Nd7 1/2-1/2
+`
+
+func TestReadPGN(t *testing.T) {
+	set, err := ReadPGN(strings.NewReader(testPGN), "test", ExtractOptions{SkipPlies: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Game b ends at ply 4 (mate), so it adds no position after ply 4.
+	// 39 plies, 4 and 34: positions from ply 4 on are 36, 1 and 31.
+	if set.Games != 3 || set.Positions != 36+1+31 {
+		t.Errorf("games %d, positions %d; want 3 and 68", set.Games, set.Positions)
+	}
+	if len(set.Samples) == 0 || len(set.Samples) > set.Positions {
+		t.Fatalf("samples %d of %d positions", len(set.Samples), set.Positions)
+	}
+	for _, s := range set.Samples {
+		if s.Result != 1 && s.Result != 0.5 && s.Result != 0 {
+			t.Errorf("result %v", s.Result)
+		}
+	}
+	if _, err := ReadPGN(strings.NewReader("not a pgn"), "junk", ExtractOptions{}); err == nil {
+		t.Error("junk: no error")
+	}
+	if _, err := ReadPGN(strings.NewReader("[Result \"*\"]\n\n1. e4 *\n"), "unfinished", ExtractOptions{}); err == nil ||
+		!strings.Contains(err.Error(), "no finished games") {
+		t.Errorf("unfinished games: error %v", err)
+	}
+}
+
+func TestQuiet(t *testing.T) {
+	for fen, want := range map[string]bool{
+		board.StartFEN: true,
+		"rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2":   true,  // exd5 is an even trade (SEE 0)
+		"rnb1kbnr/pppp1ppp/8/4p1q1/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 0 3": false, // Nxg5 wins the queen
+		"rnbqkbnr/ppppp2p/5p2/6pQ/4P3/8/PPPP1PPP/RNB1KBNR b KQkq - 1 3":    false, // in check
+	} {
+		b, err := board.FromFEN(fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := Quiet(b); got != want {
+			t.Errorf("Quiet(%q) = %v, want %v", fen, got, want)
+		}
+	}
+}
+
+// TestSampleScoreMatchesEvaluate: the tuner's linear view of a sample
+// gives the engine's classical evaluation (White's view), to within the
+// rounding of the taper.
+func TestSampleScoreMatchesEvaluate(t *testing.T) {
+	for _, fen := range []string{board.StartFEN,
+		"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+		"8/8/4kb2/8/3PK3/8/8/3B4 w - - 0 50", "8/5k2/8/1p6/8/8/6P1/6K1 b - - 0 40"} {
+		b, _ := board.FromFEN(fen)
+		s := NewSample(b, 0.5, eval.AllTerms, &eval.DefaultWeights)
+		p := toParams(&eval.DefaultWeights)
+		white := eval.Explain(b, eval.Classical).White
+		if got := s.score(&p); got < float64(white)-1 || got > float64(white)+1 {
+			t.Errorf("%q: sample score %.2f, evaluation %d", fen, got, white)
+		}
+	}
+}
+
+// TestTuneDeterministic tunes on the three games twice: the same weights
+// both times, and a lower error than the start.
+func TestTuneDeterministic(t *testing.T) {
+	set, err := ReadPGN(strings.NewReader(testPGN), "test", ExtractOptions{SkipPlies: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	run := func() *Result {
+		r, err := Tune(context.Background(), set, eval.DefaultWeights, Options{Epochs: 30, Rate: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r
+	}
+	a, b := run(), run()
+	if a.Weights != b.Weights || a.ErrorNow != b.ErrorNow || a.K != b.K {
+		t.Fatalf("two runs differ: %v / %v", a.Weights, b.Weights)
+	}
+	if !(a.ErrorNow < a.ErrorBefore) {
+		t.Errorf("error %.6f after, %.6f before: tuning did not lower it", a.ErrorNow, a.ErrorBefore)
+	}
+	if a.Epochs != 30 || len(a.Errors) != 30 {
+		t.Errorf("epochs %d, errors %d", a.Epochs, len(a.Errors))
+	}
+	// Terms limits what moves.
+	r, _ := Tune(context.Background(), set, eval.DefaultWeights, Options{Epochs: 10, Terms: eval.TermTempo})
+	for i := range r.Weights {
+		if eval.Feature(i) != eval.FTempo && r.Weights[i] != eval.DefaultWeights[i] {
+			t.Errorf("tuning only tempo moved %v", eval.Feature(i))
+		}
+	}
+	// A cancelled context stops before the first epoch.
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	r, _ = Tune(ctx, set, eval.DefaultWeights, Options{Epochs: 10})
+	if r.Epochs != 0 || r.Weights != eval.DefaultWeights {
+		t.Errorf("cancelled: %d epochs", r.Epochs)
+	}
+}
+
+func TestFitK(t *testing.T) {
+	// Three samples whose results a sigmoid with K near 1 explains well.
+	set := &Set{Samples: []Sample{
+		{Result: 1, MG: 400, EG: 400, Phase: 24, Scale: 64},
+		{Result: 0, MG: -400, EG: -400, Phase: 24, Scale: 64},
+		{Result: 0.5, Phase: 24, Scale: 64},
+	}}
+	var zero eval.Weights
+	k := set.FitK(&zero)
+	if k != 3 { // the more confident the better, up to the search's bound
+		t.Errorf("K = %v, want the upper bound 3", k)
+	}
+	set.Samples = append(set.Samples, Sample{Result: 0, MG: 400, EG: 400, Phase: 24, Scale: 64},
+		Sample{Result: 1, MG: -400, EG: -400, Phase: 24, Scale: 64})
+	if k := set.FitK(&zero); k != 0.1 {
+		t.Errorf("K = %v for results that contradict the scores, want the lower bound 0.1", k)
+	}
+}
+
+func TestWriteGo(t *testing.T) {
+	var b strings.Builder
+	if err := WriteGo(&b, eval.DefaultWeights, "made by a test\nsecond line"); err != nil {
+		t.Fatal(err)
+	}
+	out := b.String()
+	for _, want := range []string{"package eval", "// made by a test", "// second line", "var tunedWeights = Weights{", "// tempo"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+}
