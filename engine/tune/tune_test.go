@@ -60,7 +60,7 @@ func TestReadPGN(t *testing.T) {
 func TestQuiet(t *testing.T) {
 	for fen, want := range map[string]bool{
 		board.StartFEN: true,
-		"rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2":   true,  // exd5 is an even trade (SEE 0)
+		"rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2":     true,  // exd5 is an even trade (SEE 0)
 		"rnb1kbnr/pppp1ppp/8/4p1q1/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 0 3": false, // Nxg5 wins the queen
 		"rnbqkbnr/ppppp2p/5p2/6pQ/4P3/8/PPPP1PPP/RNB1KBNR b KQkq - 1 3":    false, // in check
 	} {
