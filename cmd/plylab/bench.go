@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/plylab/plylab/engine"
+	"github.com/plylab/plylab/engine/eval"
 	"github.com/plylab/plylab/engine/board"
 	"github.com/plylab/plylab/positions"
 	"github.com/urfave/cli/v2"
@@ -53,6 +54,7 @@ Examples:
 		Flags: []cli.Flag{
 			&cli.IntFlag{Name: "depth", Aliases: []string{"d"}, Value: benchDefaultDepth, Usage: fmt.Sprintf("search each position `N` plies deep (1-%d)", benchMaxDepth)},
 			&cli.IntFlag{Name: "hash", Value: benchDefaultHash, Usage: "transposition table size in `MB` (1-4096)"},
+			&cli.StringFlag{Name: "eval", Usage: "evaluation `KIND`: material, pst, pesto or classical (default: the engine's)"},
 			formatFlag(),
 		},
 		Action: func(c *cli.Context) error {
@@ -128,6 +130,13 @@ func (e *appEnv) bench(c *cli.Context) error {
 	}
 	opts := engine.EngineOptions()
 	opts.TTSizeMB = hashMB
+	if k := c.String("eval"); k != "" {
+		kind, err := eval.ParseKind(k)
+		if err != nil {
+			return usagef("--eval: %v", err)
+		}
+		opts.Eval = kind
+	}
 
 	ctx := c.Context
 	prog := e.newProgress()
