@@ -1,6 +1,8 @@
 package eval
 
 import (
+	"math/bits"
+
 	"github.com/plylab/plylab/engine/board"
 )
 
@@ -335,86 +337,137 @@ func Extract(b *board.Board, on Terms, f *Features) {
 	}
 }
 
+// shieldMask[c][k] is the king shelter of a c king on k: the squares one
+// and two ranks in front of it on its own file and the files beside it.
+// kingFiles[k] is those (up to three) files as an 8-bit file set.
+var (
+	shieldMask [2][64]board.Bitboard
+	kingFiles  [64]uint8
+)
+
+func init() {
+	for k := 0; k < 64; k++ {
+		kf, kr := k&7, k>>3
+		for f := max(kf-1, 0); f <= min(kf+1, 7); f++ {
+			kingFiles[k] |= 1 << f
+			for d := 1; d <= 2; d++ {
+				if r := kr + d; r < 8 {
+					shieldMask[board.White][k] |= board.SquareBB(board.Square(r*8 + f))
+				}
+				if r := kr - d; r >= 0 {
+					shieldMask[board.Black][k] |= board.SquareBB(board.Square(r*8 + f))
+				}
+			}
+		}
+	}
+}
+
 // kingShelter counts the pawn shield (own pawns on the king's file and its
 // neighbours, one or two ranks in front of the king) and the open files
 // among those three (no own pawn at all).
 func kingShelter(us board.Color, k board.Square, ourPawns board.Bitboard) (shield, open int16) {
-	kf := k.File()
-	for f := max(kf-1, 0); f <= min(kf+1, 7); f++ {
-		filePawns := ourPawns & fileMask[f]
-		if filePawns == 0 {
-			open++
-			continue
-		}
-		for d := 1; d <= 2; d++ {
-			r := k.Rank() + d
-			if us == board.Black {
-				r = k.Rank() - d
-			}
-			if r >= 0 && r < 8 && filePawns.Has(board.Square(r*8+f)) {
-				shield++
-			}
-		}
-	}
-	return shield, open
+	pawnFiles := uint8(southFill(ourPawns)) // rank 1 now holds every file with a pawn
+	return int16((ourPawns & shieldMask[us][k]).Count()), int16(bits.OnesCount8(kingFiles[k] &^ pawnFiles))
 }
 
-// pawnFeatures adds us's pawn-structure and passed-pawn features.
+// northFill and southFill smear a set of squares up or down the board:
+// every square on the same file above (below) one of them, and the
+// squares themselves.
+func northFill(b board.Bitboard) board.Bitboard {
+	b |= b << 8
+	b |= b << 16
+	return b | b<<32
+}
+
+func southFill(b board.Bitboard) board.Bitboard {
+	b |= b >> 8
+	b |= b >> 16
+	return b | b>>32
+}
+
+// frontSpans is every square in front of the pawns p from c's side, on
+// their own files.
+func frontSpans(c board.Color, p board.Bitboard) board.Bitboard {
+	if c == board.White {
+		return northFill(p << 8)
+	}
+	return southFill(p >> 8)
+}
+
+// pawnFeatures adds us's pawn-structure and passed-pawn features. The
+// structure is counted for all pawns at once with whole-board shifts and
+// fills; only passed pawns, which are few, are visited one by one.
 func pawnFeatures(b *board.Board, us board.Color, on Terms, sign int16, f *Features) {
 	them := us.Other()
 	ourPawns := b.Pieces(us, board.Pawn)
 	theirPawns := b.Pieces(them, board.Pawn)
-	theirPawnAtt := pawnAttackSet(them, theirPawns)
+	rear := frontSpans(them, ourPawns) // the squares behind our pawns
+	if on&TermPawnStructure != 0 {
+		// Doubled: an own pawn stands in front on the same file.
+		f[FDoubledPawn] += sign * int16((ourPawns & rear).Count())
+		// Isolated: no own pawn on either neighbouring file.
+		files := northFill(southFill(ourPawns))
+		neighbours := (files<<1)&^fileABB | (files>>1)&^fileHBB
+		isolated := ourPawns &^ neighbours
+		f[FIsolatedPawn] += sign * int16(isolated.Count())
+		// Supported: defended by an own pawn.
+		f[FSupportedPawn] += sign * int16((ourPawns & pawnAttackSet(us, ourPawns)).Count())
+		// Backward: an enemy pawn guards the stop square, and every own
+		// neighbour is further up the board, none level or behind, so no
+		// pawn can ever defend this one or support its advance.
+		var stopAttacked board.Bitboard
+		if us == board.White {
+			stopAttacked = pawnAttackSet(them, theirPawns) >> 8
+		} else {
+			stopAttacked = pawnAttackSet(them, theirPawns) << 8
+		}
+		for cand := ourPawns & stopAttacked &^ isolated; cand != 0; {
+			s := cand.PopLSB()
+			if ourPawns&adjacentFiles[s.File()]&^(passedSpan[us][s]&^frontSpan[us][s]) == 0 {
+				f[FBackwardPawn] += sign
+			}
+		}
+	}
+	if on&TermPassedPawns == 0 {
+		return
+	}
+	// Passed: no enemy pawn in front on the same or a neighbouring file, and
+	// no own pawn in front on the same file.
+	blocked := frontSpans(them, theirPawns)
+	blocked |= (blocked<<1)&^fileABB | (blocked>>1)&^fileHBB
+	passers := ourPawns &^ blocked &^ rear
+	if passers == 0 {
+		return
+	}
 	ourKing, theirKing := b.KingSquare(us), b.KingSquare(them)
 	theirNonPawn := b.Occupancy(them) &^ theirPawns &^ b.Pieces(them, board.King)
 	occ := b.Occupied()
-	for pawns := ourPawns; pawns != 0; {
-		s := pawns.PopLSB()
-		file := s.File()
-		adj := adjacentFiles[file]
-		ahead := frontSpan[us][s]
+	for passers != 0 {
+		s := passers.PopLSB()
+		r := relRank(us, s)
 		stop := s + 8
 		if us == board.Black {
 			stop = s - 8
 		}
-		if on&TermPawnStructure != 0 {
-			if ahead&ourPawns != 0 {
-				f[FDoubledPawn] += sign
-			}
-			if ourPawns&adj == 0 {
-				f[FIsolatedPawn] += sign
-			} else if ourPawns&adj&^(passedSpan[us][s]&^ahead) == 0 && theirPawnAtt.Has(stop) {
-				// Every neighbour is further up the board, none level or
-				// behind: no pawn can ever defend this one or support its
-				// advance, and an enemy pawn guards the square in front.
-				f[FBackwardPawn] += sign
-			}
-			if board.PawnAttacks(them, s)&ourPawns != 0 {
-				f[FSupportedPawn] += sign
-			}
+		if r >= 1 && r <= 6 {
+			f[FPassedRank2+Feature(r-1)] += sign
 		}
-		if on&TermPassedPawns != 0 && passedSpan[us][s]&theirPawns == 0 && ahead&ourPawns == 0 {
-			r := relRank(us, s)
-			if r >= 1 && r <= 6 {
-				f[FPassedRank2+Feature(r-1)] += sign
+		f[FPassedKingDistance] += sign * int16(distance(theirKing, stop)-distance(ourKing, stop))
+		if theirNonPawn == 0 && frontSpan[us][s]&occ == 0 {
+			promo := board.Square(s.File() + 56)
+			if us == board.Black {
+				promo = board.Square(s.File())
 			}
-			f[FPassedKingDistance] += sign * int16(distance(theirKing, stop)-distance(ourKing, stop))
-			if theirNonPawn == 0 && ahead&occ == 0 {
-				promo := board.Square(file + 56)
-				if us == board.Black {
-					promo = board.Square(file)
-				}
-				moves := 7 - r
-				if r == 1 {
-					moves-- // the double step
-				}
-				reach := distance(theirKing, promo)
-				if b.Side() == them {
-					reach--
-				}
-				if moves < reach {
-					f[FUnstoppablePasser] += sign
-				}
+			moves := 7 - r
+			if r == 1 {
+				moves-- // the double step
+			}
+			reach := distance(theirKing, promo)
+			if b.Side() == them {
+				reach--
+			}
+			if moves < reach {
+				f[FUnstoppablePasser] += sign
 			}
 		}
 	}
