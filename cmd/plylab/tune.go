@@ -25,6 +25,8 @@ type tuneOptions struct {
 	K         float64
 	From      string // "default" or "zero"
 	Terms     eval.Terms
+	Holdout   int
+	L2        float64
 	Report    int    // print the error every Report epochs
 	Output    string // write weights_tuned.go here
 	Format    string
@@ -65,6 +67,8 @@ Examples:
 			&cli.Float64Flag{Name: "k", Usage: "the sigmoid's scaling constant `K` (default: fitted on the starting weights)"},
 			&cli.StringFlag{Name: "from", Value: "default", Usage: "start from the `WEIGHTS` 'default' (the engine's) or 'zero'"},
 			&cli.StringFlag{Name: "terms", Value: "all", Usage: "tune only the weights of the terms in `LIST` (comma-separated: " + strings.Join(termNames(), ", ") + ")"},
+			&cli.IntFlag{Name: "holdout", Value: 5, Usage: "hold out every `N`-th game to measure the error on games the fit never saw, and keep the epoch that does best there (0: no hold-out)"},
+			&cli.Float64Flag{Name: "l2", Usage: "pull each weight towards its start with strength `L2` (ridge regularisation; 0: none)"},
 			&cli.IntFlag{Name: "report", Usage: "print the error every `N` epochs (default: about ten rows)"},
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the tuned weights as Go source to `FILE`"},
 			formatFlag(),
@@ -72,7 +76,7 @@ Examples:
 		Action: func(c *cli.Context) error {
 			opts := tuneOptions{PGN: c.StringSlice("pgn"), Skip: c.Int("skip"), Every: c.Int("every"),
 				Epochs: c.Int("epochs"), Rate: c.Float64("rate"), K: c.Float64("k"), From: c.String("from"),
-				Report: c.Int("report"), Output: c.String("output"), Format: c.String("format"),
+				Report: c.Int("report"), Holdout: c.Int("holdout"), L2: c.Float64("l2"), Output: c.String("output"), Format: c.String("format"),
 				Provenace: commandLine(c)}
 			terms, err := parseTerms(c.String("terms"))
 			if err != nil {
@@ -82,8 +86,8 @@ Examples:
 			if opts.Epochs < 1 || opts.Epochs > 100000 {
 				return usagef("--epochs %d is out of range; give 1 to 100000", opts.Epochs)
 			}
-			if opts.Skip < 0 || opts.Every < 1 {
-				return usagef("--skip must be 0 or more and --every 1 or more")
+			if opts.Skip < 0 || opts.Every < 1 || opts.Holdout < 0 || opts.L2 < 0 {
+				return usagef("--skip, --holdout and --l2 must be 0 or more, --every 1 or more")
 			}
 			if opts.Rate <= 0 || opts.K < 0 {
 				return usagef("--rate must be positive and --k positive (or 0 to fit it)")
@@ -154,7 +158,7 @@ func parseTerms(s string) (eval.Terms, error) {
 
 // loadTuneSet reads the training positions.
 func loadTuneSet(opts tuneOptions, start *eval.Weights) (*tune.Set, error) {
-	xo := tune.ExtractOptions{SkipPlies: opts.Skip, Every: opts.Every, Start: start}
+	xo := tune.ExtractOptions{SkipPlies: opts.Skip, Every: opts.Every, Start: start, Holdout: opts.Holdout}
 	if opts.Skip == 0 {
 		xo.SkipPlies = 1 // 0 would mean the default
 	}
@@ -177,6 +181,7 @@ func loadTuneSet(opts tuneOptions, start *eval.Weights) (*tune.Set, error) {
 			continue
 		}
 		all.Samples = append(all.Samples, set.Samples...)
+		all.Valid = append(all.Valid, set.Valid...)
 		all.Games += set.Games
 		all.Positions += set.Positions
 		all.Source += ", " + set.Source
@@ -197,7 +202,7 @@ func runTune(ctx context.Context, env *appEnv, opts tuneOptions) error {
 		return usagef("the games have no quiet positions after %d plies; give longer games or a smaller --skip", opts.Skip)
 	}
 	prog := env.newProgress()
-	res, err := tune.Tune(ctx, set, start, tune.Options{Epochs: opts.Epochs, Rate: opts.Rate, K: opts.K, Terms: opts.Terms,
+	res, err := tune.Tune(ctx, set, start, tune.Options{Epochs: opts.Epochs, Rate: opts.Rate, K: opts.K, Terms: opts.Terms, L2: opts.L2,
 		Progress: func(epoch int, e float64) { prog.update("tune: epoch %d/%d, error %.6f", epoch, opts.Epochs, e) }})
 	prog.done()
 	if err != nil {
@@ -207,18 +212,32 @@ func runTune(ctx context.Context, env *appEnv, opts tuneOptions) error {
 	if report <= 0 {
 		report = max(1, opts.Epochs/10)
 	}
-	t := &table{Title: fmt.Sprintf("tune: %s positions from %s games (%s), K = %.4f",
-		fmtInt(int64(len(set.Samples))), fmtInt(int64(set.Games)), set.Source, res.K)}
-	t.Columns = []column{{Key: "epoch", Header: "epoch", Right: true}, {Key: "error", Header: "mean squared error", Right: true},
-		{Key: "change", Header: "change from start", Right: true}}
-	t.Rows = append(t.Rows, []cell{intCell(0), floatCell(res.ErrorBefore, "%.6f"), floatCell(0, "%+.6f")})
+	t := &table{Title: fmt.Sprintf("tune: %s positions (%s held out) from %s games (%s), K = %.4f",
+		fmtInt(int64(len(set.Samples))), fmtInt(int64(len(set.Valid))), fmtInt(int64(set.Games)), set.Source, res.K)}
+	t.Columns = []column{{Key: "epoch", Header: "epoch", Right: true}, {Key: "error", Header: "error (training)", Right: true},
+		{Key: "change", Header: "change", Right: true}, {Key: "held_out_error", Header: "error (held out)", Right: true},
+		{Key: "held_out_change", Header: "change", Right: true}}
+	heldOut := func(i int) (cell, cell) {
+		if len(set.Valid) == 0 {
+			return nullCell("-"), nullCell("-")
+		}
+		e := res.ValidBefore
+		if i > 0 {
+			e = res.ValidErrors[i-1]
+		}
+		return floatCell(e, "%.6f"), floatCell(e-res.ValidBefore, "%+.6f")
+	}
+	v, vc := heldOut(0)
+	t.Rows = append(t.Rows, []cell{intCell(0), floatCell(res.ErrorBefore, "%.6f"), floatCell(0, "%+.6f"), v, vc})
 	for i, e := range res.Errors {
 		if (i+1)%report == 0 || i+1 == len(res.Errors) {
-			t.Rows = append(t.Rows, []cell{intCell(int64(i + 1)), floatCell(e, "%.6f"), floatCell(e-res.ErrorBefore, "%+.6f")})
+			v, vc := heldOut(i + 1)
+			t.Rows = append(t.Rows, []cell{intCell(int64(i + 1)), floatCell(e, "%.6f"), floatCell(e-res.ErrorBefore, "%+.6f"), v, vc})
 		}
 	}
-	t.Notes = []string{fmt.Sprintf("best error %.6f (from %.6f) after %d epochs; error = mean of (result - sigmoid(K * eval / 400))^2",
-		res.ErrorNow, res.ErrorBefore, res.Epochs)}
+	t.Notes = []string{fmt.Sprintf("kept: training error %.6f (from %.6f), held-out error %.6f (from %.6f), after %d epochs",
+		res.ErrorNow, res.ErrorBefore, res.ValidNow, res.ValidBefore, res.Epochs),
+		"error = mean of (result - sigmoid(K * eval / 400))^2 over quiet positions; with held-out games the kept weights are the epoch that predicts them best"}
 	if res.Epochs < opts.Epochs {
 		t.Notes = append(t.Notes, fmt.Sprintf("stopped after %d of %d epochs", res.Epochs, opts.Epochs))
 	}
@@ -243,8 +262,9 @@ func runTune(ctx context.Context, env *appEnv, opts tuneOptions) error {
 	}
 	if opts.Output != "" {
 		var buf bytes.Buffer
-		prov := fmt.Sprintf("Made by: %s\nData: %s; %d games, %d positions after ply %d, %d quiet ones used.\nK = %.4f; mean squared error %.6f before, %.6f after %d epochs (Adam, rate %g).",
-			opts.Provenace, set.Source, set.Games, set.Positions, opts.Skip, len(set.Samples), res.K, res.ErrorBefore, res.ErrorNow, res.Epochs, opts.Rate)
+		prov := fmt.Sprintf("Made by: %s\nData: %s; %d games, %d positions after ply %d, %d quiet ones for training, %d held out.\nK = %.4f; training error %.6f before, %.6f after; held-out error %.6f before, %.6f after (%d epochs of Adam, rate %g, L2 %g).",
+			opts.Provenace, set.Source, set.Games, set.Positions, opts.Skip, len(set.Samples), len(set.Valid), res.K,
+			res.ErrorBefore, res.ErrorNow, res.ValidBefore, res.ValidNow, res.Epochs, opts.Rate, opts.L2)
 		if err := tune.WriteGo(&buf, res.Weights, prov); err != nil {
 			return err
 		}

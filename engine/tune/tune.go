@@ -65,7 +65,10 @@ type Sample struct {
 
 // Set is a labelled training set.
 type Set struct {
-	Samples []Sample
+	// Samples are the training positions; Valid the held-out positions
+	// (whole games, see ExtractOptions.Holdout) on which the tuner
+	// measures whether it generalises or only memorises.
+	Samples, Valid []Sample
 	// Games is how many games the positions came from; Positions how many
 	// positions those games had before filtering.
 	Games, Positions int
@@ -87,6 +90,13 @@ type ExtractOptions struct {
 	// Start are the weights used to decide each sample's endgame scale
 	// (nil means eval.DefaultWeights).
 	Start *eval.Weights
+	// Holdout puts every Holdout-th pair of games (games 1-2, then
+	// 2·Holdout+1 and 2·Holdout+2, ...) in Set.Valid instead of
+	// Set.Samples; 0 keeps them all for training. Pairs, because
+	// `plylab match` plays each opening twice, and at a fixed depth the
+	// two games of a self-play pair can be move for move the same: a held-
+	// out game whose twin was trained on would measure memory, not skill.
+	Holdout int
 }
 
 func (o ExtractOptions) withDefaults() ExtractOptions {
@@ -132,6 +142,7 @@ func ReadPGN(r io.Reader, source string, opts ExtractOptions) (*Set, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%s: game %d: start position: %v", source, n, err)
 		}
+		held := opts.Holdout > 0 && (s.Games/2)%opts.Holdout == 0
 		s.Games++
 		for ply, m := range g.Moves() {
 			mv, ok := findMove(b, m.String())
@@ -146,7 +157,11 @@ func ReadPGN(r io.Reader, source string, opts ExtractOptions) (*Set, error) {
 			if !Quiet(b) {
 				continue
 			}
-			s.Samples = append(s.Samples, NewSample(b, result, opts.Terms, opts.Start))
+			if held {
+				s.Valid = append(s.Valid, NewSample(b, result, opts.Terms, opts.Start))
+			} else {
+				s.Samples = append(s.Samples, NewSample(b, result, opts.Terms, opts.Start))
+			}
 		}
 	}
 	if err := sc.Err(); err != nil && !errors.Is(err, io.EOF) {
@@ -251,17 +266,26 @@ func (set *Set) Error(w *eval.Weights, k float64) float64 {
 	return set.errorOf(&p, k)
 }
 
-func (set *Set) errorOf(p *params, k float64) float64 {
-	if len(set.Samples) == 0 {
+func (set *Set) errorOf(p *params, k float64) float64 { return meanError(set.Samples, p, k) }
+
+// ValidError is the mean squared error of the weights on the held-out
+// positions (0 when there are none).
+func (set *Set) ValidError(w *eval.Weights, k float64) float64 {
+	p := toParams(w)
+	return meanError(set.Valid, &p, k)
+}
+
+func meanError(samples []Sample, p *params, k float64) float64 {
+	if len(samples) == 0 {
 		return 0
 	}
 	var sum float64
-	for i := range set.Samples {
-		s := &set.Samples[i]
+	for i := range samples {
+		s := &samples[i]
 		d := s.Result - sigmoid(s.score(p), k)
 		sum += d * d
 	}
-	return sum / float64(len(set.Samples))
+	return sum / float64(len(samples))
 }
 
 // FitK finds the scaling constant K that minimises the error of w on the
@@ -300,6 +324,11 @@ type Options struct {
 	// Terms limits tuning to the features of these terms (0 means all);
 	// the other weights keep their starting values.
 	Terms eval.Terms
+	// L2 adds L2*(w - start)² per weight, in error units per centipawn²,
+	// to the error being minimised (ridge regularisation): with few games,
+	// weights that the data barely determine stay near their start instead
+	// of wandering to fit noise. 0 means none.
+	L2 float64
 	// Progress, if set, is called after every epoch with the epoch number
 	// (1-based) and the error of the rounded weights.
 	Progress func(epoch int, err float64)
@@ -310,8 +339,14 @@ type Result struct {
 	K                     float64
 	Start, Weights        eval.Weights
 	ErrorBefore, ErrorNow float64
-	// Errors is the error of the rounded weights after each epoch.
-	Errors []float64
+	// ValidBefore and ValidNow are the held-out positions' errors (0
+	// without held-out positions). With them, Weights are the epoch's
+	// with the lowest held-out error (early stopping), not the lowest
+	// training error.
+	ValidBefore, ValidNow float64
+	// Errors and ValidErrors are the errors of the rounded weights after
+	// each epoch.
+	Errors, ValidErrors []float64
 	// Epochs is how many epochs ran (fewer than asked if ctx was
 	// cancelled).
 	Epochs int
@@ -340,6 +375,9 @@ func Tune(ctx context.Context, set *Set, start eval.Weights, opts Options) (*Res
 	}
 	r.ErrorBefore = set.Error(&start, r.K)
 	r.ErrorNow = r.ErrorBefore
+	r.ValidBefore = set.ValidError(&start, r.K)
+	r.ValidNow = r.ValidBefore
+	p0 := toParams(&start)
 	p := toParams(&start)
 	var m, v params // Adam's moment estimates
 	const beta1, beta2, eps = 0.9, 0.999, 1e-8
@@ -372,7 +410,7 @@ func Tune(ctx context.Context, set *Set, start eval.Weights, opts Options) (*Res
 				continue
 			}
 			for h := 0; h < 2; h++ {
-				g := grad[j][h]
+				g := grad[j][h] + 2*opts.L2*(p[j][h]-p0[j][h])
 				m[j][h] = beta1*m[j][h] + (1-beta1)*g
 				v[j][h] = beta2*v[j][h] + (1-beta2)*g*g
 				mh := m[j][h] / (1 - math.Pow(beta1, t))
@@ -384,7 +422,13 @@ func Tune(ctx context.Context, set *Set, start eval.Weights, opts Options) (*Res
 		e := set.Error(&w, r.K)
 		r.Errors = append(r.Errors, e)
 		r.Epochs = epoch
-		if e < r.ErrorNow {
+		if len(set.Valid) > 0 {
+			ve := set.ValidError(&w, r.K)
+			r.ValidErrors = append(r.ValidErrors, ve)
+			if ve < r.ValidNow {
+				r.ValidNow, r.ErrorNow, r.Weights = ve, e, w
+			}
+		} else if e < r.ErrorNow {
 			r.ErrorNow, r.Weights = e, w
 		}
 		if opts.Progress != nil {

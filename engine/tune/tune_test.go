@@ -162,3 +162,57 @@ func TestWriteGo(t *testing.T) {
 		}
 	}
 }
+
+// TestHoldout: games are held out two at a time (a match plays each
+// opening twice), and early stopping keeps the epoch with the lowest
+// held-out error.
+func TestHoldout(t *testing.T) {
+	games := testPGN + "\n" + testPGN // six games: pairs (1,2), (3,4), (5,6)
+	set, err := ReadPGN(strings.NewReader(games), "test", ExtractOptions{SkipPlies: 2, Holdout: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	all, _ := ReadPGN(strings.NewReader(games), "test", ExtractOptions{SkipPlies: 2})
+	// Held out: pairs 1 and 3 (games 1, 2, 5 and 6); trained on: 3 and 4.
+	first, _ := ReadPGN(strings.NewReader(testPGN), "test", ExtractOptions{SkipPlies: 2})
+	if len(set.Samples)+len(set.Valid) != len(all.Samples) || len(set.Valid) == 0 || len(set.Samples) == 0 {
+		t.Fatalf("training %d + held out %d != %d", len(set.Samples), len(set.Valid), len(all.Samples))
+	}
+	if len(set.Valid)+len(set.Samples) != 2*len(first.Samples) {
+		t.Errorf("sizes %d + %d, want %d in all", len(set.Samples), len(set.Valid), 2*len(first.Samples))
+	}
+	r, err := Tune(context.Background(), set, eval.DefaultWeights, Options{Epochs: 20, Rate: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.ValidErrors) != 20 {
+		t.Fatalf("%d held-out errors", len(r.ValidErrors))
+	}
+	best := r.ValidBefore
+	for _, e := range r.ValidErrors {
+		best = min(best, e)
+	}
+	if r.ValidNow != best || set.ValidError(&r.Weights, r.K) != best {
+		t.Errorf("kept held-out error %v, best seen %v", r.ValidNow, best)
+	}
+}
+
+// TestL2 pulls the weights towards the start: with a strong pull they
+// move less than without.
+func TestL2(t *testing.T) {
+	set, _ := ReadPGN(strings.NewReader(testPGN), "test", ExtractOptions{SkipPlies: 2})
+	dist := func(l2 float64) float64 {
+		r, _ := Tune(context.Background(), set, eval.DefaultWeights, Options{Epochs: 40, Rate: 2, L2: l2, K: 1})
+		var d float64
+		for i := range r.Weights {
+			for h := 0; h < 2; h++ {
+				x := float64(r.Weights[i][h] - eval.DefaultWeights[i][h])
+				d += x * x
+			}
+		}
+		return d
+	}
+	if free, pulled := dist(0), dist(1); !(pulled < free) {
+		t.Errorf("distance from start: %v with L2, %v without", pulled, free)
+	}
+}
