@@ -7,8 +7,8 @@ import (
 	"time"
 
 	"github.com/plylab/plylab/engine"
-	"github.com/plylab/plylab/engine/eval"
 	"github.com/plylab/plylab/engine/board"
+	"github.com/plylab/plylab/engine/eval"
 	"github.com/plylab/plylab/positions"
 	"github.com/urfave/cli/v2"
 )
