@@ -56,12 +56,48 @@ type Searcher struct {
 
 	rootBest board.Move // best move of the previous iteration (ordering at the root)
 	lmr      [64][64]int8
+
+	evalCache []evalEntry // memo of classical evaluations, nil for the others
+}
+
+// evalEntry is one memorised static evaluation.
+type evalEntry struct {
+	key   uint64
+	score int32
+	valid bool
+}
+
+// evalCacheSize is the number of evaluations remembered (a power of two):
+// 2^16 entries of 16 bytes, 1 MiB.
+const evalCacheSize = 1 << 16
+
+// evaluate returns the static evaluation of b. The classical evaluation
+// costs several times a table lookup, and the search asks for the same
+// position's evaluation again and again (re-searches, transpositions,
+// quiescence reaching a position the main search evaluated), so its
+// results are remembered by Zobrist key. The cache only saves time: it
+// returns exactly what the evaluation would, so node counts do not change.
+func (s *Searcher) evaluate(b *board.Board) int {
+	if s.evalCache == nil {
+		return eval.EvaluateTerms(b, s.opts.Eval, s.terms)
+	}
+	key := b.Hash()
+	e := &s.evalCache[key&(evalCacheSize-1)]
+	if e.valid && e.key == key {
+		return int(e.score)
+	}
+	v := eval.EvaluateTerms(b, s.opts.Eval, s.terms)
+	*e = evalEntry{key: key, score: int32(v), valid: true}
+	return v
 }
 
 // NewSearcher returns a full-engine searcher with the given options.
 func NewSearcher(opts Options) *Searcher {
 	opts = opts.withDefaults()
 	s := &Searcher{opts: opts, terms: opts.EvalTerms()}
+	if opts.Eval == eval.Classical {
+		s.evalCache = make([]evalEntry, evalCacheSize)
+	}
 	if opts.TT {
 		s.tt = NewTT(opts.TTSizeMB)
 	}
@@ -255,7 +291,7 @@ func (s *Searcher) negamax(ply, depth, alpha, beta int, move board.Move, afterNu
 	}
 	if ply >= MaxPly {
 		s.stats.Leaves++
-		return s.leave(eval.EvaluateTerms(b, o.Eval, s.terms), Exact, EndLeaf, 0, 0, board.NoMove)
+		return s.leave(s.evaluate(b), Exact, EndLeaf, 0, 0, board.NoMove)
 	}
 	inCheck := b.InCheck()
 
@@ -308,13 +344,13 @@ func (s *Searcher) negamax(ply, depth, alpha, beta int, move board.Move, afterNu
 			return s.terminal(ply, inCheck)
 		}
 		s.stats.Leaves++
-		return s.leave(eval.EvaluateTerms(b, o.Eval, s.terms), Exact, EndLeaf, 0, 0, board.NoMove)
+		return s.leave(s.evaluate(b), Exact, EndLeaf, 0, 0, board.NoMove)
 	}
 
 	// The static evaluation feeds the pruning decisions below; in check it
 	// means nothing (the side to move must answer the check).
 	if !inCheck && ply > 0 && !pvNode && o.AlphaBeta && (o.RFP || o.NullMove || o.Futility) {
-		staticEval, haveEval = eval.EvaluateTerms(b, o.Eval, s.terms), true
+		staticEval, haveEval = s.evaluate(b), true
 	}
 
 	// Reverse futility pruning ("static null move"): near the horizon, if
@@ -573,7 +609,7 @@ func (s *Searcher) quiesceBody(ply, alpha, beta int, inCheck bool) int {
 	o := &s.opts
 	b := s.b
 	if ply >= MaxPly {
-		return s.leave(eval.EvaluateTerms(b, o.Eval, s.terms), Exact, EndLeaf, 0, 0, board.NoMove)
+		return s.leave(s.evaluate(b), Exact, EndLeaf, 0, 0, board.NoMove)
 	}
 	list := &s.lists[ply]
 	best := -Infinity
@@ -584,7 +620,7 @@ func (s *Searcher) quiesceBody(ply, alpha, beta int, inCheck bool) int {
 			return s.terminal(ply, true)
 		}
 	} else {
-		standPat = eval.EvaluateTerms(b, o.Eval, s.terms)
+		standPat = s.evaluate(b)
 		if standPat >= beta {
 			s.stats.StandPatCuts++
 			return s.qleave(ply, standPat, Lower, EndStandPat, 0, 0, board.NoMove)
