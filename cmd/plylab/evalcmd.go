@@ -23,9 +23,10 @@ point of view and, in the last column, from the side to move's.
 classical is PeSTO plus the terms of hand-crafted engines (mobility, king
 safety, pawn structure, passed pawns, bishop pair, rook files, threats,
 tempo, endgame scaling), each a switch (see 'plylab techniques'), with
-weights tuned by 'plylab tune'. With --eval classical a second table shows
-every term: its count (White's minus Black's), its weights and what it
-adds; --without LIST switches terms off.
+weights that 'plylab tune' fits to game results (docs/evaluation.md).
+With --eval classical a second table shows every term: its count
+(White's minus Black's), its weights and what it adds; --without LIST
+switches terms off.
 
 Examples:
    plylab eval --position start
@@ -82,7 +83,7 @@ Examples:
 					intCell(int64(x.MG)), intCell(int64(x.EG)), intCell(int64(x.White)).styled(styleBold), intCell(int64(x.STM))})
 			}
 			t.Notes = []string{"W-B: White's term minus Black's; pesto blends mg and eg by phase, the others use one table",
-				"material: P 100 N 300 B 300 R 500 Q 900 (the game-trees paper); pst: simplified evaluation tables; pesto: Ronald Friederich's tapered tables; classical: pesto plus tuned terms (--eval classical lists them)"}
+				"material: P 100 N 300 B 300 R 500 Q 900 (the game-trees paper); pst: simplified evaluation tables; pesto: Ronald Friederich's tapered tables; classical: pesto plus the classical terms (--eval classical lists them)"}
 			if err := env.writeTable(env.Stdout, c.String("format"), t); err != nil {
 				return err
 			}

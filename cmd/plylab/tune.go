@@ -29,6 +29,7 @@ type tuneOptions struct {
 	L2        float64
 	Report    int    // print the error every Report epochs
 	Output    string // write weights_tuned.go here
+	NoWeights bool   // leave out the weights table
 	Format    string
 	Provenace string // the command line, for the generated file's comment
 }
@@ -71,12 +72,13 @@ Examples:
 			&cli.Float64Flag{Name: "l2", Usage: "pull each weight towards its start with strength `L2` (ridge regularisation; 0: none)"},
 			&cli.IntFlag{Name: "report", Usage: "print the error every `N` epochs (default: about ten rows)"},
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the tuned weights as Go source to `FILE`"},
+			&cli.BoolFlag{Name: "no-weights", Usage: "print only the errors, not the table of weights"},
 			formatFlag(),
 		},
 		Action: func(c *cli.Context) error {
 			opts := tuneOptions{PGN: c.StringSlice("pgn"), Skip: c.Int("skip"), Every: c.Int("every"),
 				Epochs: c.Int("epochs"), Rate: c.Float64("rate"), K: c.Float64("k"), From: c.String("from"),
-				Report: c.Int("report"), Holdout: c.Int("holdout"), L2: c.Float64("l2"), Output: c.String("output"), Format: c.String("format"),
+				Report: c.Int("report"), NoWeights: c.Bool("no-weights"), Holdout: c.Int("holdout"), L2: c.Float64("l2"), Output: c.String("output"), Format: c.String("format"),
 				Provenace: commandLine(c)}
 			terms, err := parseTerms(c.String("terms"))
 			if err != nil {
@@ -214,9 +216,9 @@ func runTune(ctx context.Context, env *appEnv, opts tuneOptions) error {
 	}
 	t := &table{Title: fmt.Sprintf("tune: %s positions (%s held out) from %s games (%s), K = %.4f",
 		fmtInt(int64(len(set.Samples))), fmtInt(int64(len(set.Valid))), fmtInt(int64(set.Games)), set.Source, res.K)}
-	t.Columns = []column{{Key: "epoch", Header: "epoch", Right: true}, {Key: "error", Header: "error (training)", Right: true},
-		{Key: "change", Header: "change", Right: true}, {Key: "held_out_error", Header: "error (held out)", Right: true},
-		{Key: "held_out_change", Header: "change", Right: true}}
+	t.Columns = []column{{Key: "epoch", Header: "epoch", Right: true}, {Key: "error", Header: "training error", Right: true},
+		{Key: "change", Header: "change", Right: true}, {Key: "held_out_error", Header: "held-out error", Right: true},
+		{Key: "held_out_change", Header: "held-out change", Right: true}}
 	heldOut := func(i int) (cell, cell) {
 		if len(set.Valid) == 0 {
 			return nullCell("-"), nullCell("-")
@@ -244,6 +246,9 @@ func runTune(ctx context.Context, env *appEnv, opts tuneOptions) error {
 	if err := env.writeTable(env.Stdout, opts.Format, t); err != nil {
 		return err
 	}
+	if opts.NoWeights {
+		return writeTuneOutput(env, opts, set, res)
+	}
 	if opts.Format == "table" || opts.Format == "markdown" {
 		fmt.Fprintln(env.Stdout)
 	}
@@ -260,6 +265,11 @@ func runTune(ctx context.Context, env *appEnv, opts tuneOptions) error {
 	if err := env.writeTable(env.Stdout, opts.Format, wt); err != nil {
 		return err
 	}
+	return writeTuneOutput(env, opts, set, res)
+}
+
+// writeTuneOutput writes the weights file that -o asks for.
+func writeTuneOutput(env *appEnv, opts tuneOptions, set *tune.Set, res *tune.Result) error {
 	if opts.Output != "" {
 		var buf bytes.Buffer
 		prov := fmt.Sprintf("Made by: %s\nData: %s; %d games, %d positions after ply %d, %d quiet ones for training, %d held out.\nK = %.4f; training error %.6f before, %.6f after; held-out error %.6f before, %.6f after (%d epochs of Adam, rate %g, L2 %g).",

@@ -28,8 +28,9 @@ const (
 	PeSTO
 	// Classical is PeSTO plus the classical terms of hand-crafted engines
 	// (mobility, king safety, pawn structure, passed pawns, bishop pair,
-	// rook files, threats, tempo, endgame scaling), with weights tuned by
-	// Texel's method; see classical.go.
+	// rook files, threats, tempo, endgame scaling), with weights that
+	// Texel's method fits (plylab tune); see classical.go and
+	// docs/evaluation.md.
 	Classical
 )
 
@@ -47,7 +48,7 @@ var kindDescriptions = [numKinds]string{
 	"material only: P 100, N 300, B 300, R 500, Q 900",
 	"material plus Michniewski's simplified piece-square tables (one set, not tapered)",
 	"PeSTO: Friederich's tuned middlegame and endgame tables, tapered by game phase",
-	"PeSTO plus mobility, king safety, pawn structure, passed pawns, bishop pair, rook files, threats, tempo and scaling, Texel-tuned",
+	"PeSTO plus mobility, king safety, pawn structure, passed pawns, bishop pair, rook files, threats, tempo and scaling (tunable with plylab tune)",
 }
 
 // ParseKind reads an evaluation name: "material", "pst" or "pesto", in any
