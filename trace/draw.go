@@ -250,7 +250,7 @@ func (b *box) heights(rows *[]float64) {
 type svgWriter struct{ b strings.Builder }
 
 func (s *svgWriter) text(x, y float64, anchor string, l span) {
-	fmt.Fprintf(&s.b, `<text x="%.2f" y="%.2f" text-anchor="%s" font-family="Helvetica,Arial,sans-serif" font-size="%.1f"`, x, y, anchor, l.size)
+	fmt.Fprintf(&s.b, `<text xml:space="preserve" x="%.2f" y="%.2f" text-anchor="%s" font-family="Helvetica,Arial,sans-serif" font-size="%.1f"`, x, y, anchor, l.size)
 	if l.bold {
 		s.b.WriteString(` font-weight="bold"`)
 	}

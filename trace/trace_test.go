@@ -432,6 +432,9 @@ func TestDOTGolden(t *testing.T) {
 	tr, _ := toyTree(t, russell, true)
 	tr.Title = "russell-norvig"
 	golden(t, "russell-norvig-alphabeta.dot", DOT(DrawOptions{}, tr))
+	// The SVG drawing is deterministic too (layout measured with the
+	// embedded Go fonts): a layout change shows here as a golden diff.
+	golden(t, "russell-norvig-alphabeta.svg", string(drawingSVG(DrawOptions{Window: true}, tr)))
 	var buf bytes.Buffer
 	if err := WriteText(&buf, DrawOptions{Window: true}, nil, tr); err != nil {
 		t.Fatal(err)
