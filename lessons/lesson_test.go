@@ -303,11 +303,30 @@ func TestCompareTranscripts(t *testing.T) {
 	}
 }
 
-func TestReflow(t *testing.T) {
-	in := "A paragraph\nover two lines.\n\n- item one\n  continued\n- item two\n\n    code line\n    code line 2\n\n## Heading\nText\n```\nkeep\nlines\n```\n| a | b |\n|---|---|\n"
-	want := "A paragraph over two lines.\n\n- item one continued\n- item two\n\n    code line\n    code line 2\n\n## Heading\nText\n```\nkeep\nlines\n```\n| a | b |\n|---|---|\n"
-	if got := reflow(in); got != want {
-		t.Errorf("reflow:\n got %q\nwant %q", got, want)
+func TestRenderTerm(t *testing.T) {
+	tests := []struct {
+		name, md string
+		width    int
+		color    bool
+		want     string
+	}{
+		{"paragraph joined and wrapped at spaces only", "A king-and-pawn ending\nis **won** here, by `Kd6`.", 20, false,
+			"A king-and-pawn\nending is won here,\nby Kd6.\n"},
+		{"headings", "# Title\n\n## Part\n\nText", 40, false, " Title\n\n## Part\n\nText\n"},
+		{"tight list with continuation", "- item one\n  continued\n- item two", 40, false, "• item one continued\n• item two\n"},
+		{"ordered list wraps under its text", "3. alpha beta gamma delta", 14, false, "3. alpha beta\n   gamma delta\n"},
+		{"code block kept", "Text\n\n    code  line\n    two", 40, false, "Text\n\n    code  line\n    two\n"},
+		{"link and quote", "> see [the wiki](https://example.org)", 60, false, "│ see the wiki https://example.org\n"},
+		{"color: bold, italic, code", "**b** *i* `c`", 40, true,
+			"\x1b[1mb\x1b[0m \x1b[3mi\x1b[0m \x1b[38;5;203;48;5;236mc\x1b[0m\n"},
+		{"escapes take no width", "**aaaa** **bbbb** cc", 11, true, "\x1b[1maaaa\x1b[0m \x1b[1mbbbb\x1b[0m\ncc\n"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := renderTerm(tc.md, tc.width, tc.color); got != tc.want {
+				t.Errorf("renderTerm(%q, %d):\n got %q\nwant %q", tc.md, tc.width, got, tc.want)
+			}
+		})
 	}
 }
 

@@ -6,11 +6,7 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"regexp"
 	"strings"
-
-	"github.com/charmbracelet/glamour"
-	"github.com/charmbracelet/glamour/styles"
 )
 
 // Terminal presents a lesson in a terminal: prose rendered from Markdown
@@ -33,7 +29,6 @@ type Terminal struct {
 	// session reads like one at the keyboard.
 	Echo bool
 
-	md    *glamour.TermRenderer
 	in    *bufio.Reader
 	inEOF bool
 }
@@ -55,46 +50,13 @@ func (t *Terminal) paint(code, s string) string {
 	return "\x1b[" + code + "m" + s + "\x1b[0m"
 }
 
-// wordHyphen is a hyphen inside a word (not a list bullet or a rule).
-var wordHyphen = regexp.MustCompile(`(\w)-(\w)`)
-
-// renderMarkdown renders Markdown for the terminal.
+// renderMarkdown renders Markdown for the terminal (mdterm.go), wrapped to
+// the width and indented by two spaces.
 func (t *Terminal) renderMarkdown(md string) (string, error) {
-	if t.md == nil {
-		// The dark style, without its left margin: glamour wraps the
-		// margin twice and breaks lines early. prose() indents instead.
-		// Without color the same rendering is used with its escapes
-		// stripped, so emphasis shows as emphasis, not as **stars**.
-		style := styles.DarkStyleConfig
-		var zero uint
-		style.Document.Margin = &zero
-		style.Code.Prefix, style.Code.Suffix = "", "" // padding breaks the wrapping too
-		r, err := glamour.NewTermRenderer(glamour.WithStyles(style), glamour.WithWordWrap(t.width()-3))
-		if err != nil {
-			return "", err
-		}
-		t.md = r
-	}
-	// glamour's word wrap also breaks at hyphens and then miscounts the
-	// line, leaving a stray one-word line after "king-and-pawn"; hyphens
-	// travel as non-breaking hyphens through the renderer and come back.
-	src := reflow(md)
-	for range 2 { // twice: matches of a-b-c overlap
-		src = wordHyphen.ReplaceAllString(src, "$1\u2011$2")
-	}
-	out, err := t.md.Render(src)
-	if err != nil {
-		return "", err
-	}
-	out = strings.ReplaceAll(out, "\u2011", "-")
-	if !t.Color {
-		out = StripANSI(out)
-	}
-	// glamour pads every line to the wrap width; trailing blanks only
-	// make copying and piping awkward.
+	out := renderTerm(md, t.width()-3, t.Color)
 	lines := strings.Split(strings.Trim(out, "\n"), "\n")
 	for i, ln := range lines {
-		if ln = strings.TrimRight(ln, " "); StripANSI(ln) != "" {
+		if StripANSI(ln) != "" {
 			ln = "  " + ln
 		}
 		lines[i] = ln
@@ -342,49 +304,4 @@ func Closeness(guess, actual float64, paint func(code, s string) string) string 
 	default:
 		return paint("31", fmt.Sprintf("%.1f times %s", ratio, dir))
 	}
-}
-
-var blockStart = regexp.MustCompile(`^(#|>|\||[-*+] |\d+[.)] |` + "```|~~~" + `)`)
-
-// reflow joins the lines of each paragraph and list item into one line.
-// glamour wraps paragraphs itself but keeps the source's line breaks inside
-// emphasis and list items, which breaks lines in odd places; joined lines
-// wrap cleanly. Fenced and indented code is left alone.
-func reflow(md string) string {
-	lines := strings.Split(md, "\n")
-	out := make([]string, 0, len(lines))
-	inFence, inCode, joinable := false, false, false
-	for _, ln := range lines {
-		t := strings.TrimSpace(ln)
-		if _, _, _, ok := fence(ln); ok {
-			inFence = !inFence
-			out = append(out, ln)
-			joinable = false
-			continue
-		}
-		if inFence {
-			out = append(out, ln)
-			continue
-		}
-		indent := len(ln) - len(strings.TrimLeft(ln, " "))
-		prevBlank := len(out) == 0 || strings.TrimSpace(out[len(out)-1]) == ""
-		if t != "" && indent >= 4 && (prevBlank || inCode) {
-			inCode = true
-			out = append(out, ln)
-			joinable = false
-			continue
-		}
-		inCode = false
-		switch {
-		case t == "":
-			out = append(out, ln)
-			joinable = false
-		case joinable && !blockStart.MatchString(t):
-			out[len(out)-1] += " " + t
-		default:
-			out = append(out, ln)
-			joinable = !strings.HasPrefix(t, "#") && !strings.HasPrefix(t, "|")
-		}
-	}
-	return strings.Join(out, "\n")
 }

@@ -15,9 +15,11 @@
 //   - WriteDOT: Graphviz DOT built with github.com/emicklei/dot, with
 //     deterministic node IDs and attribute order, so the same search gives
 //     byte-identical output;
-//   - Render: SVG or PNG rendered in-process by github.com/goccy/go-graphviz
-//     (Graphviz compiled to WebAssembly: no system Graphviz needed; PNG is
-//     painted from Graphviz's SVG, see png.go);
+//   - Render: SVG or PNG drawn by plylab itself: a tidy tree layout
+//     (Reingold–Tilford style, draw.go) written as SVG, and PNG painted
+//     from that SVG with github.com/fogleman/gg (png.go). No Graphviz is
+//     linked: go-graphviz compiled its WebAssembly Graphviz at every
+//     start of every command (about 40 ms), see docs/performance.md;
 //   - WriteJSON / ReadJSON: the whole tree for other tools;
 //   - WriteText: an indented tree for the terminal, colored by a Painter.
 //

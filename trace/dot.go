@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/emicklei/dot"
-	"github.com/plylab/plylab/engine"
 )
 
 // DrawOptions control the drawings (DOT, SVG, PNG) and the text view.
@@ -124,47 +123,18 @@ func (d *drawer) node(n *Node) dot.Node {
 	gn.Attr("height", "0.3")
 	gn.Attr("width", "0.4")
 
-	// MAX nodes are boxes, MIN nodes ellipses, and their fills differ, so
-	// the two players stay apart even in black and white.
-	fill := colorMax
+	lk := nodeLook(n)
 	shape := "box"
 	styles := []string{"filled"}
-	if n.Max() {
+	if lk.box {
 		styles = append(styles, "rounded")
 	} else {
-		fill, shape = colorMin, "ellipse"
+		shape = "ellipse"
 	}
-	border := "#333333"
-	pen := "1"
-	tagColor := ""
-	switch n.End {
-	case engine.EndLeaf, engine.EndQuiet, engine.EndStandPat, engine.EndDelta:
-		fill = colorLeaf
-	case engine.EndCheckmate, engine.EndStalemate, engine.EndDraw:
-		fill, tagColor = colorMateFill, colorMate
-	case engine.EndTTCutoff:
-		fill, border, tagColor = colorTTFill, colorTT, colorTT
-	case engine.EndNullCutoff:
-		fill, border, tagColor = colorNullFill, colorNull, colorNull
-	case engine.EndCutoff:
-		border, tagColor, pen = colorCut, colorCut, "2"
-	}
-	if n.Null {
-		fill = colorNullFill
-	}
-	if n.Quiescence {
+	if lk.dashed {
 		styles = append(styles, "dashed")
-		border = colorQuiet
 	}
-	if n.PV {
-		pen = "3"
-		if n.End != engine.EndCutoff {
-			border = colorPV
-		}
-	}
-	if tagColor == "" && (n.End == engine.EndStandPat || n.End == engine.EndDelta || n.End == engine.EndQuiet) {
-		tagColor = colorQuiet
-	}
+	fill, border, pen, tagColor := lk.fill, lk.border, fmt.Sprint(lk.pen), lk.tag
 	gn.Attr("shape", shape)
 	gn.Attr("style", strings.Join(styles, ","))
 	gn.Attr("fillcolor", fill)
@@ -302,32 +272,7 @@ func (d *drawer) tooltip(n *Node) string {
 // legend explains the drawing: only the entries the pictures use, so a
 // slide carries no noise.
 func legend(opts DrawOptions, trees []*Tree) string {
-	var used struct{ cut, pruned, tt, null, quies, mate, hidden, verify bool }
-	chess := false
-	root := "MAX"
-	for _, t := range trees {
-		if t.Kind == KindChess {
-			chess = true
-			root = t.RootPlayer
-		}
-		t.Walk(func(n *Node) {
-			switch n.End {
-			case engine.EndCutoff:
-				used.cut = true
-			case engine.EndTTCutoff:
-				used.tt = true
-			case engine.EndNullCutoff:
-				used.null = true
-			case engine.EndCheckmate, engine.EndStalemate, engine.EndDraw:
-				used.mate = true
-			}
-			used.pruned = used.pruned || (n.Pruned != nil && !(len(n.Children) == 0 && n.Hidden > 0))
-			used.null = used.null || n.Null
-			used.quies = used.quies || n.Quiescence
-			used.hidden = used.hidden || n.Hidden > 0
-			used.verify = used.verify || n.Verify
-		})
-	}
+	used, chess, root := legendUsage(trees)
 	type entry struct{ sample, text string }
 	cell := func(bg, border, style, text string) string {
 		s := `<TD BGCOLOR="` + bg + `" COLOR="` + border + `"`

@@ -20,27 +20,22 @@ import (
 	"golang.org/x/image/font/gofont/goregular"
 )
 
-// PNG images are painted from Graphviz's SVG output.
-//
-// Why not go-graphviz's own PNG renderer: in v0.2.x its WebAssembly bridge
-// reports every shape as filled, so node outlines and edges are filled
-// with the background instead of drawn (goccy/go-graphviz issue #106:
-// "Bad rendering", since v0.2.1). Graphviz's SVG renderer is Graphviz's
-// own C code and is right, and the SVG it writes uses a small, fixed
-// vocabulary: groups with one transform, polygons, polylines, ellipses,
-// paths of M and C commands, and text. Painting that vocabulary with
-// fogleman/gg (already a go-graphviz dependency) gives a PNG that matches
-// the SVG, with the Go fonts (which have α, β, ∞, ≤, ≥ and the triangles).
+// PNG images are painted from the SVG drawing (draw.go), which uses a
+// small, fixed vocabulary: polygons, ellipses, paths of M, L, C and Z
+// commands, and text (the vocabulary of Graphviz's SVG too, which this
+// painter was first written for). Painting it with fogleman/gg gives a
+// PNG that matches the SVG, with the Go fonts (which have α, β, ∞, ≤, ≥
+// and the triangles).
 
 // maxPNGPixels bounds the image: a traced tree thousands of nodes wide
 // would otherwise ask for gigabytes. Beyond it the image is scaled down.
 const maxPNGPixels = 24_000_000
 
-// svgToPNG paints Graphviz SVG as a PNG at dpi dots per inch.
+// svgToPNG paints the SVG drawing as a PNG at dpi dots per inch.
 func svgToPNG(svg []byte, dpi float64, w io.Writer) error {
 	p := &painter{faces: map[string]font.Face{}}
 	dec := xml.NewDecoder(bytes.NewReader(svg))
-	// Graphviz writes a DOCTYPE with an external DTD; nothing to resolve.
+	// Tolerate a DOCTYPE with an external DTD; nothing to resolve.
 	dec.Strict = false
 	var stack []affine
 	var text *svgText
@@ -50,7 +45,7 @@ func svgToPNG(svg []byte, dpi float64, w io.Writer) error {
 			break
 		}
 		if err != nil {
-			return fmt.Errorf("reading graphviz SVG: %w", err)
+			return fmt.Errorf("reading the SVG drawing: %w", err)
 		}
 		switch t := tok.(type) {
 		case xml.StartElement:
@@ -92,12 +87,12 @@ func svgToPNG(svg []byte, dpi float64, w io.Writer) error {
 		}
 	}
 	if p.dc == nil {
-		return fmt.Errorf("graphviz SVG without an <svg> element")
+		return fmt.Errorf("SVG drawing without an <svg> element")
 	}
 	return p.dc.EncodePNG(w)
 }
 
-// affine maps (x, y) to (sx·x + tx, sy·y + ty): all Graphviz uses
+// affine maps (x, y) to (sx·x + tx, sy·y + ty): all the drawings use
 // (scale and translate; rotate(0)).
 type affine struct{ sx, sy, tx, ty float64 }
 
@@ -174,7 +169,7 @@ func (p *painter) begin(a map[string]string, dpi float64) error {
 	wpt, hpt := length(a["width"]), length(a["height"])
 	vb := numbers(a["viewBox"])
 	if wpt <= 0 || hpt <= 0 || len(vb) != 4 || vb[2] <= 0 || vb[3] <= 0 {
-		return fmt.Errorf("graphviz SVG without a size (width %q, height %q, viewBox %q)", a["width"], a["height"], a["viewBox"])
+		return fmt.Errorf("SVG drawing without a size (width %q, height %q, viewBox %q)", a["width"], a["height"], a["viewBox"])
 	}
 	k := dpi / 72
 	if px := wpt * hpt * k * k; px > maxPNGPixels {
@@ -266,8 +261,8 @@ func (p *painter) shape(name string, a map[string]string, m affine) {
 	dc.ClearPath()
 }
 
-// path adds an SVG path of absolute M, L, C and Z commands (Graphviz
-// writes no others) to the current path.
+// path adds an SVG path of absolute M, L, C and Z commands (the drawings
+// use no others) to the current path.
 func (p *painter) path(d string, m affine) bool {
 	dc := p.dc
 	cmd := byte(0)
@@ -309,7 +304,7 @@ func (p *painter) path(d string, m affine) bool {
 			cmd, args = c, args[:0]
 			i++
 		case (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'):
-			return false // a command Graphviz does not write
+			return false // a command the drawings do not use
 		default:
 			j := i
 			for j < len(d) && !((d[j] >= 'a' && d[j] <= 'z') || (d[j] >= 'A' && d[j] <= 'Z' && d[j] != 'E')) {
@@ -344,8 +339,9 @@ func (p *painter) text(t *svgText) {
 	bold := strings.Contains(t.a["font-weight"], "bold")
 	italic := strings.Contains(t.a["font-style"], "italic")
 	x, y := t.m.apply(num(t.a["x"]), num(t.a["y"]))
-	// Graphviz sized the boxes with Helvetica's metrics; the Go font runs
-	// a little wider, so it is drawn slightly smaller to stay inside.
+	// An SVG viewer draws the text in Helvetica, which runs a little
+	// narrower than the Go font; drawn slightly smaller, the Go font keeps
+	// the same margins inside the boxes.
 	p.dc.SetFontFace(p.face(bold, italic, size*t.m.sy*0.92))
 	ax := 0.0
 	switch t.a["text-anchor"] {
@@ -381,8 +377,8 @@ func (p *painter) face(bold, italic bool, size float64) font.Face {
 	return f
 }
 
-// svgColors are the color names Graphviz writes into SVG (it passes names
-// through and writes other colors as #rrggbb).
+// svgColors are the color names an SVG drawing may use (others are
+// written as #rrggbb).
 var svgColors = map[string]color.RGBA{
 	"black": {0, 0, 0, 255}, "white": {255, 255, 255, 255},
 	"grey": {192, 192, 192, 255}, "gray": {192, 192, 192, 255},

@@ -7,6 +7,7 @@ import (
 	"flag"
 	"image/png"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -431,6 +432,9 @@ func TestDOTGolden(t *testing.T) {
 	tr, _ := toyTree(t, russell, true)
 	tr.Title = "russell-norvig"
 	golden(t, "russell-norvig-alphabeta.dot", DOT(DrawOptions{}, tr))
+	// The SVG drawing is deterministic too (layout measured with the
+	// embedded Go fonts): a layout change shows here as a golden diff.
+	golden(t, "russell-norvig-alphabeta.svg", string(drawingSVG(DrawOptions{Window: true}, tr)))
 	var buf bytes.Buffer
 	if err := WriteText(&buf, DrawOptions{Window: true}, nil, tr); err != nil {
 		t.Fatal(err)
@@ -476,9 +480,9 @@ func TestSideBySide(t *testing.T) {
 // SVG: non-empty, valid XML, with the root's label; PNG: a real image.
 func TestRender(t *testing.T) {
 	tr, _ := toyTree(t, russell, true)
-	src := DOT(DrawOptions{Window: true}, tr)
+	opts := DrawOptions{Window: true}
 	var svg bytes.Buffer
-	if err := Render(context.Background(), &svg, src, FormatSVG); err != nil {
+	if err := Render(context.Background(), &svg, opts, FormatSVG, tr); err != nil {
 		t.Fatal(err)
 	}
 	if svg.Len() == 0 || !strings.Contains(svg.String(), "<svg") {
@@ -515,7 +519,7 @@ func TestRender(t *testing.T) {
 	}
 
 	var pngBuf bytes.Buffer
-	if err := Render(context.Background(), &pngBuf, src, FormatPNG); err != nil {
+	if err := Render(context.Background(), &pngBuf, opts, FormatPNG, tr); err != nil {
 		t.Fatal(err)
 	}
 	img, err := png.Decode(&pngBuf)
@@ -539,7 +543,7 @@ func TestRender(t *testing.T) {
 	if dark < 500 {
 		t.Errorf("only %d dark pixels: nothing drawn?", dark)
 	}
-	if err := Render(context.Background(), io.Discard, src, "gif"); err == nil {
+	if err := Render(context.Background(), io.Discard, opts, "gif", tr); err == nil {
 		t.Error("gif accepted")
 	}
 }
@@ -646,5 +650,53 @@ func TestFollowKeepsThePV(t *testing.T) {
 	}
 	if uint64(tr.Nodes+tr.Omitted) != again.Stats.Nodes {
 		t.Errorf("%d kept + %d omitted, search %d", tr.Nodes, tr.Omitted, again.Stats.Nodes)
+	}
+}
+
+// TestTidyLayout checks the tree drawing's layout on a textbook tree and
+// a filtered chess tree: no two boxes of a level overlap, children stay
+// in search order left to right, every parent is centred over its first
+// and last child, and each level lies below its parent's.
+func TestTidyLayout(t *testing.T) {
+	toy, _ := toyTree(t, russell, true)
+	chess, _ := chessTree(t, fenMate2, engine.AlphaBetaOptions(), 3, 0)
+	for _, tr := range []*Tree{toy, chess} {
+		td := layoutTree(DrawOptions{Window: true}, tr, 1)
+		td.root.place(0, td.rows, td.heights)
+		levels := map[int][]*box{}
+		var walk func(b *box)
+		walk = func(b *box) {
+			levels[b.level] = append(levels[b.level], b)
+			for i, c := range b.children {
+				if c.y < b.y+b.h+rankSep-1e-9 {
+					t.Errorf("%s: child at y %.1f, parent's bottom %.1f", tr.Heading(), c.y, b.y+b.h)
+				}
+				if i > 0 && c.x <= b.children[i-1].x {
+					t.Errorf("%s: children out of order", tr.Heading())
+				}
+			}
+			if n := len(b.children); n > 0 {
+				if mid := (b.children[0].x + b.children[n-1].x) / 2; math.Abs(mid-b.x) > 1e-9 {
+					t.Errorf("%s: parent at %.2f, children's middle %.2f", tr.Heading(), b.x, mid)
+				}
+			}
+			for _, c := range b.children {
+				walk(c)
+			}
+		}
+		walk(td.root)
+		total := 0
+		for l, row := range levels {
+			total += len(row)
+			// walk visits a level left to right (depth first, in order).
+			for i := 1; i < len(row); i++ {
+				if gap := (row[i].x - row[i].w/2) - (row[i-1].x + row[i-1].w/2); gap < nodeSep-1e-9 {
+					t.Errorf("%s: level %d boxes %d and %d %.2f apart, want >= %g", tr.Heading(), l, i-1, i, gap, nodeSep)
+				}
+			}
+		}
+		if want := tr.Stats().Nodes; total < want {
+			t.Errorf("%s: %d boxes for %d nodes", tr.Heading(), total, want)
+		}
 	}
 }

@@ -3,6 +3,8 @@ package main
 import (
 	"context"
 	"encoding/csv"
+	"image/png"
+	"os"
 	"strings"
 	"testing"
 )
@@ -126,6 +128,45 @@ func TestCompareSVGPlot(t *testing.T) {
 	wantOK(t, r)
 	if !strings.Contains(r.stdout, "plot written to") {
 		t.Fatalf("no plot note: %s", r.stdout)
+	}
+}
+
+// TestComparePlotProjectable checks what a projected chart needs: an
+// opaque white background in both formats, the axis labels that say the
+// scale, and a 16:9 PNG of 1600x900 whose corners and legend column are
+// white paper rather than transparent.
+func TestComparePlotProjectable(t *testing.T) {
+	dir := t.TempDir()
+	svgPath, pngPath := dir+"/growth.svg", dir+"/growth.png"
+	for _, path := range []string{svgPath, pngPath} {
+		wantOK(t, runCLI(t, "compare", "-p", "paper-mate2", "--depth", "1-3", "--algo", "minimax,alphabeta", "--plot", path))
+	}
+	svg, err := os.ReadFile(svgPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{`<path d="M0,0L1152,0L1152,648L0,648Z" style="fill:#FFFFFF" />`, ">nodes (log scale)<", ">seconds (log scale)<", ">depth<", ">minimax<", ">alphabeta<"} {
+		if !strings.Contains(string(svg), want) {
+			t.Errorf("the SVG chart lacks %q", want)
+		}
+	}
+	f, err := os.Open(pngPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	img, err := png.Decode(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b := img.Bounds(); b.Dx() != 1600 || b.Dy() != 900 {
+		t.Fatalf("PNG is %dx%d, want 1600x900", b.Dx(), b.Dy())
+	}
+	for _, pt := range [][2]int{{0, 0}, {1599, 0}, {0, 899}, {1599, 899}, {1590, 450}} {
+		r, g, b, a := img.At(pt[0], pt[1]).RGBA()
+		if r != 0xffff || g != 0xffff || b != 0xffff || a != 0xffff {
+			t.Errorf("PNG pixel %v = %x %x %x %x, want opaque white", pt, r, g, b, a)
+		}
 	}
 }
 

@@ -31,8 +31,12 @@ var plotColors = []color.RGBA{
 }
 
 func writeComparePlot(file, title string, algos []engine.Options, rows [][]*cmpRow, lo, hi int) error {
-	nodes := newLogPlot(title+": nodes", "depth", "nodes (log)")
-	times := newLogPlot(title+": time", "depth", "seconds (log)")
+	nodes := newLogPlot(title+": nodes", "depth", "nodes (log scale)")
+	times := newLogPlot(title+": time", "depth", "seconds (log scale)")
+	// The legend stands in its own column right of the charts, so it can
+	// never cover a line.
+	legend := plot.NewLegend()
+	legend.TextStyle.Font.Size = vg.Points(17)
 	for ai, o := range algos {
 		var nxy, txy plotter.XYs
 		for d := lo; d <= hi; d++ {
@@ -56,33 +60,46 @@ func writeComparePlot(file, title string, algos []engine.Options, rows [][]*cmpR
 				return fmt.Errorf("plot: %v", err)
 			}
 			l.Color, pts.Color = col, col
-			l.Width = vg.Points(1.5)
+			l.Width = vg.Points(2.5)
 			pts.Shape = draw.CircleGlyph{}
+			pts.Radius = vg.Points(4)
 			pair.p.Add(l, pts)
 			if pair.p == nodes {
-				pair.p.Legend.Add(o.Name, l, pts)
+				legend.Add(o.Name, l, pts)
 			}
 		}
 	}
-	nodes.Legend.Top, nodes.Legend.Left = true, true
+	legend.Top, legend.Left = true, true
 	for _, p := range []*plot.Plot{nodes, times} {
 		p.X.Min, p.X.Max = float64(lo)-0.2, float64(hi)+0.2
 		p.X.Tick.Marker = integerTicks{}
 	}
 
-	const w, h = 10 * vg.Inch, 4.5 * vg.Inch
+	// 16:9, 1600x900 pixels as PNG: the shape and size of a projector.
+	const w, h = 16 * vg.Inch, 9 * vg.Inch
 	var canvas vg.CanvasWriterTo
 	if strings.HasSuffix(file, ".png") {
-		canvas = vgimg.PngCanvas{Canvas: vgimg.NewWith(vgimg.UseWH(w, h), vgimg.UseDPI(120))}
+		canvas = vgimg.PngCanvas{Canvas: vgimg.NewWith(vgimg.UseWH(w, h), vgimg.UseDPI(100),
+			vgimg.UseBackgroundColor(color.White))}
 	} else {
 		canvas = vgsvg.New(w, h)
 	}
 	dc := draw.New(canvas)
-	tiles := draw.Tiles{Rows: 1, Cols: 2, PadX: vg.Millimeter * 8, PadY: vg.Millimeter * 4,
-		PadLeft: vg.Millimeter * 4, PadRight: vg.Millimeter * 4, PadTop: vg.Millimeter * 4, PadBottom: vg.Millimeter * 4}
-	canvases := plot.Align([][]*plot.Plot{{nodes, times}}, tiles, dc)
+	// An opaque white background in every format: without it the SVG is
+	// transparent, and viewers with a dark theme show black behind the
+	// black axes.
+	dc.SetColor(color.White)
+	dc.Fill(dc.Rectangle.Path())
+	legendW := legendWidth(legend)
+	charts := draw.Crop(dc, 0, -legendW, 0, 0)
+	tiles := draw.Tiles{Rows: 1, Cols: 2, PadX: vg.Millimeter * 10, PadY: vg.Millimeter * 6,
+		PadLeft: vg.Millimeter * 6, PadRight: vg.Millimeter * 4, PadTop: vg.Millimeter * 6, PadBottom: vg.Millimeter * 6}
+	canvases := plot.Align([][]*plot.Plot{{nodes, times}}, tiles, charts)
 	nodes.Draw(canvases[0][0])
 	times.Draw(canvases[0][1])
+	// The legend's column starts below the chart titles.
+	key := draw.Crop(dc, w-legendW+vg.Millimeter*4, 0, 0, -vg.Millimeter*16)
+	legend.Draw(key)
 	f, err := os.Create(file)
 	if err != nil {
 		return fmt.Errorf("cannot write the plot: %v", err)
@@ -94,9 +111,21 @@ func writeComparePlot(file, title string, algos []engine.Options, rows [][]*cmpR
 	return f.Close()
 }
 
+// legendWidth is the width of the legend's column: its widest entry plus
+// the sample line and margins.
+func legendWidth(l plot.Legend) vg.Length {
+	return l.Rectangle(draw.Canvas{}).Size().X + 16*vg.Millimeter
+}
+
 func newLogPlot(title, x, y string) *plot.Plot {
 	p := plot.New()
+	p.BackgroundColor = color.White
 	p.Title.Text = title
+	p.Title.TextStyle.Font.Size = vg.Points(20)
+	p.X.Label.TextStyle.Font.Size = vg.Points(17)
+	p.Y.Label.TextStyle.Font.Size = vg.Points(17)
+	p.X.Tick.Label.Font.Size = vg.Points(15)
+	p.Y.Tick.Label.Font.Size = vg.Points(15)
 	p.X.Label.Text = x
 	p.Y.Label.Text = y
 	p.Y.Scale = plot.LogScale{}

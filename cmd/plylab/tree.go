@@ -69,8 +69,8 @@ from MAX's point of view, searched by exactly the same minimax and
 alpha-beta code. --list-toys shows the bundled ones.
 
 Output: a colored text tree on the terminal, or with -o FILE (or --format)
-Graphviz DOT, SVG or PNG (rendered in-process: no Graphviz installation
-needed) and JSON (the whole tree, for other tools). Drawings fold the
+Graphviz DOT, SVG or PNG (drawn by plylab itself with a tidy tree layout:
+no Graphviz needed) and JSON (the whole tree, for other tools). Drawings fold the
 smallest subtrees off the principal variation until at most --fit nodes
 are left (40 by default, about what a slide holds; --fit 0 draws all).
 The same search always gives byte-identical DOT.
@@ -163,7 +163,7 @@ func (e *appEnv) tree(c *cli.Context) error {
 	case "dot":
 		err = trace.WriteDOT(&buf, opts, trees...)
 	case "svg", "png":
-		err = trace.Render(ctx, &buf, trace.DOT(opts, trees...), format)
+		err = trace.Render(ctx, &buf, opts, format, trees...)
 	case "json":
 		err = writeTreesJSON(&buf, trees)
 	default:

@@ -17,8 +17,8 @@ import (
 // process, driven through notnil/chess's uci package (the client side of
 // the protocol, written by someone else), over real pipes.
 
-// buildPlylab builds the plylab binary into a temporary directory (one
-// test uses it, so no sharing is needed); it takes a few seconds.
+// buildPlylab builds the plylab binary into a temporary directory; it takes
+// a few seconds (less for the second test, from the build cache).
 func buildPlylab(t *testing.T) string {
 	t.Helper()
 	exe := filepath.Join(t.TempDir(), "plylab")

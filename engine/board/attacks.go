@@ -8,9 +8,10 @@ import "math/bits"
 // so their attacks are looked up in 64-entry tables. Sliding pieces (bishops,
 // rooks, queens) depend on which squares block them; "magic bitboards" turn
 // the blocker set on a piece's rays into a table index with one multiply and
-// one shift: (occupancy & mask) * magic >> shift. The magic numbers are found
-// once at start-up by a seeded trial-and-error search (a few milliseconds),
-// so the tables are the same on every run.
+// one shift: (occupancy & mask) * magic >> shift. The magic numbers were
+// found once by a seeded trial-and-error search (magics_test.go) and are
+// stored in magics_gen.go, so start-up only fills the tables (about a
+// millisecond) instead of searching (hundreds of milliseconds).
 
 var (
 	knightAttacks [64]Bitboard
@@ -96,8 +97,8 @@ func init() {
 			}
 		}
 	}
-	rookTable = initMagics(&rookMagics, rookDirs, 0x9e3779b97f4a7c15)
-	bishopTable = initMagics(&bishopMagics, bishopDirs, 0x2545f4914f6cdd1d)
+	rookTable = fillMagics(&rookMagics, rookDirs, &rookMagicNumbers)
+	bishopTable = fillMagics(&bishopMagics, bishopDirs, &bishopMagicNumbers)
 }
 
 func onBoard(f, r int) bool { return f >= 0 && f < 8 && r >= 0 && r < 8 }
@@ -131,81 +132,74 @@ func slowSlider(s Square, occ Bitboard, dirs [4][2]int) Bitboard {
 	return att
 }
 
-// initMagics finds a magic multiplier for every square by trying sparse
-// random numbers from a fixed-seed generator until one maps every blocker
-// subset to a slot without a destructive collision.
-func initMagics(ms *[64]magic, dirs [4][2]int, seed uint64) []Bitboard {
-	rng := seed
-	next := func() uint64 { // xorshift64*
-		rng ^= rng >> 12
-		rng ^= rng << 25
-		rng ^= rng >> 27
-		return rng * 2685821657736338717
-	}
-	total := 0
-	var masks [64]Bitboard
-	for sq := 0; sq < 64; sq++ {
-		// Edge squares never block anything beyond themselves, so they
-		// are left out of the mask (smaller tables).
-		var mask Bitboard
-		for _, d := range dirs {
-			ray := slideRay(Square(sq), d[0], d[1])
-			// drop the last square of each ray (the edge)
-			if ray != 0 {
-				var last Square
-				if d[0]+d[1]*8 > 0 {
-					last = Square(63 - bits.LeadingZeros64(uint64(ray)))
-				} else {
-					last = ray.LSB()
-				}
-				ray &^= 1 << last
+// sliderMask returns the squares whose occupancy matters to a slider on
+// sq: its rays without the last square of each (an edge square never
+// blocks anything beyond itself, so leaving it out keeps the tables small).
+func sliderMask(sq Square, dirs [4][2]int) Bitboard {
+	var mask Bitboard
+	for _, d := range dirs {
+		ray := slideRay(sq, d[0], d[1])
+		if ray != 0 {
+			var last Square
+			if d[0]+d[1]*8 > 0 {
+				last = Square(63 - bits.LeadingZeros64(uint64(ray)))
+			} else {
+				last = ray.LSB()
 			}
-			mask |= ray
+			ray &^= 1 << last
 		}
-		masks[sq] = mask
-		total += 1 << mask.Count()
+		mask |= ray
+	}
+	return mask
+}
+
+// fillMagics fills one slider's attack table from the generated magic
+// numbers: for every square, every subset of its mask (enumerated with the
+// Carry-Rippler trick) stores its attack set at its magic index. The
+// magics were checked when generated (magics_test.go), so no slot is
+// written twice with different sets. TestMagicsMapEverySubset checks the
+// filled tables against slowSlider.
+func fillMagics(ms *[64]magic, dirs [4][2]int, magics *[64]uint64) []Bitboard {
+	var masks [64]Bitboard
+	total := 0
+	for sq := 0; sq < 64; sq++ {
+		masks[sq] = sliderMask(Square(sq), dirs)
+		total += 1 << masks[sq].Count()
 	}
 	table := make([]Bitboard, total)
 	offset := 0
-	occs := make([]Bitboard, 4096)
-	atts := make([]Bitboard, 4096)
-	epoch := make([]int, 4096)
-	stamp := 0
+	var rays [4][64]Bitboard
+	for i, d := range dirs {
+		for sq := 0; sq < 64; sq++ {
+			rays[i][sq] = slideRay(Square(sq), d[0], d[1])
+		}
+	}
 	for sq := 0; sq < 64; sq++ {
 		mask := masks[sq]
-		n := mask.Count()
-		size := 1 << n
-		// Enumerate all subsets of the mask (Carry-Rippler trick).
-		var sub Bitboard
-		for i := 0; i < size; i++ {
-			occs[i] = sub
-			atts[i] = slowSlider(Square(sq), sub, dirs)
-			sub = (sub - mask) & mask
-		}
+		size := 1 << mask.Count()
 		m := &ms[sq]
 		m.mask = mask
-		m.shift = uint8(64 - n)
-		m.table = table[offset : offset+size]
-		for {
-			stamp++
-			cand := next() & next() & next()
-			if Bitboard((uint64(mask)*cand)>>56).Count() < 6 {
-				continue
-			}
-			ok := true
-			for i := 0; i < size && ok; i++ {
-				idx := (uint64(occs[i]) * cand) >> m.shift
-				if epoch[idx] != stamp {
-					epoch[idx] = stamp
-					m.table[idx] = atts[i]
-				} else if m.table[idx] != atts[i] {
-					ok = false
+		m.magic = magics[sq]
+		m.shift = uint8(64 - mask.Count())
+		m.table = table[offset : offset+size : offset+size]
+		var sub Bitboard
+		for i := 0; i < size; i++ {
+			// Each ray stops at its first blocker: the ray minus what
+			// lies beyond the blocker in the same direction.
+			var att Bitboard
+			for i, d := range dirs {
+				ray := rays[i][sq]
+				if blockers := ray & sub; blockers != 0 {
+					first := blockers.LSB()
+					if d[0]+d[1]*8 < 0 {
+						first = Square(63 - bits.LeadingZeros64(uint64(blockers)))
+					}
+					ray &^= rays[i][first]
 				}
+				att |= ray
 			}
-			if ok {
-				m.magic = cand
-				break
-			}
+			m.table[(uint64(sub)*m.magic)>>m.shift] = att
+			sub = (sub - mask) & mask
 		}
 		offset += size
 	}

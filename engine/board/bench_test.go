@@ -53,3 +53,13 @@ func BenchmarkGenerateMoves(b *testing.B) {
 		bd.GenerateMoves(&ml)
 	}
 }
+
+// BenchmarkFillMagics times what start-up pays for the slider tables:
+// filling them from the generated magic numbers (no search).
+func BenchmarkFillMagics(b *testing.B) {
+	for b.Loop() {
+		var r, bb [64]magic
+		fillMagics(&r, rookDirs, &rookMagicNumbers)
+		fillMagics(&bb, bishopDirs, &bishopMagicNumbers)
+	}
+}

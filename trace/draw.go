@@ -1,0 +1,538 @@
+package trace
+
+import (
+	"fmt"
+	"html"
+	"io"
+	"math"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/golang/freetype/truetype"
+	"golang.org/x/image/font"
+	"golang.org/x/image/font/gofont/gobold"
+	"golang.org/x/image/font/gofont/goitalic"
+	"golang.org/x/image/font/gofont/goregular"
+)
+
+// The SVG drawing. Search trees are real trees, so they need no general
+// graph layout: a tidy tree layout places each subtree in a band as wide
+// as its widest level, children left to right in search order, each parent
+// centred over its children, levels in rows. The drawing keeps the DOT
+// source's vocabulary: MAX boxes, MIN ellipses, the same fills, borders,
+// edge styles and labels, a frame per tree and the legend below.
+
+// Layout constants, in points.
+const (
+	nodeSep   = 14.0 // between siblings
+	rankSep   = 30.0 // between a level's bottom and the next level's top
+	treeSep   = 28.0 // between two trees side by side
+	pageMarg  = 12.0 // around everything
+	framePad  = 12.0 // inside a tree's frame
+	linePitch = 1.22 // line height as a multiple of the font size
+)
+
+// span is one line of text in a label.
+type span struct {
+	text         string
+	size         float64
+	color        string
+	bold, italic bool
+}
+
+// box is a drawn node: a search node or a group of pruned moves.
+type box struct {
+	lines     []span
+	lk        look
+	pruned    bool
+	tooltip   string
+	w, h      float64
+	x, y      float64 // centre x, top y
+	level     int
+	children  []*box
+	edges     []edgeLook // one per child
+	dx        float64    // centre offset from the parent's centre
+	rowBottom float64    // the bottom of b's level: its tallest node's
+}
+
+type edgeLook struct {
+	color        string
+	width        float64
+	dash         string
+	label, lcolr string
+}
+
+var (
+	fontsOnce sync.Once
+	measure   map[[2]bool]*truetype.Font
+)
+
+// textWidth measures s in the Go fonts (a little wider than Helvetica, so
+// boxes sized with it hold the text in either).
+func textWidth(s span) float64 {
+	fontsOnce.Do(func() {
+		measure = map[[2]bool]*truetype.Font{}
+		for k, ttf := range map[[2]bool][]byte{{false, false}: goregular.TTF, {true, false}: gobold.TTF, {false, true}: goitalic.TTF, {true, true}: gobold.TTF} {
+			f, err := truetype.Parse(ttf)
+			if err != nil {
+				panic("trace: the embedded Go font does not parse: " + err.Error())
+			}
+			measure[k] = f
+		}
+	})
+	face := truetype.NewFace(measure[[2]bool{s.bold, s.italic}], &truetype.Options{Size: s.size, Hinting: font.HintingNone})
+	defer face.Close()
+	return float64(font.MeasureString(face, s.text)) / 64
+}
+
+func (b *box) size() {
+	tw, th := 0.0, 0.0
+	for _, l := range b.lines {
+		tw = max(tw, textWidth(l))
+		th += l.size * linePitch
+	}
+	b.w, b.h = max(tw+12, 29), max(th+8, 22)
+	if !b.lk.box && !b.pruned {
+		// An ellipse holding a w×h text block is √2 times as large.
+		b.w, b.h = b.w*1.38, b.h*1.3
+	}
+}
+
+// nodeLines is a node's label, line by line, as the DOT source writes it.
+func nodeLines(t *Tree, n *Node, opts DrawOptions, lk look) []span {
+	name := n.Name
+	if n.Research {
+		name += " (re-search)"
+	}
+	if n.Ply == 0 && t.Kind == KindChess {
+		name = t.RootPlayer + " to move"
+	}
+	lines := []span{{text: name, size: 10, color: "#444444"}, {text: t.ValueLabel(n), size: 14, bold: n.PV}}
+	if opts.Window {
+		lines = append(lines, span{text: t.WindowLabel(n), size: 9, color: "#555555"})
+	}
+	if end := t.EndLabel(n); end != "" {
+		if i := strings.Index(end, " after "); i > 0 {
+			lines = append(lines, span{text: end[:i], size: 9, color: lk.tag}, span{text: end[i+1:], size: 9, color: lk.tag})
+		} else {
+			lines = append(lines, span{text: end, size: 9, color: lk.tag})
+		}
+	}
+	if n.Hidden > 0 {
+		lines = append(lines, span{text: "… " + commas(n.Hidden) + " more", size: 9, color: "#777777", italic: true})
+	}
+	return lines
+}
+
+// prunedLines is the pruned group's label, as prunedLabel writes it.
+func prunedLines(p *PrunedGroup) []span {
+	const perLine, most = 4, 12
+	var items []string
+	for i, m := range p.Moves {
+		if i == most {
+			items = append(items, fmt.Sprintf("+%d more", len(p.Moves)-most))
+			break
+		}
+		item := m
+		if i < len(p.Subtrees) {
+			item += ": " + p.Subtrees[i]
+		}
+		items = append(items, item)
+	}
+	lines := []span{{text: fmt.Sprintf("%d pruned", p.Count), size: 9, color: "#777777", italic: true}}
+	for i := 0; i < len(items); i += perLine {
+		lines = append(lines, span{text: strings.Join(items[i:min(i+perLine, len(items))], "  "), size: 9, color: "#777777"})
+	}
+	return lines
+}
+
+// build makes the box tree of n.
+func build(t *Tree, n *Node, opts DrawOptions, d *drawer, level int) *box {
+	lk := nodeLook(n)
+	b := &box{lines: nodeLines(t, n, opts, lk), lk: lk, tooltip: d.tooltip(n), level: level}
+	b.size()
+	for _, c := range n.Children {
+		e := edgeLook{color: "#555555", width: 1}
+		switch {
+		case c.PV:
+			e.width, e.color = 3, colorPV
+		case c.Null:
+			e.dash, e.color, e.label = "5,2", colorNull, "null move"
+		case c.Verify:
+			e.dash, e.label = "1,3", "verify"
+		case c.Quiescence:
+			e.dash, e.color = "5,2", colorQuiet
+		}
+		if e.label != "" {
+			e.lcolr = colorNull
+		}
+		b.children = append(b.children, build(t, c, opts, d, level+1))
+		b.edges = append(b.edges, e)
+	}
+	folded := len(n.Children) == 0 && n.Hidden > 0
+	if p := n.Pruned; p != nil && !folded {
+		pb := &box{lines: prunedLines(p), pruned: true, level: level + 1,
+			lk:      look{box: true, fill: "white", border: colorPruned, pen: 1, dashed: true},
+			tooltip: fmt.Sprintf("%s never searched: %s", plural(p.Count, "move"), strings.Join(p.Moves, " "))}
+		pb.size()
+		b.children = append(b.children, pb)
+		b.edges = append(b.edges, edgeLook{color: colorPruned, width: 1, dash: "5,2"})
+	}
+	return b
+}
+
+// contour lays out the subtree Reingold–Tilford style and returns its
+// outline: for each level below and including b, the leftmost and
+// rightmost extent relative to b's centre. Each child is pushed right just
+// far enough that its outline clears its left siblings' on every level
+// they share (a deep subtree may tuck under a shallow neighbour), then the
+// parent is centred over its first and last child. Children keep their
+// search order, left to right.
+func (b *box) contour() (lefts, rights []float64) {
+	var accL, accR []float64
+	for i, c := range b.children {
+		cl, cr := c.contour()
+		shift := 0.0
+		if i > 0 {
+			shift = math.Inf(-1)
+			for l := 0; l < min(len(cl), len(accR)); l++ {
+				shift = max(shift, accR[l]-cl[l]+nodeSep)
+			}
+		}
+		c.dx = shift
+		for l := range cl {
+			if l < len(accL) {
+				accL[l] = min(accL[l], cl[l]+shift)
+				accR[l] = max(accR[l], cr[l]+shift)
+			} else {
+				accL = append(accL, cl[l]+shift)
+				accR = append(accR, cr[l]+shift)
+			}
+		}
+	}
+	lefts, rights = []float64{-b.w / 2}, []float64{b.w / 2}
+	if len(b.children) == 0 {
+		return lefts, rights
+	}
+	mid := (b.children[0].dx + b.children[len(b.children)-1].dx) / 2
+	for _, c := range b.children {
+		c.dx -= mid
+	}
+	for l := range accL {
+		lefts = append(lefts, accL[l]-mid)
+		rights = append(rights, accR[l]-mid)
+	}
+	return lefts, rights
+}
+
+// place sets the absolute positions: b's centre at x, its children at
+// their offsets, every level at its row.
+func (b *box) place(x float64, rows, heights []float64) {
+	b.x, b.y = x, rows[b.level]
+	b.rowBottom = b.y + heights[b.level]
+	for _, c := range b.children {
+		c.place(x+c.dx, rows, heights)
+	}
+}
+
+func (b *box) heights(rows *[]float64) {
+	for len(*rows) <= b.level {
+		*rows = append(*rows, 0)
+	}
+	(*rows)[b.level] = max((*rows)[b.level], b.h)
+	for _, c := range b.children {
+		c.heights(rows)
+	}
+}
+
+// svgWriter collects SVG elements.
+type svgWriter struct{ b strings.Builder }
+
+func (s *svgWriter) text(x, y float64, anchor string, l span) {
+	fmt.Fprintf(&s.b, `<text xml:space="preserve" x="%.2f" y="%.2f" text-anchor="%s" font-family="Helvetica,Arial,sans-serif" font-size="%.1f"`, x, y, anchor, l.size)
+	if l.bold {
+		s.b.WriteString(` font-weight="bold"`)
+	}
+	if l.italic {
+		s.b.WriteString(` font-style="italic"`)
+	}
+	col := l.color
+	if col == "" {
+		col = "#000000"
+	}
+	fmt.Fprintf(&s.b, ` fill="%s">%s</text>`+"\n", col, html.EscapeString(l.text))
+}
+
+// textBlock writes lines centred on x, the block's top at top.
+func (s *svgWriter) textBlock(x, top float64, lines []span, anchor string) {
+	y := top
+	for _, l := range lines {
+		y += l.size * linePitch
+		s.text(x, y-l.size*0.3, anchor, l)
+	}
+}
+
+func blockHeight(lines []span) float64 {
+	h := 0.0
+	for _, l := range lines {
+		h += l.size * linePitch
+	}
+	return h
+}
+
+// shape writes a rounded box or an ellipse.
+func (s *svgWriter) shape(x, y, w, h float64, rounded, ellipse bool, fill, stroke string, pen float64, dash string) {
+	style := fmt.Sprintf(`fill="%s" stroke="%s" stroke-width="%g"`, fill, stroke, pen)
+	if dash != "" {
+		style += ` stroke-dasharray="` + dash + `"`
+	}
+	switch {
+	case ellipse:
+		fmt.Fprintf(&s.b, `<ellipse cx="%.2f" cy="%.2f" rx="%.2f" ry="%.2f" %s/>`+"\n", x+w/2, y+h/2, w/2, h/2, style)
+	case rounded:
+		r := min(6, h/2)
+		k := r * 0.45 // cubic control distance for a quarter circle
+		x1, y1 := x+w, y+h
+		fmt.Fprintf(&s.b, `<path d="M%.2f,%.2f L%.2f,%.2f C%.2f,%.2f %.2f,%.2f %.2f,%.2f L%.2f,%.2f C%.2f,%.2f %.2f,%.2f %.2f,%.2f L%.2f,%.2f C%.2f,%.2f %.2f,%.2f %.2f,%.2f L%.2f,%.2f C%.2f,%.2f %.2f,%.2f %.2f,%.2f Z" %s/>`+"\n",
+			x+r, y, x1-r, y, x1-k, y, x1, y+k, x1, y+r,
+			x1, y1-r, x1, y1-k, x1-k, y1, x1-r, y1,
+			x+r, y1, x+k, y1, x, y1-k, x, y1-r,
+			x, y+r, x, y+k, x+k, y, x+r, y, style)
+	default:
+		fmt.Fprintf(&s.b, `<polygon points="%.2f,%.2f %.2f,%.2f %.2f,%.2f %.2f,%.2f" %s/>`+"\n", x, y, x+w, y, x+w, y+h, x, y+h, style)
+	}
+}
+
+func (s *svgWriter) drawBox(b *box) {
+	fmt.Fprintf(&s.b, "<g><title>%s</title>\n", html.EscapeString(b.tooltip))
+	dash := ""
+	if b.lk.dashed {
+		dash = "5,2"
+	}
+	s.shape(b.x-b.w/2, b.y, b.w, b.h, b.lk.box, !b.lk.box, b.lk.fill, b.lk.border, b.lk.pen, dash)
+	s.textBlock(b.x, b.y+(b.h-blockHeight(b.lines))/2, b.lines, "middle")
+	s.b.WriteString("</g>\n")
+}
+
+func (s *svgWriter) drawTree(b *box) {
+	for i, c := range b.children {
+		e := b.edges[i]
+		// Straight down to the bottom of the parent's level first, so no
+		// edge crosses a taller sibling of the parent, then to the child.
+		x0, y0, x1, y1 := b.x, b.rowBottom, c.x, c.y
+		fmt.Fprintf(&s.b, `<path d="M%.2f,%.2f L%.2f,%.2f L%.2f,%.2f" fill="none" stroke="%s" stroke-width="%g"`, b.x, b.y+b.h, x0, y0, x1, y1, e.color, e.width)
+		if e.dash != "" {
+			fmt.Fprintf(&s.b, ` stroke-dasharray="%s"`, e.dash)
+		}
+		s.b.WriteString("/>\n")
+		if e.label != "" {
+			s.text((x0+x1)/2+4, (y0+y1)/2+3, "start", span{text: e.label, size: 9, color: e.lcolr})
+		}
+	}
+	for _, c := range b.children {
+		s.drawTree(c)
+	}
+	s.drawBox(b)
+}
+
+// treeDrawing is one tree, laid out, with its title.
+type treeDrawing struct {
+	root          *box
+	title         []span
+	w, h          float64 // including the title and, if framed, the frame
+	tw, th        float64 // the tree alone
+	left          float64 // the tree's left edge relative to the root's centre
+	rows, heights []float64
+}
+
+func layoutTree(opts DrawOptions, t *Tree, idx int) *treeDrawing {
+	td := &treeDrawing{title: []span{{text: t.Heading(), size: 13, bold: true}, {text: t.Summary(), size: 13}}}
+	if t.Filter != "" {
+		td.title = append(td.title, span{text: "shown: " + t.Filter, size: 13, italic: true})
+	}
+	if t.Root == nil {
+		td.root = &box{lines: []span{{text: "(no search)", size: 11}}, lk: look{box: true, fill: "none", border: "none"}}
+		td.root.size()
+	} else {
+		td.root = build(t, t.Root, opts, &drawer{opts: opts, t: t, tree: idx}, 0)
+	}
+	lefts, rights := td.root.contour()
+	td.left = slices.Min(lefts)
+	td.tw = slices.Max(rights) - td.left
+	td.root.heights(&td.heights)
+	y := 0.0
+	for _, h := range td.heights {
+		td.rows = append(td.rows, y)
+		y += h + rankSep
+	}
+	td.th = y - rankSep
+	titleW := 0.0
+	for _, l := range td.title {
+		titleW = max(titleW, textWidth(l))
+	}
+	td.w = max(td.tw, titleW) + 2*framePad
+	td.h = blockHeight(td.title) + 8 + td.th + 2*framePad
+	return td
+}
+
+// drawingSVG draws the trees side by side, the legend below, as SVG.
+func drawingSVG(opts DrawOptions, trees ...*Tree) []byte {
+	var tds []*treeDrawing
+	width, height := 0.0, 0.0
+	for i, t := range trees {
+		td := layoutTree(opts, t, i+1)
+		if i > 0 {
+			width += treeSep
+		}
+		width += td.w
+		height = max(height, td.h)
+		tds = append(tds, td)
+	}
+	treesW := width
+	var leg *legendDrawing
+	if !opts.NoLegend {
+		leg = layoutLegend(opts, trees)
+		width = max(width, leg.w)
+	}
+	total := height
+	if leg != nil {
+		total += 10 + leg.h
+	}
+	W, H := width+2*pageMarg, total+2*pageMarg
+	var s svgWriter
+	fmt.Fprintf(&s.b, `<?xml version="1.0" encoding="UTF-8"?>`+"\n")
+	fmt.Fprintf(&s.b, `<svg xmlns="http://www.w3.org/2000/svg" width="%.0fpt" height="%.0fpt" viewBox="0 0 %.2f %.2f">`+"\n", W, H, W, H)
+	s.b.WriteString("<title>search</title>\n")
+	fmt.Fprintf(&s.b, `<polygon points="0,0 %.2f,0 %.2f,%.2f 0,%.2f" fill="white" stroke="none"/>`+"\n", W, W, H, H)
+	x := pageMarg + (width-treesW)/2
+	for _, td := range tds {
+		if len(tds) > 1 {
+			s.shape(x, pageMarg, td.w, td.h, true, false, "none", "#bbbbbb", 1, "")
+		}
+		cx := x + td.w/2
+		s.textBlock(cx, pageMarg+framePad, td.title, "middle")
+		top := pageMarg + framePad + blockHeight(td.title) + 8
+		for i := range td.rows {
+			td.rows[i] += top
+		}
+		td.root.place(cx-td.tw/2-td.left, td.rows, td.heights)
+		s.drawTree(td.root)
+		x += td.w + treeSep
+	}
+	if leg != nil {
+		leg.draw(&s, pageMarg, pageMarg+height+10)
+	}
+	s.b.WriteString("</svg>\n")
+	return []byte(s.b.String())
+}
+
+// legendDrawing is the legend: sample and explanation, two per row.
+type legendDrawing struct {
+	entries  []legendEntry
+	cols     [4]float64 // widths: sample, text, sample, text
+	rowH     float64
+	w, h     float64
+	fontSize float64
+}
+
+type legendEntry struct {
+	sample              span
+	fill, border, style string
+	text                string
+}
+
+func layoutLegend(opts DrawOptions, trees []*Tree) *legendDrawing {
+	l := &legendDrawing{entries: legendEntries(opts, trees), fontSize: 10}
+	l.rowH = l.fontSize*linePitch + 10
+	for i, e := range l.entries {
+		c := (i % 2) * 2
+		l.cols[c] = max(l.cols[c], textWidth(e.sample)+10)
+		l.cols[c+1] = max(l.cols[c+1], textWidth(span{text: e.text, size: l.fontSize})+16)
+	}
+	l.w = l.cols[0] + l.cols[1] + l.cols[2] + l.cols[3] + 4*4
+	l.h = float64((len(l.entries)+1)/2) * l.rowH
+	return l
+}
+
+func (l *legendDrawing) draw(s *svgWriter, x0, y0 float64) {
+	for i, e := range l.entries {
+		row, c := i/2, (i%2)*2
+		x := x0
+		for k := 0; k < c; k++ {
+			x += l.cols[k] + 4
+		}
+		y := y0 + float64(row)*l.rowH
+		h := l.rowH - 6
+		dash := ""
+		if e.style == "dashed" {
+			dash = "5,2"
+		}
+		s.shape(x, y, l.cols[c], h, e.style == "rounded", false, e.fill, e.border, 1, dash)
+		s.textBlock(x+l.cols[c]/2, y+(h-blockHeight([]span{e.sample}))/2, []span{e.sample}, "middle")
+		s.textBlock(x+l.cols[c]+8, y+(h-l.fontSize*linePitch)/2, []span{{text: e.text, size: l.fontSize}}, "start")
+	}
+}
+
+// WriteSVG writes the trees as an SVG drawing (see Render).
+func WriteSVG(w io.Writer, opts DrawOptions, trees ...*Tree) error {
+	_, err := w.Write(drawingSVG(opts, trees...))
+	return err
+}
+
+// legendEntries lists the legend of the SVG drawing, entry for entry the
+// legend of the DOT source.
+func legendEntries(opts DrawOptions, trees []*Tree) []legendEntry {
+	used, chess, root := legendUsage(trees)
+	maxName := "MAX"
+	if chess {
+		maxName = "MAX (" + root + ")"
+	}
+	s := func(text, color string, bold, italic bool) span {
+		return span{text: text, size: 10, color: color, bold: bold, italic: italic}
+	}
+	es := []legendEntry{
+		{s(maxName, "", false, false), colorMax, "#333333", "rounded", "to move: picks the highest value"},
+		{s("MIN", "", false, false), colorMin, "#333333", "", "to move: picks the lowest value"},
+		{s("3", "", true, false), "white", colorPV, "", "bold: the principal variation"},
+		{s("≥ 5  ≤ 2", "", false, false), "white", "#333333", "", "values from MAX's view; bounds after a cutoff"},
+	}
+	if used.cut {
+		es = append(es, legendEntry{s("α/β-cutoff", colorCut, false, false), "white", colorCut, "",
+			"a move reached the bound: the parent will avoid this node, so its other moves cannot matter"})
+	}
+	if used.pruned {
+		es = append(es, legendEntry{s("k pruned", "#777777", false, true), "white", colorPruned, "dashed",
+			"moves never searched because of the cutoff"})
+	}
+	if used.tt {
+		es = append(es, legendEntry{s("TT cutoff", colorTT, false, false), colorTTFill, colorTT, "",
+			"transposition table already knew the value"})
+	}
+	if used.null {
+		es = append(es, legendEntry{s("null move", colorNull, false, false), colorNullFill, colorNull, "",
+			"passing still reached β: node pruned"})
+	}
+	if used.verify {
+		es = append(es, legendEntry{s("verify", "", false, false), "white", "#333333", "", "null-move cutoff checked by a reduced search"})
+	}
+	if used.quies {
+		es = append(es, legendEntry{s("quiescence", colorQuiet, false, false), "white", colorQuiet, "dashed",
+			"captures searched past the depth limit"})
+	}
+	if used.mate {
+		es = append(es, legendEntry{s("checkmate", colorMate, false, false), colorMateFill, colorMate, "",
+			"game over: mate, stalemate or draw"})
+	}
+	if used.hidden {
+		es = append(es, legendEntry{s("… N more", "#777777", false, true), "white", "#333333", "",
+			"nodes searched below this one but not drawn"})
+	}
+	if chess {
+		es = append(es, legendEntry{s("#2", "", false, false), "white", "white", "", "mate in 2 moves (#-2: MAX is mated)"})
+	}
+	if opts.Window {
+		es = append(es, legendEntry{s("α β", "", false, false), "white", "white", "", "window on entry: MAX is sure of α, MIN of β"})
+	}
+	return es
+}
