@@ -51,8 +51,9 @@ flags give the same weights.
 
 -o FILE writes the weights as Go source (engine/eval/weights_tuned.go),
 with the command and data in its comment; the engine uses them after a
-rebuild. Games of the engine itself make a good training set:
-'plylab match --opponent engine --pgn games.pgn' writes them.
+rebuild. The engine's own games are training data too: 'plylab match
+--opponent engine --pgn games.pgn' writes them. docs/evaluation.md says
+what the first fits bought in matches.
 
 Examples:
    plylab tune --epochs 20
@@ -112,6 +113,10 @@ func commandLine(c *cli.Context) string {
 			continue
 		}
 		switch v := c.Value(name).(type) {
+		case bool:
+			if v {
+				parts = append(parts, "--"+name)
+			}
 		case cli.StringSlice:
 			for _, s := range v.Value() {
 				parts = append(parts, "--"+name, s)

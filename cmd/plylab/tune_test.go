@@ -1,0 +1,75 @@
+package main
+
+import (
+	"encoding/csv"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// A small PGN for the tune command's tests: two finished games.
+const tuneTestPGN = `[Result "1-0"]
+
+1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O
+9. h3 Nb8 10. d4 Nbd7 11. c4 c6 12. cxb5 axb5 13. Nc3 Bb7 14. Bg5 b4 1-0
+
+[Result "1/2-1/2"]
+
+1. d4 d5 2. c4 e6 3. Nc3 Nf6 4. Bg5 Be7 5. e3 O-O 6. Nf3 h6 7. Bh4 b6 8. cxd5 Nxd5
+9. Bxe7 Qxe7 10. Nxd5 exd5 11. Rc1 Be6 12. Qa4 c5 1/2-1/2
+`
+
+func TestTuneCommand(t *testing.T) {
+	dir := t.TempDir()
+	pgn := filepath.Join(dir, "games.pgn")
+	if err := os.WriteFile(pgn, []byte(tuneTestPGN), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "weights.go")
+	r := runCLI(t, "tune", "--pgn", pgn, "--skip", "4", "--holdout", "0", "--epochs", "3", "--no-weights", "--format", "csv", "-o", out)
+	if r.code != 0 {
+		t.Fatalf("exit %d: %s", r.code, r.stderr)
+	}
+	rows, err := csv.NewReader(strings.NewReader(r.stdout)).ReadAll()
+	if err != nil {
+		t.Fatalf("csv: %v\n%s", err, r.stdout)
+	}
+	if strings.Join(rows[0], ",") != "epoch,error,change,held_out_error,held_out_change" || len(rows) != 1+4 {
+		t.Errorf("csv rows %v", rows)
+	}
+	if rows[1][0] != "0" || rows[4][0] != "3" || rows[1][3] != "" {
+		t.Errorf("epochs 0..3 without held-out errors expected, got %v", rows)
+	}
+	src, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"package eval", "Made by: plylab tune --pgn " + pgn + " --skip 4 --epochs 3 --holdout 0 --no-weights\n", "var tunedWeights"} {
+		if !strings.Contains(string(src), want) {
+			t.Errorf("weights file lacks %q:\n%s", want, src)
+		}
+	}
+	// Runs are deterministic.
+	again := runCLI(t, "tune", "--pgn", pgn, "--skip", "4", "--holdout", "0", "--epochs", "3", "--no-weights", "--format", "csv")
+	if again.stdout != r.stdout {
+		t.Errorf("second run differs:\n%s\n%s", again.stdout, r.stdout)
+	}
+}
+
+func TestTuneCommandErrors(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"tune", "--terms", "mobilty"}, `unknown term "mobilty" (did you mean "mobility"?)`},
+		{[]string{"tune", "--epochs", "0"}, "--epochs 0 is out of range"},
+		{[]string{"tune", "--from", "random"}, `--from "random": start from 'default' or 'zero'`},
+		{[]string{"tune", "--pgn", "/no/such/file.pgn"}, "--pgn: open /no/such/file.pgn"},
+	} {
+		line := wantUsageError(t, runCLI(t, tc.args...))
+		if !strings.Contains(line, tc.want) {
+			t.Errorf("%v: %q, want it to contain %q", tc.args, line, tc.want)
+		}
+	}
+}
