@@ -22,6 +22,7 @@ import (
 	"github.com/plylab/plylab/engine/board"
 	"github.com/plylab/plylab/engine/book"
 	"github.com/plylab/plylab/engine/eval"
+	"github.com/plylab/plylab/engine/pgn"
 	"github.com/urfave/cli/v2"
 	"golang.org/x/term"
 )
@@ -257,10 +258,16 @@ func loadGame(cfg *playConfig, path string) error {
 		return fmt.Errorf("--load: cannot read %s: %w", path, pathErrCause(err))
 	}
 	defer f.Close()
-	sc := chess.NewScanner(f)
+	return readGame(cfg, f, path)
+}
+
+// readGame reads the first game of PGN text into cfg; path names the file
+// in errors.
+func readGame(cfg *playConfig, r io.Reader, path string) error {
+	sc := pgn.NewScanner(r)
 	if !sc.Scan() {
-		if err := sc.Err(); err != nil && !errors.Is(err, io.EOF) {
-			return fmt.Errorf("--load: %s is not a readable PGN game: %v", path, strings.TrimPrefix(err.Error(), "chess: "))
+		if err := sc.Err(); err != nil {
+			return fmt.Errorf("--load: %s is not a readable PGN game: %v", path, err)
 		}
 		return fmt.Errorf("--load: no game found in %s; a PGN game starts with tag lines such as [Event \"...\"]", path)
 	}
