@@ -71,7 +71,7 @@ func playCommand(env *appEnv) *cli.Command {
 		&cli.StringFlag{Name: "color", Aliases: []string{"c"}, Value: "white", Usage: "play `SIDE`: white, black or random (auto, always or never set the terminal colors instead)"},
 		&cli.StringFlag{Name: "level", Aliases: []string{"l"}, Value: "club", Usage: "engine strength `NAME`: " + strings.Join(levelNames(), ", ")},
 		&cli.IntFlag{Name: "depth", Aliases: []string{"d"}, Usage: "search `N` plies deep (overrides the level)"},
-		&cli.DurationFlag{Name: "movetime", Usage: "think `TIME` per move, e.g. 500ms or 2s (overrides the level)"},
+		&cli.StringFlag{Name: "movetime", Usage: "think `TIME` per move, e.g. 500ms or 2s; a bare number is milliseconds, as in UCI (overrides the level)"},
 		&cli.StringFlag{Name: "load", Usage: "continue the game saved in PGN `FILE`"},
 		&cli.StringFlag{Name: "book", Aliases: []string{"b"}, Usage: "let the engine play its opening moves from Polyglot book `FILE`"},
 		&cli.Uint64Flag{Name: "seed", Usage: "random `SEED` for --color random and book moves (0: a new game each time)"},
@@ -193,9 +193,9 @@ func (e *appEnv) playConfigFrom(c *cli.Context) (playConfig, error) {
 			parts = append(parts, fmt.Sprintf("depth %d", d))
 		}
 		if c.IsSet("movetime") {
-			mt := c.Duration("movetime")
-			if mt <= 0 {
-				return cfg, usagef("--movetime must be positive, e.g. --movetime 500ms or --movetime 2s")
+			mt, err := durationFlag(c, "movetime")
+			if err != nil {
+				return cfg, err
 			}
 			// Past half the time a new iteration would rarely finish: move.
 			cfg.limits.MoveTime, cfg.limits.SoftTime = mt, mt/2
