@@ -6,6 +6,10 @@
 # perft and match comparisons, and Debian's Polyglot opening book
 # ("gnuchess-book") for the book tests. Then: gofmt, go vet, go test.
 # PLYLAB_PERFT_FULL=1 adds every depth of the 132-position perft suite.
+# Then every fuzz target runs for a few seconds (PLYLAB_FUZZTIME, default
+# 3s) beyond its seed corpus, which go test already ran; PLYLAB_FUZZ=0
+# skips that step. A failing input is written to the package's
+# testdata/fuzz/FuzzX/ directory: keep it there as a regression seed.
 set -euo pipefail
 cd "$(dirname "$0")"
 
@@ -30,3 +34,26 @@ echo "test.sh: go vet"
 go vet ./...
 echo "test.sh: go test"
 go test -count=1 -timeout 20m ./...
+
+if [ "${PLYLAB_FUZZ:-1}" != 0 ]; then
+	fuzztime=${PLYLAB_FUZZTIME:-3s}
+	echo "test.sh: fuzzing each target for $fuzztime"
+	start=$(date +%s)
+	for pkg in $(go list ./...); do
+		dir=$(go list -f '{{.Dir}}' "$pkg")
+		for target in $(grep -ho '^func Fuzz[A-Za-z0-9_]*' "$dir"/*_test.go 2>/dev/null | sed 's/^func //'); do
+			# -fuzzminimizetime bounds the minimizing of new inputs, which
+			# would otherwise take most of a short run.
+			go test -run='^$' -fuzz="^${target}\$" -fuzztime="$fuzztime" \
+				-fuzzminimizetime=100x "$pkg" >/tmp/plylab-fuzz.$$ 2>&1 || {
+				cat /tmp/plylab-fuzz.$$ >&2
+				rm -f /tmp/plylab-fuzz.$$
+				echo "test.sh: $target in $pkg failed" >&2
+				exit 1
+			}
+			echo "  $pkg $target ok"
+		done
+	done
+	rm -f /tmp/plylab-fuzz.$$
+	echo "test.sh: fuzzing took $(($(date +%s) - start))s"
+fi

@@ -82,11 +82,12 @@ func (e *ToySyntaxError) Error() string {
 
 // ParseToy reads a textbook tree: a leaf is an integer, an inner node is a
 // parenthesised, comma-separated list of at least one subtree. Brackets []
-// work like parentheses; spaces and newlines are ignored.
+// work like parentheses; spaces and newlines are ignored. A tree is at most
+// MaxPly levels high, the deepest a search goes.
 func ParseToy(s string) (*ToyTree, error) {
 	p := &toyParser{s: s}
 	p.skip()
-	root, err := p.node()
+	root, err := p.node(0)
 	if err != nil {
 		return nil, err
 	}
@@ -116,7 +117,7 @@ func (p *toyParser) skip() {
 	}
 }
 
-func (p *toyParser) node() (*ToyNode, error) {
+func (p *toyParser) node(depth int) (*ToyNode, error) {
 	p.skip()
 	if p.i >= len(p.s) {
 		return nil, &ToySyntaxError{p.s, p.i, `expected a number or "(" (unbalanced brackets?)`}
@@ -128,10 +129,13 @@ func (p *toyParser) node() (*ToyNode, error) {
 		if c == '[' {
 			closer = ']'
 		}
+		if depth >= MaxPly {
+			return nil, &ToySyntaxError{p.s, p.i, fmt.Sprintf("the tree is nested more than %d levels deep (a search goes at most %d plies)", MaxPly, MaxPly)}
+		}
 		p.i++
 		n := &ToyNode{Offset: start}
 		for {
-			child, err := p.node()
+			child, err := p.node(depth + 1)
 			if err != nil {
 				return nil, err
 			}

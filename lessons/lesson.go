@@ -114,11 +114,15 @@ type Error struct {
 }
 
 func (e *Error) Error() string {
+	// The message may quote the lesson's text: keep it on one line.
+	msg := oneLineMsg.Replace(e.Msg)
 	if e.Line > 0 {
-		return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg)
+		return fmt.Sprintf("%s:%d: %s", e.File, e.Line, msg)
 	}
-	return fmt.Sprintf("%s: %s", e.File, e.Msg)
+	return fmt.Sprintf("%s: %s", e.File, msg)
 }
+
+var oneLineMsg = strings.NewReplacer("\r", `\r`, "\n", `\n`)
 
 // Commands describes the plylab commands a cell may run: each command name
 // with its subcommands (nil for none). Parse checks cells against it.

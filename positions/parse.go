@@ -114,7 +114,9 @@ func parseSuite(spec suiteSpec, data []byte) (*Suite, error) {
 	lineNo := 0
 	for sc.Scan() {
 		lineNo++
-		line := strings.TrimSpace(sc.Text())
+		// Control characters (a stray CR, terminal escapes) become spaces:
+		// names and descriptions are printed on one terminal line.
+		line := strings.TrimSpace(strings.Map(noControl, sc.Text()))
 		if line == "" || strings.HasPrefix(line, "#") {
 			continue
 		}
@@ -153,6 +155,14 @@ func parseSuite(spec suiteSpec, data []byte) (*Suite, error) {
 		firstErr = fmt.Errorf("positions: %s: %w", spec.file, err)
 	}
 	return s, firstErr
+}
+
+// noControl maps ASCII control characters to spaces.
+func noControl(r rune) rune {
+	if r < ' ' || r == 0x7f {
+		return ' '
+	}
+	return r
 }
 
 // lineName is the name of the position on a given line of a suite without

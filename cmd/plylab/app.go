@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"github.com/plylab/plylab/cmd/internal/flagval"
 	"github.com/plylab/plylab/positions"
 	"io"
 	"os"
@@ -413,7 +414,10 @@ func flagErrorMessage(err error) string {
 				if j := strings.Index(name, ":"); j >= 0 {
 					name = name[:j]
 				}
-				return fmt.Sprintf("invalid value %s for %s", val, dash(name))
+				if p == "invalid boolean value " {
+					return fmt.Sprintf("%s %s: expected true or false", dash(name), val)
+				}
+				return fmt.Sprintf("%s %s: expected %s", dash(name), val, flagval.Form(strings.TrimLeft(name, "-")))
 			}
 		}
 	}

@@ -84,7 +84,7 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"--nosuchflag"}, "unknown flag --nosuchflag"},
 		{[]string{"positions", "show", "--nosuchflag"}, "unknown flag --nosuchflag; run 'plylab positions show --help' for usage"},
 		{[]string{"positions", "show", "--fen"}, "flag --fen needs a value"},
-		{[]string{"positions", "show", "--flip=maybe"}, `invalid value "maybe" for --flip`},
+		{[]string{"positions", "show", "--flip=maybe"}, `--flip "maybe": expected true or false`},
 		{[]string{"--color", "purple", "positions", "list"}, `unknown color mode "purple"`},
 		{[]string{"positions", "list", "--format", "xml"}, `unknown format "xml"; use --format table, csv, json, markdown`},
 		{[]string{"positions", "show", "start", "-f", "yaml"}, `unknown format "yaml"`},
@@ -234,8 +234,8 @@ func TestFlagErrorMessage(t *testing.T) {
 		"flag provided but not defined: -nosuch":           "unknown flag --nosuch",
 		"flag provided but not defined: -x":                "unknown flag -x",
 		"flag needs an argument: -fen":                     "flag --fen needs a value",
-		`invalid value "x" for flag -depth: parse error`:   `invalid value "x" for --depth`,
-		`invalid boolean value "x" for -flip: parse error`: `invalid value "x" for --flip`,
+		`invalid value "x" for flag -depth: parse error`:   `--depth "x": expected a depth in plies like 5`,
+		`invalid boolean value "x" for -flip: parse error`: `--flip "x": expected true or false`,
 		"something else":                                   "something else",
 	}
 	for in, want := range tests {

@@ -3,10 +3,11 @@ package main
 import (
 	"fmt"
 	"io"
-	"strconv"
+	"slices"
 	"strings"
 	"time"
 
+	"github.com/plylab/plylab/cmd/internal/flagval"
 	"github.com/plylab/plylab/engine"
 	"github.com/plylab/plylab/engine/board"
 	"github.com/plylab/plylab/engine/eval"
@@ -71,7 +72,14 @@ func parseAlgos(c *cli.Context) ([]engine.Options, error) {
 	for _, spec := range specs {
 		o, err := engine.ParseAlgo(spec)
 		if err != nil {
+			base, _, _ := strings.Cut(spec, "-with")
+			if s := positions.Suggest(base, engine.Presets()); s != "" && s != base {
+				return nil, usagef("--algo %q: unknown algorithm; did you mean %q? choose minimax, alphabeta or engine, optionally with switches such as engine-without-null", spec, s+strings.TrimPrefix(spec, base))
+			}
 			return nil, usagef("%v", err)
+		}
+		if err := checkTechniques(c); err != nil {
+			return nil, err
 		}
 		if err := o.Apply(splitList(c.String("with")), splitList(c.String("without"))); err != nil {
 			return nil, usagef("%v", err)
@@ -93,23 +101,42 @@ func parseAlgos(c *cli.Context) ([]engine.Options, error) {
 	return out, nil
 }
 
-// parseDepthRange reads "5" or "1-5" (inclusive), each within [1, max].
+// checkTechniques rejects an unknown name in --with or --without with a
+// did-you-mean.
+func checkTechniques(c *cli.Context) error {
+	known := engine.TechniqueNames()
+	for _, flag := range []string{"with", "without"} {
+		for _, name := range splitList(c.String(flag)) {
+			if slices.Contains(known, name) {
+				continue
+			}
+			if s := positions.Suggest(name, known); s != "" {
+				return usagef("--%s %q: unknown technique; did you mean %q? run 'plylab techniques' to list them", flag, name, s)
+			}
+			return usagef("--%s %q: unknown technique; expected a comma-separated list like null,lmr (run 'plylab techniques' to list them)", flag, name)
+		}
+	}
+	return nil
+}
+
+// parseDepthRange reads --depth "5" or "1-5" (inclusive), each within
+// [1, max].
 func parseDepthRange(s string, maxDepth int) (lo, hi int, err error) {
-	s = strings.TrimSpace(s)
-	a, b, isRange := strings.Cut(s, "-")
-	lo, err1 := strconv.Atoi(strings.TrimSpace(a))
-	hi = lo
-	var err2 error
-	if isRange {
-		hi, err2 = strconv.Atoi(strings.TrimSpace(b))
-	}
-	if err1 != nil || err2 != nil {
-		return 0, 0, usagef("bad --depth %q; write a number such as 4 or a range such as 1-5", s)
-	}
-	if lo < 1 || hi < lo || hi > maxDepth {
-		return 0, 0, usagef("--depth %q is out of range; depths go from 1 to %d (a range is low-high)", s, maxDepth)
+	lo, hi, err = flagval.DepthRange("depth", s, maxDepth)
+	if err != nil {
+		return 0, 0, usagef("%v", err)
 	}
 	return lo, hi, nil
+}
+
+// durationFlag reads a duration flag (see flagval.Duration: 500ms, 2s, or
+// a bare number of milliseconds as in UCI).
+func durationFlag(c *cli.Context, name string) (time.Duration, error) {
+	d, err := flagval.Duration(name, c.String(name))
+	if err != nil {
+		return 0, usagef("%v", err)
+	}
+	return d, nil
 }
 
 // progress writes a transient status line to stderr when stderr is a

@@ -88,9 +88,9 @@ func TestCompareErrors(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"compare", "--depth", "0"}, "out of range"},
-		{[]string{"compare", "--depth", "5-3"}, "out of range"},
-		{[]string{"compare", "--depth", "x"}, `bad --depth "x"`},
+		{[]string{"compare", "--depth", "0"}, `--depth "0": expected depths from 1 to 30`},
+		{[]string{"compare", "--depth", "5-3"}, `--depth "5-3": expected depths from 1 to 30`},
+		{[]string{"compare", "--depth", "x"}, `--depth "x": expected a depth like 5 or a range like 1-6`},
 		{[]string{"compare", "--algo", "negamax"}, `unknown algorithm "negamax"`},
 		{[]string{"compare", "--algo", "engine-without-nul"}, `unknown technique "nul"`},
 		{[]string{"compare", "--eval", "fancy"}, `unknown evaluation "fancy"`},

@@ -90,12 +90,12 @@ Examples:
 			&cli.StringFlag{Name: "opponent-eval", Usage: "evaluation `KIND` of a plylab opponent", DefaultText: "--eval's"},
 			&cli.IntFlag{Name: "games", Aliases: []string{"n"}, Value: matchDefaultGames, Usage: "play `N` games (each opening twice, colors reversed)"},
 			&cli.IntFlag{Name: "depth", Aliases: []string{"d"}, Usage: "search `N` plies deep", DefaultText: fmt.Sprintf("%d without --movetime or --tc", matchDefaultDepth)},
-			&cli.DurationFlag{Name: "movetime", Usage: "think `TIME` per move, e.g. 100ms or 5s", DefaultText: "none"},
+			&cli.StringFlag{Name: "movetime", Usage: "think `TIME` per move, e.g. 100ms or 5s (a bare number is milliseconds, as in UCI)", DefaultText: "none"},
 			&cli.StringFlag{Name: "tc", Usage: "clock `BASE+INC` in seconds, e.g. 10+0.1, 60, 40/60"},
 			&cli.IntFlag{Name: "opponent-depth", Usage: "the opponent's depth `N` (any --opponent-* limit replaces --depth/--movetime/--tc for the opponent)", DefaultText: "the engine's limit"},
-			&cli.DurationFlag{Name: "opponent-movetime", Usage: "the opponent's `TIME` per move", DefaultText: "the engine's limit"},
+			&cli.StringFlag{Name: "opponent-movetime", Usage: "the opponent's `TIME` per move (e.g. 100ms; a bare number is milliseconds)", DefaultText: "the engine's limit"},
 			&cli.StringFlag{Name: "opponent-tc", Usage: "the opponent's clock `BASE+INC`", DefaultText: "the engine's limit"},
-			&cli.DurationFlag{Name: "time-margin", Value: 100 * time.Millisecond, Usage: "a player loses on time when it exceeds its time by more than `TIME`"},
+			&cli.StringFlag{Name: "time-margin", Value: "100ms", Usage: "a player loses on time when it exceeds its time by more than `TIME` (e.g. 100ms, 0 for none; a bare number is milliseconds)"},
 			&cli.IntFlag{Name: "concurrency", Aliases: []string{"j"}, Value: 1, Usage: "play `N` games at once (each with its own players)"},
 			&cli.StringFlag{Name: "book", Aliases: []string{"b"}, Usage: "draw openings from Polyglot book `FILE`"},
 			&cli.StringFlag{Name: "openings", Usage: "read openings from `FILE`: EPD/FEN lines, or a .pgn file's games"},
@@ -175,9 +175,12 @@ func (e *appEnv) matchConfigFrom(c *cli.Context) (*matchConfig, error) {
 	if workers < 1 || workers > matchMaxWorkers {
 		return nil, usagef("--concurrency must be between 1 and %d, got %d", matchMaxWorkers, workers)
 	}
-	margin := c.Duration("time-margin")
-	if margin < 0 {
-		return nil, usagef("--time-margin must not be negative, e.g. --time-margin 100ms")
+	var margin time.Duration
+	if s := c.String("time-margin"); strings.TrimSpace(s) != "0" {
+		var err error
+		if margin, err = durationFlag(c, "time-margin"); err != nil {
+			return nil, err
+		}
 	}
 	mc.seed = c.Uint64("seed")
 	if mc.seed == 0 {
@@ -293,9 +296,12 @@ func matchLimit(c *cli.Context, prefix string, withDefault bool) (match.Limit, e
 		l.Depth = d
 	}
 	if c.IsSet(prefix + "movetime") {
-		mt := c.Duration(prefix + "movetime")
+		mt, err := durationFlag(c, prefix+"movetime")
+		if err != nil {
+			return l, err
+		}
 		if mt < time.Millisecond {
-			return l, usagef("--%smovetime must be at least 1ms, e.g. --%smovetime 100ms or 5s", prefix, prefix)
+			return l, usagef("--%smovetime %q: expected at least 1ms, e.g. --%smovetime 100ms or 5s", prefix, c.String(prefix+"movetime"), prefix)
 		}
 		l.MoveTime = mt
 	}

@@ -22,6 +22,7 @@ import (
 	"github.com/plylab/plylab/engine/board"
 	"github.com/plylab/plylab/engine/book"
 	"github.com/plylab/plylab/engine/eval"
+	"github.com/plylab/plylab/engine/pgn"
 	"github.com/urfave/cli/v2"
 	"golang.org/x/term"
 )
@@ -70,7 +71,7 @@ func playCommand(env *appEnv) *cli.Command {
 		&cli.StringFlag{Name: "color", Aliases: []string{"c"}, Value: "white", Usage: "play `SIDE`: white, black or random (auto, always or never set the terminal colors instead)"},
 		&cli.StringFlag{Name: "level", Aliases: []string{"l"}, Value: "club", Usage: "engine strength `NAME`: " + strings.Join(levelNames(), ", ")},
 		&cli.IntFlag{Name: "depth", Aliases: []string{"d"}, Usage: "search `N` plies deep (overrides the level)"},
-		&cli.DurationFlag{Name: "movetime", Usage: "think `TIME` per move, e.g. 500ms or 2s (overrides the level)"},
+		&cli.StringFlag{Name: "movetime", Usage: "think `TIME` per move, e.g. 500ms or 2s; a bare number is milliseconds, as in UCI (overrides the level)"},
 		&cli.StringFlag{Name: "load", Usage: "continue the game saved in PGN `FILE`"},
 		&cli.StringFlag{Name: "book", Aliases: []string{"b"}, Usage: "let the engine play its opening moves from Polyglot book `FILE`"},
 		&cli.Uint64Flag{Name: "seed", Usage: "random `SEED` for --color random and book moves (0: a new game each time)"},
@@ -192,9 +193,9 @@ func (e *appEnv) playConfigFrom(c *cli.Context) (playConfig, error) {
 			parts = append(parts, fmt.Sprintf("depth %d", d))
 		}
 		if c.IsSet("movetime") {
-			mt := c.Duration("movetime")
-			if mt <= 0 {
-				return cfg, usagef("--movetime must be positive, e.g. --movetime 500ms or --movetime 2s")
+			mt, err := durationFlag(c, "movetime")
+			if err != nil {
+				return cfg, err
 			}
 			// Past half the time a new iteration would rarely finish: move.
 			cfg.limits.MoveTime, cfg.limits.SoftTime = mt, mt/2
@@ -257,10 +258,16 @@ func loadGame(cfg *playConfig, path string) error {
 		return fmt.Errorf("--load: cannot read %s: %w", path, pathErrCause(err))
 	}
 	defer f.Close()
-	sc := chess.NewScanner(f)
+	return readGame(cfg, f, path)
+}
+
+// readGame reads the first game of PGN text into cfg; path names the file
+// in errors.
+func readGame(cfg *playConfig, r io.Reader, path string) error {
+	sc := pgn.NewScanner(r)
 	if !sc.Scan() {
-		if err := sc.Err(); err != nil && !errors.Is(err, io.EOF) {
-			return fmt.Errorf("--load: %s is not a readable PGN game: %v", path, strings.TrimPrefix(err.Error(), "chess: "))
+		if err := sc.Err(); err != nil {
+			return fmt.Errorf("--load: %s is not a readable PGN game: %v", path, err)
 		}
 		return fmt.Errorf("--load: no game found in %s; a PGN game starts with tag lines such as [Event \"...\"]", path)
 	}

@@ -244,7 +244,7 @@ func TestPlayUsageErrors(t *testing.T) {
 		{[]string{"--color", "purple"}, `unknown --color "purple"`},
 		{[]string{"--level", "grandmaster"}, `unknown --level "grandmaster"; use beginner, casual, club, strong, max`},
 		{[]string{"--depth", "0"}, "--depth must be between 1 and"},
-		{[]string{"--movetime", "-1s"}, "--movetime must be positive"},
+		{[]string{"--movetime", "-1s"}, `--movetime "-1s": expected a positive duration like 500ms, 2s or 1m30s, or a whole number of milliseconds like 1000`},
 		{[]string{"--algo", "minimax", "--movetime", "1s"}, "--algo minimax searches to a fixed depth only"},
 		{[]string{"--algo", "nosuch"}, `unknown algorithm "nosuch"`},
 		{[]string{"--load", "testdata/no-such-game.pgn"}, `--load: file "testdata/no-such-game.pgn" does not exist`},

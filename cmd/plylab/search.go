@@ -18,7 +18,7 @@ func searchCommand(env *appEnv) *cli.Command {
 	flags := append(positionFlags(true), algoFlags("engine", false)...)
 	flags = append(flags,
 		&cli.IntFlag{Name: "depth", Aliases: []string{"d"}, Usage: "search to depth `N` (default 10 when no --movetime)"},
-		&cli.DurationFlag{Name: "movetime", Aliases: []string{"t"}, Usage: "think for `DURATION` (e.g. 1s, 500ms)"},
+		&cli.StringFlag{Name: "movetime", Aliases: []string{"t"}, Usage: "think for `DURATION` (e.g. 1s, 500ms; a bare number is milliseconds, as in UCI)"},
 		&cli.Uint64Flag{Name: "nodes", Usage: "stop after about `N` nodes"},
 		&cli.BoolFlag{Name: "stats", Usage: "print the statistics table (one counter per technique) after the search"},
 		&cli.BoolFlag{Name: "force", Usage: "run even when the predicted time is over ten minutes"},
@@ -68,12 +68,16 @@ func (e *appEnv) search(c *cli.Context) error {
 	if err := checkFormat(format); err != nil {
 		return err
 	}
-	limits := engine.Limits{Depth: c.Int("depth"), MoveTime: c.Duration("movetime"), Nodes: c.Uint64("nodes")}
+	limits := engine.Limits{Depth: c.Int("depth"), Nodes: c.Uint64("nodes")}
+	if c.IsSet("movetime") {
+		mt, err := durationFlag(c, "movetime")
+		if err != nil {
+			return err
+		}
+		limits.MoveTime = mt
+	}
 	if c.IsSet("depth") && (limits.Depth < 1 || limits.Depth > engine.MaxDepth) {
 		return usagef("--depth must be between 1 and %d, got %d", engine.MaxDepth, limits.Depth)
-	}
-	if c.IsSet("movetime") && limits.MoveTime <= 0 {
-		return usagef("--movetime must be positive, e.g. --movetime 1s")
 	}
 	if o.IsPlain() {
 		if limits.Depth == 0 {

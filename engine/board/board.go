@@ -52,6 +52,14 @@ func New() *Board {
 	return b
 }
 
+// The largest clocks FromFEN accepts. They are far beyond any game (the
+// 75-move rule ends a game at a halfmove clock of 150) yet small enough
+// that the clocks, kept in 32 bits on the undo stack, never overflow.
+const (
+	maxHalfmove = 100000
+	maxFullmove = 1000000
+)
+
 // FromFEN parses and validates a FEN. Four-field FENs (as in EPD files) are
 // accepted and read as "0 1" for the clocks. The checks go beyond syntax:
 // exactly one king per side, no pawns on the first or last rank, castling
@@ -178,12 +186,12 @@ func FromFEN(fen string) (*Board, error) {
 		b.ep = sq
 	}
 	hm, err := strconv.Atoi(fields[4])
-	if err != nil || hm < 0 {
-		return nil, fmt.Errorf("bad halfmove clock %q (want a number >= 0)", fields[4])
+	if err != nil || hm < 0 || hm > maxHalfmove {
+		return nil, fmt.Errorf("bad halfmove clock %q (want a number from 0 to %d)", fields[4], maxHalfmove)
 	}
 	fm, err := strconv.Atoi(fields[5])
-	if err != nil || fm < 1 {
-		return nil, fmt.Errorf("bad fullmove number %q (want a number >= 1)", fields[5])
+	if err != nil || fm < 1 || fm > maxFullmove {
+		return nil, fmt.Errorf("bad fullmove number %q (want a number from 1 to %d)", fields[5], maxFullmove)
 	}
 	b.halfmove, b.fullmove = hm, fm
 	if b.attackersTo(b.kings[b.side.Other()], b.occupied())&b.colors[b.side] != 0 {

@@ -1,13 +1,13 @@
 package book
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"sort"
 
 	"github.com/notnil/chess"
 	"github.com/plylab/plylab/engine/board"
+	"github.com/plylab/plylab/engine/pgn"
 )
 
 // DefaultMaxPly is how many plies of each game Build reads when
@@ -181,7 +181,7 @@ func Build(games []*chess.Game, opts BuildOptions) (*Book, BuildStats, error) {
 // games; only the statistics are kept).
 func BuildPGN(r io.Reader, opts BuildOptions) (*Book, BuildStats, error) {
 	bd := newBuilder(opts)
-	sc := chess.NewScanner(r)
+	sc := pgn.NewScanner(r)
 	n := 0
 	for sc.Scan() {
 		n++
@@ -189,8 +189,8 @@ func BuildPGN(r io.Reader, opts BuildOptions) (*Book, BuildStats, error) {
 			return nil, bd.info, err
 		}
 	}
-	if err := sc.Err(); err != nil && !errors.Is(err, io.EOF) {
-		return nil, bd.info, fmt.Errorf("reading game %d of the PGN: %w", n+1, err)
+	if err := sc.Err(); err != nil {
+		return nil, bd.info, fmt.Errorf("reading the PGN: %w", err)
 	}
 	return bd.book(), bd.info, nil
 }

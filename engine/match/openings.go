@@ -9,9 +9,9 @@ import (
 	"math/rand/v2"
 	"strings"
 
-	"github.com/notnil/chess"
 	"github.com/plylab/plylab/engine/board"
 	"github.com/plylab/plylab/engine/book"
+	"github.com/plylab/plylab/engine/pgn"
 )
 
 // Opening is where a game starts: a position and moves played from it
@@ -130,7 +130,14 @@ func ReadEPD(r io.Reader, source string) (*List, error) {
 	n := 0
 	for sc.Scan() {
 		n++
-		line := strings.TrimSpace(sc.Text())
+		// Control characters (a stray CR) become spaces: the id names the
+		// opening on one line of reports and PGN tags.
+		line := strings.TrimSpace(strings.Map(func(r rune) rune {
+			if r < ' ' || r == 0x7f {
+				return ' '
+			}
+			return r
+		}, sc.Text()))
 		if line == "" || strings.HasPrefix(line, "#") {
 			continue
 		}
@@ -181,7 +188,7 @@ func isNumber(s string) bool {
 func ReadPGN(r io.Reader, source string, plies int) (*List, error) {
 	l := &List{Source: source}
 	seen := map[string]bool{}
-	sc := chess.NewScanner(r)
+	sc := pgn.NewScanner(r)
 	n := 0
 	for sc.Scan() {
 		n++
@@ -208,7 +215,7 @@ func ReadPGN(r io.Reader, source string, plies int) (*List, error) {
 		}
 		l.Openings = append(l.Openings, o)
 	}
-	if err := sc.Err(); err != nil && !errors.Is(err, io.EOF) {
+	if err := sc.Err(); err != nil {
 		return nil, fmt.Errorf("%s: %w", source, err)
 	}
 	if len(l.Openings) == 0 {

@@ -29,8 +29,9 @@ type goParams struct {
 
 // parseGo reads the parameters of "go". Unknown words are reported in
 // warnings and skipped, as the protocol asks; a number that does not parse
-// is an error and no search is started (guessing could mean an endless
-// search or an instant move, worse than none).
+// is an error: the caller then searches to depth 1 (guessing the limit
+// could mean an endless search; no answer at all would hang the GUI,
+// which waits for a bestmove after every go).
 func parseGo(args []string) (p goParams, warnings []string, err error) {
 	for i := 0; i < len(args); i++ {
 		key := args[i]
@@ -181,8 +182,10 @@ func (s *session) goCmd(args []string) {
 		s.infof("%s", w)
 	}
 	if err != nil {
-		s.infof("%v; search not started", err)
-		return
+		// A GUI waits for the bestmove of every go: answer even a go that
+		// cannot be read, with the quickest search that finds a legal move.
+		s.infof("%v; searching to depth 1 instead", err)
+		p = goParams{depth: 1}
 	}
 	// A GUI sends stop before a new go; if it did not, the old search is
 	// stopped here and reports its move first.

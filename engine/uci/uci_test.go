@@ -355,10 +355,6 @@ func TestUCIMalformedInput(t *testing.T) {
 		{"position sideways", `expected startpos or fen, got "sideways"`},
 		{"position startpos e2e4", `expected "moves", got "e2e4"`},
 		{"position startpos moves e2e5", `move 1, "e2e5", is not legal`},
-		{"go depth x", `go: depth needs a number, got "x"; search not started`},
-		{"go depth", "go: depth needs a number; search not started"},
-		{"go depth 0", "depth must be at least 1"},
-		{"go movetime 1e3", `movetime needs a number, got "1e3"`},
 		{"setoption name Nope value 1", `unknown option "Nope"`},
 		{"setoption Hash 1", "setoption: expected"},
 		{"setoption name", "option name is missing"},
@@ -374,6 +370,21 @@ func TestUCIMalformedInput(t *testing.T) {
 		if len(before) != 1 || !strings.HasPrefix(before[0], "info string ") || !strings.Contains(before[0], tt.want) {
 			t.Errorf("%q: got %q, want one info string containing %q", tt.cmd, before, tt.want)
 		}
+	}
+	// A go that cannot be read is still answered, by a depth-1 search: a
+	// GUI waits for its bestmove.
+	for _, tt := range []struct{ cmd, want string }{
+		{"go depth x", `info string go: depth needs a number, got "x"; searching to depth 1 instead`},
+		{"go depth", "info string go: depth needs a number; searching to depth 1 instead"},
+		{"go depth 0", "info string go: depth must be at least 1, got 0; searching to depth 1 instead"},
+		{"go movetime 1e3", `info string go: movetime needs a number, got "1e3"; searching to depth 1 instead`},
+	} {
+		c.send(tt.cmd)
+		best, before := c.until("bestmove")
+		if len(before) != 2 || before[0] != tt.want || !strings.HasPrefix(before[1], "info depth 1 ") {
+			t.Errorf("%q: got %q, want %q and one depth-1 info line", tt.cmd, before, tt.want)
+		}
+		legalIn(t, best, board.New())
 	}
 	// Blank lines and debug are accepted silently.
 	c.send("", "   ", "\t", "debug on", "debug off", "isready")

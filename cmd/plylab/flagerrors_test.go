@@ -1,0 +1,46 @@
+package main
+
+import "testing"
+
+// TestFlagValueErrors: every flag whose value has a format answers a bad
+// value with one line that names the flag, quotes the value and shows the
+// expected form, and exit status 2.
+func TestFlagValueErrors(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"search", "--movetime", "fast"}, `plylab: --movetime "fast": expected a duration like 500ms, 2s or 1m30s, or a whole number of milliseconds like 1000; run 'plylab search --help' for usage`},
+		{[]string{"search", "--movetime", "0"}, `plylab: --movetime "0": expected a positive duration like 500ms, 2s or 1m30s, or a whole number of milliseconds like 1000; run 'plylab search --help' for usage`},
+		{[]string{"play", "--movetime", "2x"}, `plylab: --movetime "2x": expected a duration like 500ms, 2s or 1m30s, or a whole number of milliseconds like 1000; run 'plylab play --help' for usage`},
+		{[]string{"match", "--opponent-movetime", "1.5"}, `plylab: --opponent-movetime "1.5": expected a duration like 500ms, 2s or 1m30s, or a whole number of milliseconds like 1000; run 'plylab match --help' for usage`},
+		{[]string{"match", "--time-margin", "soon"}, `plylab: --time-margin "soon": expected a duration like 500ms, 2s or 1m30s, or a whole number of milliseconds like 1000; run 'plylab match --help' for usage`},
+		{[]string{"search", "--depth", "x"}, `plylab: --depth "x": expected a depth in plies like 5; run 'plylab search --help' for usage`},
+		{[]string{"compare", "--depth", "3-x"}, `plylab: --depth "3-x": expected a depth like 5 or a range like 1-6; run 'plylab compare --help' for usage`},
+		{[]string{"compare", "--depth", "0-3"}, `plylab: --depth "0-3": expected depths from 1 to 30, a range low-high like 1-6; run 'plylab compare --help' for usage`},
+		{[]string{"search", "--hash", "big"}, `plylab: --hash "big": expected a size in MB like 16; run 'plylab search --help' for usage`},
+		{[]string{"tree", "--max-nodes", "1e6"}, `plylab: --max-nodes "1e6": expected a whole number of nodes like 100000; run 'plylab tree --help' for usage`},
+		{[]string{"search", "--nodes", "-5"}, `plylab: --nodes "-5": expected a whole number of nodes like 100000; run 'plylab search --help' for usage`},
+		{[]string{"match", "--games", "many"}, `plylab: --games "many": expected a number of games like 100; run 'plylab match --help' for usage`},
+		{[]string{"match", "--tc", "10+x"}, `plylab: --tc: bad time control "10+x": the increment "x" is not a number of seconds; write BASE+INC in seconds, e.g. 10+0.1, 60, 1:30+1 or 40/60`},
+		{[]string{"compare", "--algo", "alphabeat"}, `plylab: --algo "alphabeat": unknown algorithm; did you mean "alphabeta"? choose minimax, alphabeta or engine, optionally with switches such as engine-without-null`},
+		{[]string{"compare", "--with", "nul"}, `plylab: --with "nul": unknown technique; did you mean "null"? run 'plylab techniques' to list them`},
+		{[]string{"compare", "--without", "xyzzyq"}, `plylab: --without "xyzzyq": unknown technique; expected a comma-separated list like null,lmr (run 'plylab techniques' to list them)`},
+		{[]string{"positions", "show", "start", "--flip=maybe"}, `plylab: --flip "maybe": expected true or false; run 'plylab positions show --help' for usage`},
+	} {
+		r := runCLI(t, tc.args...)
+		if r.code != exitUsage || r.stderr != tc.want+"\n" {
+			t.Errorf("%v: status %d, stderr %q\nwant status 2 and %q", tc.args, r.code, r.stderr, tc.want)
+		}
+	}
+}
+
+// TestMovetimeBareMilliseconds: --movetime 1000 is a second, as in UCI.
+func TestMovetimeBareMilliseconds(t *testing.T) {
+	t.Parallel()
+	r := runCLI(t, "search", "--fen", "7k/8/6K1/8/8/8/8/1Q6 w - - 0 1", "--movetime", "50", "--nodes", "2000")
+	if r.code != exitOK {
+		t.Fatalf("status %d: %s", r.code, r.stderr)
+	}
+}
