@@ -107,6 +107,10 @@ func (s *Server) handleParse(w http.ResponseWriter, r *http.Request) {
 	if name == "" || !validName(name) {
 		name = "notebook.md"
 	}
+	if e := shellInCells(name, req.Markdown); e != nil {
+		writeAPIError(w, e)
+		return
+	}
 	l, err := lessons.Parse(name, []byte(req.Markdown), s.cfg.Commands)
 	if err != nil {
 		e := &apiError{Code: "bad_lesson", Message: err.Error()}
@@ -192,4 +196,24 @@ func fileName(title string) string {
 		s = s[:60]
 	}
 	return s + ".md"
+}
+
+// shellInCells finds a command line with shell characters in the plylab
+// cells of a lesson file, before the parser would misread it.
+func shellInCells(name, md string) *apiError {
+	in := false
+	for i, ln := range strings.Split(md, "\n") {
+		t := strings.TrimSpace(ln)
+		switch {
+		case !in && strings.HasPrefix(t, "```plylab"):
+			in = true
+		case in && strings.HasPrefix(t, "```"):
+			in = false
+		case in && t != "" && !strings.HasPrefix(t, "#"):
+			if strings.ContainsAny(strings.TrimRight(t, "\r"), shellChars) {
+				return &apiError{Code: "bad_lesson", Line: i + 1, Message: fmt.Sprintf("%s:%d: cells run plylab commands, not a shell: no ; & | < > $ or backquotes", name, i+1)}
+			}
+		}
+	}
+	return nil
 }
