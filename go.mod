@@ -4,6 +4,7 @@ go 1.26
 
 require (
 	github.com/charmbracelet/glamour v0.10.0
+	github.com/chromedp/chromedp v0.13.6
 	github.com/emicklei/dot v1.9.2
 	github.com/fatih/color v1.19.0
 	github.com/fogleman/gg v1.3.0
@@ -36,7 +37,6 @@ require (
 	github.com/charmbracelet/x/exp/slice v0.0.0-20250327172914-2fdc97757edf // indirect
 	github.com/charmbracelet/x/term v0.2.1 // indirect
 	github.com/chromedp/cdproto v0.0.0-20250403032234-65de8f5d025b // indirect
-	github.com/chromedp/chromedp v0.13.6 // indirect
 	github.com/chromedp/sysutil v1.1.0 // indirect
 	github.com/cpuguy83/go-md2man/v2 v2.0.7 // indirect
 	github.com/disintegration/imaging v1.6.2 // indirect
