@@ -56,7 +56,7 @@ func newBrowser(t *testing.T) (context.Context, context.CancelFunc) {
 		chromedp.Flag("disable-component-update", true),
 		chromedp.Flag("disable-sync", true),
 		chromedp.Flag("disable-dev-shm-usage", true),
-		chromedp.WindowSize(1200, 900),
+		chromedp.WindowSize(1100, 820),
 	}
 	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
 	// cdproto may not know every event of a newer Chromium; those
@@ -150,6 +150,21 @@ func TestServeBrowser(t *testing.T) {
 		t.Errorf("%s: the page shows %s alpha-beta nodes at depth %s, in-process %s", cell.Command, onPage, depth, want)
 	}
 	t.Logf("%s: %s nodes on the page and in-process", cell.Command, onPage)
+	if shot := os.Getenv("PLYLAB_SCREENSHOT"); shot != "" {
+		// docs/img/notebook.png: PLYLAB_SCREENSHOT=$PWD/docs/img/notebook.png go test -run TestServeBrowser ./cmd/plylab
+		var png []byte
+		err := chromedp.Run(ctx,
+			chromedp.Evaluate(`(() => { const c = document.querySelector("`+sel+`"); window.scrollTo(0, c.getBoundingClientRect().top + window.scrollY - 140); })()`, nil),
+			chromedp.Sleep(300*time.Millisecond),
+			chromedp.CaptureScreenshot(&png),
+		)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(shot, png, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
 
 	// A long search, stopped with the Stop button.
 	var message string
@@ -168,5 +183,41 @@ func TestServeBrowser(t *testing.T) {
 	}
 	if status != "stopped" || !strings.Contains(message, "you pressed Stop") {
 		t.Errorf("after Stop: status %q, message %q", status, message)
+	}
+
+	// The scratch notebook loads a lesson file, and shows a broken one's
+	// error with its line.
+	dir := t.TempDir()
+	good, bad := dir+"/mine.md", dir+"/broken.md"
+	os.WriteFile(good, []byte("# Mine\n\nA note.\n\n```plylab\nplylab compare --position paper-mate2 --depth 2 --algo alphabeta\n```\n\n```plylab\nplylab positions show --position start\n```\n"), 0o644)
+	os.WriteFile(bad, []byte("# Broken\n\n```plylab\nplylab frobnicate\n```\n"), 0o644)
+	var cells int
+	var msg, out string
+	err = chromedp.Run(ctx,
+		chromedp.Navigate(ts.URL+"/scratch?token="+token),
+		chromedp.WaitReady(`#nb-load`, chromedp.ByID),
+		chromedp.SetUploadFiles(`#nb-load`, []string{bad}, chromedp.ByID),
+		chromedp.Poll(`document.getElementById("nb-message").textContent !== ""`, nil, chromedp.WithPollingTimeout(20*time.Second)),
+		chromedp.TextContent(`#nb-message`, &msg, chromedp.ByID),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(msg, "broken.md:4:") || !strings.Contains(msg, "unknown command") {
+		t.Errorf("loading a broken lesson: %q", msg)
+	}
+	err = chromedp.Run(ctx,
+		chromedp.SetUploadFiles(`#nb-load`, []string{good}, chromedp.ByID),
+		chromedp.Poll(`document.getElementById("nb-message").textContent.startsWith("loaded")`, nil, chromedp.WithPollingTimeout(20*time.Second)),
+		chromedp.Evaluate(`document.querySelectorAll("#nb-cells section.cell").length`, &cells),
+		chromedp.Click(`#cell-1 button.run`),
+		chromedp.Poll(`document.querySelector("#cell-1 .status").classList.contains("ok")`, nil, chromedp.WithPollingTimeout(30*time.Second)),
+		chromedp.TextContent(`#cell-1 .outputs pre.out`, &out),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cells != 2 || !strings.Contains(out, "alphabeta") {
+		t.Errorf("loaded %d cells (want 2); cell 1 printed %q", cells, out)
 	}
 }
