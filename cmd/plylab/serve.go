@@ -7,7 +7,9 @@ import (
 	"net"
 	"net/http"
 	"os/exec"
+	"os/signal"
 	"runtime"
+	"syscall"
 	"time"
 
 	"github.com/plylab/plylab/lessons"
@@ -107,7 +109,10 @@ func (env *appEnv) notebookConfig(o serveOptions) (notebook.Config, error) {
 }
 
 // serveLessons runs the notebook server until ctx ends (Ctrl-C).
+// SIGTERM (a service manager's stop) ends it as cleanly as Ctrl-C.
 func (env *appEnv) serveLessons(ctx context.Context, o serveOptions) error {
+	ctx, stop := signal.NotifyContext(ctx, syscall.SIGTERM)
+	defer stop()
 	cfg, err := env.notebookConfig(o)
 	if err != nil {
 		return err
