@@ -3,6 +3,7 @@ module github.com/plylab/plylab
 go 1.26
 
 require (
+	github.com/chromedp/chromedp v0.13.6
 	github.com/emicklei/dot v1.9.2
 	github.com/fatih/color v1.19.0
 	github.com/fogleman/gg v1.3.0
@@ -15,6 +16,15 @@ require (
 	golang.org/x/term v0.38.0
 	golang.org/x/text v0.24.0
 	gonum.org/v1/plot v0.15.2
+)
+
+require (
+	github.com/chromedp/cdproto v0.0.0-20250403032234-65de8f5d025b // indirect
+	github.com/chromedp/sysutil v1.1.0 // indirect
+	github.com/go-json-experiment/json v0.0.0-20250211171154-1ae217ad3535 // indirect
+	github.com/gobwas/httphead v0.1.0 // indirect
+	github.com/gobwas/pool v0.2.1 // indirect
+	github.com/gobwas/ws v1.4.0 // indirect
 )
 
 require (

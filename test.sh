@@ -4,7 +4,8 @@
 # It first installs what the tests need from outside Go, when missing:
 # Stockfish (Debian package "stockfish", /usr/games/stockfish) for the
 # perft and match comparisons, and Debian's Polyglot opening book
-# ("gnuchess-book") for the book tests. Then: gofmt, go vet, go test.
+# ("gnuchess-book") for the book tests, and Chromium ("chromium",
+# /usr/bin/chromium) for the notebook's browser test. Then: gofmt, go vet, go test.
 # PLYLAB_PERFT_FULL=1 adds every depth of the 132-position perft suite.
 # Then every fuzz target runs for a few seconds (PLYLAB_FUZZTIME, default
 # 3s) beyond its seed corpus, which go test already ran; PLYLAB_FUZZ=0
@@ -16,6 +17,7 @@ cd "$(dirname "$0")"
 missing=()
 [ -x /usr/games/stockfish ] || missing+=(stockfish)
 [ -f /usr/share/games/gnuchess/book.bin ] || missing+=(gnuchess-book)
+[ -x /usr/bin/chromium ] || missing+=(chromium)
 if [ ${#missing[@]} -gt 0 ]; then
 	echo "test.sh: installing ${missing[*]} (Debian packages)"
 	sudo=""

@@ -131,8 +131,11 @@ func (p *plain) search(ply, depth, alpha, beta int, move board.Move) int {
 	}
 	// Cancellation is checked every 4096 nodes: cheap, and fast enough to
 	// stop within a millisecond.
-	if p.stats.Nodes&4095 == 0 && p.ctx.Err() != nil {
-		p.stopped = true
+	if p.stats.Nodes&4095 == 0 {
+		budgetOf(p.ctx).charge(4096) // a node budget (WithNodeBudget) cancels ctx when spent
+		if p.ctx.Err() != nil {
+			p.stopped = true
+		}
 	}
 	if p.stopped {
 		return p.leave(0, Exact, EndLeaf, 0, 0, board.NoMove)

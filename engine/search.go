@@ -251,7 +251,11 @@ func (s *Searcher) searchRoot(depth, prev int) (int, Bound) {
 	}
 }
 
+// checkStop runs every 2048 nodes (and every 2048 qnodes): it charges them
+// to the context's node budget, if any, and stops on cancellation or at a
+// limit.
 func (s *Searcher) checkStop() {
+	budgetOf(s.ctx).charge(2048)
 	if s.ctx.Err() != nil ||
 		(s.hasDeadline && time.Now().After(s.deadline)) ||
 		(s.nodeLimit > 0 && s.stats.TotalNodes() >= s.nodeLimit) {

@@ -70,3 +70,7 @@ footer { margin-top: 3rem; padding-top: 1rem; border-top: 1px solid var(--rule);
   nav { display: none; }
 }
 `
+
+// PageStyle is the stylesheet of exported pages, for pages drawn elsewhere
+// (the notebook server's scratch page) to look the same.
+func PageStyle() string { return pageCSS }

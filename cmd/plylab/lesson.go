@@ -42,12 +42,14 @@ Examples:
    plylab lesson run my-lesson.md
    plylab lesson export all --format html -o site
    plylab lesson export 3 --format md -o notes
-   plylab lesson check`,
+   plylab lesson check
+   plylab lesson serve --open                   live notebooks in the browser`,
 		Subcommands: []*cli.Command{
 			lessonListCommand(env),
 			lessonRunCommand(env),
 			lessonExportCommand(env),
 			lessonCheckCommand(env),
+			lessonServeCommand(env),
 		},
 	}
 }

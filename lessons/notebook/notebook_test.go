@@ -1,0 +1,580 @@
+package notebook
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/plylab/plylab/engine"
+	"github.com/plylab/plylab/engine/board"
+	"github.com/plylab/plylab/lessons"
+)
+
+const testToken = "0123456789abcdef0123456789abcdef"
+
+var testCommands = lessons.Commands{
+	"compare": nil, "search": nil, "tree": nil, "spin": nil, "boom": nil, "flood": nil,
+	"play": nil, "match": nil, "perft": nil, "positions": {"list", "show"},
+}
+
+// fakeRunner stands in for cmd/plylab's runner: a few commands with known
+// behaviour.
+func fakeRunner(ctx context.Context) lessons.RunFunc {
+	return func(args []string, stdout, stderr io.Writer) int {
+		switch args[0] {
+		case "compare":
+			fmt.Fprintf(stdout, "depth  nodes\n─────  ─────\n    3    497\n")
+			return 0
+		case "tree": // writes the file named after -o
+			for i, a := range args {
+				if a == "-o" && i+1 < len(args) {
+					os.WriteFile(args[i+1], []byte(`<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"></svg>`), 0o644)
+					fmt.Fprintf(stdout, "wrote %s\n", args[i+1])
+				}
+			}
+			return 0
+		case "spin": // runs until cancelled
+			fmt.Fprintln(stdout, "spinning")
+			<-ctx.Done()
+			fmt.Fprintln(stderr, "plylab: interrupted")
+			return 1
+		case "search": // a real search, so the node budget applies
+			b, _ := board.FromFEN(board.StartFEN)
+			r := engine.Run(ctx, b, engine.MinimaxOptions(), engine.Limits{Depth: 6}, nil, nil)
+			fmt.Fprintf(stdout, "nodes %d stopped %v\n", r.Stats.Nodes, r.Stopped)
+			return 0
+		case "boom":
+			panic("boom")
+		case "flood":
+			for i := 0; i < 10000; i++ {
+				fmt.Fprintf(stdout, "line %05d of a long output\n", i)
+			}
+			return 0
+		case "positions":
+			fmt.Fprintln(stdout, "FEN 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1")
+			return 0
+		}
+		fmt.Fprintf(stderr, "plylab: no such command %s\n", args[0])
+		return 2
+	}
+}
+
+func newTestServer(t *testing.T, mod func(*Config)) (*Server, *httptest.Server) {
+	t.Helper()
+	cfg := Config{
+		Commands: testCommands, Runner: fakeRunner, Token: testToken, TempDir: t.TempDir(),
+		TimeLimit: 5 * time.Second, MaxConcurrent: 2, QueueWait: 200 * time.Millisecond,
+	}
+	src := "# Test lesson\n\nSome prose.\n\n```plylab\nplylab compare --depth 3\n```\n\nIt visited {{nodes | depth=3}} nodes.\n"
+	l, err := lessons.Parse("03-test.md", []byte(src), testCommands)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.Lessons = []*lessons.Lesson{l}
+	if mod != nil {
+		mod(&cfg)
+	}
+	s, err := New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(s)
+	t.Cleanup(func() {
+		ts.Close()
+		s.Close()
+	})
+	return s, ts
+}
+
+type apiResponse struct {
+	RunResult
+	Session string    `json:"session"`
+	Err     *apiError `json:"error"`
+}
+
+func post(t *testing.T, ts *httptest.Server, path, body string, hdr map[string]string) (int, apiResponse) {
+	t.Helper()
+	req, _ := http.NewRequest("POST", ts.URL+path, strings.NewReader(body))
+	req.Header.Set("X-Plylab-Token", testToken)
+	for k, v := range hdr {
+		if v == "" {
+			req.Header.Del(k)
+		} else {
+			req.Header.Set(k, v)
+		}
+	}
+	resp, err := ts.Client().Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var r apiResponse
+	data, _ := io.ReadAll(resp.Body)
+	if err := json.Unmarshal(data, &r); err != nil {
+		t.Fatalf("%s: not JSON: %q", path, data)
+	}
+	r.RunResult.Error = r.Err
+	return resp.StatusCode, r
+}
+
+func run(t *testing.T, ts *httptest.Server, command string) (int, apiResponse) {
+	t.Helper()
+	b, _ := json.Marshal(RunRequest{Command: command})
+	return post(t, ts, "/api/run", string(b), nil)
+}
+
+func TestRun(t *testing.T) {
+	_, ts := newTestServer(t, nil)
+	for _, tc := range []struct {
+		command  string
+		status   int
+		code     string // error code, "" for none
+		output   string // substring of the output or the message
+		svgs     int
+		exitCode int
+	}{
+		{"plylab compare --depth 3", 200, "", "    3    497", 0, 0},
+		{"$ plylab compare --depth 3", 200, "", "497", 0, 0},
+		{"compare --depth 3", 200, "", "497", 0, 0},
+		{"plylab tree --depth 2 -o t.svg", 200, "", "wrote t.svg", 1, 0},
+		{"plylab positions show --position start", 200, "", "FEN", 1, 0},
+		{"plylab compare --depth 3; rm -rf ~", 400, "shell", "not a shell", 0, 0},
+		{"plylab compare --depth 3 && ls", 400, "shell", "'&'", 0, 0},
+		{"plylab compare --depth 3 | head", 400, "shell", "'|'", 0, 0},
+		{"plylab compare --fen $(cat /etc/passwd)", 400, "shell", "'$'", 0, 0},
+		{"plylab compare > out.txt", 400, "shell", "'>'", 0, 0},
+		{"plylab compare `id`", 400, "shell", "'`'", 0, 0},
+		{"plylab compare\nplylab compare", 400, "shell", "line break", 0, 0},
+		{"rm -rf ~", 400, "unknown_command", `unknown command "rm"`, 0, 0},
+		{"/bin/sh -c id", 400, "unknown_command", "not a plylab command", 0, 0},
+		{"plylab frobnicate", 400, "unknown_command", "unknown command", 0, 0},
+		{"plylab positions frob", 400, "unknown_command", "unknown command", 0, 0},
+		{"plylab play", 400, "disallowed", "terminal", 0, 0},
+		{"plylab match --opponent /usr/games/stockfish", 400, "disallowed", "terminal", 0, 0},
+		{"plylab lesson serve", 400, "disallowed", "cannot run", 0, 0},
+		{"plylab perft --stockfish /usr/games/stockfish", 400, "disallowed", "another program", 0, 0},
+		{"plylab tree --toy-file=/etc/passwd", 400, "disallowed", "server's disk", 0, 0},
+		{"plylab tree -o ../escape.svg", 400, "bad_command", "plain file name", 0, 0},
+		{"plylab tree -o /tmp/abs.svg", 400, "bad_command", "plain file name", 0, 0},
+		{"", 400, "bad_command", "empty command", 0, 0},
+		{"plylab compare 'unterminated", 400, "bad_command", "unterminated", 0, 0},
+		{"plylab boom", 200, "exit_status", "internal error: the command crashed (boom)", 0, 70},
+	} {
+		t.Run(tc.command, func(t *testing.T) {
+			status, r := run(t, ts, tc.command)
+			if status != tc.status {
+				t.Fatalf("status %d, want %d (%+v)", status, tc.status, r.Err)
+			}
+			got := r.Output
+			if tc.code != "" {
+				if r.Err == nil || r.Err.Code != tc.code {
+					t.Fatalf("error %+v, want code %s", r.Err, tc.code)
+				}
+				got += r.Err.Message
+			} else if r.Err != nil {
+				t.Fatalf("unexpected error %+v", r.Err)
+			}
+			if !strings.Contains(got, tc.output) {
+				t.Errorf("output/message %q does not contain %q", got, tc.output)
+			}
+			if len(r.SVGs) != tc.svgs {
+				t.Errorf("%d svgs, want %d", len(r.SVGs), tc.svgs)
+			}
+			if r.ExitCode != tc.exitCode {
+				t.Errorf("exit code %d, want %d", r.ExitCode, tc.exitCode)
+			}
+		})
+	}
+}
+
+func TestServerSurvivesPanic(t *testing.T) {
+	_, ts := newTestServer(t, nil)
+	run(t, ts, "plylab boom")
+	if status, r := run(t, ts, "plylab compare"); status != 200 || !strings.Contains(r.Output, "497") {
+		t.Fatalf("after a panic: %d %+v", status, r)
+	}
+}
+
+func get(t *testing.T, ts *httptest.Server, path string, hdr map[string]string) (*http.Response, string) {
+	t.Helper()
+	req, _ := http.NewRequest("GET", ts.URL+path, nil)
+	for k, v := range hdr {
+		req.Header.Set(k, v)
+	}
+	resp, err := ts.Client().Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	return resp, string(b)
+}
+
+func TestToken(t *testing.T) {
+	_, ts := newTestServer(t, nil)
+	for _, tc := range []struct {
+		name   string
+		method string
+		path   string
+		hdr    map[string]string
+		status int
+	}{
+		{"index without token", "GET", "/", nil, 403},
+		{"index wrong token", "GET", "/?token=0000000000000000", nil, 403},
+		{"index right token", "GET", "/?token=" + testToken, nil, 200},
+		{"static without token", "GET", "/static/notebook.js", nil, 403},
+		{"lesson header token", "GET", "/lesson/03-test", map[string]string{"X-Plylab-Token": testToken}, 200},
+		{"cookie", "GET", "/scratch", map[string]string{"Cookie": cookieName + "=" + testToken}, 200},
+		{"wrong cookie", "GET", "/scratch", map[string]string{"Cookie": cookieName + "=x" + testToken}, 403},
+		{"lessons api", "GET", "/api/lessons", map[string]string{"X-Plylab-Token": testToken}, 200},
+		{"run without token", "POST", "/api/run", map[string]string{"X-Plylab-Token": ""}, 403},
+		{"run wrong token", "POST", "/api/run", map[string]string{"X-Plylab-Token": "wrong-token-wrong-token"}, 403},
+		{"run cross-origin", "POST", "/api/run", map[string]string{"Origin": "http://evil.example"}, 403},
+		{"run cross-site", "POST", "/api/run", map[string]string{"Sec-Fetch-Site": "cross-site"}, 403},
+		{"file without token", "GET", "/files/0123456789abcdef01234567/t.svg", nil, 403},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var status int
+			var hdr http.Header
+			if tc.method == "GET" {
+				resp, _ := get(t, ts, tc.path, tc.hdr)
+				status, hdr = resp.StatusCode, resp.Header
+			} else {
+				status, _ = post(t, ts, tc.path, `{"command":"plylab compare"}`, tc.hdr)
+			}
+			if status != tc.status {
+				t.Fatalf("status %d, want %d", status, tc.status)
+			}
+			if hdr != nil {
+				for k, want := range map[string]string{"X-Frame-Options": "DENY", "X-Content-Type-Options": "nosniff"} {
+					if got := hdr.Get(k); got != want {
+						t.Errorf("%s: %q, want %q", k, got, want)
+					}
+				}
+				if csp := hdr.Get("Content-Security-Policy"); !strings.Contains(csp, "frame-ancestors 'none'") || !strings.Contains(csp, "script-src 'self'") {
+					t.Errorf("CSP %q", csp)
+				}
+			}
+		})
+	}
+}
+
+func TestPages(t *testing.T) {
+	_, ts := newTestServer(t, nil)
+	auth := map[string]string{"X-Plylab-Token": testToken}
+	_, index := get(t, ts, "/", auth)
+	for _, want := range []string{`href="/lesson/03-test"`, `href="/scratch"`, `src="/static/notebook.js"`} {
+		if !strings.Contains(index, want) {
+			t.Errorf("index lacks %s", want)
+		}
+	}
+	_, page := get(t, ts, "/lesson/03-test", auth)
+	for _, want := range []string{`<textarea class="cmd-edit"`, "plylab compare --depth 3</textarea>", `class="run"`, `class="stop"`, `class="reset"`, "    3    497", "It visited 497 nodes."} {
+		if !strings.Contains(page, want) {
+			t.Errorf("lesson page lacks %q:\n%s", want, page)
+		}
+	}
+	if strings.Contains(page, "http://") || strings.Contains(page, "https://") {
+		t.Errorf("the lesson page links the network")
+	}
+	if resp, _ := get(t, ts, "/lesson/99-nope", auth); resp.StatusCode != 404 {
+		t.Errorf("unknown lesson: %d", resp.StatusCode)
+	}
+}
+
+func TestLimits(t *testing.T) {
+	t.Run("time limit", func(t *testing.T) {
+		_, ts := newTestServer(t, func(c *Config) { c.TimeLimit = 50 * time.Millisecond })
+		status, r := run(t, ts, "plylab spin")
+		if status != 200 || r.Err == nil || r.Err.Code != "time_limit" || !strings.Contains(r.Err.Message, "--time-limit") {
+			t.Fatalf("%d %+v", status, r.Err)
+		}
+		if !strings.Contains(r.Output, "spinning") {
+			t.Errorf("the output before the limit is lost: %q", r.Output)
+		}
+	})
+	t.Run("node budget", func(t *testing.T) {
+		_, ts := newTestServer(t, func(c *Config) { c.NodeBudget = 100_000 })
+		status, r := run(t, ts, "plylab search")
+		if status != 200 || r.Err == nil || r.Err.Code != "node_budget" || !strings.Contains(r.Err.Message, "--node-budget") {
+			t.Fatalf("%d %+v", status, r.Err)
+		}
+		if !strings.Contains(r.Output, "stopped true") {
+			t.Errorf("output %q", r.Output)
+		}
+	})
+	t.Run("body size", func(t *testing.T) {
+		_, ts := newTestServer(t, func(c *Config) { c.MaxBody = 1024 })
+		body := `{"command": "plylab compare ` + strings.Repeat("x", 2000) + `"}`
+		status, r := post(t, ts, "/api/run", body, nil)
+		if status != 413 || r.Err == nil || r.Err.Code != "too_large" || !strings.Contains(r.Err.Message, "--max-body") {
+			t.Fatalf("%d %+v", status, r.Err)
+		}
+	})
+	t.Run("bad json", func(t *testing.T) {
+		_, ts := newTestServer(t, nil)
+		status, r := post(t, ts, "/api/run", `{"cmd": 1}`, nil)
+		if status != 400 || r.Err == nil || r.Err.Code != "bad_request" {
+			t.Fatalf("%d %+v", status, r.Err)
+		}
+	})
+	t.Run("output", func(t *testing.T) {
+		_, ts := newTestServer(t, func(c *Config) { c.MaxOutput = 4096 })
+		status, r := run(t, ts, "plylab flood")
+		if status != 200 || !r.Truncated || !strings.Contains(r.Output, "--max-output") || len(r.Output) > 4096+300 {
+			t.Fatalf("%d truncated=%v len=%d", status, r.Truncated, len(r.Output))
+		}
+		if !strings.HasPrefix(r.Output, "line 00000 of a long output\n") {
+			t.Errorf("the kept output does not start at the beginning: %q", r.Output[:40])
+		}
+	})
+	t.Run("concurrency", func(t *testing.T) {
+		_, ts := newTestServer(t, func(c *Config) {
+			c.MaxConcurrent, c.QueueWait, c.TimeLimit = 1, 100*time.Millisecond, 2*time.Second
+		})
+		// One cell holds the only slot until its time limit; the next one
+		// waits 100 ms in the queue, then is told the server is busy.
+		done := make(chan apiResponse)
+		go func() {
+			_, r := run(t, ts, "plylab spin")
+			done <- r
+		}()
+		waitRunning(t, ts, 1)
+		status, r := run(t, ts, "plylab compare")
+		if status != 429 || r.Err == nil || r.Err.Code != "busy" || !strings.Contains(r.Err.Message, "--max-concurrent") {
+			t.Fatalf("%d %+v", status, r.Err)
+		}
+		if r := <-done; r.Err == nil || r.Err.Code != "time_limit" {
+			t.Fatalf("the spinning cell: %+v", r.Err)
+		}
+	})
+}
+
+// waitRunning waits until n cells hold slots.
+func waitRunning(t *testing.T, ts *httptest.Server, n int) {
+	t.Helper()
+	s := ts.Config.Handler.(*Server)
+	for i := 0; i < 500; i++ {
+		if len(s.slots) == n {
+			return
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	t.Fatalf("%d cells running, want %d", len(s.slots), n)
+}
+
+func TestStreamAndStop(t *testing.T) {
+	_, ts := newTestServer(t, nil)
+	req, _ := http.NewRequest("POST", ts.URL+"/api/stream", strings.NewReader(`{"command":"plylab spin","id":"run-0001"}`))
+	req.Header.Set("X-Plylab-Token", testToken)
+	resp, err := ts.Client().Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	if ct := resp.Header.Get("Content-Type"); !strings.HasPrefix(ct, "application/x-ndjson") {
+		t.Fatalf("content type %q", ct)
+	}
+	sc := bufio.NewScanner(resp.Body)
+	var types []string
+	var result *RunResult
+	for sc.Scan() {
+		var ev event
+		if err := json.Unmarshal(sc.Bytes(), &ev); err != nil {
+			t.Fatal(err)
+		}
+		if ev.Type != "progress" {
+			types = append(types, ev.Type)
+		}
+		if ev.Type == "output" && strings.Contains(ev.Text, "spinning") {
+			if status, r := post(t, ts, "/api/stop", `{"id":"run-0001"}`, nil); status != 200 || r.Err != nil {
+				t.Fatalf("stop: %d %+v", status, r.Err)
+			}
+		}
+		if ev.Type == "result" {
+			result = ev.Result
+		}
+	}
+	if strings.Join(types, ",") != "started,output,output,result" {
+		t.Errorf("events %v", types)
+	}
+	if result == nil || result.Error == nil || result.Error.Code != "stopped" {
+		t.Fatalf("result %+v", result)
+	}
+	// Stopping a run that is over is not an error.
+	_, r := post(t, ts, "/api/stop", `{"id":"run-0001"}`, nil)
+	if r.Err != nil {
+		t.Errorf("%+v", r.Err)
+	}
+}
+
+func TestScratchConfinement(t *testing.T) {
+	s, ts := newTestServer(t, nil)
+	_, r := run(t, ts, "plylab tree --depth 2 -o t.svg")
+	if len(r.Files) != 1 {
+		t.Fatalf("files %+v", r.Files)
+	}
+	sess := r.Session
+	dir := filepath.Join(s.Root(), sess)
+	if _, err := os.Stat(filepath.Join(dir, "t.svg")); err != nil {
+		t.Fatalf("the file is not in the session folder: %v", err)
+	}
+	// A secret next to the scratch root, and a symlink to it inside.
+	secret := filepath.Join(filepath.Dir(s.Root()), "secret.txt")
+	os.WriteFile(secret, []byte("secret"), 0o644)
+	os.Symlink(secret, filepath.Join(dir, "link.txt"))
+	os.WriteFile(filepath.Join(dir, ".hidden"), []byte("x"), 0o644)
+	os.Mkdir(filepath.Join(dir, "sub"), 0o755)
+	auth := map[string]string{"X-Plylab-Token": testToken}
+	for _, tc := range []struct {
+		path   string
+		status int
+	}{
+		{"/files/" + sess + "/t.svg", 200},
+		{"/files/" + sess + "/missing.svg", 404},
+		{"/files/" + sess + "/link.txt", 404},
+		{"/files/" + sess + "/sub", 404},
+		{"/files/" + sess + "/.hidden", 400},
+		{"/files/" + sess + "/..%2fsecret.txt", 400},
+		{"/files/" + sess + "/%2e%2e", 400},
+		{"/files/" + sess + "/%2e%2e%2f%2e%2e%2fsecret.txt", 400},
+		{"/files/" + sess + "/..%5csecret.txt", 400},
+		{"/files/" + sess + "/%2fetc%2fpasswd", 400},
+		{"/files/..%2f" + sess + "/t.svg", 400},
+		{"/files/" + sess + "/../../secret.txt", 404}, // cleaned by the mux: no route
+		{"/files/000000000000000000000000/t.svg", 404},
+		{"/files/not-a-session/t.svg", 400},
+	} {
+		t.Run(tc.path, func(t *testing.T) {
+			resp, body := get(t, ts, tc.path, auth)
+			if resp.StatusCode != tc.status && !(tc.status == 404 && resp.StatusCode == 301) {
+				t.Fatalf("status %d, want %d: %s", resp.StatusCode, tc.status, body)
+			}
+			if strings.Contains(body, "secret") {
+				t.Fatalf("served the secret")
+			}
+			if tc.status == 200 {
+				if ct := resp.Header.Get("Content-Type"); ct != "image/svg+xml" {
+					t.Errorf("content type %q", ct)
+				}
+				if csp := resp.Header.Get("Content-Security-Policy"); !strings.Contains(csp, "sandbox") {
+					t.Errorf("file CSP %q", csp)
+				}
+			}
+		})
+	}
+	// Another session cannot reach this session's file by name.
+	_, r2 := run(t, ts, "plylab compare")
+	if r2.Session == sess {
+		t.Fatal("two runs without a session shared one")
+	}
+	// Close removes the scratch folder.
+	root := s.Root()
+	s.Close()
+	if _, err := os.Stat(root); !os.IsNotExist(err) {
+		t.Errorf("scratch folder left after Close: %v", err)
+	}
+}
+
+func TestNotebookParseAndExport(t *testing.T) {
+	_, ts := newTestServer(t, nil)
+	for _, tc := range []struct {
+		name, md string
+		status   int
+		line     int
+		msg      string
+	}{
+		{"good", "# Mine\n\nA note.\n\n```plylab\nplylab compare --depth 3\n```\n", 200, 0, ""},
+		{"unknown command", "# Mine\n\ntext\n\n```plylab\nplylab frob\n```\n", 400, 6, "unknown command"},
+		{"unclosed fence", "# Mine\n\n```plylab\nplylab compare\n", 400, 3, ""},
+		{"shell", "# Mine\n\n```plylab\nplylab compare; rm -rf ~\n```\n", 400, 4, "not a shell"},
+		{"disallowed", "# Mine\n\n```plylab\nplylab play\n```\n", 400, 4, "terminal"},
+		{"no title", "```plylab\nplylab compare\n```\n", 400, 1, "title"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			b, _ := json.Marshal(map[string]string{"name": "mine.md", "markdown": tc.md})
+			status, r := post(t, ts, "/api/notebook/parse", string(b), nil)
+			if status != tc.status {
+				t.Fatalf("status %d, want %d (%+v)", status, tc.status, r.Err)
+			}
+			if tc.status != 200 {
+				if r.Err == nil || r.Err.Code != "bad_lesson" || r.Err.Line != tc.line || !strings.Contains(r.Err.Message, tc.msg) {
+					t.Fatalf("error %+v, want line %d and %q", r.Err, tc.line, tc.msg)
+				}
+				if tc.line > 0 && !strings.Contains(r.Err.Message, fmt.Sprintf("mine.md:%d:", tc.line)) {
+					t.Errorf("message %q lacks file:line", r.Err.Message)
+				}
+			}
+		})
+	}
+	// Export then parse gives the same notebook back.
+	nb := Notebook{Title: "Alpha-beta at home", Cells: []NotebookCell{
+		{Prose: "First, minimax.", Source: "# count them\nplylab compare --depth 3"},
+		{Prose: "", Source: "plylab tree --depth 2 -o t.svg"},
+	}}
+	b, _ := json.Marshal(nb)
+	req, _ := http.NewRequest("POST", ts.URL+"/api/notebook/export", strings.NewReader(string(b)))
+	req.Header.Set("X-Plylab-Token", testToken)
+	resp, err := ts.Client().Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out struct{ Markdown, Filename string }
+	json.NewDecoder(resp.Body).Decode(&out)
+	resp.Body.Close()
+	if out.Filename != "alpha-beta-at-home.md" {
+		t.Errorf("file name %q", out.Filename)
+	}
+	b, _ = json.Marshal(map[string]string{"name": out.Filename, "markdown": out.Markdown})
+	req, _ = http.NewRequest("POST", ts.URL+"/api/notebook/parse", strings.NewReader(string(b)))
+	req.Header.Set("X-Plylab-Token", testToken)
+	resp, err = ts.Client().Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back Notebook
+	json.NewDecoder(resp.Body).Decode(&back)
+	resp.Body.Close()
+	if back.Title != nb.Title || len(back.Cells) != 2 || back.Cells[0].Source != nb.Cells[0].Source || back.Cells[0].Prose != nb.Cells[0].Prose || back.Cells[1].Source != nb.Cells[1].Source {
+		t.Fatalf("round trip:\n%s\ngave %+v", out.Markdown, back)
+	}
+}
+
+func TestConcurrentSessions(t *testing.T) {
+	_, ts := newTestServer(t, func(c *Config) { c.QueueWait = 5 * time.Second })
+	var wg sync.WaitGroup
+	errs := make(chan string, 20)
+	for i := 0; i < 20; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			b, _ := json.Marshal(RunRequest{Command: "plylab compare"})
+			req, _ := http.NewRequest("POST", ts.URL+"/api/run", strings.NewReader(string(b)))
+			req.Header.Set("X-Plylab-Token", testToken)
+			resp, err := ts.Client().Do(req)
+			if err != nil {
+				errs <- err.Error()
+				return
+			}
+			resp.Body.Close()
+			if resp.StatusCode != 200 {
+				errs <- resp.Status
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for e := range errs {
+		t.Error(e)
+	}
+}
