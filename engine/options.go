@@ -57,6 +57,15 @@ type Options struct {
 	Aspiration         bool // aspiration windows around the previous iteration's score
 	AspirationWindow   int  // half-width of the first aspiration window (default 35 cp)
 	CheckExtension     bool // search one ply deeper when the side to move is in check
+	// RepetitionDraw scores a position that repeats one seen earlier (in the
+	// search or the game since the last irreversible move) as a draw at
+	// once, instead of waiting for the third occurrence the rules require.
+	// An engine wants this: if the position was worth playing for, it was
+	// worth it the first time, and cutting the cycle short saves the nodes
+	// of searching it again. It changes the tree, so the plain presets keep
+	// it off and follow the rules (threefold repetition), which makes plain
+	// minimax visit exactly the sum of perft counts.
+	RepetitionDraw bool
 }
 
 // Technique describes one switchable technique.
@@ -92,6 +101,7 @@ var techniques = []Technique{
 	{"iir", "internal iterative reduction: search one ply less at nodes without a hash move", "tt", func(o *Options) *bool { return &o.IIR }},
 	{"aspiration", "aspiration windows: start each iteration with a narrow window", "id", func(o *Options) *bool { return &o.Aspiration }},
 	{"checkext", "check extension: search one ply deeper when in check", "", func(o *Options) *bool { return &o.CheckExtension }},
+	{"repdraw", "repetition draw: a position repeated once (not three times) ends the line as a draw", "", func(o *Options) *bool { return &o.RepetitionDraw }},
 }
 
 // Techniques returns every switchable technique with its explanation.

@@ -31,9 +31,13 @@ type Game interface {
 
 // ChessGame adapts a board to Game with a static evaluation.
 type ChessGame struct {
-	B     *board.Board
-	Kind  eval.Kind
-	lists [MaxPly + 1]board.MoveList
+	B    *board.Board
+	Kind eval.Kind
+	// RepetitionDraw ends a line at the first repetition (the engine's
+	// shortcut, Options.RepetitionDraw) instead of at the threefold
+	// repetition the rules require.
+	RepetitionDraw bool
+	lists          [MaxPly + 1]board.MoveList
 }
 
 // NewChessGame returns a Game over b evaluated with kind.
@@ -41,9 +45,18 @@ func NewChessGame(b *board.Board, kind eval.Kind) *ChessGame {
 	return &ChessGame{B: b, Kind: kind}
 }
 
-// IsDraw implements Game: repetition, fifty-move rule, insufficient material.
+// IsDraw implements Game: threefold repetition (counted over the game's
+// history since the last irreversible move, positions before the root
+// included), the fifty-move rule, insufficient material. With
+// RepetitionDraw a single repetition is enough.
 func (g *ChessGame) IsDraw() bool {
-	return g.B.IsRepetition() || g.B.IsFiftyMoveDraw() || g.B.InsufficientMaterial()
+	if g.B.IsFiftyMoveDraw() || g.B.InsufficientMaterial() {
+		return true
+	}
+	if g.RepetitionDraw {
+		return g.B.IsRepetition()
+	}
+	return g.B.RepetitionCount() >= 3
 }
 
 // Moves implements Game.

@@ -8,11 +8,11 @@ import (
 )
 
 // IsPlain reports whether opts asks for a textbook algorithm (plain minimax
-// or plain alpha-beta, with no other technique), which Run hands to the
-// Minimax and AlphaBeta functions.
+// or plain alpha-beta, with no other technique than the repetition-draw
+// rule), which Run hands to the Minimax and AlphaBeta functions.
 func (o Options) IsPlain() bool {
 	for _, n := range o.EnabledNames() {
-		if n != "alphabeta" {
+		if n != "alphabeta" && n != "repdraw" {
 			return false
 		}
 	}
@@ -26,6 +26,7 @@ func Run(ctx context.Context, b *board.Board, opts Options, limits Limits, rec R
 	b = b.Copy()
 	if opts.IsPlain() {
 		g := NewChessGame(b, opts.Eval)
+		g.RepetitionDraw = opts.RepetitionDraw
 		var r Result
 		if opts.AlphaBeta {
 			r = AlphaBeta(ctx, g, limits.Depth, rec)
@@ -115,7 +116,9 @@ func RootScores(ctx context.Context, b *board.Board, opts Options, depth int) ([
 			ms.PV = append([]board.Move{m}, searcher.pv[1][:searcher.pvLen[1]]...)
 			ms.Nodes = searcher.stats.TotalNodes()
 		} else {
-			p := &plain{g: NewChessGame(b, opts.Eval), ctx: ctx, alphaBeta: opts.AlphaBeta}
+			g := NewChessGame(b, opts.Eval)
+			g.RepetitionDraw = opts.RepetitionDraw
+			p := &plain{g: g, ctx: ctx, alphaBeta: opts.AlphaBeta}
 			ms.Score = -p.search(1, depth-1, -Infinity, Infinity, m)
 			ms.PV = append([]board.Move{m}, p.pv[1][:p.pvLen[1]]...)
 			ms.Nodes = p.stats.Nodes
