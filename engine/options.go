@@ -66,6 +66,12 @@ type Options struct {
 	// it off and follow the rules (threefold repetition), which makes plain
 	// minimax visit exactly the sum of perft counts.
 	RepetitionDraw bool
+	// Paper selects the game-trees paper's own minimax or alpha-beta
+	// (engine/paper.go) instead of plylab's; AlphaBeta picks which, and
+	// PaperOpts holds its switches. Set by the paper-minimax and
+	// paper-alphabeta presets.
+	Paper     bool
+	PaperOpts PaperOptions
 }
 
 // Technique describes one switchable technique.
@@ -171,7 +177,9 @@ func EngineOptions() Options {
 }
 
 // Presets lists the preset names accepted by ParseAlgo.
-func Presets() []string { return []string{"minimax", "alphabeta", "engine"} }
+func Presets() []string {
+	return []string{"minimax", "alphabeta", "engine", "paper-minimax", "paper-alphabeta"}
+}
 
 func (o Options) withDefaults() Options {
 	if o.TTSizeMB <= 0 {
@@ -198,8 +206,11 @@ func Preset(name string) (Options, error) {
 		return AlphaBetaOptions(), nil
 	case "engine", "full":
 		return EngineOptions(), nil
+	case "paper-minimax", "paper-alphabeta":
+		o, _, err := paperPreset(strings.ToLower(name))
+		return o, err
 	}
-	return Options{}, fmt.Errorf("unknown algorithm %q (choose minimax, alphabeta or engine, optionally with -with-X or -without-X)", name)
+	return Options{}, fmt.Errorf("unknown algorithm %q (choose minimax, alphabeta, engine, paper-minimax or paper-alphabeta, optionally with -with-X or -without-X)", name)
 }
 
 // ParseAlgo reads an algorithm name: a preset optionally followed by
@@ -207,6 +218,9 @@ func Preset(name string) (Options, error) {
 // "engine-without-null-without-lmr". The result's Name is the input.
 func ParseAlgo(spec string) (Options, error) {
 	spec = strings.TrimSpace(strings.ToLower(spec))
+	if o, ok, err := paperPreset(spec); ok {
+		return o, err
+	}
 	parts := strings.Split(spec, "-with")
 	o, err := Preset(parts[0])
 	if err != nil {

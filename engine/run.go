@@ -24,6 +24,14 @@ func (o Options) IsPlain() bool {
 // called after each completed iteration (once for the plain algorithms).
 func Run(ctx context.Context, b *board.Board, opts Options, limits Limits, rec Recorder, info func(Iteration)) Result {
 	b = b.Copy()
+	if opts.Paper {
+		r := PaperSearch(ctx, b, opts.AlphaBeta, opts.PaperOpts, limits.Depth)
+		r.Algo = opts.Name
+		if info != nil && !r.Stopped {
+			info(r.Iters[0])
+		}
+		return r
+	}
 	if opts.IsPlain() {
 		g := NewChessGame(b, opts.Eval)
 		g.RepetitionDraw = opts.RepetitionDraw
@@ -82,6 +90,9 @@ type MoveScore struct {
 // The result is sorted best first, ties by SAN. It stops early when ctx is
 // cancelled, returning the moves scored so far and ctx's error.
 func RootScores(ctx context.Context, b *board.Board, opts Options, depth int) ([]MoveScore, error) {
+	if opts.Paper {
+		return PaperRootScores(ctx, b, opts.AlphaBeta, opts.PaperOpts, depth)
+	}
 	b = b.Copy()
 	var ml board.MoveList
 	b.GenerateMoves(&ml)
