@@ -24,7 +24,7 @@ document, where it says it (table, figure, section), the value it claims,
 the value plylab measures now, and a verdict (reproduced, differs — with
 why —, refuted, or not run). Claims that take seconds are measured live;
 claims that need long matches show their stored result with the command
-and date that produced it.
+and date that produced it; --run-slow reruns those commands.
 
 Sources: ` + strings.Join(names, ", ") + `.
 
@@ -36,6 +36,7 @@ Examples:
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "source", Usage: "one document: " + strings.Join(names, ", ")},
 			formatFlag(),
+			&cli.BoolFlag{Name: "run-slow", Usage: "also rerun the stored (slow) claims' commands, e.g. the RAM-Z matches (hours), and print their output"},
 		},
 		Action: func(c *cli.Context) error {
 			src := strings.ToLower(c.String("source"))
@@ -49,7 +50,23 @@ Examples:
 			if err != nil {
 				return err
 			}
-			return env.writeTable(env.Stdout, c.String("format"), ledgerTable(claims))
+			if err := env.writeTable(env.Stdout, c.String("format"), ledgerTable(claims)); err != nil {
+				return err
+			}
+			if !c.Bool("run-slow") {
+				return nil
+			}
+			for _, cl := range claims {
+				args := strings.Fields(cl.Command)
+				if !cl.Slow || len(args) < 2 || args[0] != "plylab" {
+					continue
+				}
+				fmt.Fprintf(env.Stdout, "\n$ %s\n", cl.Command)
+				if code := run(args, env.Stdout, env.Stderr); code != 0 {
+					return fmt.Errorf("%s: exit status %d", cl.Command, code)
+				}
+			}
+			return nil
 		},
 	}
 }
