@@ -58,6 +58,22 @@ type Options struct {
 	AspirationWindow   int  // half-width of the first aspiration window (default 35 cp)
 	CheckExtension     bool // search one ply deeper when the side to move is in check
 
+	// RepetitionDraw scores a position that repeats one seen earlier (in the
+	// search or the game since the last irreversible move) as a draw at
+	// once, instead of waiting for the third occurrence the rules require.
+	// An engine wants this: if the position was worth playing for, it was
+	// worth it the first time, and cutting the cycle short saves the nodes
+	// of searching it again. It changes the tree, so the plain presets keep
+	// it off and follow the rules (threefold repetition), which makes plain
+	// minimax visit exactly the sum of perft counts.
+	RepetitionDraw bool
+	// Paper selects the game-trees paper's own minimax or alpha-beta
+	// (engine/paper.go) instead of plylab's; AlphaBeta picks which, and
+	// PaperOpts holds its switches. Set by the paper-minimax and
+	// paper-alphabeta presets.
+	Paper     bool
+	PaperOpts PaperOptions
+
 	// The classical evaluation's terms (engine/eval/classical.go explains
 	// each). They count only with Eval: classical; the other evaluations
 	// have no such terms.
@@ -124,6 +140,7 @@ var techniques = []Technique{
 	{"iir", "internal iterative reduction: search one ply less at nodes without a hash move", "tt", false, func(o *Options) *bool { return &o.IIR }},
 	{"aspiration", "aspiration windows: start each iteration with a narrow window", "id", false, func(o *Options) *bool { return &o.Aspiration }},
 	{"checkext", "check extension: search one ply deeper when in check", "", false, func(o *Options) *bool { return &o.CheckExtension }},
+	{"repdraw", "repetition draw: a position repeated once (not three times) ends the line as a draw", "", false, func(o *Options) *bool { return &o.RepetitionDraw }},
 	{"mobility", "classical eval: squares each knight, bishop, rook and queen can safely move to", "", true, func(o *Options) *bool { return &o.Mobility }},
 	{"kingsafety", "classical eval: attacks on the enemy king's zone, own pawn shield, open files at the king", "", true, func(o *Options) *bool { return &o.KingSafety }},
 	{"pawnstructure", "classical eval: doubled, isolated and backward pawns; pawns defended by pawns", "", true, func(o *Options) *bool { return &o.PawnStructure }},
@@ -216,7 +233,9 @@ func EngineOptions() Options {
 }
 
 // Presets lists the preset names accepted by ParseAlgo.
-func Presets() []string { return []string{"minimax", "alphabeta", "engine"} }
+func Presets() []string {
+	return []string{"minimax", "alphabeta", "engine", "paper-minimax", "paper-alphabeta"}
+}
 
 func (o Options) withDefaults() Options {
 	if o.TTSizeMB <= 0 {
@@ -243,8 +262,11 @@ func Preset(name string) (Options, error) {
 		return AlphaBetaOptions(), nil
 	case "engine", "full":
 		return EngineOptions(), nil
+	case "paper-minimax", "paper-alphabeta":
+		o, _, err := paperPreset(strings.ToLower(name))
+		return o, err
 	}
-	return Options{}, fmt.Errorf("unknown algorithm %q (choose minimax, alphabeta or engine, optionally with -with-X or -without-X)", name)
+	return Options{}, fmt.Errorf("unknown algorithm %q (choose minimax, alphabeta, engine, paper-minimax or paper-alphabeta, optionally with -with-X or -without-X)", name)
 }
 
 // ParseAlgo reads an algorithm name: a preset optionally followed by
@@ -252,6 +274,9 @@ func Preset(name string) (Options, error) {
 // "engine-without-null-without-lmr". The result's Name is the input.
 func ParseAlgo(spec string) (Options, error) {
 	spec = strings.TrimSpace(strings.ToLower(spec))
+	if o, ok, err := paperPreset(spec); ok {
+		return o, err
+	}
 	parts := strings.Split(spec, "-with")
 	o, err := Preset(parts[0])
 	if err != nil {

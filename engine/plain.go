@@ -35,7 +35,11 @@ type ChessGame struct {
 	Kind eval.Kind
 	// Terms are the classical evaluation's terms (NewChessGame: all).
 	Terms eval.Terms
-	lists [MaxPly + 1]board.MoveList
+	// RepetitionDraw ends a line at the first repetition (the engine's
+	// shortcut, Options.RepetitionDraw) instead of at the threefold
+	// repetition the rules require.
+	RepetitionDraw bool
+	lists          [MaxPly + 1]board.MoveList
 }
 
 // NewChessGame returns a Game over b evaluated with kind (with every
@@ -44,9 +48,18 @@ func NewChessGame(b *board.Board, kind eval.Kind) *ChessGame {
 	return &ChessGame{B: b, Kind: kind, Terms: eval.AllTerms}
 }
 
-// IsDraw implements Game: repetition, fifty-move rule, insufficient material.
+// IsDraw implements Game: threefold repetition (counted over the game's
+// history since the last irreversible move, positions before the root
+// included), the fifty-move rule, insufficient material. With
+// RepetitionDraw a single repetition is enough.
 func (g *ChessGame) IsDraw() bool {
-	return g.B.IsRepetition() || g.B.IsFiftyMoveDraw() || g.B.InsufficientMaterial()
+	if g.B.IsFiftyMoveDraw() || g.B.InsufficientMaterial() {
+		return true
+	}
+	if g.RepetitionDraw {
+		return g.B.IsRepetition()
+	}
+	return g.B.RepetitionCount() >= 3
 }
 
 // Moves implements Game.

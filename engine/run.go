@@ -8,11 +8,11 @@ import (
 )
 
 // IsPlain reports whether opts asks for a textbook algorithm (plain minimax
-// or plain alpha-beta, with no other technique), which Run hands to the
-// Minimax and AlphaBeta functions.
+// or plain alpha-beta, with no other technique than the repetition-draw
+// rule), which Run hands to the Minimax and AlphaBeta functions.
 func (o Options) IsPlain() bool {
 	for _, n := range o.EnabledNames() {
-		if n != "alphabeta" {
+		if n != "alphabeta" && n != "repdraw" {
 			return false
 		}
 	}
@@ -24,8 +24,17 @@ func (o Options) IsPlain() bool {
 // called after each completed iteration (once for the plain algorithms).
 func Run(ctx context.Context, b *board.Board, opts Options, limits Limits, rec Recorder, info func(Iteration)) Result {
 	b = b.Copy()
+	if opts.Paper {
+		r := PaperSearch(ctx, b, opts.AlphaBeta, opts.PaperOpts, limits.Depth)
+		r.Algo = opts.Name
+		if info != nil && !r.Stopped {
+			info(r.Iters[0])
+		}
+		return r
+	}
 	if opts.IsPlain() {
 		g := NewChessGame(b, opts.Eval)
+		g.RepetitionDraw = opts.RepetitionDraw
 		var r Result
 		if opts.AlphaBeta {
 			r = AlphaBeta(ctx, g, limits.Depth, rec)
@@ -81,6 +90,9 @@ type MoveScore struct {
 // The result is sorted best first, ties by SAN. It stops early when ctx is
 // cancelled, returning the moves scored so far and ctx's error.
 func RootScores(ctx context.Context, b *board.Board, opts Options, depth int) ([]MoveScore, error) {
+	if opts.Paper {
+		return PaperRootScores(ctx, b, opts.AlphaBeta, opts.PaperOpts, depth)
+	}
 	b = b.Copy()
 	var ml board.MoveList
 	b.GenerateMoves(&ml)
@@ -115,7 +127,9 @@ func RootScores(ctx context.Context, b *board.Board, opts Options, depth int) ([
 			ms.PV = append([]board.Move{m}, searcher.pv[1][:searcher.pvLen[1]]...)
 			ms.Nodes = searcher.stats.TotalNodes()
 		} else {
-			p := &plain{g: NewChessGame(b, opts.Eval), ctx: ctx, alphaBeta: opts.AlphaBeta}
+			g := NewChessGame(b, opts.Eval)
+			g.RepetitionDraw = opts.RepetitionDraw
+			p := &plain{g: g, ctx: ctx, alphaBeta: opts.AlphaBeta}
 			ms.Score = -p.search(1, depth-1, -Infinity, Infinity, m)
 			ms.PV = append([]board.Move{m}, p.pv[1][:p.pvLen[1]]...)
 			ms.Nodes = p.stats.Nodes

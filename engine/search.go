@@ -289,7 +289,7 @@ func (s *Searcher) negamax(ply, depth, alpha, beta int, move board.Move, afterNu
 	if s.stopped {
 		return s.leave(0, BoundNone, EndLeaf, 0, 0, board.NoMove)
 	}
-	if ply > 0 && (b.IsRepetition() || b.IsFiftyMoveDraw() || b.InsufficientMaterial()) {
+	if ply > 0 && (b.IsFiftyMoveDraw() || b.InsufficientMaterial() || s.repeated(b)) {
 		s.stats.Terminal++
 		return s.leave(0, Exact, EndDraw, 0, 0, board.NoMove)
 	}
@@ -713,4 +713,14 @@ func (s *Searcher) quiesceBody(ply, alpha, beta int, inCheck bool) int {
 		bound = Upper
 	}
 	return s.qleave(ply, best, bound, EndExpanded, searched, len(moves), bestMove)
+}
+
+// repeated reports whether b's position ends the line by repetition: at the
+// first repetition with the repetition-draw technique, at the third
+// occurrence (the rules) without it.
+func (s *Searcher) repeated(b *board.Board) bool {
+	if s.opts.RepetitionDraw {
+		return b.IsRepetition()
+	}
+	return b.RepetitionCount() >= 3
 }

@@ -37,8 +37,14 @@ func MateIn(score int) int {
 
 // FormatScore renders a score as centipawns ("+35", "-120", "0") or as a
 // mate ("mate in 2", "mated in 3"; "mated in 0" is the mated side at the
-// root).
+// root), or as +∞ / -∞ for the paper-faithful searches' undistanced mate.
 func FormatScore(score int) string {
+	// The paper-faithful searches score mate as infinity, without distance.
+	if score >= Infinity {
+		return "+∞"
+	} else if score <= -Infinity {
+		return "-∞"
+	}
 	if n := MateIn(score); n > 0 {
 		return fmt.Sprintf("mate in %d", n)
 	} else if IsMate(score) {

@@ -123,6 +123,7 @@ func allCommands(env *appEnv) []*cli.Command {
 		treeCommand(env),
 		matchCommand(env),
 		lessonCommand(env),
+		reproduceCommand(env),
 		// Add new subcommands here, one constructor per file, e.g.
 		//   perftCommand(env),   // perft.go
 		//   compareCommand(env), // compare.go

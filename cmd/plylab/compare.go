@@ -78,6 +78,7 @@ type cmpRow struct {
 	withBM    int
 	minimal   uint64 // 0 when not computed
 	minimax   uint64 // minimax nodes for the same positions (0 when unknown)
+	minimalN  int    // positions whose minimal tree (and full tree) went into minimal and minimax
 	done      bool
 }
 
@@ -208,21 +209,28 @@ positionsLoop:
 					}
 					r.minimal += mt.Nodes
 					r.minimax += mt.Full
+					r.minimalN++
 				}
 			}
 		}
 	}
 	prog.done()
-	// A column is only meaningful when every position contributed to it.
+	// A column is only divided into a row's nodes when it covers exactly
+	// the row's positions: a sum over fewer positions is blanked, never
+	// divided into a sum over more.
+	blanked := 0
 	for d := lo; d <= hi; d++ {
 		for _, r := range rows[d] {
-			if r.positions != len(list) {
+			if r.minimalN != r.positions || r.positions != len(list) {
+				if wantMinimal && r.done && r.positions > 0 {
+					blanked++
+				}
 				r.minimal, r.minimax = 0, 0
 			}
 		}
 		if minimaxIndex >= 0 && rows[d][minimaxIndex].done {
 			for _, r := range rows[d] {
-				if r.minimax == 0 && rows[d][minimaxIndex].positions == r.positions {
+				if r.minimax == 0 && rows[d][minimaxIndex].positions == r.positions && r.positions == len(list) {
 					r.minimax = rows[d][minimaxIndex].stats.Nodes
 				}
 			}
@@ -230,6 +238,9 @@ positionsLoop:
 	}
 
 	t := compareTable(list, algos, rows, lo, hi)
+	if blanked > 0 {
+		t.Notes = append(t.Notes, fmt.Sprintf("\"-\" under minimal and vs minimal (and %% minimax without a minimax row): the full tree exceeds %s nodes on some positions of that row, and a sum over fewer positions is never divided into one over all", fmtInt(minimalBudget)))
+	}
 	if interrupted {
 		t.Notes = append(t.Notes, "interrupted: only the rows above finished")
 	}

@@ -193,26 +193,26 @@ func checkCSS(t *testing.T, name, css string) {
 // student: Enter before each cell and a guess in the quiz.
 func TestLessonRunStep(t *testing.T) {
 	env := testEnv()
-	// Cells 1 and 2, the quiz (a guess), cells 4 to 6.
-	env.Stdin = strings.NewReader("\n\n2000\n\n\n\n")
+	// Cells 1 and 2, the quiz (a guess), cells 4 to 8.
+	env.Stdin = strings.NewReader("\n\n2000\n\n\n\n\n\n")
 	r := runIn(t, env, "lesson", "run", "3", "--step", "--width", "80")
 	wantOK(t, r)
 	for _, s := range []string{
 		"Press Enter to run each cell; type q and Enter to stop.",
-		"── cell 1 of 6 ",
+		"── cell 1 of 8 ",
 		"$ plylab tree --toy russell-norvig --algo alphabeta --window\n[Enter: run, q: stop] ",
-		"── quiz, cell 3 of 6 ",
+		"── quiz, cell 3 of 8 ",
 		"Predict: how many nodes does alpha-beta visit on paper-mate2 at depth 4?\nYour guess (a number, or Enter to skip): ",
 		"Answer: 1,080 — you guessed 2,000: 85% too high",
-		"End of \"Alpha-beta pruning: same answer, fewer nodes\": 6 cells run.",
+		"End of \"Alpha-beta pruning: same answer, fewer nodes\": 8 cells run.",
 		"plylab lesson export 3 --format html -o site",
 	} {
 		if !strings.Contains(r.stdout, s) {
 			t.Errorf("output lacks %q", s)
 		}
 	}
-	if n := strings.Count(r.stdout, "[Enter: run, q: stop]"); n != 5 {
-		t.Errorf("%d pauses, want 5 (every cell but the quiz, which asks for a guess instead)", n)
+	if n := strings.Count(r.stdout, "[Enter: run, q: stop]"); n != 7 {
+		t.Errorf("%d pauses, want 7 (every cell but the quiz, which asks for a guess instead)", n)
 	}
 }
 

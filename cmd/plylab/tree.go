@@ -348,6 +348,11 @@ func treeAlgos(c *cli.Context, in *treeInput) ([]engine.Options, error) {
 		o.TTSizeMB = algos[0].TTSizeMB
 		algos = append(algos, o)
 	}
+	for _, o := range algos {
+		if o.Paper {
+			return nil, usagef("tree does not trace %q (the paper-faithful presets are not traced); draw minimax or alphabeta, or use compare or scores", o.Name)
+		}
+	}
 	if in.toy != nil {
 		for _, o := range algos {
 			if !o.IsPlain() {

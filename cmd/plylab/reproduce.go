@@ -1,0 +1,106 @@
+package main
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/plylab/plylab/engine/lab"
+	"github.com/urfave/cli/v2"
+)
+
+// reproduceCommand is `plylab reproduce`: the ledger of the source
+// documents' quantitative claims with plylab's live values and verdicts.
+func reproduceCommand(env *appEnv) *cli.Command {
+	var names []string
+	for _, s := range lab.Sources {
+		names = append(names, s.Name)
+	}
+	return &cli.Command{
+		Name:  "reproduce",
+		Usage: "the ledger of every number the source documents claim, with plylab's value and a verdict",
+		Description: `reproduce lists each quantitative claim of the five source documents: the
+document, where it says it (table, figure, section), the value it claims,
+the value plylab measures now, and a verdict (reproduced, differs — with
+why —, refuted, or not run). Claims that take seconds are measured live;
+claims that need long matches show their stored result with the command
+and date that produced it; --run-slow reruns those commands.
+
+Sources: ` + strings.Join(names, ", ") + `.
+
+Examples:
+   plylab reproduce
+   plylab reproduce --source game-trees
+   plylab reproduce --source ramz --format json
+   plylab reproduce --format markdown`,
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "source", Usage: "one document: " + strings.Join(names, ", ")},
+			formatFlag(),
+			&cli.BoolFlag{Name: "run-slow", Usage: "also rerun the stored (slow) claims' commands, e.g. the RAM-Z matches (hours), and print their output"},
+		},
+		Action: func(c *cli.Context) error {
+			src := strings.ToLower(c.String("source"))
+			if src != "" && !lab.KnownSource(src) {
+				return usagef("--source: unknown source %q; choose one of %s", src, strings.Join(names, ", "))
+			}
+			if err := checkFormat(c.String("format")); err != nil {
+				return err
+			}
+			claims, err := lab.Ledger(c.Context, src)
+			if err != nil {
+				return err
+			}
+			if err := env.writeTable(env.Stdout, c.String("format"), ledgerTable(claims)); err != nil {
+				return err
+			}
+			if !c.Bool("run-slow") {
+				return nil
+			}
+			for _, cl := range claims {
+				args := strings.Fields(cl.Command)
+				if !cl.Slow || len(args) < 2 || args[0] != "plylab" {
+					continue
+				}
+				fmt.Fprintf(env.Stdout, "\n$ %s\n", cl.Command)
+				if code := run(args, env.Stdout, env.Stderr); code != 0 {
+					return fmt.Errorf("%s: exit status %d", cl.Command, code)
+				}
+			}
+			return nil
+		},
+	}
+}
+
+func ledgerTable(claims []lab.Claim) *table {
+	t := &table{Title: "reproduce: the sources' claims", Columns: []column{
+		{Key: "source", Header: "source"}, {Key: "where", Header: "where"}, {Key: "claim", Header: "claim"},
+		{Key: "claimed", Header: "claimed"}, {Key: "plylab", Header: "plylab"}, {Key: "verdict", Header: "verdict"},
+		{Key: "why", Header: "why / stored by"}}}
+	for _, c := range claims {
+		st := styleGood
+		switch c.Verdict {
+		case lab.Differs, lab.NotRun:
+			st = styleAccent
+		case lab.Refuted:
+			st = styleBad
+		}
+		why := c.Why
+		if c.Slow && c.Command != "" {
+			why = strings.TrimSpace(why + " (stored: " + c.Command + ", " + c.Date + ")")
+		}
+		t.Rows = append(t.Rows, []cell{textCell(c.Source), textCell(c.Where), textCell(c.Claim), textCell(c.Claimed),
+			textCell(c.Live), textCell(c.Verdict).styled(st), textCell(why)})
+	}
+	sum := lab.Summary(claims)
+	var keys []string
+	for k := range sum {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	var parts []string
+	for _, k := range keys {
+		parts = append(parts, fmt.Sprintf("%d %s", sum[k], k))
+	}
+	t.Notes = append(t.Notes, fmt.Sprintf("%d claims: %s", len(claims), strings.Join(parts, ", ")))
+	return t
+}

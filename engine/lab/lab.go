@@ -1,0 +1,244 @@
+// Package lab holds plylab's ledger of the source documents' quantitative
+// claims: for each, the document, where it is said (table, figure or
+// section), the value claimed, the value plylab measures now, and a
+// verdict. Claims that take seconds are measured live; claims that need
+// long matches carry a stored result (with the command and date that made
+// it) from ledger.json, and are rerun only on request.
+package lab
+
+import (
+	"context"
+	_ "embed"
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/plylab/plylab/engine"
+	"github.com/plylab/plylab/engine/board"
+)
+
+// Verdicts.
+const (
+	Reproduced = "reproduced"
+	Differs    = "differs"
+	Refuted    = "refuted"
+	NotRun     = "not run"
+)
+
+// Sources names the five documents (seeds) by the short names --source
+// takes.
+var Sources = []struct{ Name, Title string }{
+	{"ramz", "RAM-Z paper (seed 000)"},
+	{"blog", "negamax / alpha-beta / mate-distance blog post (seed 001)"},
+	{"game-trees", "game trees and alpha-beta paper (seed 002)"},
+	{"ruby", "Ruby terminal chess AI README (seed 003)"},
+	{"tutorial", "C++ engine tutorial (seed 004)"},
+}
+
+// Claim is one row of the ledger.
+type Claim struct {
+	Source  string `json:"source"`
+	Where   string `json:"where"`
+	Claim   string `json:"claim"`
+	Claimed string `json:"claimed"`
+	Live    string `json:"plylab"`
+	Verdict string `json:"verdict"`
+	Why     string `json:"why,omitempty"`
+	// Stored results only: the command and date that produced Live.
+	Command string `json:"command,omitempty"`
+	Date    string `json:"date,omitempty"`
+	Slow    bool   `json:"slow,omitempty"`
+}
+
+//go:embed ledger.json
+var storedJSON []byte
+
+// Stored returns the stored (slow) claims.
+func Stored() ([]Claim, error) {
+	var cs []Claim
+	if err := json.Unmarshal(storedJSON, &cs); err != nil {
+		return nil, fmt.Errorf("lab: ledger.json: %w", err)
+	}
+	for i := range cs {
+		cs[i].Slow = true
+	}
+	return cs, nil
+}
+
+// KnownSource reports whether name is one of Sources.
+func KnownSource(name string) bool {
+	for _, s := range Sources {
+		if s.Name == name {
+			return true
+		}
+	}
+	return false
+}
+
+// Ledger measures every claim of source (all sources when source is "")
+// and returns the rows in source order.
+func Ledger(ctx context.Context, source string) ([]Claim, error) {
+	var out []Claim
+	stored, err := Stored()
+	if err != nil {
+		return nil, err
+	}
+	for _, s := range Sources {
+		if source != "" && s.Name != source {
+			continue
+		}
+		var cs []Claim
+		switch s.Name {
+		case "game-trees":
+			cs, err = gameTrees(ctx)
+		case "blog":
+			cs, err = blog(ctx)
+		case "tutorial":
+			cs, err = tutorial(ctx)
+		}
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, cs...)
+		for _, c := range stored {
+			if c.Source == s.Name {
+				out = append(out, c)
+			}
+		}
+	}
+	return out, nil
+}
+
+// Summary counts the verdicts of cs, e.g. "12 reproduced, 3 differs".
+func Summary(cs []Claim) map[string]int {
+	m := map[string]int{}
+	for _, c := range cs {
+		m[c.Verdict]++
+	}
+	return m
+}
+
+const paperMate2 = "kbK5/pp6/1P6/8/8/8/8/R7 w - - 0 1"
+
+func mustBoard(fen string) *board.Board {
+	b, err := board.FromFEN(fen)
+	if err != nil {
+		panic("lab: " + err.Error())
+	}
+	return b
+}
+
+func verdict(ok bool) string {
+	if ok {
+		return Reproduced
+	}
+	return Refuted
+}
+
+func gameTrees(ctx context.Context) ([]Claim, error) {
+	var out []Claim
+	b := mustBoard(paperMate2)
+	// Table 1: every White move's score at the paper's "depth 3".
+	table1 := []struct {
+		uci, score string
+	}{{"a1a7", "-100"}, {"a1f1", "0"}, {"a1c1", "0"}, {"a1d1", "0"}, {"a1e1", "0"}, {"a1h1", "0"}, {"a1g1", "0"},
+		{"a1b1", "100"}, {"a1a5", "100"}, {"a1a2", "100"}, {"a1a4", "100"}, {"a1a3", "100"}, {"c8d8", "100"},
+		{"c8d7", "100"}, {"b6a7", "100"}, {"a1a6", "+∞"}}
+	scores, err := engine.PaperRootScores(ctx, b, false, engine.PaperOptions{}, 4)
+	if err != nil {
+		return nil, err
+	}
+	got := map[string]string{}
+	for _, s := range scores {
+		v := engine.FormatScore(s.Score)
+		v = strings.TrimPrefix(v, "+")
+		if v == "∞" {
+			v = "+∞"
+		}
+		got[s.Move.String()] = v
+	}
+	for _, r := range table1 {
+		out = append(out, Claim{Source: "game-trees", Where: "Table 1", Claim: "score of " + r.uci + " (\"depth 3\" = plylab depth 4, paper-minimax)",
+			Claimed: r.score, Live: got[r.uci], Verdict: verdict(got[r.uci] == r.score)})
+	}
+	// Table 2 (first): the mating line.
+	line := mustBoard(paperMate2)
+	for _, u := range []string{"a1a6", "b7a6", "b6b7"} {
+		m, err := line.ParseMove(u)
+		if err != nil {
+			return nil, err
+		}
+		line.Make(m)
+	}
+	mate := line.InCheck() && !line.HasLegalMove()
+	live := "b6b7 is not mate"
+	if mate {
+		live = "b6b7 mates"
+	}
+	out = append(out, Claim{Source: "game-trees", Where: "Table 2 (mating line)", Claim: "a1a6 b7a6 b6b7 is checkmate",
+		Claimed: "checkmate", Live: live, Verdict: verdict(mate)})
+	r := engine.Run(ctx, b, engine.EngineOptions(), engine.Limits{Depth: 5}, nil, nil)
+	out = append(out, Claim{Source: "game-trees", Where: "Section IV (Stockfish 16)", Claim: "Ra6 is a forced mate in 2",
+		Claimed: "a1a6, mate in 2", Live: r.BestMove.String() + ", " + engine.FormatScore(r.Score),
+		Verdict: verdict(r.BestMove.String() == "a1a6" && engine.MateIn(r.Score) == 2)})
+	// Tables 4 and 5: nodes per depth.
+	t4 := []uint64{17, 144, 988, 23152, 353292}
+	t5 := []uint64{17, 130, 2096, 2883, 30903}
+	var nodes [2][6]uint64
+	for d := 1; d <= 5; d++ {
+		for i, ab := range []bool{false, true} {
+			nodes[i][d] = engine.PaperSearch(ctx, b, ab, engine.PaperOptions{}, d).Stats.Nodes
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+		}
+	}
+	for i, t := range [][]uint64{t4, t5} {
+		where, algo := "Table 4", "paper-minimax"
+		if i == 1 {
+			where, algo = "Table 5", "paper-alphabeta"
+		}
+		for d := 1; d <= 5; d++ {
+			c := Claim{Source: "game-trees", Where: where, Claim: fmt.Sprintf("%s nodes at depth %d", algo, d),
+				Claimed: fmt.Sprint(t[d-1]), Live: fmt.Sprint(nodes[i][d]), Verdict: verdict(t[d-1] == nodes[i][d])}
+			if d == 3 && t[d-1] != nodes[i][d] && t[d-1] == nodes[1-i][d] {
+				c.Verdict = Differs
+				c.Why = "Tables 4 and 5 print the depth-3 values swapped"
+			}
+			out = append(out, c)
+		}
+	}
+	ratio := float64(nodes[0][5]) / float64(nodes[1][5])
+	out = append(out, Claim{Source: "game-trees", Where: "Tables 2-3 (times, depth 5)", Claim: "alpha-beta 3.4x faster than minimax (557.9 s vs 162.5 s)",
+		Claimed: "3.4x", Live: fmt.Sprintf("%.1fx fewer nodes", ratio), Verdict: Differs,
+		Why: "times are not nodes: the paper's own counts imply 1.58 ms a minimax node, 5.26 ms an alpha-beta node"})
+	return out, nil
+}
+
+func blog(ctx context.Context) ([]Claim, error) {
+	b := mustBoard(paperMate2)
+	mm := engine.Run(ctx, b, engine.MinimaxOptions(), engine.Limits{Depth: 4}, nil, nil)
+	pm := engine.PaperSearch(ctx, b, false, engine.PaperOptions{MateDistance: true}, 4)
+	eq := mm.Score == pm.Score
+	out := []Claim{{Source: "blog", Where: "negamax section", Claim: "negamax computes the minimax value",
+		Claimed: "same value", Live: fmt.Sprintf("negamax %s, max/min %s (paper-mate2, depth 4)", engine.FormatScore(mm.Score), engine.FormatScore(pm.Score)),
+		Verdict: verdict(eq)}}
+	// Mate distance: without it a mate-in-2 and a slower mate tie.
+	en := engine.Run(ctx, b, engine.EngineOptions(), engine.Limits{Depth: 6}, nil, nil)
+	out = append(out, Claim{Source: "blog", Where: "mate distance section", Claim: "scoring mate by distance makes the search play the fastest mate",
+		Claimed: "fastest mate", Live: en.BestMove.String() + ", " + engine.FormatScore(en.Score) + " (engine, depth 6)",
+		Verdict: verdict(engine.MateIn(en.Score) == 2)})
+	return out, nil
+}
+
+func tutorial(ctx context.Context) ([]Claim, error) {
+	b := board.New()
+	r := engine.Run(ctx, b, engine.EngineOptions(), engine.Limits{Depth: 8}, nil, nil)
+	n := r.Stats.TotalNodes()
+	// At plylab's bench speed (about 2 M nodes/s) a few seconds is a few
+	// million nodes; the node count is the machine-independent measure.
+	ok := n <= 10_000_000
+	return []Claim{{Source: "tutorial", Where: "closing summary", Claim: "search depth 7-8 ply in a few seconds per move",
+		Claimed: "depth 8 in seconds", Live: fmt.Sprintf("depth 8 from the start in %d nodes (engine)", n),
+		Verdict: verdict(ok), Why: "nodes, not seconds: at about 2 M nodes/s (plylab bench) that is a few seconds"}}, nil
+}
