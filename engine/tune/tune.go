@@ -145,8 +145,8 @@ func ReadPGN(r io.Reader, source string, opts ExtractOptions) (*Set, error) {
 		held := opts.Holdout > 0 && (s.Games/2)%opts.Holdout == 0
 		s.Games++
 		for ply, m := range g.Moves() {
-			mv, ok := findMove(b, m.String())
-			if !ok {
+			mv, err := b.ParseMove(m.String())
+			if err != nil {
 				return nil, fmt.Errorf("%s: game %d: move %d (%s) is not legal", source, n, ply+1, m)
 			}
 			b.Make(mv)
@@ -171,18 +171,6 @@ func ReadPGN(r io.Reader, source string, opts ExtractOptions) (*Set, error) {
 		return nil, fmt.Errorf("%s has no finished games (a PGN file with results 1-0, 0-1 or 1/2-1/2 is expected)", source)
 	}
 	return s, nil
-}
-
-// findMove finds the legal move of b written u in UCI notation.
-func findMove(b *board.Board, u string) (board.Move, bool) {
-	var ml board.MoveList
-	b.GenerateMoves(&ml)
-	for _, m := range ml.Slice() {
-		if m.String() == u {
-			return m, true
-		}
-	}
-	return board.NoMove, false
 }
 
 // Quiet reports whether b is a quiet position for tuning: the side to
