@@ -67,6 +67,21 @@ type Options struct {
 	// it off and follow the rules (threefold repetition), which makes plain
 	// minimax visit exactly the sum of perft counts.
 	RepetitionDraw bool
+	// NullMajorGuard replaces the null-move guard with RAM-Z's (Appendix
+	// V-A.4: no null move "in cases where there are no major pieces on the
+	// board"). "On the board" is read as both sides: null move is tried only
+	// while at least one rook or queen of either colour remains. The default
+	// guard (off) is plylab's: the side to move has a piece other than king
+	// and pawns. RAM-Z's guard allows null move with only minor pieces of
+	// the mover when the opponent keeps a rook, and forbids it in every
+	// minor-piece ending. Set by the ramz preset.
+	NullMajorGuard bool
+	// DeltaNodeOnly keeps RAM-Z's delta pruning only (Appendix V-A.5: a
+	// margin of 1050 centipawns on the node: stand pat + margin below alpha
+	// gives the node up) and drops plylab's per-capture test (captured
+	// piece + 200 below alpha skips that capture), which the paper does not
+	// describe. Set by the ramz preset.
+	DeltaNodeOnly bool
 	// Paper selects the game-trees paper's own minimax or alpha-beta
 	// (engine/paper.go) instead of plylab's; AlphaBeta picks which, and
 	// PaperOpts holds its switches. Set by the paper-minimax and
@@ -232,9 +247,30 @@ func EngineOptions() Options {
 	return o.withDefaults()
 }
 
+// RamzOptions returns the ramz preset: the techniques RAM-Z's paper lists
+// (Sections I and V-A), each as the paper describes it: negamax alpha-beta,
+// iterative deepening, a transposition table, the four-stage ordering
+// (hash move, MVV-LVA, killers, history weighted by depth²), null-move
+// pruning without verification and with RAM-Z's guard (no rook or queen on
+// the board: no null move), quiescence with stand pat and the node-level
+// delta test only (margin 1050), PeSTO. Nothing the paper does not list:
+// no PVS, LMR, RFP, futility, LMP, IIR, aspiration windows, SEE or check
+// extension. The repetition-draw shortcut stays on as in engine (python-
+// chess engines commonly score a repeated position as a draw; the paper
+// does not say).
+func RamzOptions() Options {
+	o := Options{Name: "ramz", Eval: eval.PeSTO}
+	o.AlphaBeta, o.IterativeDeepening, o.TT, o.HashMove = true, true, true, true
+	o.MVVLVA, o.Killers, o.History = true, true, true
+	o.NullMove, o.NullMajorGuard = true, true
+	o.Quiescence, o.Delta, o.DeltaNodeOnly = true, true, true
+	o.RepetitionDraw = true
+	return o.withDefaults()
+}
+
 // Presets lists the preset names accepted by ParseAlgo.
 func Presets() []string {
-	return []string{"minimax", "alphabeta", "engine", "paper-minimax", "paper-alphabeta"}
+	return []string{"minimax", "alphabeta", "engine", "ramz", "paper-minimax", "paper-alphabeta"}
 }
 
 func (o Options) withDefaults() Options {
@@ -262,11 +298,13 @@ func Preset(name string) (Options, error) {
 		return AlphaBetaOptions(), nil
 	case "engine", "full":
 		return EngineOptions(), nil
+	case "ramz", "ram-z":
+		return RamzOptions(), nil
 	case "paper-minimax", "paper-alphabeta":
 		o, _, err := paperPreset(strings.ToLower(name))
 		return o, err
 	}
-	return Options{}, fmt.Errorf("unknown algorithm %q (choose minimax, alphabeta, engine, paper-minimax or paper-alphabeta, optionally with -with-X or -without-X)", name)
+	return Options{}, fmt.Errorf("unknown algorithm %q (choose minimax, alphabeta, engine, ramz, paper-minimax or paper-alphabeta, optionally with -with-X or -without-X)", name)
 }
 
 // ParseAlgo reads an algorithm name: a preset optionally followed by

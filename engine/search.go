@@ -374,8 +374,7 @@ func (s *Searcher) negamax(ply, depth, alpha, beta int, move board.Move, afterNu
 	// passing IS better than any move, and zugzwang is common when only
 	// king and pawns are left, so null move is skipped there, and in check
 	// (passing would be illegal).
-	if o.NullMove && haveEval && !afterNull && depth >= 2 &&
-		b.Occupancy(b.Side())&^(b.PiecesOfType(board.Pawn)|b.PiecesOfType(board.King)) != 0 {
+	if o.NullMove && haveEval && !afterNull && depth >= 2 && s.nullAllowed(b) {
 		if staticEval >= beta {
 			r := o.NullR
 			if depth >= 7 {
@@ -658,7 +657,7 @@ func (s *Searcher) quiesceBody(ply, alpha, beta int, inCheck bool) int {
 		if !inCheck {
 			// Delta pruning (per move): the captured piece plus a safety
 			// margin still leaves us below alpha, so skip the capture.
-			if o.Delta && o.AlphaBeta && !m.IsPromotion() {
+			if o.Delta && !o.DeltaNodeOnly && o.AlphaBeta && !m.IsPromotion() {
 				victim := b.PieceAt(m.To()).Type()
 				if m.Flag() == board.FlagEnPassant {
 					victim = board.Pawn
@@ -723,4 +722,14 @@ func (s *Searcher) repeated(b *board.Board) bool {
 		return b.IsRepetition()
 	}
 	return b.RepetitionCount() >= 3
+}
+
+// nullAllowed is the null-move guard against zugzwang. plylab's own: the
+// side to move has a piece besides king and pawns. RAM-Z's (NullMajorGuard):
+// a rook or a queen of either colour is on the board.
+func (s *Searcher) nullAllowed(b *board.Board) bool {
+	if s.opts.NullMajorGuard {
+		return b.PiecesOfType(board.Rook)|b.PiecesOfType(board.Queen) != 0
+	}
+	return b.Occupancy(b.Side())&^(b.PiecesOfType(board.Pawn)|b.PiecesOfType(board.King)) != 0
 }
