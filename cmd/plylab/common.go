@@ -38,7 +38,7 @@ func positionLabel(p positions.Position) string {
 
 // algoFlags are --algo, --with, --without and --eval.
 func algoFlags(defAlgo string, multi bool) []cli.Flag {
-	usage := "search `ALGO`: minimax, alphabeta or engine, optionally with switches such as engine-without-null"
+	usage := "search `ALGO`: minimax, alphabeta, engine, ramz, paper-minimax or paper-alphabeta, optionally with switches such as engine-without-null"
 	if multi {
 		usage = "comma-separated search `ALGOS`: minimax, alphabeta, engine, or a preset with switches such as engine-without-null"
 	}
@@ -74,7 +74,7 @@ func parseAlgos(c *cli.Context) ([]engine.Options, error) {
 		if err != nil {
 			base, _, _ := strings.Cut(spec, "-with")
 			if s := positions.Suggest(base, engine.Presets()); s != "" && s != base {
-				return nil, usagef("--algo %q: unknown algorithm; did you mean %q? choose minimax, alphabeta or engine, optionally with switches such as engine-without-null", spec, s+strings.TrimPrefix(spec, base))
+				return nil, usagef("--algo %q: unknown algorithm; did you mean %q? choose minimax, alphabeta, engine, ramz, paper-minimax or paper-alphabeta, optionally with switches such as engine-without-null", spec, s+strings.TrimPrefix(spec, base))
 			}
 			return nil, usagef("%v", err)
 		}

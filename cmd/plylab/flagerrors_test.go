@@ -24,7 +24,7 @@ func TestFlagValueErrors(t *testing.T) {
 		{[]string{"search", "--nodes", "-5"}, `plylab: --nodes "-5": expected a whole number of nodes like 100000; run 'plylab search --help' for usage`},
 		{[]string{"match", "--games", "many"}, `plylab: --games "many": expected a number of games like 100; run 'plylab match --help' for usage`},
 		{[]string{"match", "--tc", "10+x"}, `plylab: --tc: bad time control "10+x": the increment "x" is not a number of seconds; write BASE+INC in seconds, e.g. 10+0.1, 60, 1:30+1 or 40/60`},
-		{[]string{"compare", "--algo", "alphabeat"}, `plylab: --algo "alphabeat": unknown algorithm; did you mean "alphabeta"? choose minimax, alphabeta or engine, optionally with switches such as engine-without-null`},
+		{[]string{"compare", "--algo", "alphabeat"}, `plylab: --algo "alphabeat": unknown algorithm; did you mean "alphabeta"? choose minimax, alphabeta, engine, ramz, paper-minimax or paper-alphabeta, optionally with switches such as engine-without-null`},
 		{[]string{"compare", "--with", "nul"}, `plylab: --with "nul": unknown technique; did you mean "null"? run 'plylab techniques' to list them`},
 		{[]string{"compare", "--without", "xyzzyq"}, `plylab: --without "xyzzyq": unknown technique; expected a comma-separated list like null,lmr (run 'plylab techniques' to list them)`},
 		{[]string{"positions", "show", "start", "--flip=maybe"}, `plylab: --flip "maybe": expected true or false; run 'plylab positions show --help' for usage`},
