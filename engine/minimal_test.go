@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"math/rand/v2"
+	"os"
 	"testing"
 
 	"github.com/plylab/plylab/engine/board"
@@ -141,6 +142,9 @@ func TestMinimalTreeEqualsReferenceChess(t *testing.T) {
 			for d := 1; d <= maxDepth; d++ {
 				checkAgainstRef(t, p.Name, func() Game { return NewChessGame(b.Copy(), k) }, d)
 			}
+			if k == eval.Material {
+				checkFullIsMinimax(t, p.Name, NewChessGame(b.Copy(), k), NewChessGame(b.Copy(), k), 3)
+			}
 		}
 	}
 }
@@ -159,5 +163,39 @@ func TestMinimalTreeBudgetAndCancel(t *testing.T) {
 	cancel()
 	if _, err := ComputeMinimalTree(ctx, NewChessGame(b.Copy(), eval.Material), 4, 1<<30); err != context.Canceled {
 		t.Fatalf("cancelled: %v, want context.Canceled", err)
+	}
+}
+
+// checkFullIsMinimax checks that the minimal tree is computed from plain
+// minimax's tree (same node count) and is no larger than plain alpha-beta's.
+func checkFullIsMinimax(t *testing.T, name string, g, g2 Game, depth int) {
+	t.Helper()
+	mt, err := ComputeMinimalTree(context.Background(), g, depth, 1<<31)
+	if err != nil {
+		t.Fatalf("%s depth %d: %v", name, depth, err)
+	}
+	mm := Minimax(context.Background(), g2, depth, nil)
+	ab := AlphaBeta(context.Background(), g2, depth, nil)
+	if mt.Full != mm.Stats.Nodes || mt.Nodes > ab.Stats.Nodes || mt.Leaves > mt.Nodes {
+		t.Fatalf("%s depth %d: %+v; minimax %d nodes, alpha-beta %d", name, depth, mt, mm.Stats.Nodes, ab.Stats.Nodes)
+	}
+}
+
+// TestMinimalTreeBenchDepth5 computes the minimal tree of every bench
+// position at depth 5 (minutes: set PLYLAB_MINIMAL_DEPTH5=1).
+func TestMinimalTreeBenchDepth5(t *testing.T) {
+	if os.Getenv("PLYLAB_MINIMAL_DEPTH5") == "" {
+		t.Skip("set PLYLAB_MINIMAL_DEPTH5=1 to run (minutes)")
+	}
+	suite, err := positions.LookupSuite("bench")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range suite.Positions {
+		b, err := board.FromFEN(p.FEN)
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkFullIsMinimax(t, p.Name, NewChessGame(b.Copy(), eval.Material), NewChessGame(b.Copy(), eval.Material), 5)
 	}
 }
