@@ -3,6 +3,8 @@ package engine
 import (
 	"context"
 	"errors"
+
+	"github.com/plylab/plylab/engine/board"
 )
 
 // Minimal tree.
@@ -16,10 +18,24 @@ import (
 // b^ceil(d/2) + b^floor(d/2) - 1 leaves.
 //
 // Real trees are not uniform, so plylab computes the exact minimal tree of a
-// position: it first builds the full minimax tree with every node's exact
-// value, then chooses, at every CUT node, the refutation whose proof is
-// smallest. The result is the fewest nodes any alpha-beta ordering could
-// visit, counted with the same convention as every other search.
+// position: it needs the exact value of every node, but never keeps the tree.
+// The root's value R comes first, from an alpha-beta search with the same
+// leaves. Every node the minimal tree can ask about, at ply p, is then asked
+// about one bound only, t = R at even plies and -R at odd ones (negamax
+// values): a node proved exactly has value t, and a bound proved below it is
+// always the negation of its parent's. A second, full-width pass returns for
+// every node, bottom-up, its value and three proof sizes against its bound t:
+//
+//	up(node)    = 1 + sum of lo(child)                   (value <= t: refute every move)
+//	lo(node)    = 1 + min of up(child) over -v(child) >= t (value >= t: one move suffices)
+//	exact(node) = 1 + sum of lo(child)
+//	              + min of exact(child) - lo(child) over -v(child) == t
+//
+// with 1 for a leaf or terminal position, ties going to the first move in
+// generation order, and leaves counted alongside with the same choices. The
+// memory is one move list per ply. The result is the fewest nodes any
+// alpha-beta ordering could visit, counted with the same convention as every
+// other search.
 
 // MinimalTree is the size of the smallest proof tree of a minimax value.
 type MinimalTree struct {
@@ -31,143 +47,141 @@ type MinimalTree struct {
 // ErrTreeTooLarge is returned when the full tree exceeds the node budget.
 var ErrTreeTooLarge = errors.New("minimax tree too large for a minimal-tree computation")
 
-type mtNode struct {
-	value int32
-	first int32 // index of the first child; children are contiguous
-	n     int32 // number of children (0 for leaves and terminal nodes)
-}
+// mtSize is a proof size: nodes and leaves.
+type mtSize struct{ n, l uint64 }
 
-type minimalBuilder struct {
+type minimalSearch struct {
 	g       Game
-	nodes   []mtNode
-	budget  int
+	budget  uint64
+	count   uint64 // nodes visited by the current pass
 	ctx     context.Context
 	tooBig  bool
 	stopped bool
 }
 
-// ComputeMinimalTree builds the full minimax tree of g to depth (at most
-// budget nodes) and returns the size of its minimal proof tree.
+// ComputeMinimalTree returns the size of the minimal proof tree of g's
+// minimax value at depth, visiting the full tree (at most budget nodes)
+// with memory proportional to depth.
 func ComputeMinimalTree(ctx context.Context, g Game, depth, budget int) (MinimalTree, error) {
-	mb := &minimalBuilder{g: g, budget: budget, ctx: ctx, nodes: make([]mtNode, 1, 1024)}
-	mb.build(0, 0, depth)
-	if mb.tooBig {
+	ms := &minimalSearch{g: g, budget: uint64(max(budget, 0)), ctx: ctx}
+	root := ms.value(0, depth, -mtWindow, mtWindow)
+	if ms.tooBig {
 		return MinimalTree{}, ErrTreeTooLarge
 	}
-	if mb.stopped {
+	if ms.stopped {
 		return MinimalTree{}, ctx.Err()
 	}
-	n, l := mb.exact(0)
-	return MinimalTree{Nodes: n, Leaves: l, Full: uint64(len(mb.nodes))}, nil
+	ms.count = 0
+	_, exact, _, _ := ms.prove(0, depth, int32(root))
+	if ms.tooBig {
+		return MinimalTree{}, ErrTreeTooLarge
+	}
+	if ms.stopped {
+		return MinimalTree{}, ctx.Err()
+	}
+	return MinimalTree{Nodes: exact.n, Leaves: exact.l, Full: ms.count}, nil
 }
 
-// build fills node idx (already allocated) with its exact negamax value.
-func (mb *minimalBuilder) build(idx int32, ply, depth int) int32 {
-	if mb.tooBig || mb.stopped {
-		return 0
+// mtWindow lies outside every value a node can take.
+const mtWindow = int64(1) << 40
+
+// enter counts a node and reports whether the pass must stop.
+func (ms *minimalSearch) enter() bool {
+	if ms.tooBig || ms.stopped {
+		return true
 	}
-	if len(mb.nodes)&4095 == 0 && mb.ctx.Err() != nil {
-		mb.stopped = true
-		return 0
+	ms.count++
+	if ms.count > ms.budget {
+		ms.tooBig = true
+		return true
 	}
-	if ply > 0 && mb.g.IsDraw() {
-		mb.nodes[idx].value = 0
-		return 0
+	if ms.count&4095 == 0 && ms.ctx.Err() != nil {
+		ms.stopped = true
+		return true
 	}
-	moves := mb.g.Moves(ply)
+	return false
+}
+
+// leaf returns the value of the current node if it has no children in the
+// full tree (a draw by the rules, no moves, or the depth limit), and its
+// moves otherwise.
+func (ms *minimalSearch) leaf(ply, depth int) (int32, []board.Move, bool) {
+	if ply > 0 && ms.g.IsDraw() {
+		return 0, nil, true
+	}
+	moves := ms.g.Moves(ply)
 	if len(moves) == 0 {
-		v, _ := mb.g.NoMoves(ply)
-		mb.nodes[idx].value = int32(v)
-		return int32(v)
+		v, _ := ms.g.NoMoves(ply)
+		return int32(v), nil, true
 	}
 	if depth <= 0 || ply >= MaxPly {
-		v := int32(mb.g.Evaluate())
-		mb.nodes[idx].value = v
-		return v
+		return int32(ms.g.Evaluate()), nil, true
 	}
-	if len(mb.nodes)+len(moves) > mb.budget {
-		mb.tooBig = true
+	return 0, moves, false
+}
+
+// value is a plain fail-hard alpha-beta search over the same tree; with
+// the window (-mtWindow, mtWindow) at the root it returns the exact value.
+func (ms *minimalSearch) value(ply, depth int, alpha, beta int64) int64 {
+	if ms.enter() {
 		return 0
 	}
-	first := int32(len(mb.nodes))
-	mb.nodes = append(mb.nodes, make([]mtNode, len(moves))...)
-	mb.nodes[idx].first, mb.nodes[idx].n = first, int32(len(moves))
+	v, moves, isLeaf := ms.leaf(ply, depth)
+	if isLeaf {
+		return int64(v)
+	}
+	for _, m := range moves {
+		ms.g.Make(m)
+		s := -ms.value(ply+1, depth-1, -beta, -alpha)
+		ms.g.Unmake()
+		if s > alpha {
+			alpha = s
+			if alpha >= beta {
+				break
+			}
+		}
+	}
+	return alpha
+}
+
+// prove visits the full subtree of the current node and returns its exact
+// value and the sizes of its smallest proofs of value == t (valid when the
+// value is t), value >= t (valid when it is at least t) and value <= t
+// (valid when it is at most t).
+func (ms *minimalSearch) prove(ply, depth int, t int32) (v int32, exact, lo, up mtSize) {
+	if ms.enter() {
+		return 0, exact, lo, up
+	}
+	v, moves, isLeaf := ms.leaf(ply, depth)
+	if isLeaf {
+		one := mtSize{1, 1}
+		return v, one, one, one
+	}
+	best := int32(-Infinity)
+	var sumLo mtSize
+	loBest := mtSize{n: ^uint64(0)}
+	bestDN, bestDL, found := int64(0), int64(0), false
 	// Moves(ply) is overwritten by deeper plies only, so the slice stays
 	// valid through the loop.
-	best := int32(-Infinity)
-	for i, m := range moves {
-		mb.g.Make(m)
-		v := -mb.build(first+int32(i), ply+1, depth-1)
-		mb.g.Unmake()
-		if v > best {
-			best = v
+	for _, m := range moves {
+		ms.g.Make(m)
+		cv, ce, clo, cup := ms.prove(ply+1, depth-1, -t)
+		ms.g.Unmake()
+		w := -cv
+		if w > best {
+			best = w
+		}
+		sumLo.n += clo.n
+		sumLo.l += clo.l
+		if w >= t && cup.n < loBest.n {
+			loBest = cup
+		}
+		if w == t {
+			if dn := int64(ce.n) - int64(clo.n); !found || dn < bestDN {
+				bestDN, bestDL, found = dn, int64(ce.l)-int64(clo.l), true
+			}
 		}
 	}
-	mb.nodes[idx].value = best
-	return best
-}
-
-// exact returns the minimal proof of node idx's exact value: one best child
-// proved exactly, every other child proved no better.
-func (mb *minimalBuilder) exact(idx int32) (uint64, uint64) {
-	nd := mb.nodes[idx]
-	if nd.n == 0 {
-		return 1, 1
-	}
-	var sumN, sumL uint64
-	lowN := make([]uint64, nd.n)
-	lowL := make([]uint64, nd.n)
-	for i := int32(0); i < nd.n; i++ {
-		lowN[i], lowL[i] = mb.lower(nd.first+i, -nd.value)
-		sumN += lowN[i]
-		sumL += lowL[i]
-	}
-	bestN, bestL := ^uint64(0), uint64(0)
-	for i := int32(0); i < nd.n; i++ {
-		c := nd.first + i
-		if -mb.nodes[c].value != nd.value {
-			continue
-		}
-		en, el := mb.exact(c)
-		if n := sumN - lowN[i] + en; n < bestN {
-			bestN, bestL = n, sumL-lowL[i]+el
-		}
-	}
-	return 1 + bestN, bestL
-}
-
-// lower returns the minimal proof that node idx's value is at least t: one
-// child whose value (negated) reaches t, proved to be at most -t.
-func (mb *minimalBuilder) lower(idx int32, t int32) (uint64, uint64) {
-	nd := mb.nodes[idx]
-	if nd.n == 0 {
-		return 1, 1
-	}
-	bestN, bestL := ^uint64(0), uint64(0)
-	for i := int32(0); i < nd.n; i++ {
-		c := nd.first + i
-		if -mb.nodes[c].value < t {
-			continue
-		}
-		if n, l := mb.upper(c, -t); n < bestN {
-			bestN, bestL = n, l
-		}
-	}
-	return 1 + bestN, bestL
-}
-
-// upper returns the minimal proof that node idx's value is at most t: every
-// child must be proved to be at least -t.
-func (mb *minimalBuilder) upper(idx int32, t int32) (uint64, uint64) {
-	nd := mb.nodes[idx]
-	if nd.n == 0 {
-		return 1, 1
-	}
-	var n, l uint64 = 1, 0
-	for i := int32(0); i < nd.n; i++ {
-		cn, cl := mb.lower(nd.first+i, -t)
-		n += cn
-		l += cl
-	}
-	return n, l
+	exact = mtSize{1 + uint64(int64(sumLo.n)+bestDN), uint64(int64(sumLo.l) + bestDL)}
+	return best, exact, mtSize{1 + loBest.n, loBest.l}, mtSize{1 + sumLo.n, sumLo.l}
 }

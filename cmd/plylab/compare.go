@@ -21,8 +21,9 @@ import (
 
 const (
 	compareMaxDepth = 30
-	// minimalBudget bounds the full tree built for the minimal-tree column.
-	minimalBudget = 3_000_000
+	// minimalBudget bounds the full tree visited for the minimal-tree
+	// column (its memory is proportional to depth; the bound is on time).
+	minimalBudget = 1_000_000_000
 	// guardBudget is the predicted run time above which compare refuses to
 	// start without --force.
 	guardBudget = 10 * time.Minute
