@@ -42,6 +42,10 @@ type appEnv struct {
 	// an *os.File connected to a terminal".
 	IsTerminal func(w io.Writer) bool
 
+	// Results, when set (lesson cells), receives every structured result a
+	// command produces: see results.go.
+	Results ResultSink
+
 	color bool // resolved at the start of each run by resolveColor
 
 	// commands overrides allCommands (tests use it to add commands).
