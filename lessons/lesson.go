@@ -76,19 +76,6 @@ type Command struct {
 	Comment string   // the "# ..." comment lines just above it, joined
 	Text    string   // the command as written, without "plylab" and comment
 	Args    []string // its words, without the leading "plylab"
-	// Outputs are the file names the command writes (-o, --output, --plot).
-	Outputs []string
-	// outputArgs says where in Args each output name stands, so the runner
-	// can redirect it into its folder without parsing the flags again.
-	outputArgs []outputArg
-}
-
-// outputArg is the position of an output file name in a command's Args:
-// Args[Index] is Prefix (e.g. "--plot=", or "" for a separate word)
-// followed by the name.
-type outputArg struct {
-	Index  int
-	Prefix string
 }
 
 // Quiz is the question of a quiz cell and where its answer is read.
@@ -464,9 +451,6 @@ func quizKey(t string) (key, val string, ok bool) {
 	return k, strings.TrimSpace(v), true
 }
 
-// outputFlags are the flags whose value is a file a command writes.
-var outputFlags = map[string]bool{"o": true, "output": true, "plot": true}
-
 // command parses one command line of a cell.
 func (p *lessonParser) command(line int, text string) (*Command, error) {
 	text = strings.TrimSpace(strings.TrimPrefix(text, "$ "))
@@ -502,35 +486,7 @@ func (p *lessonParser) command(line int, text string) (*Command, error) {
 			}
 		}
 	}
-	cmd := &Command{Line: line, Text: text, Args: args}
-	for k := 1; k < len(args); k++ {
-		a := args[k]
-		if a == "--" {
-			break
-		}
-		if !strings.HasPrefix(a, "-") {
-			continue
-		}
-		flag, val, hasVal := strings.Cut(strings.TrimLeft(a, "-"), "=")
-		if !outputFlags[flag] {
-			continue
-		}
-		at := outputArg{Index: k, Prefix: a[:len(a)-len(val)]}
-		if !hasVal {
-			if k+1 >= len(args) {
-				return nil, p.errorf(line, "flag %s needs a file name", a)
-			}
-			k++
-			val = args[k]
-			at = outputArg{Index: k}
-		}
-		if val == "" || val == "-" || strings.ContainsAny(val, `/\`) || val == "." || val == ".." || strings.HasPrefix(val, ".") {
-			return nil, p.errorf(line, "%s writes %q: in a lesson, write to a plain file name such as tree.svg (the runner picks the folder)", a, val)
-		}
-		cmd.Outputs = append(cmd.Outputs, val)
-		cmd.outputArgs = append(cmd.outputArgs, at)
-	}
-	return cmd, nil
+	return &Command{Line: line, Text: text, Args: args}, nil
 }
 
 var refPattern = regexp.MustCompile(`\{\{(.*?)\}\}`)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"github.com/plylab/plylab/cmd/internal/flagval"
+	"github.com/plylab/plylab/cmd/internal/output"
 	"github.com/plylab/plylab/positions"
 	"io"
 	"os"
@@ -45,8 +46,13 @@ type appEnv struct {
 	// Results, when set (lesson cells), receives every structured result a
 	// command produces: see results.go.
 	Results ResultSink
+	// OutDir, when set (lesson cells), is the only folder a command may
+	// write files into (see outputPath).
+	OutDir string
 
-	color bool // resolved at the start of each run by resolveColor
+	// out paints this run's output; out.On is resolved at the start of
+	// each run by resolveColor from --color, NO_COLOR and the terminal.
+	out output.Painter
 
 	// commands overrides allCommands (tests use it to add commands).
 	commands func(*appEnv) []*cli.Command
@@ -70,24 +76,13 @@ func (e *appEnv) isTerminal(w io.Writer) bool {
 	return isatty.IsTerminal(f.Fd()) || isatty.IsCygwinTerminal(f.Fd())
 }
 
-// colorOn reports whether output to Stdout should use ANSI colors in this
-// run. It is decided once per run from --color, NO_COLOR and the terminal.
-func (e *appEnv) colorOn() bool { return e.color }
-
-// resolveColor decides e.color from the mode: "always" forces color,
-// "never" disables it, "auto" colors only a terminal Stdout when NO_COLOR is
-// unset or empty (and TERM is not "dumb").
+// resolveColor decides e.out.On from the mode (see output.ColorOn).
 func (e *appEnv) resolveColor(mode string) error {
-	switch mode {
-	case "", "auto":
-		e.color = e.isTerminal(e.Stdout) && e.getenv("NO_COLOR") == "" && e.getenv("TERM") != "dumb"
-	case "always":
-		e.color = true
-	case "never":
-		e.color = false
-	default:
-		return usagef("unknown color mode %q; use --color auto, always or never", mode)
+	on, err := output.ColorOn(mode, func() bool { return e.isTerminal(e.Stdout) }, e.getenv)
+	if err != nil {
+		return err
 	}
+	e.out.On = on
 	return nil
 }
 
@@ -215,7 +210,7 @@ func runWith(env *appEnv, args []string) (status int) {
 	env.fillDefaults()
 	defer func() {
 		if r := recover(); r != nil {
-			fmt.Fprintf(env.Stderr, "plylab: internal error: %s; please report this bug\n", oneLine(fmt.Sprint(r)))
+			fmt.Fprintf(env.Stderr, "plylab: internal error: %s; please report this bug\n", output.OneLine(fmt.Sprint(r)))
 			if env.getenv("PLYLAB_TRACEBACK") != "" {
 				env.Stderr.Write(debug.Stack())
 			}
@@ -401,7 +396,7 @@ func onUsageError(path string) cli.OnUsageErrorFunc {
 // flagErrorMessage rewrites the standard library's flag errors in plylab's
 // style ("unknown flag --x" instead of "flag provided but not defined: -x").
 func flagErrorMessage(err error) string {
-	msg := oneLine(err.Error())
+	msg := output.OneLine(err.Error())
 	dash := dashName
 	if name, ok := strings.CutPrefix(msg, "flag provided but not defined: "); ok {
 		return "unknown flag " + dash(name)

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/notnil/chess"
+	"github.com/plylab/plylab/cmd/internal/output"
 )
 
 // Board square backgrounds and piece color (256-color ANSI).
@@ -74,7 +75,7 @@ func (e *appEnv) boardString(pos *chess.Position, flip bool) string {
 		fileLabels[i] = string(rune('a' + f))
 	}
 	var sb strings.Builder
-	if !e.color {
+	if !e.out.On {
 		sb.WriteString("  +-----------------+\n")
 		for _, r := range ranks {
 			sb.WriteString(string(rune('1'+r)) + " |")
@@ -88,18 +89,18 @@ func (e *appEnv) boardString(pos *chess.Position, flip bool) string {
 		return sb.String()
 	}
 	for _, r := range ranks {
-		sb.WriteString(e.paint(styleDim, string(rune('1'+r))) + " ")
+		sb.WriteString(e.out.Paint(output.StyleDim, string(rune('1'+r))) + " ")
 		for _, f := range files {
 			bg := sgrLightSquare
 			if (f+r)%2 == 0 { // a1 is dark
 				bg = sgrDarkSquare
 			}
 			p := b.Piece(chess.NewSquare(chess.File(f), chess.Rank(r)))
-			sb.WriteString(e.sgr(bg+";"+sgrPiece, " "+pieceGlyph(p)+" "))
+			sb.WriteString(e.out.SGR(bg+";"+sgrPiece, " "+pieceGlyph(p)+" "))
 		}
 		sb.WriteByte('\n')
 	}
-	sb.WriteString(e.paint(styleDim, "   "+strings.Join(fileLabels, "  ")) + "\n")
+	sb.WriteString(e.out.Paint(output.StyleDim, "   "+strings.Join(fileLabels, "  ")) + "\n")
 	return sb.String()
 }
 

@@ -10,6 +10,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/plylab/plylab/cmd/internal/output"
 	"github.com/plylab/plylab/engine/board"
 	"github.com/plylab/plylab/engine/book"
 	"github.com/urfave/cli/v2"
@@ -26,7 +27,7 @@ func bookCommand(env *appEnv) *cli.Command {
 	showFlags := append(positionFlags(false),
 		&cli.StringFlag{Name: "book", Aliases: []string{"b"}, Usage: "Polyglot book `FILE` (default " + defaultBookPath + " when installed)"},
 		&cli.StringFlag{Name: "moves", Aliases: []string{"m"}, Usage: "play `MOVES` first (SAN or UCI, space-separated, e.g. \"e4 c5 Nf3\")"},
-		formatFlag(),
+		output.FormatFlag(),
 	)
 	return &cli.Command{
 		Name:  "book",
@@ -83,7 +84,7 @@ Examples:
 					&cli.IntFlag{Name: "max-ply", Value: book.DefaultMaxPly, Usage: "count the first `N` plies (half-moves) of each game"},
 					&cli.IntFlag{Name: "min-games", Value: 1, Usage: "keep only moves played in at least `N` games"},
 					&cli.BoolFlag{Name: "by-count", Usage: "weight moves by how often they were played, not by their results"},
-					formatFlag(),
+					output.FormatFlag(),
 				},
 				Action: func(c *cli.Context) error {
 					return env.bookBuild(c)
@@ -150,7 +151,7 @@ func (e *appEnv) bookShow(c *cli.Context, def string) error {
 	if err := rejectArgs(c, `plylab book show --moves "e4 c5"`); err != nil {
 		return err
 	}
-	if err := checkFormat(c.String("format")); err != nil {
+	if err := output.CheckFormat(c.String("format")); err != nil {
 		return err
 	}
 	list, err := resolvePositions(c, false, "start")
@@ -172,14 +173,14 @@ func (e *appEnv) bookShow(c *cli.Context, def string) error {
 }
 
 // bookTable lists the book moves of b with weights and shares.
-func bookTable(bk *book.Book, path string, b *board.Board, label, moves string) *table {
+func bookTable(bk *book.Book, path string, b *board.Board, label, moves string) *output.Table {
 	key := book.Key(b)
 	if moves = strings.Join(strings.Fields(moves), " "); moves != "" {
 		label += " + " + moves
 	}
-	t := &table{
+	t := &output.Table{
 		Title: fmt.Sprintf("book moves: %s (key %016x)", label, key),
-		Columns: []column{
+		Columns: []output.Column{
 			{Key: "move", Header: "move"},
 			{Key: "uci", Header: "uci"},
 			{Key: "weight", Header: "weight", Right: true},
@@ -196,18 +197,18 @@ func bookTable(bk *book.Book, path string, b *board.Board, label, moves string) 
 		if total > 0 {
 			share = 100 * float64(en.Weight) / float64(total)
 		}
-		row := []cell{textCell(en.SAN), textCell(en.UCI), intCell(int64(en.Weight)), floatCell(math.Round(share*100)/100, "%.1f%%")}
+		row := []output.Cell{output.TextCell(en.SAN), output.TextCell(en.UCI), output.IntCell(int64(en.Weight)), output.FloatCell(math.Round(share*100)/100, "%.1f%%")}
 		if i == 0 {
-			row[0] = row[0].styled(styleAccent)
+			row[0] = row[0].Styled(output.StyleAccent)
 		}
 		t.Rows = append(t.Rows, row)
 	}
 	if len(entries) == 0 {
 		t.Notes = append(t.Notes, "no book moves for this position: it is not in the book")
 	} else {
-		t.Notes = append(t.Notes, fmt.Sprintf("%d moves, total weight %s", len(entries), fmtInt(int64(total))))
+		t.Notes = append(t.Notes, fmt.Sprintf("%d moves, total weight %s", len(entries), output.FormatInt(int64(total))))
 	}
-	t.Notes = append(t.Notes, fmt.Sprintf("book %s: %s records for %s positions", path, fmtInt(int64(bk.Len())), fmtInt(int64(bk.Positions()))))
+	t.Notes = append(t.Notes, fmt.Sprintf("book %s: %s records for %s positions", path, output.FormatInt(int64(bk.Len())), output.FormatInt(int64(bk.Positions()))))
 	return t
 }
 
@@ -230,7 +231,7 @@ func (e *appEnv) bookBuild(c *cli.Context) error {
 		return err
 	}
 	format := c.String("format")
-	if err := checkFormat(format); err != nil {
+	if err := output.CheckFormat(format); err != nil {
 		return err
 	}
 	pgnPath, out := c.String("pgn"), c.String("output")
@@ -270,9 +271,9 @@ func (e *appEnv) bookBuild(c *cli.Context) error {
 	if !sameRecords(bk.Records(), back.Records()) {
 		return fmt.Errorf("reading back %s: the records differ from those written", out)
 	}
-	t := &table{
+	t := &output.Table{
 		Title: "book build",
-		Columns: []column{
+		Columns: []output.Column{
 			{Key: "file", Header: "file"},
 			{Key: "games", Header: "games", Right: true},
 			{Key: "plies", Header: "plies", Right: true},
@@ -280,8 +281,8 @@ func (e *appEnv) bookBuild(c *cli.Context) error {
 			{Key: "entries", Header: "entries", Right: true},
 			{Key: "bytes", Header: "bytes", Right: true},
 		},
-		Rows: [][]cell{{textCell(out), intCell(int64(st.Games)), intCell(int64(st.Plies)),
-			intCell(int64(back.Positions())), intCell(int64(back.Len())), intCell(int64(back.Len() * book.RecordSize))}},
+		Rows: [][]output.Cell{{output.TextCell(out), output.IntCell(int64(st.Games)), output.IntCell(int64(st.Plies)),
+			output.IntCell(int64(back.Positions())), output.IntCell(int64(back.Len())), output.IntCell(int64(back.Len() * book.RecordSize))}},
 	}
 	weighting := "2 per win + 1 per draw for the side that moved"
 	if c.Bool("by-count") {
@@ -293,7 +294,7 @@ func (e *appEnv) bookBuild(c *cli.Context) error {
 	}
 	t.Notes = append(t.Notes,
 		fmt.Sprintf("first %d plies of each game, %s, weight = %s", maxPly, kept, weighting),
-		fmt.Sprintf("read back and verified: %s records; try 'plylab book show --book %s'", fmtInt(int64(back.Len())), out))
+		fmt.Sprintf("read back and verified: %s records; try 'plylab book show --book %s'", output.FormatInt(int64(back.Len())), out))
 	if st.Skipped > 0 {
 		t.Notes = append(t.Notes, fmt.Sprintf("%d games without moves were skipped", st.Skipped))
 	}

@@ -1,8 +1,6 @@
 package main
 
 import (
-	"fmt"
-	"io"
 	"slices"
 	"strings"
 	"time"
@@ -16,7 +14,7 @@ import (
 )
 
 // Shared pieces of the search commands: boards from positions, the
-// --algo/--with/--without/--eval flags, depth ranges and progress lines.
+// --algo/--with/--without/--eval flags, depth ranges.
 
 // boardOf converts a position to the engine's board. FENs typed by the
 // user were validated already; embedded ones are trusted but still checked.
@@ -137,34 +135,4 @@ func durationFlag(c *cli.Context, name string) (time.Duration, error) {
 		return 0, usagef("%v", err)
 	}
 	return d, nil
-}
-
-// progress writes a transient status line to stderr when stderr is a
-// terminal, and nothing otherwise (pipes and logs stay clean).
-type progress struct {
-	w       io.Writer
-	on      bool
-	last    time.Time
-	written bool
-}
-
-func (e *appEnv) newProgress() *progress {
-	return &progress{w: e.Stderr, on: e.isTerminal(e.Stderr)}
-}
-
-// update redraws the line at most ten times a second.
-func (p *progress) update(format string, args ...any) {
-	if !p.on || time.Since(p.last) < 100*time.Millisecond {
-		return
-	}
-	p.last = time.Now()
-	fmt.Fprintf(p.w, "\r\x1b[K"+format, args...)
-	p.written = true
-}
-
-// done clears the line.
-func (p *progress) done() {
-	if p.on && p.written {
-		fmt.Fprint(p.w, "\r\x1b[K")
-	}
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 
+	"github.com/plylab/plylab/cmd/internal/output"
 	"github.com/plylab/plylab/engine/eval"
 	"github.com/urfave/cli/v2"
 )
@@ -37,7 +38,7 @@ Examples:
 		Flags: append(positionFlags(true),
 			&cli.StringFlag{Name: "eval", Aliases: []string{"e"}, Value: "all", Usage: "evaluation `KIND`: material, pst, pesto, classical or all"},
 			&cli.StringFlag{Name: "without", Usage: "switch off the classical terms in `LIST` (comma-separated, e.g. mobility,tempo)"},
-			formatFlag()),
+			output.FormatFlag()),
 		Action: func(c *cli.Context) error {
 			list, err := resolvePositions(c, true, "start")
 			if err != nil {
@@ -66,8 +67,8 @@ Examples:
 				}
 				terms &^= off
 			}
-			t := &table{Title: fmt.Sprintf("eval: %s (%s to move)", positionLabel(list[0]), b.Side())}
-			t.Columns = []column{{Key: "eval", Header: "eval"}, {Key: "phase", Header: "phase", Right: true},
+			t := &output.Table{Title: fmt.Sprintf("eval: %s (%s to move)", positionLabel(list[0]), b.Side())}
+			t.Columns = []output.Column{{Key: "eval", Header: "eval"}, {Key: "phase", Header: "phase", Right: true},
 				{Key: "material_mg", Header: "material mg (W-B)", Right: true}, {Key: "squares_mg", Header: "squares mg (W-B)", Right: true},
 				{Key: "material_eg", Header: "material eg (W-B)", Right: true}, {Key: "squares_eg", Header: "squares eg (W-B)", Right: true},
 				{Key: "mg", Header: "mg", Right: true}, {Key: "eg", Header: "eg", Right: true},
@@ -77,10 +78,10 @@ Examples:
 				if k == eval.Classical && terms != eval.AllTerms {
 					x = eval.ExplainTerms(b, terms)
 				}
-				diff := func(a [2]int) cell { return intCell(int64(a[0] - a[1])) }
-				t.Rows = append(t.Rows, []cell{textCell(k.String()).styled(styleAccent), intCell(int64(x.Phase)),
+				diff := func(a [2]int) output.Cell { return output.IntCell(int64(a[0] - a[1])) }
+				t.Rows = append(t.Rows, []output.Cell{output.TextCell(k.String()).Styled(output.StyleAccent), output.IntCell(int64(x.Phase)),
 					diff(x.MaterialMG), diff(x.SquaresMG), diff(x.MaterialEG), diff(x.SquaresEG),
-					intCell(int64(x.MG)), intCell(int64(x.EG)), intCell(int64(x.White)).styled(styleBold), intCell(int64(x.STM))})
+					output.IntCell(int64(x.MG)), output.IntCell(int64(x.EG)), output.IntCell(int64(x.White)).Styled(output.StyleBold), output.IntCell(int64(x.STM))})
 			}
 			t.Notes = []string{"W-B: White's term minus Black's; pesto blends mg and eg by phase, the others use one table",
 				"material: P 100 N 300 B 300 R 500 Q 900 (the game-trees paper); pst: simplified evaluation tables; pesto: Ronald Friederich's tapered tables; classical: pesto plus the classical terms (--eval classical lists them)"}
@@ -100,15 +101,15 @@ func (env *appEnv) writeTermsTable(format string, x eval.Breakdown) error {
 	if format == "table" || format == "markdown" {
 		fmt.Fprintln(env.Stdout)
 	}
-	t := &table{Title: fmt.Sprintf("classical terms (endgame scale %d/%d)", x.Scale, eval.ScaleNormal)}
-	t.Columns = []column{{Key: "feature", Header: "feature"}, {Key: "term", Header: "term"},
+	t := &output.Table{Title: fmt.Sprintf("classical terms (endgame scale %d/%d)", x.Scale, eval.ScaleNormal)}
+	t.Columns = []output.Column{{Key: "feature", Header: "feature"}, {Key: "term", Header: "term"},
 		{Key: "count", Header: "count (W-B)", Right: true}, {Key: "weight_mg", Header: "weight mg", Right: true},
 		{Key: "weight_eg", Header: "weight eg", Right: true}, {Key: "mg", Header: "adds mg", Right: true}, {Key: "eg", Header: "adds eg", Right: true}}
 	for i, n := range x.Features {
 		f := eval.Feature(i)
 		w := eval.DefaultWeights[i]
-		t.Rows = append(t.Rows, []cell{textCell(f.String()), textCell(f.Term().Name()), intCell(int64(n)),
-			intCell(int64(w[0])), intCell(int64(w[1])), intCell(int64(n) * int64(w[0])), intCell(int64(n) * int64(w[1]))})
+		t.Rows = append(t.Rows, []output.Cell{output.TextCell(f.String()), output.TextCell(f.Term().Name()), output.IntCell(int64(n)),
+			output.IntCell(int64(w[0])), output.IntCell(int64(w[1])), output.IntCell(int64(n) * int64(w[0])), output.IntCell(int64(n) * int64(w[1]))})
 	}
 	t.Notes = []string{fmt.Sprintf("the terms add %d to the middlegame and %d to the endgame score (White's view)", x.TermsMG, x.TermsEG)}
 	return env.writeTable(env.Stdout, format, t)

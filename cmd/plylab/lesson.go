@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/mattn/go-isatty"
+	"github.com/plylab/plylab/cmd/internal/output"
 	"github.com/plylab/plylab/lessons"
 	"github.com/urfave/cli/v2"
 	"golang.org/x/term"
@@ -86,18 +87,28 @@ func (env *appEnv) lessonRunner(ctx context.Context, color bool) lessons.RunFunc
 	if color {
 		mode = "always"
 	}
-	return func(args []string, stdout, stderr io.Writer) int {
+	return func(inv lessons.Invocation) lessons.Outcome {
+		var records []lessons.Record
 		sub := &appEnv{
 			Stdin:      strings.NewReader(""),
-			Stdout:     stdout,
-			Stderr:     stderr,
+			Stdout:     inv.Stdout,
+			Stderr:     inv.Stderr,
 			Ctx:        ctx,
 			ColorMode:  mode,
 			Getenv:     env.Getenv,
 			IsTerminal: func(io.Writer) bool { return false },
 			commands:   env.commands,
+			OutDir:     inv.Dir,
+			Results: func(kind string, fields []ResultField) {
+				r := lessons.Record{Kind: kind, Fields: make([]lessons.Field, len(fields))}
+				for i, f := range fields {
+					r.Fields[i] = lessons.Field{Key: f.Key, Value: f.Value, Text: f.Text}
+				}
+				records = append(records, r)
+			},
 		}
-		return runWith(sub, append([]string{"plylab"}, args...))
+		code := runWith(sub, append([]string{"plylab"}, inv.Args...))
+		return lessons.Outcome{Code: code, Records: records}
 	}
 }
 
@@ -152,7 +163,7 @@ func lessonListCommand(env *appEnv) *cli.Command {
 Examples:
    plylab lesson list
    plylab lesson list --format markdown`,
-		Flags: []cli.Flag{formatFlag()},
+		Flags: []cli.Flag{output.FormatFlag()},
 		Action: func(c *cli.Context) error {
 			if c.NArg() > 0 {
 				return usagef("'lesson list' takes no arguments; to run a lesson: plylab lesson run %s", c.Args().First())
@@ -161,9 +172,9 @@ Examples:
 			if err != nil {
 				return err
 			}
-			t := &table{
+			t := &output.Table{
 				Title: "Lessons",
-				Columns: []column{
+				Columns: []output.Column{
 					{Key: "number", Header: "#", Right: true},
 					{Key: "name", Header: "name"},
 					{Key: "title", Header: "title"},
@@ -176,13 +187,13 @@ Examples:
 				},
 			}
 			for _, l := range ls {
-				t.Rows = append(t.Rows, []cell{
-					intCell(int64(l.Number)),
-					textCell(l.Name).styled(styleAccent),
-					textCell(l.Title).styled(styleBold),
-					intCell(int64(l.Minutes)),
-					intCell(int64(len(l.Cells))),
-					cell{Text: shorten(l.Summary, 72), Value: l.Summary},
+				t.Rows = append(t.Rows, []output.Cell{
+					output.IntCell(int64(l.Number)),
+					output.TextCell(l.Name).Styled(output.StyleAccent),
+					output.TextCell(l.Title).Styled(output.StyleBold),
+					output.IntCell(int64(l.Minutes)),
+					output.IntCell(int64(len(l.Cells))),
+					output.Cell{Text: shorten(l.Summary, 72), Value: l.Summary},
 				})
 			}
 			return env.writeTable(env.Stdout, c.String("format"), t)
@@ -255,9 +266,9 @@ Examples:
 			if width <= 0 {
 				width = env.terminalWidth()
 			}
-			s := lessons.NewSession(l, env.lessonRunner(c.Context, env.colorOn()), dir)
+			s := lessons.NewSession(l, env.lessonRunner(c.Context, env.out.On), dir)
 			t := &lessons.Terminal{
-				Out: env.Stdout, In: env.Stdin, Step: c.Bool("step"), Color: env.colorOn(),
+				Out: env.Stdout, In: env.Stdin, Step: c.Bool("step"), Color: env.out.On,
 				Width: width, KeepDir: keep, Echo: !env.stdinIsTerminal(),
 				ExportHint: fmt.Sprintf("plylab lesson export %s --format html -o site", ref),
 			}
@@ -373,11 +384,11 @@ Examples:
 			if err != nil {
 				return err
 			}
-			prog := env.newProgress()
+			prog := output.NewProgress(env.Stderr, env.isTerminal(env.Stderr))
 			runs, err := env.runLessons(c.Context, ls, runtime.GOMAXPROCS(0), func(done int, l *lessons.Lesson) {
-				prog.update("running lessons: %d of %d done (%s)", done, len(ls), l.Slug)
+				prog.Update("running lessons: %d of %d done (%s)", done, len(ls), l.Slug)
 			})
-			prog.done()
+			prog.Done()
 			if err != nil {
 				return err
 			}
@@ -449,11 +460,11 @@ Examples:
 				}
 			}
 			start := time.Now()
-			prog := env.newProgress()
+			prog := output.NewProgress(env.Stderr, env.isTerminal(env.Stderr))
 			runs, err := env.runLessons(c.Context, ls, c.Int("jobs"), func(done int, l *lessons.Lesson) {
-				prog.update("checking lessons: %d of %d done (%s)", done, len(ls), l.Slug)
+				prog.Update("checking lessons: %d of %d done (%s)", done, len(ls), l.Slug)
 			})
-			prog.done()
+			prog.Done()
 			if err != nil {
 				return err
 			}
@@ -462,7 +473,7 @@ Examples:
 				l := r.lesson
 				if r.err != nil {
 					failed++
-					fmt.Fprintf(env.Stdout, "%s %s\n  %s\n", env.paint(styleBad, "FAIL"), l.Slug, oneLine(r.err.Error()))
+					fmt.Fprintf(env.Stdout, "%s %s\n  %s\n", env.out.Paint(output.StyleBad, "FAIL"), l.Slug, output.OneLine(r.err.Error()))
 					continue
 				}
 				got := r.result.Transcript()
@@ -471,7 +482,7 @@ Examples:
 					if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
 						return err
 					}
-					fmt.Fprintf(env.Stdout, "%s %s (%s, %s)\n", env.paint(styleWarn, "wrote"), path, plural(len(l.Cells), "cell"), fmtDuration(r.result.Elapsed))
+					fmt.Fprintf(env.Stdout, "%s %s (%s, %s)\n", env.out.Paint(output.StyleWarn, "wrote"), path, plural(len(l.Cells), "cell"), output.FormatDuration(r.result.Elapsed))
 					continue
 				}
 				want, ok := "", false
@@ -483,24 +494,24 @@ Examples:
 				if !ok {
 					failed++
 					fmt.Fprintf(env.Stdout, "%s %s\n  no golden transcript %s; record one with: plylab lesson check %s --update\n",
-						env.paint(styleBad, "FAIL"), l.Slug, path, lessonRef(l))
+						env.out.Paint(output.StyleBad, "FAIL"), l.Slug, path, lessonRef(l))
 					continue
 				}
 				if d := lessons.CompareTranscripts(l, got, want); d != nil {
 					failed++
-					fmt.Fprintf(env.Stdout, "%s %s\n%s\n", env.paint(styleBad, "FAIL"), l.Slug, indent(d.Summary(l.File), "  "))
+					fmt.Fprintf(env.Stdout, "%s %s\n%s\n", env.out.Paint(output.StyleBad, "FAIL"), l.Slug, indent(d.Summary(l.File), "  "))
 					continue
 				}
-				fmt.Fprintf(env.Stdout, "%s   %s (%s, %s)\n", env.paint(styleGood, "ok"), l.Slug, plural(len(l.Cells), "cell"), fmtDuration(r.result.Elapsed))
+				fmt.Fprintf(env.Stdout, "%s   %s (%s, %s)\n", env.out.Paint(output.StyleGood, "ok"), l.Slug, plural(len(l.Cells), "cell"), output.FormatDuration(r.result.Elapsed))
 			}
 			if failed > 0 {
 				return fmt.Errorf("%d of %d lessons differ from their golden transcripts or fail to run; if a change is intended, run plylab lesson check --update and check the prose", failed, len(ls))
 			}
 			if !update {
 				if len(ls) == 1 {
-					fmt.Fprintf(env.Stdout, "the lesson matches its golden transcript (%s)\n", fmtDuration(time.Since(start)))
+					fmt.Fprintf(env.Stdout, "the lesson matches its golden transcript (%s)\n", output.FormatDuration(time.Since(start)))
 				} else {
-					fmt.Fprintf(env.Stdout, "all %d lessons match their golden transcripts (%s)\n", len(ls), fmtDuration(time.Since(start)))
+					fmt.Fprintf(env.Stdout, "all %d lessons match their golden transcripts (%s)\n", len(ls), output.FormatDuration(time.Since(start)))
 				}
 			}
 			return nil

@@ -18,6 +18,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/notnil/chess"
+	"github.com/plylab/plylab/cmd/internal/output"
 	"github.com/plylab/plylab/engine"
 	"github.com/plylab/plylab/engine/board"
 	"github.com/plylab/plylab/engine/book"
@@ -55,7 +56,7 @@ func (l playLevel) String() string {
 	if l.depth > 0 {
 		return fmt.Sprintf("%s: depth %d, %s evaluation", l.name, l.depth, l.eval)
 	}
-	return fmt.Sprintf("%s: %s a move, %s evaluation", l.name, fmtDuration(l.moveTime), l.eval)
+	return fmt.Sprintf("%s: %s a move, %s evaluation", l.name, output.FormatDuration(l.moveTime), l.eval)
 }
 
 func levelNames() []string {
@@ -199,7 +200,7 @@ func (e *appEnv) playConfigFrom(c *cli.Context) (playConfig, error) {
 			}
 			// Past half the time a new iteration would rarely finish: move.
 			cfg.limits.MoveTime, cfg.limits.SoftTime = mt, mt/2
-			parts = append(parts, fmtDuration(mt)+" a move")
+			parts = append(parts, output.FormatDuration(mt)+" a move")
 		}
 		cfg.level = strings.Join(parts, ", ")
 	}
@@ -682,7 +683,7 @@ func (s *playSession) search() (engine.Result, error) {
 	if s.thinking {
 		info = func(it engine.Iteration) {
 			s.printf("  depth %2d  score %9s  nodes %9s  time %8s  pv %s\n", it.Depth, playScore(it.Score),
-				fmtUint(it.Nodes), fmtDuration(it.Elapsed), strings.Join(s.b.SANLine(it.PV), " "))
+				output.FormatUint(it.Nodes), output.FormatDuration(it.Elapsed), strings.Join(s.b.SANLine(it.PV), " "))
 		}
 	}
 	var r engine.Result
@@ -707,7 +708,7 @@ func playScore(score int) string {
 
 // playSearchNote summarises a search: "depth 4, score +12 cp, 835 nodes".
 func playSearchNote(r engine.Result, whose string) string {
-	return fmt.Sprintf("depth %d, score %s%s, %s nodes", r.Depth, playScore(r.Score), whose, fmtUint(r.Stats.TotalNodes()))
+	return fmt.Sprintf("depth %d, score %s%s, %s nodes", r.Depth, playScore(r.Score), whose, output.FormatUint(r.Stats.TotalNodes()))
 }
 
 // afterMove reports a finished game, or on the human's turn a draw they
@@ -1257,19 +1258,19 @@ func (e *appEnv) cursorBoard(v playView, st cursorState) []string {
 		slices.Reverse(files)
 	}
 	var lines []string
-	if !e.color {
+	if !e.out.On {
 		lines = append(lines, "  +------------------------+")
 	}
 	for _, r := range ranks {
 		var sb strings.Builder
-		sb.WriteString(e.paint(styleDim, string(rune('1'+r))) + " ")
-		if !e.color {
+		sb.WriteString(e.out.Paint(output.StyleDim, string(rune('1'+r))) + " ")
+		if !e.out.On {
 			sb.WriteString("|")
 		}
 		for _, f := range files {
 			sq := board.Square(r*8 + f)
 			p := v.pos.Board().Piece(chess.Square(sq))
-			if !e.color {
+			if !e.out.On {
 				l, rr := " ", " "
 				switch sq {
 				case st.cursor:
@@ -1293,9 +1294,9 @@ func (e *appEnv) cursorBoard(v playView, st cursorState) []string {
 			if sq == st.cursor {
 				bg = sgrCursor
 			}
-			sb.WriteString(e.sgr(bg+";"+sgrPiece, " "+pieceGlyph(p)+" "))
+			sb.WriteString(e.out.SGR(bg+";"+sgrPiece, " "+pieceGlyph(p)+" "))
 		}
-		if !e.color {
+		if !e.out.On {
 			sb.WriteString("|")
 		}
 		lines = append(lines, sb.String())
@@ -1304,10 +1305,10 @@ func (e *appEnv) cursorBoard(v playView, st cursorState) []string {
 	for _, f := range files {
 		labels.WriteString(" " + string(rune('a'+f)) + " ")
 	}
-	if !e.color {
+	if !e.out.On {
 		lines = append(lines, "  +------------------------+", "   "+strings.TrimRight(labels.String(), " "))
 	} else {
-		lines = append(lines, e.paint(styleDim, "  "+strings.TrimRight(labels.String(), " ")))
+		lines = append(lines, e.out.Paint(output.StyleDim, "  "+strings.TrimRight(labels.String(), " ")))
 	}
 	return lines
 }
@@ -1476,16 +1477,16 @@ func (s *playSession) drawScreen(out io.Writer, st cursorState, busy bool) {
 	line := func(text string) {
 		sb.WriteString(text + "\x1b[K\r\n")
 	}
-	line(s.env.paint(styleBold, fmt.Sprintf("plylab play: you are %s; plylab (%s)", sideName(v.human), s.cfg.level)))
+	line(s.env.out.Paint(output.StyleBold, fmt.Sprintf("plylab play: you are %s; plylab (%s)", sideName(v.human), s.cfg.level)))
 	boardLines := s.env.cursorBoard(v, st)
 	for _, l := range boardLines {
 		line(l)
 	}
 	help := "arrows move · Enter picks up / puts down · type moves or commands (help) · Esc cancels · Ctrl-C quits"
-	if displayWidth(help) > width {
+	if output.DisplayWidth(help) > width {
 		help = "arrows · Enter · type 'help' · Ctrl-C quits"
 	}
-	line(s.env.paint(styleDim, help))
+	line(s.env.out.Paint(output.StyleDim, help))
 	// Messages fill the rows left; long ones are cut into screen-wide
 	// pieces so that terminal wrapping cannot push the board off screen.
 	var msgs []string
@@ -1504,9 +1505,9 @@ func (s *playSession) drawScreen(out io.Writer, st cursorState, busy bool) {
 		prompt = "plylab is thinking… "
 	}
 	if st.note != "" {
-		line(s.env.paint(styleWarn, st.note))
+		line(s.env.out.Paint(output.StyleWarn, st.note))
 	}
-	sb.WriteString(s.env.paint(styleAccent, prompt) + st.input)
+	sb.WriteString(s.env.out.Paint(output.StyleAccent, prompt) + st.input)
 	fmt.Fprint(out, sb.String())
 }
 

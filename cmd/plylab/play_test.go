@@ -444,7 +444,7 @@ func TestCursorBoard(t *testing.T) {
 		t.Errorf("board:\n%s\nwant:\n%s", strings.Join(lines, "\n"), strings.Join(want, "\n"))
 	}
 	env := testEnv()
-	env.color = true
+	env.out.On = true
 	colored := strings.Join(env.cursorBoard(v, cursorState{cursor: sqOf("e2"), selected: board.NoSquare}), "\n")
 	if !strings.Contains(colored, sgrCursor) || !strings.Contains(colored, "♙") {
 		t.Errorf("colored board lacks the cursor color or glyphs:\n%q", colored)

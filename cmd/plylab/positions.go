@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/notnil/chess"
+	"github.com/plylab/plylab/cmd/internal/output"
 	"github.com/plylab/plylab/positions"
 	"github.com/urfave/cli/v2"
 )
@@ -47,7 +48,7 @@ Examples:
    plylab positions list
    plylab positions list --format csv
    plylab positions list -f markdown > positions.md`,
-		Flags: []cli.Flag{formatFlag()},
+		Flags: []cli.Flag{output.FormatFlag()},
 		Action: func(c *cli.Context) error {
 			if c.NArg() > 0 {
 				return usagef("'positions list' takes no arguments, got %q; to see one position run 'plylab positions show %s'", c.Args().First(), c.Args().First())
@@ -57,10 +58,10 @@ Examples:
 	}
 }
 
-func positionsListTable(env *appEnv) *table {
-	t := &table{
+func positionsListTable(env *appEnv) *output.Table {
+	t := &output.Table{
 		Title: "Positions and test suites",
-		Columns: []column{
+		Columns: []output.Column{
 			{Key: "name", Header: "Name"},
 			{Key: "kind", Header: "Kind"},
 			{Key: "to_move", Header: "To move"},
@@ -72,21 +73,21 @@ func positionsListTable(env *appEnv) *table {
 		},
 	}
 	for _, p := range positions.Named() {
-		t.Rows = append(t.Rows, []cell{
-			textCell(p.Name).styled(styleAccent),
-			textCell("position"),
+		t.Rows = append(t.Rows, []output.Cell{
+			output.TextCell(p.Name).Styled(output.StyleAccent),
+			output.TextCell("position"),
 			sideToMoveCell(p.FEN),
-			nullCell(""),
-			textCell(p.Description),
+			output.NullCell(""),
+			output.TextCell(p.Description),
 		})
 	}
 	for _, s := range positions.Suites() {
-		t.Rows = append(t.Rows, []cell{
-			textCell(s.Name).styled(styleAccent),
-			textCell("suite"),
-			nullCell(""),
-			intCell(int64(len(s.Positions))),
-			textCell(s.Description),
+		t.Rows = append(t.Rows, []output.Cell{
+			output.TextCell(s.Name).Styled(output.StyleAccent),
+			output.TextCell("suite"),
+			output.NullCell(""),
+			output.IntCell(int64(len(s.Positions))),
+			output.TextCell(s.Description),
 		})
 	}
 	return t
@@ -107,18 +108,18 @@ func sideToMove(fen string) string {
 	return ""
 }
 
-func sideToMoveCell(fen string) cell {
+func sideToMoveCell(fen string) output.Cell {
 	if s := sideToMove(fen); s != "" {
-		return textCell(s)
+		return output.TextCell(s)
 	}
-	return nullCell("?")
+	return output.NullCell("?")
 }
 
 func positionsShowCommand(env *appEnv) *cli.Command {
 	flags := positionFlags(true)
 	flags = append(flags,
 		&cli.BoolFlag{Name: "flip", Usage: "draw the board from Black's side", DisableDefaultText: true},
-		formatFlag(),
+		output.FormatFlag(),
 	)
 	return &cli.Command{
 		Name:      "show",
@@ -144,7 +145,7 @@ Examples:
 
 func (e *appEnv) positionsShow(c *cli.Context) error {
 	format := c.String("format")
-	if err := checkFormat(format); err != nil {
+	if err := output.CheckFormat(format); err != nil {
 		return err
 	}
 	args := c.Args().Slice()
@@ -200,39 +201,39 @@ func (e *appEnv) positionsShow(c *cli.Context) error {
 
 // suiteTable lists the positions of one test suite. The best/avoid move
 // and perft columns appear only when some position has them.
-func suiteTable(s *positions.Suite) *table {
+func suiteTable(s *positions.Suite) *output.Table {
 	var hasBest, hasAvoid, hasPerft bool
 	for _, p := range s.Positions {
 		hasBest = hasBest || len(p.BestMoves) > 0
 		hasAvoid = hasAvoid || len(p.AvoidMoves) > 0
 		hasPerft = hasPerft || len(p.Perft) > 0
 	}
-	t := &table{
+	t := &output.Table{
 		Title:   fmt.Sprintf("Suite %s (%s): %s", s.Name, plural(len(s.Positions), "position"), s.Description),
-		Columns: []column{{Key: "id", Header: "Id"}, {Key: "to_move", Header: "To move"}},
+		Columns: []output.Column{{Key: "id", Header: "Id"}, {Key: "to_move", Header: "To move"}},
 	}
 	if hasBest {
-		t.Columns = append(t.Columns, column{Key: "best", Header: "Best"})
+		t.Columns = append(t.Columns, output.Column{Key: "best", Header: "Best"})
 	}
 	if hasAvoid {
-		t.Columns = append(t.Columns, column{Key: "avoid", Header: "Avoid"})
+		t.Columns = append(t.Columns, output.Column{Key: "avoid", Header: "Avoid"})
 	}
 	if hasPerft {
-		t.Columns = append(t.Columns, column{Key: "perft_depth", Header: "Perft depths", Right: true})
+		t.Columns = append(t.Columns, output.Column{Key: "perft_depth", Header: "Perft depths", Right: true})
 	}
-	t.Columns = append(t.Columns, column{Key: "description", Header: "Description"})
+	t.Columns = append(t.Columns, output.Column{Key: "description", Header: "Description"})
 	for _, p := range s.Positions {
-		row := []cell{textCell(p.Name).styled(styleAccent), sideToMoveCell(p.FEN)}
+		row := []output.Cell{output.TextCell(p.Name).Styled(output.StyleAccent), sideToMoveCell(p.FEN)}
 		if hasBest {
-			row = append(row, textCell(strings.Join(p.BestMoves, " ")).styled(styleGood))
+			row = append(row, output.TextCell(strings.Join(p.BestMoves, " ")).Styled(output.StyleGood))
 		}
 		if hasAvoid {
-			row = append(row, textCell(strings.Join(p.AvoidMoves, " ")).styled(styleBad))
+			row = append(row, output.TextCell(strings.Join(p.AvoidMoves, " ")).Styled(output.StyleBad))
 		}
 		if hasPerft {
-			row = append(row, intCell(int64(len(p.Perft))))
+			row = append(row, output.IntCell(int64(len(p.Perft))))
 		}
-		t.Rows = append(t.Rows, append(row, textCell(p.Description)))
+		t.Rows = append(t.Rows, append(row, output.TextCell(p.Description)))
 	}
 	if s.Source != "" {
 		t.Notes = append(t.Notes, "Source: "+s.Source)
@@ -343,9 +344,13 @@ func (e *appEnv) showPosition(w io.Writer, format string, p positions.Position, 
 	if err != nil {
 		return err
 	}
+	e.result("position", struct {
+		*positionInfo
+		Flip bool `json:"flip"`
+	}{info, flip})
 	switch format {
 	case "json":
-		return writeJSONValue(w, info)
+		return output.WriteJSONValue(w, info)
 	case "csv", "markdown":
 		return e.writeTable(w, format, info.fieldTable())
 	}
@@ -400,13 +405,13 @@ func (info *positionInfo) fields() [][3]string {
 	return out
 }
 
-func (info *positionInfo) fieldTable() *table {
-	t := &table{
+func (info *positionInfo) fieldTable() *output.Table {
+	t := &output.Table{
 		Title:   info.title(),
-		Columns: []column{{Key: "field", Header: "Field"}, {Key: "value", Header: "Value"}},
+		Columns: []output.Column{{Key: "field", Header: "Field"}, {Key: "value", Header: "Value"}},
 	}
 	for _, f := range info.fields() {
-		t.Rows = append(t.Rows, []cell{textCell(f[0]), textCell(f[2])})
+		t.Rows = append(t.Rows, []output.Cell{output.TextCell(f[0]), output.TextCell(f[2])})
 	}
 	return t
 }
@@ -427,7 +432,7 @@ func (info *positionInfo) title() string {
 
 func (e *appEnv) positionText(info *positionInfo, flip bool) string {
 	var b strings.Builder
-	b.WriteString(e.paint(styleBold, info.title()) + "\n\n")
+	b.WriteString(e.out.Paint(output.StyleBold, info.title()) + "\n\n")
 	b.WriteString(e.boardString(info.pos, flip))
 	b.WriteByte('\n')
 	const labelWidth = 13
@@ -435,19 +440,19 @@ func (e *appEnv) positionText(info *positionInfo, flip bool) string {
 		key, label, value := f[0], f[1], f[2]
 		if key == "legal_moves" {
 			for _, l := range wrapWords(info.LegalMoves, 64) {
-				b.WriteString(strings.Repeat(" ", labelWidth+1) + e.paint(styleAccent, l) + "\n")
+				b.WriteString(strings.Repeat(" ", labelWidth+1) + e.out.Paint(output.StyleAccent, l) + "\n")
 			}
 			continue
 		}
 		switch key {
 		case "best_moves":
-			value = e.paint(styleGood, value)
+			value = e.out.Paint(output.StyleGood, value)
 		case "avoid_moves":
-			value = e.paint(styleBad, value)
+			value = e.out.Paint(output.StyleBad, value)
 		case "status":
-			value = e.paint(styleWarn, value)
+			value = e.out.Paint(output.StyleWarn, value)
 		}
-		b.WriteString(e.paint(styleDim, padRight(label, labelWidth)) + " " + value + "\n")
+		b.WriteString(e.out.Paint(output.StyleDim, output.PadRight(label, labelWidth)) + " " + value + "\n")
 	}
 	return b.String()
 }
@@ -484,5 +489,5 @@ func plural(n int, noun string) string {
 	if n == 1 {
 		return "1 " + noun
 	}
-	return fmtInt(int64(n)) + " " + noun + "s"
+	return output.FormatInt(int64(n)) + " " + noun + "s"
 }

@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/plylab/plylab/cmd/internal/output"
 	"github.com/plylab/plylab/engine/lab"
 	"github.com/urfave/cli/v2"
 )
@@ -35,7 +36,7 @@ Examples:
    plylab reproduce --format markdown`,
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "source", Usage: "one document: " + strings.Join(names, ", ")},
-			formatFlag(),
+			output.FormatFlag(),
 			&cli.BoolFlag{Name: "run-slow", Usage: "also rerun the stored (slow) claims' commands, e.g. the RAM-Z matches (hours), and print their output"},
 		},
 		Action: func(c *cli.Context) error {
@@ -43,7 +44,7 @@ Examples:
 			if src != "" && !lab.KnownSource(src) {
 				return usagef("--source: unknown source %q; choose one of %s", src, strings.Join(names, ", "))
 			}
-			if err := checkFormat(c.String("format")); err != nil {
+			if err := output.CheckFormat(c.String("format")); err != nil {
 				return err
 			}
 			claims, err := lab.Ledger(c.Context, src)
@@ -71,25 +72,25 @@ Examples:
 	}
 }
 
-func ledgerTable(claims []lab.Claim) *table {
-	t := &table{Title: "reproduce: the sources' claims", Columns: []column{
+func ledgerTable(claims []lab.Claim) *output.Table {
+	t := &output.Table{Title: "reproduce: the sources' claims", Columns: []output.Column{
 		{Key: "source", Header: "source"}, {Key: "where", Header: "where"}, {Key: "claim", Header: "claim"},
 		{Key: "claimed", Header: "claimed"}, {Key: "plylab", Header: "plylab"}, {Key: "verdict", Header: "verdict"},
 		{Key: "why", Header: "why / stored by"}}}
 	for _, c := range claims {
-		st := styleGood
+		st := output.StyleGood
 		switch c.Verdict {
 		case lab.Differs, lab.NotRun:
-			st = styleAccent
+			st = output.StyleAccent
 		case lab.Refuted:
-			st = styleBad
+			st = output.StyleBad
 		}
 		why := c.Why
 		if c.Slow && c.Command != "" {
 			why = strings.TrimSpace(why + " (stored: " + c.Command + ", " + c.Date + ")")
 		}
-		t.Rows = append(t.Rows, []cell{textCell(c.Source), textCell(c.Where), textCell(c.Claim), textCell(c.Claimed),
-			textCell(c.Live), textCell(c.Verdict).styled(st), textCell(why)})
+		t.Rows = append(t.Rows, []output.Cell{output.TextCell(c.Source), output.TextCell(c.Where), output.TextCell(c.Claim), output.TextCell(c.Claimed),
+			output.TextCell(c.Live), output.TextCell(c.Verdict).Styled(st), output.TextCell(why)})
 	}
 	sum := lab.Summary(claims)
 	var keys []string

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/plylab/plylab/cmd/internal/output"
 	"github.com/plylab/plylab/engine"
 	"github.com/plylab/plylab/engine/board"
 	"github.com/plylab/plylab/trace"
@@ -124,7 +125,7 @@ func (e *appEnv) tree(c *cli.Context) error {
 	}
 	maxNodes := c.Int("max-nodes")
 	if maxNodes < 1 || maxNodes > treeMaxNodes {
-		return usagef("--max-nodes must be between 1 and %s, got %d", fmtInt(treeMaxNodes), maxNodes)
+		return usagef("--max-nodes must be between 1 and %s, got %d", output.FormatInt(treeMaxNodes), maxNodes)
 	}
 	filter, err := treeFilter(c, format)
 	if err != nil {
@@ -133,7 +134,11 @@ func (e *appEnv) tree(c *cli.Context) error {
 	out := c.String("output")
 	if out != "" {
 		// Find a bad path before a long search, not after.
-		if err := checkOutputDir(out); err != nil {
+		path, err := e.outputPath("output", out)
+		if err != nil {
+			return err
+		}
+		if err := checkOutputDir(path); err != nil {
 			return err
 		}
 	} else if format == "png" && e.isTerminal(e.Stdout) {
@@ -176,15 +181,20 @@ func (e *appEnv) tree(c *cli.Context) error {
 		_, err = e.Stdout.Write(buf.Bytes())
 		return err
 	}
-	if err := os.WriteFile(out, buf.Bytes(), 0o644); err != nil {
+	path, err := e.outputPath("output", out)
+	if err != nil {
+		return err
+	}
+	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
 		return fmt.Errorf("cannot write %s: %v; check the -o path", out, unwrapPathError(err))
 	}
+	e.wrote(out, path)
 	var counts []string
 	for _, t := range trees {
 		counts = append(counts, fmt.Sprintf("%s: %s drawn of %s searched", t.Algo,
-			plural(t.Stats().Nodes, "node"), fmtUint(t.SearchNodes+t.QNodes)))
+			plural(t.Stats().Nodes, "node"), output.FormatUint(t.SearchNodes+t.QNodes)))
 	}
-	fmt.Fprintf(e.Stdout, "%s %s (%s)\n", e.paint(styleGood, "wrote"), out, strings.Join(counts, "; "))
+	fmt.Fprintf(e.Stdout, "%s %s (%s)\n", e.out.Paint(output.StyleGood, "wrote"), out, strings.Join(counts, "; "))
 	return nil
 }
 
@@ -448,7 +458,7 @@ func writeTreesJSON(w io.Writer, trees []*trace.Tree) error {
 	if len(trees) == 1 {
 		return trace.WriteJSON(w, trees[0])
 	}
-	return writeJSONValue(w, jsonObject{{"trees", trees}})
+	return output.WriteJSONValue(w, output.JSONObject{{Key: "trees", Value: trees}})
 }
 
 // treePainter colors the text view through the run's color setting.
@@ -456,23 +466,23 @@ func (e *appEnv) treePainter() trace.Painter {
 	return func(r trace.Role, s string) string {
 		switch r {
 		case trace.RoleTitle:
-			return e.sgr("1", s)
+			return e.out.SGR("1", s)
 		case trace.RoleMax:
-			return e.sgr("1;34", s)
+			return e.out.SGR("1;34", s)
 		case trace.RoleMin:
-			return e.sgr("1;35", s)
+			return e.out.SGR("1;35", s)
 		case trace.RolePV:
-			return e.sgr("1;32", s)
+			return e.out.SGR("1;32", s)
 		case trace.RoleCutoff:
-			return e.sgr("31", s)
+			return e.out.SGR("31", s)
 		case trace.RoleTT:
-			return e.sgr("36", s)
+			return e.out.SGR("36", s)
 		case trace.RoleNull:
-			return e.sgr("33", s)
+			return e.out.SGR("33", s)
 		case trace.RoleMate:
-			return e.sgr("32", s)
+			return e.out.SGR("32", s)
 		case trace.RoleDim:
-			return e.sgr("2", s)
+			return e.out.SGR("2", s)
 		}
 		return s
 	}
@@ -480,9 +490,9 @@ func (e *appEnv) treePainter() trace.Painter {
 
 // listToys prints the bundled textbook trees with their minimax values.
 func (e *appEnv) listToys(c *cli.Context) error {
-	t := &table{
+	t := &output.Table{
 		Title: "Bundled textbook trees (MAX to move at the root; leaf values from MAX's view)",
-		Columns: []column{
+		Columns: []output.Column{
 			{Key: "name", Header: "Name"},
 			{Key: "value", Header: "Value", Right: true},
 			{Key: "tree", Header: "Tree"},
@@ -496,11 +506,11 @@ func (e *appEnv) listToys(c *cli.Context) error {
 			return fmt.Errorf("bundled textbook tree %s does not parse: %v", toy.Name, err)
 		}
 		res := engine.Minimax(context.Background(), g, g.Root.Height(), nil)
-		t.Rows = append(t.Rows, []cell{
-			textCell(toy.Name).styled(styleAccent),
-			intCell(int64(res.Score)),
-			textCell(toy.Tree),
-			textCell(toy.Description),
+		t.Rows = append(t.Rows, []output.Cell{
+			output.TextCell(toy.Name).Styled(output.StyleAccent),
+			output.IntCell(int64(res.Score)),
+			output.TextCell(toy.Tree),
+			output.TextCell(toy.Description),
 		})
 	}
 	format := "table"

@@ -7,6 +7,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/plylab/plylab/cmd/internal/output"
 	"github.com/plylab/plylab/engine/eval"
 	"github.com/plylab/plylab/engine/tune"
 	"github.com/plylab/plylab/positions"
@@ -74,7 +75,7 @@ Examples:
 			&cli.IntFlag{Name: "report", Usage: "print the error every `N` epochs (default: about ten rows)"},
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the tuned weights as Go source to `FILE`"},
 			&cli.BoolFlag{Name: "no-weights", Usage: "print only the errors, not the table of weights"},
-			formatFlag(),
+			output.FormatFlag(),
 		},
 		Action: func(c *cli.Context) error {
 			opts := tuneOptions{PGN: c.StringSlice("pgn"), Skip: c.Int("skip"), Every: c.Int("every"),
@@ -208,10 +209,10 @@ func runTune(ctx context.Context, env *appEnv, opts tuneOptions) error {
 	if len(set.Samples) == 0 {
 		return usagef("the games have no quiet positions after %d plies; give longer games or a smaller --skip", opts.Skip)
 	}
-	prog := env.newProgress()
+	prog := output.NewProgress(env.Stderr, env.isTerminal(env.Stderr))
 	res, err := tune.Tune(ctx, set, start, tune.Options{Epochs: opts.Epochs, Rate: opts.Rate, K: opts.K, Terms: opts.Terms, L2: opts.L2,
-		Progress: func(epoch int, e float64) { prog.update("tune: epoch %d/%d, error %.6f", epoch, opts.Epochs, e) }})
-	prog.done()
+		Progress: func(epoch int, e float64) { prog.Update("tune: epoch %d/%d, error %.6f", epoch, opts.Epochs, e) }})
+	prog.Done()
 	if err != nil {
 		return err
 	}
@@ -219,27 +220,27 @@ func runTune(ctx context.Context, env *appEnv, opts tuneOptions) error {
 	if report <= 0 {
 		report = max(1, opts.Epochs/10)
 	}
-	t := &table{Title: fmt.Sprintf("tune: %s positions (%s held out) from %s games (%s), K = %.4f",
-		fmtInt(int64(len(set.Samples))), fmtInt(int64(len(set.Valid))), fmtInt(int64(set.Games)), set.Source, res.K)}
-	t.Columns = []column{{Key: "epoch", Header: "epoch", Right: true}, {Key: "error", Header: "training error", Right: true},
+	t := &output.Table{Title: fmt.Sprintf("tune: %s positions (%s held out) from %s games (%s), K = %.4f",
+		output.FormatInt(int64(len(set.Samples))), output.FormatInt(int64(len(set.Valid))), output.FormatInt(int64(set.Games)), set.Source, res.K)}
+	t.Columns = []output.Column{{Key: "epoch", Header: "epoch", Right: true}, {Key: "error", Header: "training error", Right: true},
 		{Key: "change", Header: "change", Right: true}, {Key: "held_out_error", Header: "held-out error", Right: true},
 		{Key: "held_out_change", Header: "held-out change", Right: true}}
-	heldOut := func(i int) (cell, cell) {
+	heldOut := func(i int) (output.Cell, output.Cell) {
 		if len(set.Valid) == 0 {
-			return nullCell("-"), nullCell("-")
+			return output.NullCell("-"), output.NullCell("-")
 		}
 		e := res.ValidBefore
 		if i > 0 {
 			e = res.ValidErrors[i-1]
 		}
-		return floatCell(e, "%.6f"), floatCell(e-res.ValidBefore, "%+.6f")
+		return output.FloatCell(e, "%.6f"), output.FloatCell(e-res.ValidBefore, "%+.6f")
 	}
 	v, vc := heldOut(0)
-	t.Rows = append(t.Rows, []cell{intCell(0), floatCell(res.ErrorBefore, "%.6f"), floatCell(0, "%+.6f"), v, vc})
+	t.Rows = append(t.Rows, []output.Cell{output.IntCell(0), output.FloatCell(res.ErrorBefore, "%.6f"), output.FloatCell(0, "%+.6f"), v, vc})
 	for i, e := range res.Errors {
 		if (i+1)%report == 0 || i+1 == len(res.Errors) {
 			v, vc := heldOut(i + 1)
-			t.Rows = append(t.Rows, []cell{intCell(int64(i + 1)), floatCell(e, "%.6f"), floatCell(e-res.ErrorBefore, "%+.6f"), v, vc})
+			t.Rows = append(t.Rows, []output.Cell{output.IntCell(int64(i + 1)), output.FloatCell(e, "%.6f"), output.FloatCell(e-res.ErrorBefore, "%+.6f"), v, vc})
 		}
 	}
 	t.Notes = []string{fmt.Sprintf("kept: training error %.6f (from %.6f), held-out error %.6f (from %.6f), after %d epochs",
@@ -257,15 +258,15 @@ func runTune(ctx context.Context, env *appEnv, opts tuneOptions) error {
 	if opts.Format == "table" || opts.Format == "markdown" {
 		fmt.Fprintln(env.Stdout)
 	}
-	wt := &table{Title: "tuned weights (middlegame, endgame), centipawns per unit"}
-	wt.Columns = []column{{Key: "feature", Header: "feature"}, {Key: "term", Header: "term"},
+	wt := &output.Table{Title: "tuned weights (middlegame, endgame), centipawns per unit"}
+	wt.Columns = []output.Column{{Key: "feature", Header: "feature"}, {Key: "term", Header: "term"},
 		{Key: "mg_start", Header: "mg start", Right: true}, {Key: "mg", Header: "mg", Right: true},
 		{Key: "eg_start", Header: "eg start", Right: true}, {Key: "eg", Header: "eg", Right: true}}
 	for i := range res.Weights {
 		f := eval.Feature(i)
-		wt.Rows = append(wt.Rows, []cell{textCell(f.String()), textCell(f.Term().Name()),
-			intCell(int64(res.Start[i][0])), intCell(int64(res.Weights[i][0])).styled(styleBold),
-			intCell(int64(res.Start[i][1])), intCell(int64(res.Weights[i][1])).styled(styleBold)})
+		wt.Rows = append(wt.Rows, []output.Cell{output.TextCell(f.String()), output.TextCell(f.Term().Name()),
+			output.IntCell(int64(res.Start[i][0])), output.IntCell(int64(res.Weights[i][0])).Styled(output.StyleBold),
+			output.IntCell(int64(res.Start[i][1])), output.IntCell(int64(res.Weights[i][1])).Styled(output.StyleBold)})
 	}
 	if err := env.writeTable(env.Stdout, opts.Format, wt); err != nil {
 		return err
