@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/plylab/plylab/engine/board"
 	"github.com/plylab/plylab/engine/eval"
@@ -290,7 +291,7 @@ func TestParseAlgo(t *testing.T) {
 	}{
 		{"minimax", "", ""},
 		{"alphabeta", "alphabeta", ""},
-		{"engine-without-null", "alphabeta,id,tt,hashmove,mvvlva,killers,history,verify,quiescence,delta,see,pvs,lmr,rfp,futility,lmp,iir,aspiration,checkext,repdraw", ""},
+		{"engine-without-null", "alphabeta,id,tt,hashmove,mvvlva,killers,history,verify,quiescence,delta,see,pvs,lmr,rfp,futility,lmp,iir,aspiration,checkext,timeman,repdraw", ""},
 		{"alphabeta-with-mvvlva-with-killers", "alphabeta,mvvlva,killers", ""},
 		{"engine-without-bogus", "", `unknown technique "bogus"`},
 		{"negascout", "", `unknown algorithm "negascout"`},
@@ -369,4 +370,47 @@ func TestToyTreeTextbook(t *testing.T) {
 			t.Errorf("ParseToy(%q) = %v, want %q", tc.in, err, tc.want)
 		}
 	}
+}
+
+// TestSoftTime checks time management's scaling of the soft limit: a
+// stable best move stops earlier, a new best move or a falling score
+// thinks longer, and without the switch the limit is the caller's.
+func TestSoftTime(t *testing.T) {
+	m1 := board.NewMove(12, 28, board.FlagDoublePush) // e2e4
+	m2 := board.NewMove(11, 27, board.FlagDoublePush) // d2d4
+	it := func(m board.Move, score int) Iteration { return Iteration{PV: []board.Move{m}, Score: score} }
+	const soft = 1000 * time.Millisecond
+	tests := []struct {
+		name  string
+		iters []Iteration
+		want  time.Duration
+	}{
+		{"one iteration", []Iteration{it(m1, 10)}, soft},
+		{"new best move", []Iteration{it(m1, 10), it(m2, 10)}, 1400 * time.Millisecond},
+		{"stable once", []Iteration{it(m2, 10), it(m1, 10), it(m1, 10)}, soft},
+		{"stable twice", []Iteration{it(m1, 10), it(m1, 10), it(m1, 10)}, 750 * time.Millisecond},
+		{"stable four times", []Iteration{it(m1, 10), it(m1, 10), it(m1, 10), it(m1, 10), it(m1, 10)}, 500 * time.Millisecond},
+		{"stable twice, score falls 30", []Iteration{it(m1, 10), it(m1, 10), it(m1, -20)}, 1125 * time.Millisecond},
+		{"score falls 80, new move", []Iteration{it(m1, 10), it(m2, -70)}, 2800 * time.Millisecond},
+		{"mate scores are not drops", []Iteration{it(m1, MateScore-3), it(m1, 50)}, soft},
+	}
+	for _, tc := range tests {
+		on := NewSearcher(EngineOptions())
+		if got := on.softTime(soft, tc.iters); got != tc.want {
+			t.Errorf("%s: %v, want %v", tc.name, got, tc.want)
+		}
+		off := NewSearcher(mustAlgo(t, "engine-without-timeman"))
+		if got := off.softTime(soft, tc.iters); got != soft {
+			t.Errorf("%s without timeman: %v, want %v", tc.name, got, soft)
+		}
+	}
+}
+
+func mustAlgo(t *testing.T, name string) Options {
+	t.Helper()
+	o, err := ParseAlgo(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return o
 }

@@ -57,6 +57,7 @@ type Options struct {
 	Aspiration         bool // aspiration windows around the previous iteration's score
 	AspirationWindow   int  // half-width of the first aspiration window (default 35 cp)
 	CheckExtension     bool // search one ply deeper when the side to move is in check
+	TimeManagement     bool // under a clock: stop early on a stable best move, think longer when the score drops
 
 	// RepetitionDraw scores a position that repeats one seen earlier (in the
 	// search or the game since the last irreversible move) as a draw at
@@ -155,6 +156,7 @@ var techniques = []Technique{
 	{"iir", "internal iterative reduction: search one ply less at nodes without a hash move", "tt", false, func(o *Options) *bool { return &o.IIR }},
 	{"aspiration", "aspiration windows: start each iteration with a narrow window", "id", false, func(o *Options) *bool { return &o.Aspiration }},
 	{"checkext", "check extension: search one ply deeper when in check", "", false, func(o *Options) *bool { return &o.CheckExtension }},
+	{"timeman", "time management: under a clock, stop early when the best move is stable, think longer when the score drops", "id", false, func(o *Options) *bool { return &o.TimeManagement }},
 	{"repdraw", "repetition draw: a position repeated once (not three times) ends the line as a draw", "", false, func(o *Options) *bool { return &o.RepetitionDraw }},
 	{"mobility", "classical eval: squares each knight, bishop, rook and queen can safely move to", "", true, func(o *Options) *bool { return &o.Mobility }},
 	{"kingsafety", "classical eval: attacks on the enemy king's zone, own pawn shield, open files at the king", "", true, func(o *Options) *bool { return &o.KingSafety }},
