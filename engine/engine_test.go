@@ -414,3 +414,60 @@ func mustAlgo(t *testing.T, name string) Options {
 	}
 	return o
 }
+
+// TestSEEOrder checks SEE ordering: captures that lose material by static
+// exchange (the queen or the knight takes a pawn defended by a pawn) rank
+// below every quiet move with the switch and above them without it (MVV-LVA
+// alone), and an even exchange (knight takes knight, the rook retakes)
+// stays above the quiet moves either way.
+func TestSEEOrder(t *testing.T) {
+	// White: Ke1, Qd1, Nc3. Black: Ke8, Ra5, Nb5, pawns d5 and e6.
+	b, err := board.FromFEN("4k3/8/4p3/rn1p4/8/2N5/8/3QK3 w - - 0 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	move := func(san string) board.Move {
+		m, err := b.ParseMove(san)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return m
+	}
+	qxd5, nxd5, nxb5 := move("Qxd5"), move("Nxd5"), move("Nxb5")
+	if SEE(b, qxd5) >= 0 || SEE(b, nxd5) >= 0 || SEE(b, nxb5) != 0 {
+		t.Fatalf("SEE(Qxd5) = %d, SEE(Nxd5) = %d, SEE(Nxb5) = %d; want <0, <0, 0", SEE(b, qxd5), SEE(b, nxd5), SEE(b, nxb5))
+	}
+	for _, tc := range []struct {
+		algo     string
+		badFirst bool // the losing captures rank above the quiet moves
+	}{
+		{"engine", true},
+		{"engine-with-seeorder", false},
+	} {
+		s := NewSearcher(mustAlgo(t, tc.algo))
+		s.b = b
+		var ml board.MoveList
+		b.GenerateMoves(&ml)
+		moves := ml.Slice()
+		scores := make([]int32, len(moves))
+		s.scoreMoves(0, moves, scores, board.NoMove)
+		minQuiet, maxQuiet := int32(1<<30), int32(-1<<30)
+		for i, m := range moves {
+			if m.IsQuiet() {
+				minQuiet, maxQuiet = min(minQuiet, scores[i]), max(maxQuiet, scores[i])
+			}
+		}
+		for i, m := range moves {
+			if m == nxb5 && scores[i] <= maxQuiet {
+				t.Errorf("%s: the even exchange Nxb5 scored %d, not above the quiet moves (%d..%d)", tc.algo, scores[i], minQuiet, maxQuiet)
+			}
+			if m != qxd5 && m != nxd5 {
+				continue
+			}
+			if above := scores[i] > maxQuiet; above != tc.badFirst {
+				t.Errorf("%s: %s scored %d (quiet moves %d..%d), above the quiet moves: %v, want %v",
+					tc.algo, b.SAN(m), scores[i], minQuiet, maxQuiet, above, tc.badFirst)
+			}
+		}
+	}
+}

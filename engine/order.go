@@ -22,6 +22,12 @@ import "github.com/plylab/plylab/engine/board"
 // Moves are picked lazily (selection of the best remaining move) because a
 // cutoff after the first one or two moves is the common case, and a full
 // sort would be wasted work. Ties keep generation order.
+//
+// A candidate refinement, SEE ordering (seeorder), moves the captures that
+// lose material by static exchange evaluation (QxP defended by a pawn)
+// after the quiet moves: MVV-LVA puts them early because the victim is
+// worth something, but they are rarely the refutation and each one costs a
+// subtree before the good quiet moves are tried.
 
 const (
 	scoreHash    = 1 << 30
@@ -29,6 +35,9 @@ const (
 	scoreKiller1 = 1<<24 - 1
 	scoreKiller2 = 1<<24 - 2
 	historyMax   = 1 << 22
+	// scoreBadCapture ranks losing captures below every quiet move (quiet
+	// scores are 0 or more).
+	scoreBadCapture = -(1 << 20)
 )
 
 // mvvlva ranks captures: victim value first, then the cheaper attacker.
@@ -49,9 +58,17 @@ func (s *Searcher) scoreMoves(ply int, moves []board.Move, scores []int32, hashM
 				if m.Flag() == board.FlagEnPassant {
 					victim = board.Pawn
 				}
-				sc = scoreCapture + mvvValue[victim]*64 - mvvValue[b.PieceAt(m.From()).Type()]
-				if p := m.Promotion(); p != board.NoPieceType {
+				attacker := b.PieceAt(m.From()).Type()
+				sc = scoreCapture + mvvValue[victim]*64 - mvvValue[attacker]
+				p := m.Promotion()
+				if p != board.NoPieceType {
 					sc += mvvValue[p] * 64
+				}
+				// SEE ordering: a capture of a cheaper piece may lose the
+				// capturer (QxP, PxQ); if the exchange loses material it
+				// goes after every quiet move, still in MVV-LVA order.
+				if o.SEEOrder && p == board.NoPieceType && mvvValue[victim] < mvvValue[attacker] && SEE(b, m) < 0 {
+					sc = scoreBadCapture + mvvValue[victim]*64 - mvvValue[attacker]
 				}
 			}
 		default:
