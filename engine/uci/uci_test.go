@@ -1,10 +1,10 @@
 package uci
 
 import (
-	"fmt"
 	"bufio"
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"math/rand/v2"
 	"strconv"
