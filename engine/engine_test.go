@@ -471,3 +471,49 @@ func TestSEEOrder(t *testing.T) {
 		}
 	}
 }
+
+// TestCounterMove checks the counter-move heuristic: after a quiet move
+// refutes the opponent's move, it is ranked above the other quiet moves
+// wherever that same move was just played, and nowhere else.
+func TestCounterMove(t *testing.T) {
+	b, err := board.FromFEN(board.StartFEN)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e4, _ := b.ParseMove("e4")
+	d4, _ := b.ParseMove("d4")
+	b.Make(e4)
+	c5, _ := b.ParseMove("c5")
+	for _, tc := range []struct {
+		algo string
+		prev board.Move
+		want bool // c5 ranks above every other quiet move
+	}{
+		{"engine-with-countermove-without-killers-without-history", e4, true},
+		{"engine-with-countermove-without-killers-without-history", d4, false},
+		{"engine-without-killers-without-history", e4, false},
+	} {
+		s := NewSearcher(mustAlgo(t, tc.algo))
+		s.b = b
+		s.prev[1] = e4
+		s.updateQuietCutoff(1, 4, c5) // c5 refuted e4
+		s.prev[1] = tc.prev
+		var ml board.MoveList
+		b.GenerateMoves(&ml)
+		moves := ml.Slice()
+		scores := make([]int32, len(moves))
+		s.scoreMoves(1, moves, scores, board.NoMove)
+		var c5Score, others int32 = 0, -1 << 30
+		for i, m := range moves {
+			if m == c5 {
+				c5Score = scores[i]
+			} else if m.IsQuiet() {
+				others = max(others, scores[i])
+			}
+		}
+		if got := c5Score > others; got != tc.want {
+			t.Errorf("%s after %s: c5 scored %d, the best other quiet move %d; above: %v, want %v",
+				tc.algo, tc.prev, c5Score, others, got, tc.want)
+		}
+	}
+}

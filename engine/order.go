@@ -28,12 +28,20 @@ import "github.com/plylab/plylab/engine/board"
 // after the quiet moves: MVV-LVA puts them early because the victim is
 // worth something, but they are rarely the refutation and each one costs a
 // subtree before the good quiet moves are tried.
+//
+// Another candidate, the counter-move heuristic (countermove), remembers
+// for each move of the opponent (by its from and to squares) the quiet
+// move that last refuted it, and tries that move right after the killers:
+// a good answer to Bb5 (a6, say) tends to stay good in sibling positions
+// that differ elsewhere on the board, which the killers (indexed by ply,
+// not by the move answered) cannot see.
 
 const (
 	scoreHash    = 1 << 30
 	scoreCapture = 1 << 24
 	scoreKiller1 = 1<<24 - 1
 	scoreKiller2 = 1<<24 - 2
+	scoreCounter = 1<<24 - 3
 	historyMax   = 1 << 22
 	// scoreBadCapture ranks losing captures below every quiet move (quiet
 	// scores are 0 or more).
@@ -82,6 +90,12 @@ func (s *Searcher) scoreMoves(ply int, moves []board.Move, scores []int32, hashM
 					break
 				}
 			}
+			if o.CounterMove && o.AlphaBeta {
+				if p := s.prev[ply]; p != board.NoMove && m == s.counter[p.From()][p.To()] {
+					sc = scoreCounter
+					break
+				}
+			}
 			if o.History && o.AlphaBeta {
 				sc = s.history[side][m.From()][m.To()]
 			}
@@ -111,6 +125,11 @@ func (s *Searcher) updateQuietCutoff(ply, depth int, m board.Move) {
 	if s.opts.Killers && s.killers[ply][0] != m {
 		s.killers[ply][1] = s.killers[ply][0]
 		s.killers[ply][0] = m
+	}
+	if s.opts.CounterMove {
+		if p := s.prev[ply]; p != board.NoMove {
+			s.counter[p.From()][p.To()] = m
+		}
 	}
 	if s.opts.History {
 		h := &s.history[s.b.Side()][m.From()][m.To()]

@@ -41,6 +41,8 @@ type Searcher struct {
 
 	killers [MaxPly + 1][2]board.Move
 	history [2][64][64]int32
+	counter [64][64]board.Move     // the quiet move that last refuted a move, by its from and to squares
+	prev    [MaxPly + 1]board.Move // the move that led to the node at each ply (NoMove after a null move)
 
 	stats       Stats
 	start       time.Time
@@ -121,6 +123,7 @@ func (s *Searcher) Clear() {
 	}
 	s.killers = [MaxPly + 1][2]board.Move{}
 	s.history = [2][64][64]int32{}
+	s.counter = [64][64]board.Move{}
 	s.rootBest = board.NoMove
 }
 
@@ -322,6 +325,7 @@ func (s *Searcher) negamax(ply, depth, alpha, beta int, move board.Move, afterNu
 	b := s.b
 	s.stats.Nodes++
 	s.pvLen[ply] = 0
+	s.prev[ply] = move
 	if ply > s.stats.SelDepth {
 		s.stats.SelDepth = ply
 	}
