@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"github.com/plylab/plylab/cmd/internal/flagval"
 	"github.com/plylab/plylab/cmd/internal/output"
-	"github.com/plylab/plylab/positions"
+	"github.com/plylab/plylab/engine/textfmt"
 	"io"
 	"os"
 	"reflect"
@@ -436,7 +436,7 @@ func unknownCommand(name, path string, cmds []*cli.Command) error {
 
 // suggest returns the candidate closest to name if it is close enough.
 func suggest(name string, candidates []string) string {
-	return positions.Suggest(name, candidates)
+	return textfmt.Suggest(name, candidates)
 }
 
 // helpCommand is `plylab help [COMMAND...]`, the same as `plylab COMMAND... --help`.

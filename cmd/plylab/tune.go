@@ -9,6 +9,7 @@ import (
 
 	"github.com/plylab/plylab/cmd/internal/output"
 	"github.com/plylab/plylab/engine/eval"
+	"github.com/plylab/plylab/engine/textfmt"
 	"github.com/plylab/plylab/engine/tune"
 	"github.com/plylab/plylab/positions"
 	"github.com/urfave/cli/v2"
@@ -155,7 +156,7 @@ func parseTerms(s string) (eval.Terms, error) {
 		}
 		if !found {
 			hint := ""
-			if s := positions.Suggest(name, termNames()); s != "" {
+			if s := textfmt.Suggest(name, termNames()); s != "" {
 				hint = fmt.Sprintf(" (did you mean %q?)", s)
 			}
 			return 0, usagef("--terms: unknown term %q%s; choose from %s or all", name, hint, strings.Join(termNames(), ", "))
