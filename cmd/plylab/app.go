@@ -94,6 +94,30 @@ func (e *appEnv) fillDefaults() {
 	}
 }
 
+// Each command follows one pattern (the GitHub CLI's pkg/cmd):
+//
+//   - XxxOptions: a struct of the command's parsed and checked flag values,
+//     plus what the run decided about its streams (Color, Progress);
+//   - newXxxCommand(env, runF): builds the cli.Command, parses the flags
+//     into an XxxOptions (usage errors here, exit status 2) and calls runF;
+//   - xxxRun(opts, stdout, stderr): does the work, writing only to the
+//     streams it is given;
+//   - xxxCommand(env): newXxxCommand wired to xxxRun with env's streams.
+//
+// Tests check flags -> options by passing their own runF, which records
+// the options instead of running (see parseOptions in options_test.go),
+// and test xxxRun on its own.
+
+// streams returns a runF for newXxxCommand that calls run with env's
+// context and output streams.
+func streams[O any](env *appEnv, run func(ctx context.Context, opts *O, stdout, stderr io.Writer) error) func(ctx context.Context, opts *O) error {
+	return func(ctx context.Context, opts *O) error { return run(ctx, opts, env.Stdout, env.Stderr) }
+}
+
+// progressOn reports whether env's stderr is a terminal, where commands
+// draw their progress line.
+func (e *appEnv) progressOn() bool { return e.isTerminal(e.Stderr) }
+
 // allCommands lists plylab's subcommands in the order `plylab --help`
 // shows them. Every command must have Usage (one line) and a Description
 // with examples; the app adds --help to each command and turns flag errors
