@@ -451,16 +451,11 @@ func unknownCommand(name, path string, cmds []*cli.Command) error {
 		}
 	}
 	full := strings.TrimSpace(strings.TrimPrefix(path, "plylab") + " " + name)
-	if s := suggest(name, names); s != "" {
+	if s := textfmt.Suggest(name, names); s != "" {
 		return usagef("unknown command %q; did you mean %q? run '%s --help' to list the commands",
 			full, strings.TrimSpace(strings.TrimPrefix(path, "plylab")+" "+s), path)
 	}
 	return usagef("unknown command %q; run '%s --help' to list the commands", full, path)
-}
-
-// suggest returns the candidate closest to name if it is close enough.
-func suggest(name string, candidates []string) string {
-	return textfmt.Suggest(name, candidates)
 }
 
 // helpCommand is `plylab help [COMMAND...]`, the same as `plylab COMMAND... --help`.

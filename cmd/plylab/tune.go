@@ -20,19 +20,19 @@ import (
 
 // TuneOptions are the parsed flags of `plylab tune`.
 type TuneOptions struct {
-	PGN       []string // PGN files; none means the built-in master games
-	Skip      int
-	Every     int
-	Epochs    int
-	Rate      float64
-	K         float64
-	From      string // "default" or "zero"
-	Terms     eval.Terms
-	Holdout   int
-	L2        float64
-	Report    int    // print the error every Report epochs
-	Output    string // write weights_tuned.go here
-	NoWeights bool   // leave out the weights table
+	PGN        []string // PGN files; none means the built-in master games
+	Skip       int
+	Every      int
+	Epochs     int
+	Rate       float64
+	K          float64
+	From       string // "default" or "zero"
+	Terms      eval.Terms
+	Holdout    int
+	L2         float64
+	Report     int    // print the error every Report epochs
+	Output     string // write weights_tuned.go here
+	NoWeights  bool   // leave out the weights table
 	Format     string
 	Provenance string // the command line, for the generated file's comment
 	Color      output.Painter
