@@ -2,7 +2,7 @@ package lessons
 
 import (
 	"fmt"
-	"github.com/plylab/plylab/positions"
+	"github.com/plylab/plylab/engine/textfmt"
 	"regexp"
 	"sort"
 	"strconv"
@@ -278,7 +278,7 @@ func didYouMean(name string, candidates []string) string {
 			allowed = append(allowed, c)
 		}
 	}
-	if best := positions.Suggest(name, allowed); best != "" {
+	if best := textfmt.Suggest(name, allowed); best != "" {
 		return fmt.Sprintf("; did you mean %q?", best)
 	}
 	return "; run 'plylab --help' to list the commands"

@@ -340,8 +340,8 @@ func TestRenderTerm(t *testing.T) {
 		{"code block kept", "Text\n\n    code  line\n    two", 40, false, "Text\n\n    code  line\n    two\n"},
 		{"link and quote", "> see [the wiki](https://example.org)", 60, false, "│ see the wiki https://example.org\n"},
 		{"color: bold, italic, code", "**b** *i* `c`", 40, true,
-			"\x1b[1mb\x1b[0m \x1b[3mi\x1b[0m \x1b[38;5;203;48;5;236mc\x1b[0m\n"},
-		{"escapes take no width", "**aaaa** **bbbb** cc", 11, true, "\x1b[1maaaa\x1b[0m \x1b[1mbbbb\x1b[0m\ncc\n"},
+			"\x1b[1mb\x1b[22m \x1b[3mi\x1b[23m \x1b[38;5;203;48;5;236mc\x1b[0;25;0;0;25;0m\n"},
+		{"escapes take no width", "**aaaa** **bbbb** cc", 11, true, "\x1b[1maaaa\x1b[22m \x1b[1mbbbb\x1b[22m\ncc\n"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

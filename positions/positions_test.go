@@ -698,21 +698,6 @@ func TestSplitID(t *testing.T) {
 	}
 }
 
-func TestEditDistance(t *testing.T) {
-	tests := []struct {
-		a, b string
-		want int
-	}{
-		{"", "", 0}, {"abc", "", 3}, {"", "ab", 2}, {"kitten", "sitting", 3},
-		{"kiwipet", "kiwipete", 1}, {"wak", "wac", 1}, {"flaw", "lawn", 2},
-	}
-	for _, tt := range tests {
-		if got := editDistance(tt.a, tt.b); got != tt.want {
-			t.Errorf("editDistance(%q, %q) = %d, want %d", tt.a, tt.b, got, tt.want)
-		}
-	}
-}
-
 // play plays SAN moves from fen and returns the final position.
 func play(t *testing.T, fen string, sans ...string) *chess.Position {
 	t.Helper()

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"github.com/plylab/plylab/cmd/internal/flagval"
 	"github.com/plylab/plylab/cmd/internal/output"
-	"github.com/plylab/plylab/positions"
+	"github.com/plylab/plylab/engine/textfmt"
 	"io"
 	"os"
 	"reflect"
@@ -43,9 +43,6 @@ type appEnv struct {
 	// an *os.File connected to a terminal".
 	IsTerminal func(w io.Writer) bool
 
-	// Results, when set (lesson cells), receives every structured result a
-	// command produces: see results.go.
-	Results ResultSink
 	// OutDir, when set (lesson cells), is the only folder a command may
 	// write files into (see outputPath).
 	OutDir string
@@ -100,6 +97,30 @@ func (e *appEnv) fillDefaults() {
 		e.Ctx = context.Background()
 	}
 }
+
+// Each command follows one pattern (the GitHub CLI's pkg/cmd):
+//
+//   - XxxOptions: a struct of the command's parsed and checked flag values,
+//     plus what the run decided about its streams (Color, Progress);
+//   - newXxxCommand(env, runF): builds the cli.Command, parses the flags
+//     into an XxxOptions (usage errors here, exit status 2) and calls runF;
+//   - xxxRun(opts, stdout, stderr): does the work, writing only to the
+//     streams it is given;
+//   - xxxCommand(env): newXxxCommand wired to xxxRun with env's streams.
+//
+// Tests check flags -> options by passing their own runF, which records
+// the options instead of running (see parseOptions in options_test.go),
+// and test xxxRun on its own.
+
+// streams returns a runF for newXxxCommand that calls run with env's
+// context and output streams.
+func streams[O any](env *appEnv, run func(ctx context.Context, opts *O, stdout, stderr io.Writer) error) func(ctx context.Context, opts *O) error {
+	return func(ctx context.Context, opts *O) error { return run(ctx, opts, env.Stdout, env.Stderr) }
+}
+
+// progressOn reports whether env's stderr is a terminal, where commands
+// draw their progress line.
+func (e *appEnv) progressOn() bool { return e.isTerminal(e.Stderr) }
 
 // allCommands lists plylab's subcommands in the order `plylab --help`
 // shows them. Every command must have Usage (one line) and a Description
@@ -434,16 +455,11 @@ func unknownCommand(name, path string, cmds []*cli.Command) error {
 		}
 	}
 	full := strings.TrimSpace(strings.TrimPrefix(path, "plylab") + " " + name)
-	if s := suggest(name, names); s != "" {
+	if s := textfmt.Suggest(name, names); s != "" {
 		return usagef("unknown command %q; did you mean %q? run '%s --help' to list the commands",
 			full, strings.TrimSpace(strings.TrimPrefix(path, "plylab")+" "+s), path)
 	}
 	return usagef("unknown command %q; run '%s --help' to list the commands", full, path)
-}
-
-// suggest returns the candidate closest to name if it is close enough.
-func suggest(name string, candidates []string) string {
-	return positions.Suggest(name, candidates)
 }
 
 // helpCommand is `plylab help [COMMAND...]`, the same as `plylab COMMAND... --help`.

@@ -184,7 +184,7 @@ func (e *appEnv) bench(c *cli.Context) error {
 		// JSON must stay one document: the totals line goes in its notes.
 		t.Notes = append(t.Notes, fmt.Sprintf("%d nodes %d nps", total, benchNPS(total, elapsed)))
 	}
-	if err := e.writeTable(e.Stdout, format, t); err != nil {
+	if err := output.WriteTable(e.Stdout, format, t, e.out); err != nil {
 		return err
 	}
 	if runErr != nil {

@@ -9,6 +9,7 @@ import (
 	"github.com/plylab/plylab/engine"
 	"github.com/plylab/plylab/engine/board"
 	"github.com/plylab/plylab/engine/eval"
+	"github.com/plylab/plylab/engine/textfmt"
 	"github.com/plylab/plylab/positions"
 	"github.com/urfave/cli/v2"
 )
@@ -71,7 +72,7 @@ func parseAlgos(c *cli.Context) ([]engine.Options, error) {
 		o, err := engine.ParseAlgo(spec)
 		if err != nil {
 			base, _, _ := strings.Cut(spec, "-with")
-			if s := positions.Suggest(base, engine.Presets()); s != "" && s != base {
+			if s := textfmt.Suggest(base, engine.Presets()); s != "" && s != base {
 				return nil, usagef("--algo %q: unknown algorithm; did you mean %q? choose minimax, alphabeta, engine, ramz, paper-minimax or paper-alphabeta, optionally with switches such as engine-without-null", spec, s+strings.TrimPrefix(spec, base))
 			}
 			return nil, usagef("%v", err)
@@ -108,7 +109,7 @@ func checkTechniques(c *cli.Context) error {
 			if slices.Contains(known, name) {
 				continue
 			}
-			if s := positions.Suggest(name, known); s != "" {
+			if s := textfmt.Suggest(name, known); s != "" {
 				return usagef("--%s %q: unknown technique; did you mean %q? run 'plylab techniques' to list them", flag, name, s)
 			}
 			return usagef("--%s %q: unknown technique; expected a comma-separated list like null,lmr (run 'plylab techniques' to list them)", flag, name)

@@ -255,7 +255,7 @@ positionsLoop:
 	if interrupted {
 		t.Notes = append(t.Notes, "interrupted: only the rows above finished")
 	}
-	if err := e.writeTable(e.Stdout, format, t); err != nil {
+	if err := output.WriteTable(e.Stdout, format, t, e.out); err != nil {
 		return err
 	}
 	if plotFile != "" {
@@ -266,7 +266,7 @@ positionsLoop:
 		if err := writeComparePlot(path, t.Title, algos, rows, lo, hi); err != nil {
 			return err
 		}
-		e.wrote(plotFile, path)
+		wroteFile(e.Stdout, path)
 		if format == "table" {
 			fmt.Fprintf(e.Stdout, "\nplot written to %s\n", plotFile)
 		}

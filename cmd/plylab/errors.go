@@ -4,10 +4,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"strings"
 
 	"github.com/plylab/plylab/cmd/internal/output"
 	"github.com/plylab/plylab/positions"
+	"github.com/urfave/cli/v2"
 )
 
 // Exit codes.
@@ -126,4 +128,22 @@ func exitStatus(err error) (int, string) {
 	default:
 		return exitFailure, "plylab: " + output.OneLine(err.Error())
 	}
+}
+
+// pathErrCause drops the "open PATH:" prefix of an *fs.PathError when
+// the message names the path already.
+func pathErrCause(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
+
+// rejectArgs rejects positional arguments, which these commands do not take.
+func rejectArgs(c *cli.Context, example string) error {
+	if c.NArg() > 0 {
+		return usagef("unexpected argument %q; options are flags, e.g. %s", c.Args().First(), example)
+	}
+	return nil
 }

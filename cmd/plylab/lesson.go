@@ -89,9 +89,16 @@ func (env *appEnv) lessonRunner(ctx context.Context, color bool) lessons.RunFunc
 	}
 	return func(inv lessons.Invocation) lessons.Outcome {
 		var records []lessons.Record
+		stdout := &resultWriter{Writer: inv.Stdout, sink: func(kind string, fields []output.Field) {
+			r := lessons.Record{Kind: kind, Fields: make([]lessons.Field, len(fields))}
+			for i, f := range fields {
+				r.Fields[i] = lessons.Field{Key: f.Key, Value: f.Value, Text: f.Text}
+			}
+			records = append(records, r)
+		}}
 		sub := &appEnv{
 			Stdin:      strings.NewReader(""),
-			Stdout:     inv.Stdout,
+			Stdout:     stdout,
 			Stderr:     inv.Stderr,
 			Ctx:        ctx,
 			ColorMode:  mode,
@@ -99,13 +106,6 @@ func (env *appEnv) lessonRunner(ctx context.Context, color bool) lessons.RunFunc
 			IsTerminal: func(io.Writer) bool { return false },
 			commands:   env.commands,
 			OutDir:     inv.Dir,
-			Results: func(kind string, fields []ResultField) {
-				r := lessons.Record{Kind: kind, Fields: make([]lessons.Field, len(fields))}
-				for i, f := range fields {
-					r.Fields[i] = lessons.Field{Key: f.Key, Value: f.Value, Text: f.Text}
-				}
-				records = append(records, r)
-			},
 		}
 		code := runWith(sub, append([]string{"plylab"}, inv.Args...))
 		return lessons.Outcome{Code: code, Records: records}
@@ -196,7 +196,7 @@ Examples:
 					output.Cell{Text: shorten(l.Summary, 72), Value: l.Summary},
 				})
 			}
-			return env.writeTable(env.Stdout, c.String("format"), t)
+			return output.WriteTable(env.Stdout, c.String("format"), t, env.out)
 		},
 	}
 }

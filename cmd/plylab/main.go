@@ -15,7 +15,7 @@
 //     "Examples:" with indented example command lines.
 //   - Flags: append positionFlags(withSuite) and output.FormatFlag(); read the
 //     input with resolvePositions(c, withSuite, "start") and print with
-//     env.writeTable(env.Stdout, c.String("format"), &output.Table{...}).
+//     output.WriteTable(env.Stdout, c.String("format"), &output.Table{...}, env.out).
 //   - Write only to env.Stdout/env.Stderr, watch c.Context for Ctrl-C, and
 //     keep no package-level mutable state.
 //   - Return usagef("what was wrong; what to do") for bad input (exit 2);

@@ -481,7 +481,7 @@ func (e *appEnv) runMatch(ctx context.Context, mc *matchConfig) error {
 			return fmt.Errorf("--pgn: writing %s: %w", mc.pgnPath, err)
 		}
 	}
-	if err := e.writeTable(e.Stdout, mc.format, matchTable(mc, res)); err != nil {
+	if err := output.WriteTable(e.Stdout, mc.format, matchTable(mc, res), e.out); err != nil {
 		return err
 	}
 	if res.Interrupted {

@@ -168,7 +168,7 @@ func (e *appEnv) perft(c *cli.Context) error {
 	} else {
 		t = perftTable(runs)
 	}
-	if err := e.writeTable(e.Stdout, format, t); err != nil {
+	if err := output.WriteTable(e.Stdout, format, t, e.out); err != nil {
 		return err
 	}
 	if runErr != nil {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"github.com/plylab/plylab/engine/board"
@@ -37,7 +38,19 @@ Examples:
 	}
 }
 
+// PositionsListOptions are the parsed flags of `plylab positions list`.
+type PositionsListOptions struct {
+	Format string
+	Color  output.Painter
+}
+
 func positionsListCommand(env *appEnv) *cli.Command {
+	return newPositionsListCommand(env, streams(env, positionsListRun))
+}
+
+// newPositionsListCommand builds `plylab positions list`; its action parses
+// the flags into PositionsListOptions and calls runF.
+func newPositionsListCommand(env *appEnv, runF func(context.Context, *PositionsListOptions) error) *cli.Command {
 	return &cli.Command{
 		Name:  "list",
 		Usage: "list the named positions and the test suites",
@@ -53,12 +66,17 @@ Examples:
 			if c.NArg() > 0 {
 				return usagef("'positions list' takes no arguments, got %q; to see one position run 'plylab positions show %s'", c.Args().First(), c.Args().First())
 			}
-			return env.writeTable(env.Stdout, c.String("format"), positionsListTable(env))
+			return runF(c.Context, &PositionsListOptions{Format: c.String("format"), Color: env.out})
 		},
 	}
 }
 
-func positionsListTable(env *appEnv) *output.Table {
+// positionsListRun prints the named positions and the suites.
+func positionsListRun(_ context.Context, opts *PositionsListOptions, stdout, _ io.Writer) error {
+	return output.WriteTable(stdout, opts.Format, positionsListTable(), opts.Color)
+}
+
+func positionsListTable() *output.Table {
 	t := &output.Table{
 		Title: "Positions and test suites",
 		Columns: []output.Column{
@@ -115,7 +133,24 @@ func sideToMoveCell(fen string) output.Cell {
 	return output.NullCell("?")
 }
 
+// PositionsShowOptions are the parsed flags and argument of `plylab
+// positions show`: either one position or a whole suite to list.
+type PositionsShowOptions struct {
+	Position positions.Position // shown when Suite is nil
+	Suite    *positions.Suite   // listed when not nil
+	Flip     bool               // draw the board from Black's side
+	Format   string
+	Color    output.Painter
+}
+
 func positionsShowCommand(env *appEnv) *cli.Command {
+	return newPositionsShowCommand(env, streams(env, positionsShowRun))
+}
+
+// newPositionsShowCommand builds `plylab positions show`; its action
+// resolves NAME or the position flags into PositionsShowOptions and calls
+// runF.
+func newPositionsShowCommand(env *appEnv, runF func(context.Context, *PositionsShowOptions) error) *cli.Command {
 	flags := positionFlags(true)
 	flags = append(flags,
 		&cli.BoolFlag{Name: "flip", Usage: "draw the board from Black's side", DisableDefaultText: true},
@@ -138,65 +173,86 @@ Examples:
    plylab positions show kiwipete --format json`,
 		Flags: flags,
 		Action: func(c *cli.Context) error {
-			return env.positionsShow(c)
+			opts, err := parsePositionsShow(c)
+			if err != nil {
+				return err
+			}
+			opts.Color = env.out
+			return runF(c.Context, opts)
 		},
 	}
 }
 
-func (e *appEnv) positionsShow(c *cli.Context) error {
-	format := c.String("format")
-	if err := output.CheckFormat(format); err != nil {
-		return err
+// parsePositionsShow reads NAME, --id and the position flags: a named
+// position, a suite position (NAME or --suite with --id), a whole suite
+// (without --id), a FEN, or the start position.
+func parsePositionsShow(c *cli.Context) (*PositionsShowOptions, error) {
+	opts := &PositionsShowOptions{Format: c.String("format"), Flip: c.Bool("flip")}
+	if err := output.CheckFormat(opts.Format); err != nil {
+		return nil, err
 	}
 	args := c.Args().Slice()
 	if len(args) > 1 {
-		return usagef("too many arguments %q; give one NAME (quote a FEN and pass it with --fen)", strings.Join(args, " "))
+		return nil, usagef("too many arguments %q; give one NAME (quote a FEN and pass it with --fen)", strings.Join(args, " "))
 	}
 	id := c.String("id")
 	if len(args) == 0 {
 		if c.IsSet("suite") && id == "" {
 			s, err := positions.LookupSuite(c.String("suite"))
 			if err != nil {
-				return lookupError(err)
+				return nil, lookupError(err)
 			}
-			return e.writeTable(e.Stdout, format, suiteTable(s))
+			opts.Suite = s
+			return opts, nil
 		}
 		ps, err := resolvePositions(c, true, "start")
 		if err != nil {
-			return err
+			return nil, err
 		}
-		return e.showPosition(e.Stdout, format, ps[0], c.Bool("flip"))
+		opts.Position = ps[0]
+		return opts, nil
 	}
 	if c.IsSet("position") || c.IsSet("fen") || c.IsSet("suite") {
-		return usagef("give the position either as NAME or with --position/--fen/--suite, not both")
+		return nil, usagef("give the position either as NAME or with --position/--fen/--suite, not both")
 	}
 	name := args[0]
 	if id == "" {
 		p, err := positions.Lookup(name)
 		if err == nil {
-			return e.showPosition(e.Stdout, format, p, c.Bool("flip"))
+			opts.Position = p
+			return opts, nil
 		}
 		if !errors.Is(err, positions.ErrUnknown) {
-			return err
+			return nil, err
 		}
 		s, serr := positions.LookupSuite(name)
 		if serr != nil {
-			return lookupError(err)
+			return nil, lookupError(err)
 		}
-		return e.writeTable(e.Stdout, format, suiteTable(s))
+		opts.Suite = s
+		return opts, nil
 	}
 	s, err := positions.LookupSuite(name)
 	if err != nil {
 		if _, perr := positions.Lookup(name); perr == nil {
-			return usagef("%q is a position, not a suite; --id picks a position in a suite (see 'plylab positions list')", name)
+			return nil, usagef("%q is a position, not a suite; --id picks a position in a suite (see 'plylab positions list')", name)
 		}
-		return lookupError(err)
+		return nil, lookupError(err)
 	}
 	p, err := s.Find(id)
 	if err != nil {
-		return suiteIDError(err, s.Name)
+		return nil, suiteIDError(err, s.Name)
 	}
-	return e.showPosition(e.Stdout, format, p, c.Bool("flip"))
+	opts.Position = p
+	return opts, nil
+}
+
+// positionsShowRun draws the position with its facts, or lists the suite.
+func positionsShowRun(_ context.Context, opts *PositionsShowOptions, stdout, _ io.Writer) error {
+	if opts.Suite != nil {
+		return output.WriteTable(stdout, opts.Format, suiteTable(opts.Suite), opts.Color)
+	}
+	return showPosition(stdout, opts.Format, opts.Position, opts.Flip, opts.Color)
 }
 
 // suiteTable lists the positions of one test suite. The best/avoid move
@@ -339,12 +395,12 @@ func nonNil(s []string) []string {
 	return s
 }
 
-func (e *appEnv) showPosition(w io.Writer, format string, p positions.Position, flip bool) error {
+func showPosition(w io.Writer, format string, p positions.Position, flip bool, color output.Painter) error {
 	info, err := describePosition(p)
 	if err != nil {
 		return err
 	}
-	e.result("position", struct {
+	output.Result(w, "position", struct {
 		*positionInfo
 		Flip bool `json:"flip"`
 	}{info, flip})
@@ -352,9 +408,9 @@ func (e *appEnv) showPosition(w io.Writer, format string, p positions.Position, 
 	case "json":
 		return output.WriteJSONValue(w, info)
 	case "csv", "markdown":
-		return e.writeTable(w, format, info.fieldTable())
+		return output.WriteTable(w, format, info.fieldTable(), color)
 	}
-	_, err = io.WriteString(w, e.positionText(info, flip))
+	_, err = io.WriteString(w, positionText(info, flip, color))
 	return err
 }
 
@@ -430,29 +486,29 @@ func (info *positionInfo) title() string {
 	return name
 }
 
-func (e *appEnv) positionText(info *positionInfo, flip bool) string {
+func positionText(info *positionInfo, flip bool, color output.Painter) string {
 	var b strings.Builder
-	b.WriteString(e.out.Paint(output.StyleBold, info.title()) + "\n\n")
-	b.WriteString(e.boardString(info.pos, flip))
+	b.WriteString(color.Paint(output.StyleBold, info.title()) + "\n\n")
+	b.WriteString(drawBoard(info.pos, flip, color))
 	b.WriteByte('\n')
 	const labelWidth = 13
 	for _, f := range info.fields() {
 		key, label, value := f[0], f[1], f[2]
 		if key == "legal_moves" {
 			for _, l := range wrapWords(info.LegalMoves, 64) {
-				b.WriteString(strings.Repeat(" ", labelWidth+1) + e.out.Paint(output.StyleAccent, l) + "\n")
+				b.WriteString(strings.Repeat(" ", labelWidth+1) + color.Paint(output.StyleAccent, l) + "\n")
 			}
 			continue
 		}
 		switch key {
 		case "best_moves":
-			value = e.out.Paint(output.StyleGood, value)
+			value = color.Paint(output.StyleGood, value)
 		case "avoid_moves":
-			value = e.out.Paint(output.StyleBad, value)
+			value = color.Paint(output.StyleBad, value)
 		case "status":
-			value = e.out.Paint(output.StyleWarn, value)
+			value = color.Paint(output.StyleWarn, value)
 		}
-		b.WriteString(e.out.Paint(output.StyleDim, output.PadRight(label, labelWidth)) + " " + value + "\n")
+		b.WriteString(color.Paint(output.StyleDim, output.PadRight(label, labelWidth)) + " " + value + "\n")
 	}
 	return b.String()
 }

@@ -1,7 +1,9 @@
 package main
 
 import (
+	"context"
 	"fmt"
+	"io"
 	"sort"
 	"strings"
 
@@ -10,9 +12,23 @@ import (
 	"github.com/urfave/cli/v2"
 )
 
+// ReproduceOptions are the parsed flags of `plylab reproduce`.
+type ReproduceOptions struct {
+	Source  string // one source document, lower case; "" for all
+	Format  string
+	RunSlow bool // also rerun the stored claims' commands
+	Color   output.Painter
+}
+
 // reproduceCommand is `plylab reproduce`: the ledger of the source
 // documents' quantitative claims with plylab's live values and verdicts.
 func reproduceCommand(env *appEnv) *cli.Command {
+	return newReproduceCommand(env, streams(env, reproduceRun))
+}
+
+// newReproduceCommand builds `plylab reproduce`; its action parses the
+// flags into ReproduceOptions and calls runF.
+func newReproduceCommand(env *appEnv, runF func(context.Context, *ReproduceOptions) error) *cli.Command {
 	var names []string
 	for _, s := range lab.Sources {
 		names = append(names, s.Name)
@@ -47,29 +63,35 @@ Examples:
 			if err := output.CheckFormat(c.String("format")); err != nil {
 				return err
 			}
-			claims, err := lab.Ledger(c.Context, src)
-			if err != nil {
-				return err
-			}
-			if err := env.writeTable(env.Stdout, c.String("format"), ledgerTable(claims)); err != nil {
-				return err
-			}
-			if !c.Bool("run-slow") {
-				return nil
-			}
-			for _, cl := range claims {
-				args := strings.Fields(cl.Command)
-				if !cl.Slow || len(args) < 2 || args[0] != "plylab" {
-					continue
-				}
-				fmt.Fprintf(env.Stdout, "\n$ %s\n", cl.Command)
-				if code := run(args, env.Stdout, env.Stderr); code != 0 {
-					return fmt.Errorf("%s: exit status %d", cl.Command, code)
-				}
-			}
-			return nil
+			return runF(c.Context, &ReproduceOptions{Source: src, Format: c.String("format"), RunSlow: c.Bool("run-slow"), Color: env.out})
 		},
 	}
+}
+
+// reproduceRun measures the claims and prints the ledger; with RunSlow it
+// then reruns the stored claims' plylab commands, printing their output.
+func reproduceRun(ctx context.Context, opts *ReproduceOptions, stdout, stderr io.Writer) error {
+	claims, err := lab.Ledger(ctx, opts.Source)
+	if err != nil {
+		return err
+	}
+	if err := output.WriteTable(stdout, opts.Format, ledgerTable(claims), opts.Color); err != nil {
+		return err
+	}
+	if !opts.RunSlow {
+		return nil
+	}
+	for _, cl := range claims {
+		args := strings.Fields(cl.Command)
+		if !cl.Slow || len(args) < 2 || args[0] != "plylab" {
+			continue
+		}
+		fmt.Fprintf(stdout, "\n$ %s\n", cl.Command)
+		if code := run(args, stdout, stderr); code != 0 {
+			return fmt.Errorf("%s: exit status %d", cl.Command, code)
+		}
+	}
+	return nil
 }
 
 func ledgerTable(claims []lab.Claim) *output.Table {

@@ -115,7 +115,7 @@ func (e *appEnv) scores(c *cli.Context) error {
 	if runErr != nil {
 		t.Notes = append(t.Notes, "interrupted: only the moves above were scored")
 	}
-	if err := e.writeTable(e.Stdout, format, t); err != nil {
+	if err := output.WriteTable(e.Stdout, format, t, e.out); err != nil {
 		return err
 	}
 	return runErr

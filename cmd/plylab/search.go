@@ -131,7 +131,7 @@ func (e *appEnv) search(c *cli.Context) error {
 		if c.Bool("stats") {
 			t.Notes = append(t.Notes, statsNotes(res.Stats)...)
 		}
-		if err := e.writeTable(e.Stdout, format, t); err != nil {
+		if err := output.WriteTable(e.Stdout, format, t, e.out); err != nil {
 			return err
 		}
 	} else {
@@ -146,7 +146,7 @@ func (e *appEnv) search(c *cli.Context) error {
 		}
 		if c.Bool("stats") {
 			fmt.Fprintln(e.Stdout)
-			if err := e.writeTable(e.Stdout, "table", statsTable(res.Stats)); err != nil {
+			if err := output.WriteTable(e.Stdout, "table", statsTable(res.Stats), e.out); err != nil {
 				return err
 			}
 		}
@@ -283,44 +283,8 @@ func (e *appEnv) searchSuite(c *cli.Context, list []positions.Position, o engine
 	if c.Context.Err() != nil {
 		t.Notes = append(t.Notes, "interrupted: only the positions above were searched")
 	}
-	if err := e.writeTable(e.Stdout, format, t); err != nil {
+	if err := output.WriteTable(e.Stdout, format, t, e.out); err != nil {
 		return err
 	}
 	return c.Context.Err()
-}
-
-func techniquesCommand(env *appEnv) *cli.Command {
-	return &cli.Command{
-		Name:  "techniques",
-		Usage: "list the search techniques that can be switched on and off",
-		Description: `techniques lists every switch of the full engine with a one-line
-explanation, what it needs to have an effect, and which presets use it.
-Use the names with --with and --without, in algorithm names such as
-engine-without-null, and as UCI options ("Tech null").
-
-Examples:
-   plylab techniques
-   plylab techniques --format markdown
-   plylab compare --depth 1-8 --algo engine,engine-without-null`,
-		Flags: []cli.Flag{output.FormatFlag()},
-		Action: func(c *cli.Context) error {
-			t := &output.Table{Title: "techniques", Columns: []output.Column{{Key: "name", Header: "name"}, {Key: "summary", Header: "what it does"},
-				{Key: "needs", Header: "needs"}, {Key: "minimax", Header: "minimax"}, {Key: "alphabeta", Header: "alphabeta"}, {Key: "engine", Header: "engine"}}}
-			presets := []engine.Options{engine.MinimaxOptions(), engine.AlphaBetaOptions(), engine.EngineOptions()}
-			for _, tech := range engine.Techniques() {
-				row := []output.Cell{output.TextCell(tech.Name).Styled(output.StyleAccent), output.TextCell(tech.Summary), output.TextCell(tech.Needs)}
-				for _, p := range presets {
-					if p.Enabled(tech.Name) {
-						row = append(row, output.Cell{Text: "✓", Value: true, Style: output.StyleGood})
-					} else {
-						row = append(row, output.Cell{Text: "", Value: false})
-					}
-				}
-				t.Rows = append(t.Rows, row)
-			}
-			t.Notes = []string{"presets: minimax and alphabeta use the material evaluation, engine uses pesto (change with --eval)",
-				"example: --algo engine --without null,lmr, or --algo engine-without-null-without-lmr"}
-			return env.writeTable(env.Stdout, c.String("format"), t)
-		},
-	}
 }

@@ -4,40 +4,16 @@ import (
 	"fmt"
 	"math"
 	"strconv"
-	"strings"
 	"time"
+
+	"github.com/plylab/plylab/engine/textfmt"
 )
 
 // FormatInt formats n with thousands separators: 4865609 → "4,865,609".
-func FormatInt(n int64) string {
-	if n < 0 {
-		if n == math.MinInt64 {
-			return "-9,223,372,036,854,775,808"
-		}
-		return "-" + FormatUint(uint64(-n))
-	}
-	return FormatUint(uint64(n))
-}
+func FormatInt(n int64) string { return textfmt.Thousands(n) }
 
 // FormatUint is FormatInt for uint64.
-func FormatUint(n uint64) string {
-	s := strconv.FormatUint(n, 10)
-	if len(s) <= 3 {
-		return s
-	}
-	var b strings.Builder
-	lead := len(s) % 3
-	if lead > 0 {
-		b.WriteString(s[:lead])
-	}
-	for i := lead; i < len(s); i += 3 {
-		if b.Len() > 0 {
-			b.WriteByte(',')
-		}
-		b.WriteString(s[i : i+3])
-	}
-	return b.String()
-}
+func FormatUint(n uint64) string { return textfmt.Thousands(n) }
 
 // Sig3 formats a value in [0, 1000) with three significant digits.
 func Sig3(v float64) string {

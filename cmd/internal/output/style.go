@@ -7,11 +7,10 @@
 package output
 
 import (
-	"strconv"
 	"strings"
 	"unicode"
 
-	"github.com/fatih/color"
+	"github.com/plylab/plylab/engine/textfmt/ansi"
 	"golang.org/x/text/width"
 )
 
@@ -62,25 +61,9 @@ func (p Painter) Paint(s Style, text string) string {
 }
 
 // SGR wraps text in an ANSI SGR sequence (e.g. "1;32" or "48;5;223") when
-// colour is on, else returns text unchanged.
+// colour is on, else returns text unchanged (see ansi.Paint).
 func (p Painter) SGR(code, text string) string {
-	if !p.On || code == "" || text == "" {
-		return text
-	}
-	// fatih/color builds the escape sequence. Its package-level NoColor
-	// switch is global state, so each call makes its own Color value and
-	// forces it on: whether to colour was decided per run, by ColorOn.
-	var attrs []color.Attribute
-	for _, part := range strings.Split(code, ";") {
-		n, err := strconv.Atoi(part)
-		if err != nil {
-			return text
-		}
-		attrs = append(attrs, color.Attribute(n))
-	}
-	c := color.New(attrs...)
-	c.EnableColor()
-	return c.Sprint(text)
+	return ansi.Paint(p.On, code, text)
 }
 
 // ColorModes lists the values of --color.

@@ -108,11 +108,13 @@ func CheckFormat(f string) error {
 }
 
 // WriteTable writes t to w in format: "table" (aligned, coloured by p),
-// "csv", "json" or "markdown". An unknown format is a usage error.
+// "csv", "json" or "markdown". An unknown format is a usage error. A
+// ResultWriter also receives every row (see Result).
 func WriteTable(w io.Writer, format string, t *Table, p Painter) error {
 	if err := CheckFormat(format); err != nil {
 		return err
 	}
+	tableResults(w, t)
 	switch format {
 	case "csv":
 		return WriteCSV(w, t)
@@ -308,10 +310,6 @@ func (o JSONObject) MarshalJSON() ([]byte, error) {
 	b.WriteByte('}')
 	return b.Bytes(), nil
 }
-
-// Marshal is json.Marshal without HTML escaping: the compact form of what
-// --format json writes for v.
-func Marshal(v any) ([]byte, error) { return marshalJSON(v) }
 
 // marshalJSON is json.Marshal without HTML escaping.
 func marshalJSON(v any) ([]byte, error) {
