@@ -191,6 +191,11 @@ func (e *appEnv) bench(c *cli.Context) error {
 		// No totals line: a partial count must not pass for a signature.
 		return runErr
 	}
+	// The signature as a result: nodes as the line prints them (no
+	// separators), nps.
+	output.ResultFields(e.Stdout, "bench", []output.Field{
+		{Key: "signature_nodes", Value: total, Text: fmt.Sprint(total)},
+		{Key: "nps", Value: benchNPS(total, elapsed), Text: fmt.Sprint(benchNPS(total, elapsed))}})
 	if format == "table" || format == "markdown" {
 		return benchLine(e.Stdout, total, elapsed)
 	}

@@ -121,9 +121,17 @@ func (e *appEnv) search(c *cli.Context) error {
 		if it.Elapsed > 0 {
 			nps = float64(it.Nodes) / it.Elapsed.Seconds()
 		}
+		pv := strings.Join(b.SANLine(it.PV), " ")
 		fmt.Fprintf(e.Stdout, "%5d %5d %s %12s %10s %9s  %s\n", it.Depth, it.SelDepth,
 			e.out.Paint(st, fmt.Sprintf("%10s", sc)), output.FormatUint(it.Nodes), output.FormatRate(nps), output.FormatDuration(it.Elapsed),
-			e.out.Paint(output.StyleAccent, strings.Join(b.SANLine(it.PV), " ")))
+			e.out.Paint(output.StyleAccent, pv))
+		output.ResultFields(e.Stdout, "iteration", []output.Field{
+			{Key: "depth", Value: it.Depth, Text: fmt.Sprint(it.Depth)}, {Key: "seldepth", Value: it.SelDepth, Text: fmt.Sprint(it.SelDepth)},
+			{Key: "score", Value: sc, Text: sc}, {Key: "score_cp", Value: it.Score},
+			{Key: "nodes", Value: it.Nodes, Text: output.FormatUint(it.Nodes)},
+			{Key: "nodes_per_s", Value: nps, Text: output.FormatRate(nps)},
+			{Key: "time_s", Value: it.Elapsed, Text: output.FormatDuration(it.Elapsed)},
+			{Key: "pv", Value: pv, Text: pv}})
 	}
 	res := engine.Run(c.Context, b, o, limits, nil, info)
 	if !live {
@@ -141,6 +149,14 @@ func (e *appEnv) search(c *cli.Context) error {
 		}
 		fmt.Fprintf(e.Stdout, "best move %s, score %s, %s nodes in %s (%s)\n", e.out.Paint(output.StyleBold, best),
 			engine.FormatScore(res.Score), output.FormatUint(res.Stats.TotalNodes()), output.FormatDuration(res.Stats.Elapsed), output.FormatRate(res.Stats.NPS()))
+		// The summary's keys differ from the iterations' (depth, nodes),
+		// so a lesson can name either.
+		output.ResultFields(e.Stdout, "search", []output.Field{
+			{Key: "best_move", Value: best, Text: best}, {Key: "depth_reached", Value: res.Depth, Text: fmt.Sprint(res.Depth)},
+			{Key: "final_score", Value: engine.FormatScore(res.Score), Text: engine.FormatScore(res.Score)}, {Key: "final_score_cp", Value: res.Score},
+			{Key: "total_nodes", Value: res.Stats.TotalNodes(), Text: output.FormatUint(res.Stats.TotalNodes())},
+			{Key: "total_time_s", Value: res.Stats.Elapsed, Text: output.FormatDuration(res.Stats.Elapsed)},
+			{Key: "total_nodes_per_s", Value: res.Stats.NPS(), Text: output.FormatRate(res.Stats.NPS())}})
 		if res.Stopped && c.Context.Err() != nil {
 			fmt.Fprintln(e.Stdout, e.out.Paint(output.StyleWarn, "interrupted: the last completed iteration stands"))
 		}

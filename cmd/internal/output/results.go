@@ -43,6 +43,33 @@ func Result(w io.Writer, kind string, v any) {
 	rw.Result(kind, fields)
 }
 
+// ResultFields hands fields to w if w is a ResultWriter: a result whose
+// values were printed (Text) as well as computed. Values are normalised as
+// in Result.
+func ResultFields(w io.Writer, kind string, fields []Field) {
+	rw, ok := w.(ResultWriter)
+	if !ok {
+		return
+	}
+	out := make([]Field, len(fields))
+	for i, f := range fields {
+		out[i] = Field{Key: f.Key, Value: normalise(f.Value), Text: f.Text}
+	}
+	rw.Result(kind, out)
+}
+
+// normalise returns v as a program reading its JSON sees it.
+func normalise(v any) any {
+	data, err := marshalJSON(jsonValue(v))
+	if err != nil {
+		return v
+	}
+	if d, err := decodeValue(data); err == nil {
+		return d
+	}
+	return v
+}
+
 // tableResults hands every row of t to w if w is a ResultWriter.
 func tableResults(w io.Writer, t *Table) {
 	rw, ok := w.(ResultWriter)
@@ -52,12 +79,7 @@ func tableResults(w io.Writer, t *Table) {
 	for i := range t.Rows {
 		fields := t.RowFields(i)
 		for j := range fields {
-			// Values as a program reading the JSON sees them.
-			if data, err := marshalJSON(fields[j].Value); err == nil {
-				if v, err := decodeValue(data); err == nil {
-					fields[j].Value = v
-				}
-			}
+			fields[j].Value = normalise(fields[j].Value)
 		}
 		rw.Result("table", fields)
 	}
