@@ -11,6 +11,7 @@ import (
 
 	"github.com/notnil/chess"
 	"github.com/plylab/plylab/cmd/internal/output"
+	"github.com/plylab/plylab/engine/textfmt"
 	"github.com/plylab/plylab/positions"
 	"github.com/urfave/cli/v2"
 )
@@ -402,7 +403,7 @@ func showPosition(w io.Writer, format string, p positions.Position, flip bool, c
 	}
 	switch format {
 	case "json":
-		return output.WriteJSONValue(w, info)
+		return textfmt.WriteJSON(w, info)
 	case "csv", "markdown":
 		return output.WriteTable(w, format, info.fieldTable(), color)
 	}
