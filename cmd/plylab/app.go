@@ -43,6 +43,10 @@ type appEnv struct {
 	// an *os.File connected to a terminal".
 	IsTerminal func(w io.Writer) bool
 
+	// OutDir, when set (lesson cells), is the only folder a command may
+	// write files into (see outputPath).
+	OutDir string
+
 	// out paints this run's output; out.On is resolved at the start of
 	// each run by resolveColor from --color, NO_COLOR and the terminal.
 	out output.Painter

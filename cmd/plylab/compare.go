@@ -22,11 +22,15 @@ import (
 
 const (
 	compareMaxDepth = 30
-	// minimalBudget bounds the full tree visited for the minimal-tree
-	// column. Its memory is proportional to depth, so the bound is on
-	// time: the full-width pass runs at about 5 M nodes/s, so 3 M nodes
-	// keeps a suite row to a fraction of a second a position.
-	minimalBudget = 3_000_000
+	// minimalBudget bounds the nodes the minimal-tree computation visits
+	// (the full tree less the subtrees it finds in its transposition memo).
+	// It runs at about 10-20 M nodes/s, so the bound is a minute or two;
+	// the bench suite at depth 5 (3.6 billion full-tree nodes) takes about
+	// two minutes in all.
+	minimalBudget = 1_000_000_000
+	// minimalFullLimit skips the computation where the full tree is
+	// estimated above this size (the memo cannot bring it within budget).
+	minimalFullLimit = 20_000_000_000
 	// guardBudget is the predicted run time above which compare refuses to
 	// start without --force.
 	guardBudget = 10 * time.Minute
@@ -37,7 +41,7 @@ func compareCommand(env *appEnv) *cli.Command {
 	flags = append(flags,
 		&cli.StringFlag{Name: "depth", Aliases: []string{"d"}, Value: "1-4", Usage: "depth `N` or range `LO-HI`"},
 		&cli.StringFlag{Name: "plot", Usage: "also draw nodes and time per depth (log scale) to `FILE`.svg or .png"},
-		&cli.BoolFlag{Name: "no-minimal", Usage: "skip the minimal-tree and %-of-minimax columns (they build the full tree)"},
+		&cli.BoolFlag{Name: "no-minimal", Usage: "skip the minimal-tree and %-of-minimax columns (they need the value of every node of the full tree)"},
 		&cli.BoolFlag{Name: "force", Usage: "run even when the predicted time is over ten minutes"},
 		output.FormatFlag(),
 	)
@@ -106,6 +110,9 @@ func (e *appEnv) compare(c *cli.Context) error {
 	plotFile := c.String("plot")
 	if plotFile != "" && !strings.HasSuffix(plotFile, ".svg") && !strings.HasSuffix(plotFile, ".png") {
 		return usagef("--plot %q: the file name must end in .svg or .png", plotFile)
+	}
+	if _, err := e.outputPath("plot", plotFile); plotFile != "" && err != nil {
+		return err
 	}
 	boards := make([]*board.Board, len(list))
 	for i, p := range list {
@@ -192,7 +199,7 @@ positionsLoop:
 		// Minimal tree and minimax reference, where affordable.
 		if wantMinimal {
 			for d := lo; d <= hi; d++ {
-				if minimaxTreeEstimate(b, d) > minimalBudget {
+				if minimaxTreeEstimate(b, d) > minimalFullLimit {
 					break
 				}
 				prog.Update("compare: %s, minimal tree at depth %d", positionLabel(p), d)
@@ -243,7 +250,7 @@ positionsLoop:
 
 	t := compareTable(list, algos, rows, lo, hi)
 	if blanked > 0 {
-		t.Notes = append(t.Notes, fmt.Sprintf("\"-\" under minimal and vs minimal (and %% minimax without a minimax row): the full tree exceeds %s nodes on some positions of that row, and a sum over fewer positions is never divided into one over all", output.FormatInt(minimalBudget)))
+		t.Notes = append(t.Notes, fmt.Sprintf("\"-\" under minimal and vs minimal (and %% minimax without a minimax row): on some positions of that row the minimal tree needs more than %s nodes of work (or a full tree estimated above %s nodes), and a sum over fewer positions is never divided into one over all", output.FormatInt(minimalBudget), output.FormatInt(minimalFullLimit)))
 	}
 	if interrupted {
 		t.Notes = append(t.Notes, "interrupted: only the rows above finished")
@@ -252,9 +259,14 @@ positionsLoop:
 		return err
 	}
 	if plotFile != "" {
-		if err := writeComparePlot(plotFile, t.Title, algos, rows, lo, hi); err != nil {
+		path, err := e.outputPath("plot", plotFile)
+		if err != nil {
 			return err
 		}
+		if err := writeComparePlot(path, t.Title, algos, rows, lo, hi); err != nil {
+			return err
+		}
+		wroteFile(e.Stdout, path)
 		if format == "table" {
 			fmt.Fprintf(e.Stdout, "\nplot written to %s\n", plotFile)
 		}
@@ -377,7 +389,12 @@ func compareTable(list []positions.Position, algos []engine.Options, rows [][]*c
 				row = append(row, output.NullCell("-"))
 			}
 			if r.minimax > 0 {
-				row = append(row, output.FloatCell(100*float64(r.stats.Nodes)/float64(r.minimax), "%.2f%%"))
+				pct := 100 * float64(r.stats.Nodes) / float64(r.minimax)
+				format := "%.2f%%"
+				if pct < 0.1 {
+					format = "%.2g%%" // two significant figures, not 0.00%
+				}
+				row = append(row, output.FloatCell(pct, format))
 			} else {
 				row = append(row, output.NullCell("-"))
 			}

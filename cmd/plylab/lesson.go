@@ -87,18 +87,28 @@ func (env *appEnv) lessonRunner(ctx context.Context, color bool) lessons.RunFunc
 	if color {
 		mode = "always"
 	}
-	return func(args []string, stdout, stderr io.Writer) int {
+	return func(inv lessons.Invocation) lessons.Outcome {
+		var records []lessons.Record
+		stdout := &resultWriter{Writer: inv.Stdout, sink: func(kind string, fields []output.Field) {
+			r := lessons.Record{Kind: kind, Fields: make([]lessons.Field, len(fields))}
+			for i, f := range fields {
+				r.Fields[i] = lessons.Field{Key: f.Key, Value: f.Value, Text: f.Text}
+			}
+			records = append(records, r)
+		}}
 		sub := &appEnv{
 			Stdin:      strings.NewReader(""),
 			Stdout:     stdout,
-			Stderr:     stderr,
+			Stderr:     inv.Stderr,
 			Ctx:        ctx,
 			ColorMode:  mode,
 			Getenv:     env.Getenv,
 			IsTerminal: func(io.Writer) bool { return false },
 			commands:   env.commands,
+			OutDir:     inv.Dir,
 		}
-		return runWith(sub, append([]string{"plylab"}, args...))
+		code := runWith(sub, append([]string{"plylab"}, inv.Args...))
+		return lessons.Outcome{Code: code, Records: records}
 	}
 }
 

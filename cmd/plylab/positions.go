@@ -401,6 +401,10 @@ func showPosition(w io.Writer, format string, p positions.Position, flip bool, c
 	if err != nil {
 		return err
 	}
+	output.Result(w, "position", struct {
+		*positionInfo
+		Flip bool `json:"flip"`
+	}{info, flip})
 	switch format {
 	case "json":
 		return textfmt.WriteJSON(w, info)

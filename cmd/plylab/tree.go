@@ -102,7 +102,7 @@ Examples:
    plylab tree --list-toys`,
 		Flags: flags,
 		Action: func(c *cli.Context) error {
-			opts, err := parseTree(c, env.isTerminal(env.Stdout))
+			opts, err := parseTree(c, env.isTerminal(env.Stdout), env.outputPath)
 			if err != nil {
 				return err
 			}
@@ -113,8 +113,9 @@ Examples:
 }
 
 // parseTree reads and checks the flags of tree; stdoutTerminal refuses
-// PNG on a terminal.
-func parseTree(c *cli.Context, stdoutTerminal bool) (*TreeOptions, error) {
+// PNG on a terminal; outputPath places the -o file (inside a lesson
+// cell's folder, when run from one).
+func parseTree(c *cli.Context, stdoutTerminal bool, outputPath func(flag, name string) (string, error)) (*TreeOptions, error) {
 	if c.NArg() > 0 {
 		return nil, usagef("'tree' takes no arguments, got %q; pick the input with --position, --fen or --toy", c.Args().First())
 	}
@@ -151,7 +152,10 @@ func parseTree(c *cli.Context, stdoutTerminal bool) (*TreeOptions, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := c.String("output")
+	out, err := outputPath("output", c.String("output"))
+	if err != nil {
+		return nil, err
+	}
 	if out != "" {
 		// Find a bad path before a long search, not after.
 		if err := checkOutputDir(out); err != nil {
@@ -194,6 +198,7 @@ func treeRun(ctx context.Context, opts *TreeOptions, stdout, _ io.Writer) error 
 	if err := os.WriteFile(out, buf.Bytes(), 0o644); err != nil {
 		return fmt.Errorf("cannot write %s: %v; check the -o path", out, pathErrCause(err))
 	}
+	wroteFile(stdout, out)
 	var counts []string
 	for _, t := range trees {
 		counts = append(counts, fmt.Sprintf("%s: %s drawn of %s searched", t.Algo,

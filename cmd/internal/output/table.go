@@ -108,11 +108,13 @@ func CheckFormat(f string) error {
 }
 
 // WriteTable writes t to w in format: "table" (aligned, coloured by p),
-// "csv", "json" or "markdown". An unknown format is a usage error.
+// "csv", "json" or "markdown". An unknown format is a usage error. A
+// ResultWriter also receives every row (see Result).
 func WriteTable(w io.Writer, format string, t *Table, p Painter) error {
 	if err := CheckFormat(format); err != nil {
 		return err
 	}
+	tableResults(w, t)
 	switch format {
 	case "csv":
 		return WriteCSV(w, t)
@@ -307,6 +309,25 @@ func (o JSONObject) MarshalJSON() ([]byte, error) {
 	}
 	b.WriteByte('}')
 	return b.Bytes(), nil
+}
+
+// Field is one value of a table row as a program reads it: the column's
+// JSON key, the value --format json writes, and the text printed for it.
+type Field struct {
+	Key   string
+	Value any
+	Text  string
+}
+
+// RowFields returns row i of t as fields in column order, the same keys
+// and values WriteJSON writes for it.
+func (t *Table) RowFields(i int) []Field {
+	cells := t.rowCells(i)
+	out := make([]Field, len(cells))
+	for j, c := range cells {
+		out[j] = Field{Key: t.Columns[j].Key, Value: jsonValue(c.Value), Text: c.Text}
+	}
+	return out
 }
 
 // WriteJSON writes t as one JSON object: its title, its rows as objects
