@@ -2,12 +2,15 @@ package lessons
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"time"
+
+	"github.com/plylab/plylab/engine/textfmt"
 )
 
 // RunFunc runs one plylab command in-process and returns what it produced
@@ -60,7 +63,8 @@ func (r Record) Get(key string) (Field, bool) {
 	return Field{}, false
 }
 
-// String returns the field as the command printed it, or its JSON value.
+// String returns the field as the command printed it, or its JSON value
+// (a whole number with thousands separators, as plylab prints numbers).
 func (f Field) String() string {
 	if f.Text != "" {
 		return f.Text
@@ -70,6 +74,11 @@ func (f Field) String() string {
 		return ""
 	case string:
 		return v
+	case json.Number:
+		if n, err := v.Int64(); err == nil {
+			return textfmt.Thousands(n)
+		}
+		return v.String()
 	default:
 		return fmt.Sprint(v)
 	}
@@ -173,11 +182,18 @@ func (s *Session) RunCell(c *Cell) (*CellResult, error) {
 		}
 	}
 	if q := c.Quiz; q != nil {
-		ans, err := q.Answer.Find(res.Commands[:1])
+		f, err := q.Answer.FindField(res.Commands[:1])
 		if err != nil {
 			return res, &Error{File: s.Lesson.File, Line: q.Line, Msg: fmt.Sprintf("cannot read the quiz answer %q: %v", q.Answer, err)}
 		}
-		res.Answer = ans
+		// A quiz answer is a number to compare a guess with: when the text
+		// is not one ("5/24"), the JSON value is (5).
+		res.Answer = f.String()
+		if n, ok := f.Value.(json.Number); ok {
+			if _, isNum := ParseNumber(res.Answer); !isNum {
+				res.Answer = Field{Value: n}.String()
+			}
+		}
 	}
 	return res, nil
 }

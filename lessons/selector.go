@@ -91,19 +91,27 @@ func validKey(k string) bool {
 
 func (s Selector) String() string { return s.Text }
 
-// Find returns the selected value among the results of a cell's commands:
-// the first command whose records (or, for a regexp, whose text) have it.
+// Find returns the selected value among the results of a cell's commands
+// as the command printed it: the first command whose records (or, for a
+// regexp, whose text) have it.
 func (s Selector) Find(cmds []*CommandResult) (string, error) {
+	f, err := s.FindField(cmds)
+	return f.String(), err
+}
+
+// FindField is Find returning the whole field: key, JSON value and text (a
+// regexp's match is a field with only its text).
+func (s Selector) FindField(cmds []*CommandResult) (Field, error) {
 	if s.Regexp != nil {
 		for _, cr := range cmds {
 			if m := s.Regexp.FindStringSubmatch(StripANSI(cr.Stdout)); m != nil {
 				if len(m) > 1 {
-					return strings.TrimSpace(m[1]), nil
+					return Field{Text: strings.TrimSpace(m[1])}, nil
 				}
-				return strings.TrimSpace(m[0]), nil
+				return Field{Text: strings.TrimSpace(m[0])}, nil
 			}
 		}
-		return "", fmt.Errorf("/%s/ does not match the output", s.Regexp)
+		return Field{}, fmt.Errorf("/%s/ does not match the output", s.Regexp)
 	}
 	var keys []string
 	found := false
@@ -126,20 +134,20 @@ func (s Selector) Find(cmds []*CommandResult) (string, error) {
 					continue records
 				}
 			}
-			return f.String(), nil
+			return f, nil
 		}
 	}
 	if !found {
 		if len(keys) == 0 {
-			return "", fmt.Errorf("the command handed over no results to read %q from", s.Key)
+			return Field{}, fmt.Errorf("the command handed over no results to read %q from", s.Key)
 		}
-		return "", fmt.Errorf("no result has the key %q (keys: %s)", s.Key, strings.Join(keys, ", "))
+		return Field{}, fmt.Errorf("no result has the key %q (keys: %s)", s.Key, strings.Join(keys, ", "))
 	}
 	var conds []string
 	for _, c := range s.Where {
 		conds = append(conds, c.Key+"="+c.Value)
 	}
-	return "", fmt.Errorf("no result with %q has %s", s.Key, strings.Join(conds, " and "))
+	return Field{}, fmt.Errorf("no result with %q has %s", s.Key, strings.Join(conds, " and "))
 }
 
 // matches reports whether a condition's value names the field: its printed

@@ -10,7 +10,6 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/mattn/go-isatty"
@@ -289,63 +288,6 @@ Examples:
 	}
 }
 
-// lessonRun is one lesson run to the end, for export and check.
-type lessonRun struct {
-	lesson *lessons.Lesson
-	result *lessons.Result
-	err    error
-}
-
-// runLessons runs each lesson (at most jobs at a time), each in its own
-// temporary folder, with color off. Results come back in order.
-func (env *appEnv) runLessons(ctx context.Context, ls []*lessons.Lesson, jobs int, progress func(done int, l *lessons.Lesson)) ([]lessonRun, error) {
-	root, err := os.MkdirTemp("", "plylab-lessons-")
-	if err != nil {
-		return nil, err
-	}
-	defer os.RemoveAll(root)
-	out := make([]lessonRun, len(ls))
-	jobs = max(1, min(jobs, len(ls)))
-	var mu sync.Mutex
-	done := 0
-	next := make(chan int)
-	var wg sync.WaitGroup
-	for w := 0; w < jobs; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				l := ls[i]
-				dir := filepath.Join(root, fmt.Sprintf("%03d-%s", i, l.Slug))
-				r := lessonRun{lesson: l}
-				if r.err = os.MkdirAll(dir, 0o755); r.err == nil && ctx.Err() == nil {
-					s := lessons.NewSession(l, env.lessonRunner(ctx, false), dir)
-					r.result, r.err = s.RunAll()
-				}
-				if r.err == nil {
-					r.err = ctx.Err()
-				}
-				mu.Lock()
-				out[i] = r
-				done++
-				if progress != nil {
-					progress(done, l)
-				}
-				mu.Unlock()
-			}
-		}()
-	}
-	for i := range ls {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
-	if err := ctx.Err(); err != nil {
-		return out, err
-	}
-	return out, nil
-}
-
 func lessonExportCommand(env *appEnv) *cli.Command {
 	return &cli.Command{
 		Name:      "export",
@@ -385,7 +327,7 @@ Examples:
 				return err
 			}
 			prog := output.NewProgress(env.Stderr, env.isTerminal(env.Stderr))
-			runs, err := env.runLessons(c.Context, ls, runtime.GOMAXPROCS(0), func(done int, l *lessons.Lesson) {
+			runs, err := lessons.RunMany(c.Context, ls, func(ctx context.Context) lessons.RunFunc { return env.lessonRunner(ctx, false) }, runtime.GOMAXPROCS(0), func(done int, l *lessons.Lesson) {
 				prog.Update("running lessons: %d of %d done (%s)", done, len(ls), l.Slug)
 			})
 			prog.Done()
@@ -394,10 +336,10 @@ Examples:
 			}
 			var results []*lessons.Result
 			for _, r := range runs {
-				if r.err != nil {
-					return fmt.Errorf("lesson %s did not run to the end: %w", r.lesson.Slug, r.err)
+				if r.Err != nil {
+					return fmt.Errorf("lesson %s did not run to the end: %w", r.Lesson.Slug, r.Err)
 				}
-				results = append(results, r.result)
+				results = append(results, r.Result)
 			}
 			opt := lessons.ExportOptions{Generator: "plylab " + version}
 			dir := c.String("output")
@@ -461,7 +403,7 @@ Examples:
 			}
 			start := time.Now()
 			prog := output.NewProgress(env.Stderr, env.isTerminal(env.Stderr))
-			runs, err := env.runLessons(c.Context, ls, c.Int("jobs"), func(done int, l *lessons.Lesson) {
+			runs, err := lessons.RunMany(c.Context, ls, func(ctx context.Context) lessons.RunFunc { return env.lessonRunner(ctx, false) }, c.Int("jobs"), func(done int, l *lessons.Lesson) {
 				prog.Update("checking lessons: %d of %d done (%s)", done, len(ls), l.Slug)
 			})
 			prog.Done()
@@ -470,19 +412,19 @@ Examples:
 			}
 			failed := 0
 			for _, r := range runs {
-				l := r.lesson
-				if r.err != nil {
+				l := r.Lesson
+				if r.Err != nil {
 					failed++
-					fmt.Fprintf(env.Stdout, "%s %s\n  %s\n", env.out.Paint(output.StyleBad, "FAIL"), l.Slug, output.OneLine(r.err.Error()))
+					fmt.Fprintf(env.Stdout, "%s %s\n  %s\n", env.out.Paint(output.StyleBad, "FAIL"), l.Slug, output.OneLine(r.Err.Error()))
 					continue
 				}
-				got := r.result.Transcript()
+				got := r.Result.Transcript()
 				path := lessons.GoldenPath(l, goldenDir)
 				if update {
 					if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
 						return err
 					}
-					fmt.Fprintf(env.Stdout, "%s %s (%s, %s)\n", env.out.Paint(output.StyleWarn, "wrote"), path, plural(len(l.Cells), "cell"), output.FormatDuration(r.result.Elapsed))
+					fmt.Fprintf(env.Stdout, "%s %s (%s, %s)\n", env.out.Paint(output.StyleWarn, "wrote"), path, plural(len(l.Cells), "cell"), output.FormatDuration(r.Result.Elapsed))
 					continue
 				}
 				want, ok := "", false
@@ -502,7 +444,7 @@ Examples:
 					fmt.Fprintf(env.Stdout, "%s %s\n%s\n", env.out.Paint(output.StyleBad, "FAIL"), l.Slug, indent(d.Summary(l.File), "  "))
 					continue
 				}
-				fmt.Fprintf(env.Stdout, "%s   %s (%s, %s)\n", env.out.Paint(output.StyleGood, "ok"), l.Slug, plural(len(l.Cells), "cell"), output.FormatDuration(r.result.Elapsed))
+				fmt.Fprintf(env.Stdout, "%s   %s (%s, %s)\n", env.out.Paint(output.StyleGood, "ok"), l.Slug, plural(len(l.Cells), "cell"), output.FormatDuration(r.Result.Elapsed))
 			}
 			if failed > 0 {
 				return fmt.Errorf("%d of %d lessons differ from their golden transcripts or fail to run; if a change is intended, run plylab lesson check --update and check the prose", failed, len(ls))

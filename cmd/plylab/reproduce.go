@@ -78,6 +78,11 @@ func reproduceRun(ctx context.Context, opts *ReproduceOptions, stdout, stderr io
 	if err := output.WriteTable(stdout, opts.Format, ledgerTable(claims), opts.Color); err != nil {
 		return err
 	}
+	output.Result(stdout, "reproduce", struct {
+		Claims  int            `json:"claims"`
+		Verdict map[string]int `json:"verdicts"`
+		Summary string         `json:"summary"`
+	}{len(claims), lab.Summary(claims), ledgerSummary(claims)})
 	if !opts.RunSlow {
 		return nil
 	}
@@ -114,6 +119,12 @@ func ledgerTable(claims []lab.Claim) *output.Table {
 		t.Rows = append(t.Rows, []output.Cell{output.TextCell(c.Source), output.TextCell(c.Where), output.TextCell(c.Claim), output.TextCell(c.Claimed),
 			output.TextCell(c.Live), output.TextCell(c.Verdict).Styled(st), output.TextCell(why)})
 	}
+	t.Notes = append(t.Notes, ledgerSummary(claims))
+	return t
+}
+
+// ledgerSummary is the ledger's last line: "44 claims: 11 differs, ...".
+func ledgerSummary(claims []lab.Claim) string {
 	sum := lab.Summary(claims)
 	var keys []string
 	for k := range sum {
@@ -124,6 +135,5 @@ func ledgerTable(claims []lab.Claim) *output.Table {
 	for _, k := range keys {
 		parts = append(parts, fmt.Sprintf("%d %s", sum[k], k))
 	}
-	t.Notes = append(t.Notes, fmt.Sprintf("%d claims: %s", len(claims), strings.Join(parts, ", ")))
-	return t
+	return fmt.Sprintf("%d claims: %s", len(claims), strings.Join(parts, ", "))
 }

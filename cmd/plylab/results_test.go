@@ -84,13 +84,20 @@ func TestLessonRunnerResults(t *testing.T) {
 	}
 
 	out, stdout, _ := runCell(t, dir, "tree", "--toy", "((3,12,8),(2,4,6))", "-o", "t.svg")
-	if out.Code != 0 || len(out.Records) != 1 || out.Records[0].Kind != "file" {
+	// The tree's summary, one record per drawn node (7 here), the file.
+	if n := len(out.Records); out.Code != 0 || n != 9 || out.Records[0].Kind != "tree" || out.Records[1].Kind != "tree_node" || out.Records[n-1].Kind != "file" {
 		t.Fatalf("tree -o: exit %d, records %+v", out.Code, out.Records)
 	}
-	name, _ := out.Records[0].Get("name")
-	path, _ := out.Records[0].Get("path")
+	if f, _ := out.Records[0].Get("nodes_searched"); f.Value != json.Number("7") {
+		t.Errorf("nodes_searched = %#v, want 7", f.Value)
+	}
+	if f, _ := out.Records[6].Get("value_text"); f.Value != "≤ 2" {
+		t.Errorf("node b's value_text = %#v, want ≤ 2 (%+v)", f.Value, out.Records[6])
+	}
+	name, _ := out.Records[8].Get("name")
+	path, _ := out.Records[8].Get("path")
 	if name.Value != "t.svg" || path.Value != filepath.Join(dir, "t.svg") {
-		t.Errorf("file record %+v", out.Records[0])
+		t.Errorf("file record %+v", out.Records[8])
 	}
 	if data, err := os.ReadFile(filepath.Join(dir, "t.svg")); err != nil || !bytes.HasPrefix(data, []byte("<svg")) && !bytes.Contains(data, []byte("<svg")) {
 		t.Errorf("t.svg not written into the folder: %v", err)

@@ -186,6 +186,12 @@ func treeRun(ctx context.Context, opts *TreeOptions, stdout, _ io.Writer) error 
 		}
 		trees = append(trees, shown)
 	}
+	for _, t := range trees {
+		output.Result(stdout, "tree", t.Result())
+		for _, l := range t.Lines() {
+			output.Result(stdout, "tree_node", l)
+		}
+	}
 	var buf bytes.Buffer
 	if err := trace.Write(ctx, &buf, opts.Format, opts.Draw, trace.ANSIPainter(opts.Color.On), trees...); err != nil {
 		return err
