@@ -2,10 +2,10 @@ package trace
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 
+	"github.com/plylab/plylab/engine/textfmt"
 	"github.com/plylab/plylab/engine/textfmt/ansi"
 )
 
@@ -41,10 +41,7 @@ func Write(ctx context.Context, w io.Writer, format string, opts DrawOptions, pa
 		if len(trees) == 1 {
 			return WriteJSON(w, trees[0])
 		}
-		enc := json.NewEncoder(w)
-		enc.SetEscapeHTML(false)
-		enc.SetIndent("", "  ")
-		return enc.Encode(struct {
+		return textfmt.WriteJSON(w, struct {
 			Trees []*Tree `json:"trees"`
 		}{trees})
 	}

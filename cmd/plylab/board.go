@@ -108,31 +108,3 @@ func drawBoard(pos *chess.Position, flip bool, color output.Painter) string {
 func (e *appEnv) boardString(pos *chess.Position, flip bool) string {
 	return drawBoard(pos, flip, e.out)
 }
-
-// materialValue is the classic count: P=1, N=3, B=3, R=5, Q=9.
-func materialValue(t chess.PieceType) int {
-	switch t {
-	case chess.Pawn:
-		return 1
-	case chess.Knight, chess.Bishop:
-		return 3
-	case chess.Rook:
-		return 5
-	case chess.Queen:
-		return 9
-	}
-	return 0
-}
-
-// material returns the material of White and Black.
-func material(pos *chess.Position) (white, black int) {
-	for _, p := range pos.Board().SquareMap() {
-		v := materialValue(p.Type())
-		if p.Color() == chess.White {
-			white += v
-		} else {
-			black += v
-		}
-	}
-	return white, black
-}

@@ -6,11 +6,11 @@ import (
 	"fmt"
 	"github.com/plylab/plylab/engine/board"
 	"io"
-	"sort"
 	"strings"
 
 	"github.com/notnil/chess"
 	"github.com/plylab/plylab/cmd/internal/output"
+	"github.com/plylab/plylab/engine/textfmt"
 	"github.com/plylab/plylab/positions"
 	"github.com/urfave/cli/v2"
 )
@@ -304,21 +304,10 @@ func suiteTable(s *positions.Suite) *output.Table {
 // positionInfo is everything `positions show` reports about a position; it
 // is also the --format json object.
 type positionInfo struct {
-	Name           string   `json:"name"`
-	Suite          string   `json:"suite,omitempty"`
-	Description    string   `json:"description"`
-	FEN            string   `json:"fen"`
-	SideToMove     string   `json:"side_to_move"`
-	Castling       string   `json:"castling"`
-	EnPassant      *string  `json:"en_passant"`
-	Status         string   `json:"status"` // normal, check, checkmate, stalemate
-	LegalMoves     []string `json:"legal_moves"`
-	LegalMoveCount int      `json:"legal_move_count"`
-	Material       struct {
-		White   int `json:"white"`
-		Black   int `json:"black"`
-		Balance int `json:"balance"`
-	} `json:"material"`
+	Name        string `json:"name"`
+	Suite       string `json:"suite,omitempty"`
+	Description string `json:"description"`
+	board.Facts
 	BestMoves  []string `json:"best_moves"`
 	AvoidMoves []string `json:"avoid_moves"`
 	Perft      []uint64 `json:"perft"`
@@ -341,9 +330,7 @@ func describePosition(p positions.Position) (*positionInfo, error) {
 		Name:        p.Name,
 		Suite:       p.Suite,
 		Description: p.Description,
-		FEN:         pos.String(),
-		SideToMove:  "white",
-		Castling:    pos.CastleRights().String(),
+		Facts:       board.Describe(pos),
 		BestMoves:   nonNil(p.BestMoves),
 		AvoidMoves:  nonNil(p.AvoidMoves),
 		Perft:       p.Perft,
@@ -353,39 +340,7 @@ func describePosition(p positions.Position) (*positionInfo, error) {
 	if info.Perft == nil {
 		info.Perft = []uint64{}
 	}
-	if pos.Turn() == chess.Black {
-		info.SideToMove = "black"
-	}
-	if sq := pos.EnPassantSquare(); sq != chess.NoSquare {
-		s := sq.String()
-		info.EnPassant = &s
-	}
-	for _, m := range pos.ValidMoves() {
-		info.LegalMoves = append(info.LegalMoves, chess.AlgebraicNotation{}.Encode(pos, m))
-	}
-	sort.Strings(info.LegalMoves)
-	info.LegalMoves = nonNil(info.LegalMoves)
-	info.LegalMoveCount = len(info.LegalMoves)
-	check := fenInCheck(info.FEN)
-	switch {
-	case check && info.LegalMoveCount == 0:
-		info.Status = "checkmate"
-	case info.LegalMoveCount == 0:
-		info.Status = "stalemate"
-	case check:
-		info.Status = "check"
-	default:
-		info.Status = "normal"
-	}
-	w, b := material(pos)
-	info.Material.White, info.Material.Black, info.Material.Balance = w, b, w-b
 	return info, nil
-}
-
-// fenInCheck reports whether the side to move is in check in a valid FEN.
-func fenInCheck(fen string) bool {
-	b, err := board.FromFEN(fen)
-	return err == nil && b.InCheck()
 }
 
 func nonNil(s []string) []string {
@@ -406,7 +361,7 @@ func showPosition(w io.Writer, format string, p positions.Position, flip bool, c
 	}{info, flip})
 	switch format {
 	case "json":
-		return output.WriteJSONValue(w, info)
+		return textfmt.WriteJSON(w, info)
 	case "csv", "markdown":
 		return output.WriteTable(w, format, info.fieldTable(), color)
 	}

@@ -2,6 +2,7 @@ package textfmt
 
 import (
 	"math"
+	"strings"
 	"testing"
 )
 
@@ -74,5 +75,22 @@ func TestEditDistance(t *testing.T) {
 		if got := EditDistance(tt.a, tt.b); got != tt.want {
 			t.Errorf("EditDistance(%q, %q) = %d, want %d", tt.a, tt.b, got, tt.want)
 		}
+	}
+}
+
+func TestJSON(t *testing.T) {
+	t.Parallel()
+	v := map[string]any{"move": "e4&e5", "n": []int{1, 2}, "title": "<b>"}
+	b, err := MarshalJSON(v)
+	if err != nil || string(b) != `{"move":"e4&e5","n":[1,2],"title":"<b>"}` {
+		t.Errorf("MarshalJSON = %s, %v", b, err)
+	}
+	var w strings.Builder
+	if err := WriteJSON(&w, v); err != nil {
+		t.Fatal(err)
+	}
+	const want = "{\n  \"move\": \"e4&e5\",\n  \"n\": [\n    1,\n    2\n  ],\n  \"title\": \"<b>\"\n}\n"
+	if w.String() != want {
+		t.Errorf("WriteJSON wrote %q, want %q", w.String(), want)
 	}
 }

@@ -4,13 +4,12 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"flag"
 	"math"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/plylab/plylab/cmd/internal/golden"
 )
 
 func sampleTable() *Table {
@@ -51,7 +50,7 @@ func TestWriteTableGolden(t *testing.T) {
 			if err := WriteTable(&b, tt.format, sampleTable(), Painter{On: tt.color}); err != nil {
 				t.Fatal(err)
 			}
-			golden(t, "output_"+tt.name, b.String())
+			golden.Check(t, "output_"+tt.name, b.String())
 			if !tt.color && strings.Contains(b.String(), "\x1b") {
 				t.Errorf("escape codes with color off")
 			}
@@ -152,26 +151,5 @@ func TestDisplayWidth(t *testing.T) {
 		if got := DisplayWidth(s); got != want {
 			t.Errorf("DisplayWidth(%q) = %d, want %d", s, got, want)
 		}
-	}
-}
-
-var update = flag.Bool("update", false, "rewrite the golden files in testdata")
-
-// golden compares got with testdata/name.golden (rewritten with -update).
-func golden(t *testing.T, name, got string) {
-	t.Helper()
-	path := filepath.Join("testdata", name+".golden")
-	if *update {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test ./cmd/internal/output -update to create it)", err)
-	}
-	if got != string(want) {
-		t.Errorf("output differs from %s (run go test ./cmd/internal/output -update if the change is intended)\n--- got:\n%s\n--- want:\n%s", path, got, want)
 	}
 }

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/plylab/plylab/engine/textfmt/ansi"
 )
 
 // Progress is a transient status line on stderr, drawn only when stderr is
@@ -112,7 +114,7 @@ func (p *Progress) drawBar() {
 
 // drawLocked replaces the line with text; p.mu is held.
 func (p *Progress) drawLocked(text string) {
-	fmt.Fprint(p.w, "\r\x1b[K"+text)
+	fmt.Fprint(p.w, "\r"+ansi.EraseLine+text)
 	p.written = true
 }
 
@@ -129,7 +131,7 @@ func (p *Progress) Done() {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if p.written && !p.closed {
-		fmt.Fprint(p.w, "\r\x1b[K")
+		fmt.Fprint(p.w, "\r"+ansi.EraseLine)
 	}
 	p.closed = true
 }

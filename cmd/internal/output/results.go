@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+
+	"github.com/plylab/plylab/engine/textfmt"
 )
 
 // Structured results. A program that runs a command in-process (a lesson
@@ -32,7 +34,7 @@ func Result(w io.Writer, kind string, v any) {
 	if !ok {
 		return
 	}
-	data, err := marshalJSON(v)
+	data, err := textfmt.MarshalJSON(v)
 	if err != nil {
 		return
 	}
@@ -60,7 +62,7 @@ func ResultFields(w io.Writer, kind string, fields []Field) {
 
 // normalise returns v as a program reading its JSON sees it.
 func normalise(v any) any {
-	data, err := marshalJSON(jsonValue(v))
+	data, err := textfmt.MarshalJSON(jsonValue(v))
 	if err != nil {
 		return v
 	}

@@ -3,7 +3,6 @@ package output
 import (
 	"bytes"
 	"encoding/csv"
-	"encoding/json"
 	"fmt"
 	"io"
 	"math"
@@ -11,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/plylab/plylab/engine/textfmt"
 	"github.com/urfave/cli/v2"
 )
 
@@ -295,11 +295,11 @@ func (o JSONObject) MarshalJSON() ([]byte, error) {
 		if i > 0 {
 			b.WriteByte(',')
 		}
-		k, err := marshalJSON(f.Key)
+		k, err := textfmt.MarshalJSON(f.Key)
 		if err != nil {
 			return nil, err
 		}
-		v, err := marshalJSON(f.Value)
+		v, err := textfmt.MarshalJSON(f.Value)
 		if err != nil {
 			return nil, err
 		}
@@ -309,25 +309,6 @@ func (o JSONObject) MarshalJSON() ([]byte, error) {
 	}
 	b.WriteByte('}')
 	return b.Bytes(), nil
-}
-
-// marshalJSON is json.Marshal without HTML escaping.
-func marshalJSON(v any) ([]byte, error) {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
-		return nil, err
-	}
-	return bytes.TrimRight(b.Bytes(), "\n"), nil
-}
-
-// WriteJSONValue writes v as indented JSON (2 spaces) followed by a newline.
-func WriteJSONValue(w io.Writer, v any) error {
-	enc := json.NewEncoder(w)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	return enc.Encode(v)
 }
 
 // Field is one value of a table row as a program reads it: the column's
@@ -364,7 +345,7 @@ func WriteJSON(w io.Writer, t *Table) error {
 	if notes == nil {
 		notes = []string{}
 	}
-	return WriteJSONValue(w, JSONObject{
+	return textfmt.WriteJSON(w, JSONObject{
 		{Key: "title", Value: t.Title},
 		{Key: "rows", Value: rows},
 		{Key: "notes", Value: notes},

@@ -36,3 +36,12 @@ func Paint(on bool, code, text string) string {
 	c.EnableColor()
 	return c.Sprint(text)
 }
+
+// Terminal control sequences (not colours) for the progress line and
+// full-screen views, so that no caller spells escapes out by hand.
+const (
+	EraseLine    = "\x1b[K"        // erase from the cursor to the end of the line
+	ClearScreen  = "\x1b[H\x1b[2J" // cursor home, then erase the screen
+	AltScreenOn  = "\x1b[?1049h"   // switch to the alternate screen
+	AltScreenOff = "\x1b[?1049l"   // back to the normal screen
+)
