@@ -103,16 +103,6 @@ func parsePerft(c *cli.Context) (*PerftOptions, error) {
 		Stockfish: c.String("stockfish"), Force: c.Bool("force"), Format: format}, nil
 }
 
-// perftSummary is perft's result for a lesson: the totals over all rows.
-type perftSummary struct {
-	Positions   int     `json:"positions"`
-	Nodes       uint64  `json:"total_nodes"`
-	TimeS       float64 `json:"total_time_s"`
-	LeavesPerS  float64 `json:"total_leaves_per_s"`
-	Mismatches  int     `json:"mismatches"`
-	Interrupted bool    `json:"interrupted"`
-}
-
 // perftRun runs lab.Perft and prints the counts (or the divide table);
 // a count that disagrees with a reference is an error after the table.
 func perftRun(ctx context.Context, opts *PerftOptions, stdout, stderr io.Writer) error {
@@ -149,9 +139,7 @@ func perftRun(ctx context.Context, opts *PerftOptions, stdout, stderr io.Writer)
 	if err := output.WriteTable(stdout, opts.Format, t, opts.Color); err != nil {
 		return err
 	}
-	total, bad := res.Total()
-	output.Result(stdout, "perft", perftSummary{Positions: len(res.Rows), Nodes: total.Nodes, TimeS: total.Elapsed.Seconds(),
-		LeavesPerS: perSecond(total.Nodes, total.Elapsed), Mismatches: bad, Interrupted: res.Interrupted})
+	perftResult(stdout, res)
 	if runErr != nil {
 		return runErr
 	}
@@ -169,6 +157,21 @@ func perftRun(ctx context.Context, opts *PerftOptions, stdout, stderr io.Writer)
 		}
 	}
 	return nil
+}
+
+// perftResult hands the totals to a lesson as the result "perft": keys
+// positions, total_nodes, total_time_s, total_leaves_per_s, mismatches and
+// interrupted.
+func perftResult(stdout io.Writer, res *lab.PerftResult) {
+	total, bad := res.Total()
+	rate := perSecond(total.Nodes, total.Elapsed)
+	output.ResultFields(stdout, "perft", []output.Field{
+		{Key: "positions", Value: len(res.Rows), Text: fmt.Sprint(len(res.Rows))},
+		{Key: "total_nodes", Value: total.Nodes, Text: output.FormatUint(total.Nodes)},
+		{Key: "total_time_s", Value: total.Elapsed, Text: output.FormatDuration(total.Elapsed)},
+		{Key: "total_leaves_per_s", Value: rate, Text: output.FormatRate(rate)},
+		{Key: "mismatches", Value: bad, Text: fmt.Sprint(bad)},
+		{Key: "interrupted", Value: res.Interrupted}})
 }
 
 // firstDifference names the first root move (in UCI order) whose counts

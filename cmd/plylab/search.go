@@ -304,5 +304,13 @@ func searchSuite(ctx context.Context, opts *SearchOptions, stdout, stderr io.Wri
 	if err := output.WriteTable(stdout, opts.Format, t, opts.Color); err != nil {
 		return err
 	}
+	// The summary under the table, for a lesson.
+	nodes, rate := res.Total.TotalNodes(), res.Total.NPS()
+	output.ResultFields(stdout, "search", []output.Field{
+		{Key: "solved", Value: res.Solved, Text: fmt.Sprint(res.Solved)}, {Key: "checked", Value: res.Checked, Text: fmt.Sprint(res.Checked)},
+		{Key: "total_nodes", Value: nodes, Text: output.FormatUint(nodes)},
+		{Key: "total_time_s", Value: res.Elapsed, Text: output.FormatDuration(res.Elapsed)},
+		{Key: "total_nodes_per_s", Value: rate, Text: output.FormatRate(rate)},
+		{Key: "interrupted", Value: res.Interrupted}})
 	return runErr
 }
