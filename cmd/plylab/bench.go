@@ -31,9 +31,7 @@ type BenchOptions struct {
 	Depth  int
 	HashMB int
 	Format string
-	Color  output.Painter
-	// Progress draws the progress line on stderr.
-	Progress bool
+	runStreams
 }
 
 func benchCommand(env *appEnv) *cli.Command { return newBenchCommand(env, streams(env, benchRun)) }
@@ -72,14 +70,7 @@ Examples:
 			&cli.StringFlag{Name: "eval", Usage: "evaluation `KIND`: material, pst, pesto or classical (default: the engine's)"},
 			output.FormatFlag(),
 		},
-		Action: func(c *cli.Context) error {
-			opts, err := parseBench(c)
-			if err != nil {
-				return err
-			}
-			opts.Color, opts.Progress = env.out, env.progressOn()
-			return runF(c.Context, opts)
-		},
+		Action: parseAction(env, parseBench, runF),
 	}
 }
 

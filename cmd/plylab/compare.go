@@ -35,8 +35,7 @@ type CompareOptions struct {
 	Plot               string // --plot as given ("" for none)
 	PlotPath           string // where the plot goes (inside a lesson cell's folder)
 	Format             string
-	Color              output.Painter
-	Progress           bool // draw the progress line on stderr
+	runStreams
 }
 
 func compareCommand(env *appEnv) *cli.Command {
@@ -75,15 +74,8 @@ Examples:
    plylab compare --depth 1-8 --algo engine,engine-without-null,engine-without-lmr
    plylab compare --suite bk --depth 1-6 --algo engine --format markdown
    plylab compare --position start --depth 1-5 --plot growth.svg`,
-		Flags: flags,
-		Action: func(c *cli.Context) error {
-			opts, err := parseCompare(c, env.outputPath)
-			if err != nil {
-				return err
-			}
-			opts.Color, opts.Progress = env.out, env.progressOn()
-			return runF(c.Context, opts)
-		},
+		Flags:  flags,
+		Action: parseAction(env, func(c *cli.Context) (*CompareOptions, error) { return parseCompare(c, env.outputPath) }, runF),
 	}
 }
 

@@ -32,8 +32,7 @@ type PerftOptions struct {
 	Stockfish string // also count with Stockfish at this path
 	Force     bool   // run even when predicted to take too long
 	Format    string
-	Color     output.Painter
-	Progress  bool // draw the progress line on stderr
+	runStreams
 }
 
 func perftCommand(env *appEnv) *cli.Command { return newPerftCommand(env, streams(env, perftRun)) }
@@ -70,15 +69,8 @@ Examples:
    plylab perft --fen "8/8/8/8/k2Pp2Q/8/8/3K4 b - d3 0 1" --depth 3
    plylab perft --suite perft --depth 3                 check all 132 positions
    plylab perft --depth 4 --format json`,
-		Flags: flags,
-		Action: func(c *cli.Context) error {
-			opts, err := parsePerft(c)
-			if err != nil {
-				return err
-			}
-			opts.Color, opts.Progress = env.out, env.progressOn()
-			return runF(c.Context, opts)
-		},
+		Flags:  flags,
+		Action: parseAction(env, parsePerft, runF),
 	}
 }
 

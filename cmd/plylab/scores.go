@@ -24,8 +24,7 @@ type ScoresOptions struct {
 	Depth    int
 	Force    bool // run even when predicted to take too long
 	Format   string
-	Color    output.Painter
-	Progress bool // draw the progress line on stderr
+	runStreams
 }
 
 func scoresCommand(env *appEnv) *cli.Command { return newScoresCommand(env, streams(env, scoresRun)) }
@@ -58,15 +57,8 @@ Examples:
    plylab scores --position paper-mate2 --depth 4 --algo minimax --format markdown
    plylab scores --position horizon --depth 2 --algo alphabeta
    plylab scores --position kiwipete --depth 4 --algo engine`,
-		Flags: flags,
-		Action: func(c *cli.Context) error {
-			opts, err := parseScores(c)
-			if err != nil {
-				return err
-			}
-			opts.Color, opts.Progress = env.out, env.progressOn()
-			return runF(c.Context, opts)
-		},
+		Flags:  flags,
+		Action: parseAction(env, parseScores, runF),
 	}
 }
 

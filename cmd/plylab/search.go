@@ -25,8 +25,7 @@ type SearchOptions struct {
 	Stats     bool          // --stats
 	Force     bool          // run even when predicted to take too long
 	Format    string
-	Color     output.Painter
-	Progress  bool // draw the progress line on stderr
+	runStreams
 }
 
 func searchCommand(env *appEnv) *cli.Command { return newSearchCommand(env, streams(env, searchRun)) }
@@ -63,15 +62,8 @@ Examples:
    plylab search --fen "r1bq2rk/pp3pbp/2p1p1pQ/7P/3P4/2PB1N2/PP3PPR/2KR4 w - - 0 1" --movetime 1s
    plylab search --position start --depth 8 --without null,lmr --stats
    plylab search --suite wac --movetime 1s --format csv`,
-		Flags: flags,
-		Action: func(c *cli.Context) error {
-			opts, err := parseSearch(c)
-			if err != nil {
-				return err
-			}
-			opts.Color, opts.Progress = env.out, env.progressOn()
-			return runF(c.Context, opts)
-		},
+		Flags:  flags,
+		Action: parseAction(env, parseSearch, runF),
 	}
 }
 

@@ -144,6 +144,12 @@ func Perft(ctx context.Context, o PerftOptions) (*PerftResult, error) {
 	}
 	status := statusFunc(o.Progress)
 	res := &PerftResult{}
+	// interrupted ends the run at row i, which stopped part-way.
+	interrupted := func(i int, err error) (*PerftResult, error) {
+		rows[i].Interrupted = true
+		res.Rows, res.Interrupted = rows[:i+1], true
+		return res, err
+	}
 	for i := range rows {
 		r, b := &rows[i], boards[i]
 		start := time.Now()
@@ -154,9 +160,7 @@ func Perft(ctx context.Context, o PerftOptions) (*PerftResult, error) {
 		r.Divide = entries
 		r.Nodes = sumDivide(entries)
 		if err != nil {
-			r.Interrupted = true
-			res.Rows, res.Interrupted = rows[:i+1], true
-			return res, err
+			return interrupted(i, err)
 		}
 		if o.Reference {
 			start = time.Now()
@@ -165,9 +169,7 @@ func Perft(ctx context.Context, o PerftOptions) (*PerftResult, error) {
 			r.RefDivide = refEntries
 			r.RefNodes = sumDivide(refEntries)
 			if err != nil {
-				r.Interrupted = true
-				res.Rows, res.Interrupted = rows[:i+1], true
-				return res, err
+				return interrupted(i, err)
 			}
 		}
 		if o.Stockfish != "" {
