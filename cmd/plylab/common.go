@@ -165,3 +165,23 @@ func parseAction[O any, P interface {
 		return runF(c.Context, opts)
 	}
 }
+
+// positionsAndAlgos reads the position flags (--suite too when withSuite)
+// and --algo with --with, --without, --eval and --hash.
+func positionsAndAlgos(c *cli.Context, withSuite bool) ([]positions.Position, []engine.Options, error) {
+	list, err := resolvePositions(c, withSuite, "start")
+	if err != nil {
+		return nil, nil, err
+	}
+	algos, err := parseAlgos(c)
+	if err != nil {
+		return nil, nil, err
+	}
+	return list, algos, nil
+}
+
+// forceFlag is --force of the commands that refuse runs predicted to take
+// longer than guardBudget.
+func forceFlag() cli.Flag {
+	return &cli.BoolFlag{Name: "force", Usage: "run even when the predicted time is over ten minutes"}
+}

@@ -50,7 +50,7 @@ func newCompareCommand(env *appEnv, runF func(context.Context, *CompareOptions) 
 		&cli.StringFlag{Name: "depth", Aliases: []string{"d"}, Value: "1-4", Usage: "depth `N` or range `LO-HI`"},
 		&cli.StringFlag{Name: "plot", Usage: "also draw nodes and time per depth (log scale) to `FILE`.svg or .png"},
 		&cli.BoolFlag{Name: "no-minimal", Usage: "skip the minimal-tree and %-of-minimax columns (they need the value of every node of the full tree)"},
-		&cli.BoolFlag{Name: "force", Usage: "run even when the predicted time is over ten minutes"},
+		forceFlag(),
 		output.FormatFlag(),
 	)
 	return &cli.Command{
@@ -82,11 +82,7 @@ Examples:
 // parseCompare reads and checks compare's flags; outputPath places the
 // --plot file.
 func parseCompare(c *cli.Context, outputPath func(flag, name string) (string, error)) (*CompareOptions, error) {
-	list, err := resolvePositions(c, true, "start")
-	if err != nil {
-		return nil, err
-	}
-	algos, err := parseAlgos(c)
+	list, algos, err := positionsAndAlgos(c, true)
 	if err != nil {
 		return nil, err
 	}

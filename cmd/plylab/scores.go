@@ -35,7 +35,7 @@ func newScoresCommand(env *appEnv, runF func(context.Context, *ScoresOptions) er
 	flags := append(positionFlags(false), algoFlags("alphabeta", false)...)
 	flags = append(flags,
 		&cli.IntFlag{Name: "depth", Aliases: []string{"d"}, Value: 3, Usage: "search `N` plies deep, the root move included"},
-		&cli.BoolFlag{Name: "force", Usage: "run even when the predicted time is over ten minutes"},
+		forceFlag(),
 		output.FormatFlag(),
 	)
 	return &cli.Command{
@@ -64,11 +64,7 @@ Examples:
 
 // parseScores reads and checks the flags of scores.
 func parseScores(c *cli.Context) (*ScoresOptions, error) {
-	list, err := resolvePositions(c, false, "start")
-	if err != nil {
-		return nil, err
-	}
-	algos, err := parseAlgos(c)
+	list, algos, err := positionsAndAlgos(c, false)
 	if err != nil {
 		return nil, err
 	}

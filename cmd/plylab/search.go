@@ -39,7 +39,7 @@ func newSearchCommand(env *appEnv, runF func(context.Context, *SearchOptions) er
 		&cli.StringFlag{Name: "movetime", Aliases: []string{"t"}, Usage: "think for `DURATION` (e.g. 1s, 500ms; a bare number is milliseconds, as in UCI)"},
 		&cli.Uint64Flag{Name: "nodes", Usage: "stop after about `N` nodes"},
 		&cli.BoolFlag{Name: "stats", Usage: "print the statistics table (one counter per technique) after the search"},
-		&cli.BoolFlag{Name: "force", Usage: "run even when the predicted time is over ten minutes"},
+		forceFlag(),
 		output.FormatFlag(),
 	)
 	return &cli.Command{
@@ -69,11 +69,7 @@ Examples:
 
 // parseSearch reads and checks the flags of search.
 func parseSearch(c *cli.Context) (*SearchOptions, error) {
-	list, err := resolvePositions(c, true, "start")
-	if err != nil {
-		return nil, err
-	}
-	algos, err := parseAlgos(c)
+	list, algos, err := positionsAndAlgos(c, true)
 	if err != nil {
 		return nil, err
 	}
