@@ -1,12 +1,17 @@
 package main
 
 import (
+	"bytes"
+	"io"
+	"os"
+	"path/filepath"
 	"slices"
 	"testing"
 	"time"
 
 	"github.com/plylab/plylab/engine"
 	"github.com/plylab/plylab/engine/eval"
+	"github.com/plylab/plylab/positions"
 )
 
 // Flags -> options for the experiment commands (compare, scores, perft,
@@ -162,4 +167,50 @@ func TestSearchOptions(t *testing.T) {
 	wantParseError(t, newSearchCommand, "minimax needs --depth", "search", "-a", "minimax")
 	wantParseError(t, newSearchCommand, "search takes one --algo", "search", "-a", "minimax,alphabeta")
 	wantParseError(t, newSearchCommand, "--depth must be between 1 and", "search", "-d", "0")
+}
+
+// The run functions on their own, without flags: the same bytes as the
+// goldens the CLI writes.
+func TestExperimentRuns(t *testing.T) {
+	t.Parallel()
+	pos := func(name string) []positions.Position {
+		p, err := positions.Lookup(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return []positions.Position{p}
+	}
+	bk, err := positions.LookupSuite("bk")
+	if err != nil {
+		t.Fatal(err)
+	}
+	alphabeta, _ := engine.ParseAlgo("alphabeta")
+	eng, _ := engine.ParseAlgo("engine")
+	for _, tt := range []struct {
+		golden string
+		run    func(io.Writer) error
+	}{
+		{"scores_horizon", func(w io.Writer) error {
+			return scoresRun(t.Context(), &ScoresOptions{Position: pos("horizon")[0], Algo: alphabeta, Depth: 1, Format: "csv"}, w, io.Discard)
+		}},
+		{"compare_suite_bk", func(w io.Writer) error {
+			return compareRun(t.Context(), &CompareOptions{Positions: bk.Positions, Algos: []engine.Options{eng}, MinDepth: 1, MaxDepth: 4,
+				NoMinimal: true, Format: "csv"}, w, io.Discard)
+		}},
+		{"perft_cpw", func(w io.Writer) error {
+			return perftRun(t.Context(), &PerftOptions{Positions: pos("cpw4"), Depth: 3, Reference: true, Format: "csv"}, w, io.Discard)
+		}},
+	} {
+		var out bytes.Buffer
+		if err := tt.run(&out); err != nil {
+			t.Fatalf("%s: %v", tt.golden, err)
+		}
+		want, err := os.ReadFile(filepath.Join("testdata", tt.golden+".golden"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := maskCSV(t, out.String()); got != string(want) {
+			t.Errorf("%s: the run wrote\n%s\nwant\n%s", tt.golden, got, want)
+		}
+	}
 }
