@@ -167,27 +167,18 @@ func perftResult(stdout io.Writer, res *lab.PerftResult) {
 }
 
 // firstDifference names the first root move (in UCI order) whose counts
-// differ, or a move only one side generated.
+// differ, or a move only one side generated (see lab.FirstDifference).
 func firstDifference(ours, theirs []board.DivideEntry) string {
-	theirMap := map[string]uint64{}
-	for _, e := range theirs {
-		theirMap[e.UCI] = e.Nodes
+	d, ok := lab.FirstDifference(ours, theirs)
+	switch {
+	case !ok:
+		return "none"
+	case d.OnlyOurs:
+		return d.UCI + " (generated only by plylab)"
+	case d.OnlyTheirs:
+		return d.UCI + " (generated only by notnil/chess)"
 	}
-	ourMap := map[string]bool{}
-	for _, e := range ours {
-		ourMap[e.UCI] = true
-		if n, ok := theirMap[e.UCI]; !ok {
-			return e.UCI + " (generated only by plylab)"
-		} else if n != e.Nodes {
-			return fmt.Sprintf("%s (plylab %s, notnil/chess %s)", e.UCI, output.FormatUint(e.Nodes), output.FormatUint(n))
-		}
-	}
-	for _, e := range theirs {
-		if !ourMap[e.UCI] {
-			return e.UCI + " (generated only by notnil/chess)"
-		}
-	}
-	return "none"
+	return fmt.Sprintf("%s (plylab %s, notnil/chess %s)", d.UCI, output.FormatUint(d.Ours), output.FormatUint(d.Theirs))
 }
 
 func perSecond(n uint64, d time.Duration) float64 {

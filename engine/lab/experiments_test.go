@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/plylab/plylab/engine"
+	"github.com/plylab/plylab/engine/board"
 	"github.com/plylab/plylab/positions"
 )
 
@@ -247,6 +248,24 @@ func TestPerft(t *testing.T) {
 	wrong := PerftRow{Nodes: 20, Expected: 21}
 	if wrong.OK() {
 		t.Error("a mismatch reads as OK")
+	}
+}
+
+func TestFirstDifference(t *testing.T) {
+	e := func(u string, n uint64) board.DivideEntry { return board.DivideEntry{UCI: u, Nodes: n} }
+	for _, tt := range []struct {
+		ours, theirs []board.DivideEntry
+		want         RootDifference
+		differ       bool
+	}{
+		{[]board.DivideEntry{e("a2a3", 20), e("b2b3", 20)}, []board.DivideEntry{e("a2a3", 20), e("b2b3", 21)}, RootDifference{UCI: "b2b3", Ours: 20, Theirs: 21}, true},
+		{[]board.DivideEntry{e("a2a3", 20), e("e1g1", 20)}, []board.DivideEntry{e("a2a3", 20)}, RootDifference{UCI: "e1g1", Ours: 20, OnlyOurs: true}, true},
+		{[]board.DivideEntry{e("a2a3", 20)}, []board.DivideEntry{e("a2a3", 20), e("e5d6", 3)}, RootDifference{UCI: "e5d6", Theirs: 3, OnlyTheirs: true}, true},
+		{[]board.DivideEntry{e("a2a3", 20)}, []board.DivideEntry{e("a2a3", 20)}, RootDifference{}, false},
+	} {
+		if got, differ := FirstDifference(tt.ours, tt.theirs); got != tt.want || differ != tt.differ {
+			t.Errorf("FirstDifference = %+v, %v; want %+v, %v", got, differ, tt.want, tt.differ)
+		}
 	}
 }
 

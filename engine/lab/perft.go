@@ -184,6 +184,39 @@ func Perft(ctx context.Context, o PerftOptions) (*PerftResult, error) {
 	return res, nil
 }
 
+// RootDifference is a root move whose counts differ between two divides.
+type RootDifference struct {
+	UCI          string
+	Ours, Theirs uint64 // the counts below the move
+	OnlyOurs     bool   // only the first divide has the move
+	OnlyTheirs   bool   // only the second divide has the move
+}
+
+// FirstDifference returns the first root move, in ours' order and then
+// theirs', whose counts differ or that only one side generated; false when
+// the two divides agree.
+func FirstDifference(ours, theirs []board.DivideEntry) (RootDifference, bool) {
+	theirMap := map[string]uint64{}
+	for _, e := range theirs {
+		theirMap[e.UCI] = e.Nodes
+	}
+	ourMap := map[string]bool{}
+	for _, e := range ours {
+		ourMap[e.UCI] = true
+		if n, ok := theirMap[e.UCI]; !ok {
+			return RootDifference{UCI: e.UCI, Ours: e.Nodes, OnlyOurs: true}, true
+		} else if n != e.Nodes {
+			return RootDifference{UCI: e.UCI, Ours: e.Nodes, Theirs: n}, true
+		}
+	}
+	for _, e := range theirs {
+		if !ourMap[e.UCI] {
+			return RootDifference{UCI: e.UCI, Theirs: e.Nodes, OnlyTheirs: true}, true
+		}
+	}
+	return RootDifference{}, false
+}
+
 func sumDivide(entries []board.DivideEntry) uint64 {
 	var n uint64
 	for _, e := range entries {
