@@ -1,16 +1,15 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"strconv"
-	"time"
 
 	"github.com/plylab/plylab/cmd/internal/output"
 	"github.com/plylab/plylab/engine"
-	"github.com/plylab/plylab/engine/board"
 	"github.com/plylab/plylab/engine/eval"
-	"github.com/plylab/plylab/positions"
+	"github.com/plylab/plylab/engine/lab"
 	"github.com/urfave/cli/v2"
 )
 
@@ -26,7 +25,20 @@ const (
 	benchMaxDepth     = engine.MaxDepth
 )
 
-func benchCommand(env *appEnv) *cli.Command {
+// BenchOptions are the parsed flags and arguments of `plylab bench`.
+type BenchOptions struct {
+	Engine engine.Options // the full engine with --hash and --eval applied
+	Depth  int
+	HashMB int
+	Format string
+	runStreams
+}
+
+func benchCommand(env *appEnv) *cli.Command { return newBenchCommand(env, streams(env, benchRun)) }
+
+// newBenchCommand builds `plylab bench`; its action parses the flags and
+// arguments into BenchOptions and calls runF.
+func newBenchCommand(env *appEnv, runF func(context.Context, *BenchOptions) error) *cli.Command {
 	return &cli.Command{
 		Name:      "bench",
 		Usage:     "search the Stockfish bench positions to a fixed depth: node-count signature and speed",
@@ -58,22 +70,8 @@ Examples:
 			&cli.StringFlag{Name: "eval", Usage: "evaluation `KIND`: material, pst, pesto or classical (default: the engine's)"},
 			output.FormatFlag(),
 		},
-		Action: func(c *cli.Context) error {
-			return env.bench(c)
-		},
+		Action: parseAction(env, parseBench, runF),
 	}
-}
-
-// benchRow is one position's result.
-type benchRow struct {
-	index    int // 1-based, in suite order
-	skipped  string
-	nodes    uint64
-	elapsed  time.Duration
-	bestSAN  string
-	score    int
-	stopped  bool
-	searched bool
 }
 
 // benchArgs reads --depth/--hash and the positional form HASH THREADS DEPTH.
@@ -116,75 +114,44 @@ func benchArgs(c *cli.Context) (depth, hashMB int, err error) {
 	return depth, hashMB, nil
 }
 
-func (e *appEnv) bench(c *cli.Context) error {
+// parseBench reads and checks the flags and arguments of bench.
+func parseBench(c *cli.Context) (*BenchOptions, error) {
 	depth, hashMB, err := benchArgs(c)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	format := c.String("format")
 	if err := output.CheckFormat(format); err != nil {
-		return err
+		return nil, err
 	}
-	suite, err := positions.LookupSuite("bench")
-	if err != nil {
-		return err
-	}
-	opts := engine.EngineOptions()
-	opts.TTSizeMB = hashMB
+	opts := &BenchOptions{Engine: engine.EngineOptions(), Depth: depth, HashMB: hashMB, Format: format}
+	opts.Engine.TTSizeMB = hashMB
 	if k := c.String("eval"); k != "" {
 		kind, err := eval.ParseKind(k)
 		if err != nil {
-			return usagef("--eval: %v", err)
+			return nil, usagef("--eval: %v", err)
 		}
-		opts.Eval = kind
+		opts.Engine.Eval = kind
 	}
+	return opts, nil
+}
 
-	ctx := c.Context
-	prog := output.NewProgress(e.Stderr, e.isTerminal(e.Stderr))
-	var rows []benchRow
-	var runErr error
-	runner := engine.NewRunner(opts)
-	for i, p := range suite.Positions {
-		b, err := boardOf(p)
-		if err != nil {
-			return err
-		}
-		row := benchRow{index: i + 1}
-		if !b.HasLegalMove() {
-			row.skipped = "stalemate"
-			if b.InCheck() {
-				row.skipped = "checkmate"
-			}
-			rows = append(rows, row)
-			continue
-		}
-		prog.Update("bench depth %d: position %d/%d", depth, i+1, len(suite.Positions))
-		// Cleared tables per position: the node count is independent of
-		// the order and the number of positions searched. The runner
-		// reuses the table's memory, so page faults are paid once.
-		res := runner.Run(ctx, b, engine.Limits{Depth: depth}, nil, nil)
-		row.searched = true
-		row.nodes = res.Stats.TotalNodes()
-		row.elapsed = res.Stats.Elapsed
-		row.score = res.Score
-		row.stopped = res.Stopped
-		if res.BestMove != board.NoMove {
-			row.bestSAN = b.SAN(res.BestMove)
-		}
-		rows = append(rows, row)
-		if err := ctx.Err(); err != nil {
-			runErr = err
-			break
-		}
-	}
+// benchRun runs lab.Bench and prints its rows and, last, the signature
+// line the frameworks read.
+func benchRun(ctx context.Context, opts *BenchOptions, stdout, stderr io.Writer) error {
+	prog := output.NewProgress(stderr, opts.Progress)
+	res, runErr := lab.Bench(ctx, lab.BenchOptions{Engine: opts.Engine, Depth: opts.Depth,
+		Progress: func(s string) { prog.Update("%s", s) }})
 	prog.Done()
-
-	t, total, elapsed := benchTable(rows, depth, hashMB, runErr != nil)
-	if format == "json" && runErr == nil {
-		// JSON must stay one document: the totals line goes in its notes.
-		t.Notes = append(t.Notes, fmt.Sprintf("%d nodes %d nps", total, benchNPS(total, elapsed)))
+	if res == nil {
+		return runErr
 	}
-	if err := output.WriteTable(e.Stdout, format, t, e.out); err != nil {
+	t := benchTable(res, opts.Depth, opts.HashMB)
+	if opts.Format == "json" && !res.Interrupted {
+		// JSON must stay one document: the totals line goes in its notes.
+		t.Notes = append(t.Notes, fmt.Sprintf("%d nodes %d nps", res.Nodes, res.NPS()))
+	}
+	if err := output.WriteTable(stdout, opts.Format, t, opts.Color); err != nil {
 		return err
 	}
 	if runErr != nil {
@@ -193,31 +160,23 @@ func (e *appEnv) bench(c *cli.Context) error {
 	}
 	// The signature as a result: nodes as the line prints them (no
 	// separators), nps.
-	output.ResultFields(e.Stdout, "bench", []output.Field{
-		{Key: "signature_nodes", Value: total, Text: fmt.Sprint(total)},
-		{Key: "nps", Value: benchNPS(total, elapsed), Text: fmt.Sprint(benchNPS(total, elapsed))}})
-	if format == "table" || format == "markdown" {
-		return benchLine(e.Stdout, total, elapsed)
+	output.ResultFields(stdout, "bench", []output.Field{
+		{Key: "signature_nodes", Value: res.Nodes, Text: fmt.Sprint(res.Nodes)},
+		{Key: "nps", Value: res.NPS(), Text: fmt.Sprint(res.NPS())}})
+	if opts.Format == "table" || opts.Format == "markdown" {
+		return benchLine(stdout, res)
 	}
 	return nil
 }
 
-// benchNPS is the frameworks' nps: total nodes over total search time.
-func benchNPS(nodes uint64, elapsed time.Duration) uint64 {
-	if elapsed <= 0 {
-		return 0
-	}
-	return uint64(float64(nodes) / elapsed.Seconds())
-}
-
 // benchLine writes the last line, "<nodes> nodes <nps> nps", plain (no
 // separators, no color) for the frameworks' parsers.
-func benchLine(w io.Writer, nodes uint64, elapsed time.Duration) error {
-	_, err := fmt.Fprintf(w, "%d nodes %d nps\n", nodes, benchNPS(nodes, elapsed))
+func benchLine(w io.Writer, res *lab.BenchResult) error {
+	_, err := fmt.Fprintf(w, "%d nodes %d nps\n", res.Nodes, res.NPS())
 	return err
 }
 
-func benchTable(rows []benchRow, depth, hashMB int, interrupted bool) (*output.Table, uint64, time.Duration) {
+func benchTable(res *lab.BenchResult, depth, hashMB int) *output.Table {
 	t := &output.Table{Title: fmt.Sprintf("bench: full engine, depth %d, %d MB hash, fresh tables per position", depth, hashMB)}
 	t.Columns = []output.Column{
 		{Key: "position", Header: "#", Right: true},
@@ -227,40 +186,33 @@ func benchTable(rows []benchRow, depth, hashMB int, interrupted bool) (*output.T
 		{Key: "best", Header: "best"},
 		{Key: "score", Header: "score", Right: true},
 	}
-	var total uint64
-	var elapsed time.Duration
-	searched, skipped := 0, 0
-	for _, r := range rows {
-		row := []output.Cell{output.IntCell(int64(r.index))}
-		if !r.searched {
-			skipped++
+	for _, r := range res.Rows {
+		row := []output.Cell{output.IntCell(int64(r.Index))}
+		if r.Skipped != "" {
 			row = append(row, output.NullCell("-"), output.NullCell("-"), output.NullCell("-"), output.NullCell("-"),
-				output.Cell{Text: r.skipped, Value: r.skipped, Style: output.StyleDim})
+				output.Cell{Text: r.Skipped, Value: r.Skipped, Style: output.StyleDim})
 			t.Rows = append(t.Rows, row)
 			continue
 		}
-		searched++
-		total += r.nodes
-		elapsed += r.elapsed
-		row = append(row, output.UintCell(r.nodes), output.DurationCell(r.elapsed), output.RateCell(perSecond(r.nodes, r.elapsed)))
-		if r.bestSAN != "" {
-			row = append(row, output.TextCell(r.bestSAN).Styled(output.StyleAccent))
+		row = append(row, output.UintCell(r.Nodes), output.DurationCell(r.Elapsed), output.RateCell(perSecond(r.Nodes, r.Elapsed)))
+		if r.Best != "" {
+			row = append(row, output.TextCell(r.Best).Styled(output.StyleAccent))
 		} else {
 			row = append(row, output.NullCell("-"))
 		}
-		if r.stopped {
+		if r.Stopped {
 			row = append(row, output.Cell{Text: "interrupted", Value: nil, Style: output.StyleWarn})
 		} else {
 			// Exported as text too: "+35" or "mate in 2", the engine's
 			// own mate encoding means nothing outside it.
-			row = append(row, output.TextCell(engine.FormatScore(r.score)))
+			row = append(row, output.TextCell(engine.FormatScore(r.Score)))
 		}
 		t.Rows = append(t.Rows, row)
 	}
 	t.Notes = append(t.Notes, fmt.Sprintf("%d positions searched, %d without legal moves skipped: %s nodes in %s (%s)",
-		searched, skipped, output.FormatUint(total), output.FormatDuration(elapsed), output.FormatRate(perSecond(total, elapsed))))
-	if interrupted {
+		res.Searched, res.Skipped, output.FormatUint(res.Nodes), output.FormatDuration(res.Elapsed), output.FormatRate(perSecond(res.Nodes, res.Elapsed))))
+	if res.Interrupted {
 		t.Notes = append(t.Notes, "interrupted: the last row is partial and there is no total")
 	}
-	return t, total, elapsed
+	return t
 }

@@ -1,11 +1,13 @@
 package main
 
 import (
+	"context"
 	"slices"
 	"strings"
 	"time"
 
 	"github.com/plylab/plylab/cmd/internal/flagval"
+	"github.com/plylab/plylab/cmd/internal/output"
 	"github.com/plylab/plylab/engine"
 	"github.com/plylab/plylab/engine/board"
 	"github.com/plylab/plylab/engine/eval"
@@ -136,4 +138,50 @@ func durationFlag(c *cli.Context, name string) (time.Duration, error) {
 		return 0, usagef("%v", err)
 	}
 	return d, nil
+}
+
+// runStreams is what a run decided about its streams: colour on stdout and
+// a progress line on stderr (only on a terminal). The experiment commands'
+// options embed it.
+type runStreams struct {
+	Color    output.Painter
+	Progress bool // draw the progress line on stderr
+}
+
+func (s *runStreams) setStreams(env *appEnv) { s.Color, s.Progress = env.out, env.progressOn() }
+
+// parseAction is a command's action: parse the flags into options (usage
+// errors here), fill in env's stream decisions, and call runF.
+func parseAction[O any, P interface {
+	*O
+	setStreams(*appEnv)
+}](env *appEnv, parse func(*cli.Context) (P, error), runF func(context.Context, *O) error) cli.ActionFunc {
+	return func(c *cli.Context) error {
+		opts, err := parse(c)
+		if err != nil {
+			return err
+		}
+		opts.setStreams(env)
+		return runF(c.Context, opts)
+	}
+}
+
+// positionsAndAlgos reads the position flags (--suite too when withSuite)
+// and --algo with --with, --without, --eval and --hash.
+func positionsAndAlgos(c *cli.Context, withSuite bool) ([]positions.Position, []engine.Options, error) {
+	list, err := resolvePositions(c, withSuite, "start")
+	if err != nil {
+		return nil, nil, err
+	}
+	algos, err := parseAlgos(c)
+	if err != nil {
+		return nil, nil, err
+	}
+	return list, algos, nil
+}
+
+// forceFlag is --force of the commands that refuse runs predicted to take
+// longer than guardBudget.
+func forceFlag() cli.Flag {
+	return &cli.BoolFlag{Name: "force", Usage: "run even when the predicted time is over ten minutes"}
 }

@@ -59,30 +59,6 @@ func TestCompareGolden(t *testing.T) {
 	}
 }
 
-// Minimax and alpha-beta agree on every depth's score and best move, and
-// the minimal tree is never larger than what alpha-beta visited.
-func TestCompareMinimaxEqualsAlphaBeta(t *testing.T) {
-	r := runCLI(t, "compare", "-p", "kiwipete", "--depth", "1-3", "--algo", "minimax,alphabeta", "--format", "csv")
-	wantOK(t, r)
-	rows, err := csv.NewReader(strings.NewReader(r.stdout)).ReadAll()
-	if err != nil {
-		t.Fatal(err)
-	}
-	col := map[string]int{}
-	for i, h := range rows[0] {
-		col[h] = i
-	}
-	for i := 1; i+1 < len(rows); i += 2 {
-		mm, ab := rows[i], rows[i+1]
-		if mm[col["score"]] != ab[col["score"]] {
-			t.Errorf("depth %s: minimax %s alphabeta %s", mm[col["depth"]], mm[col["score"]], ab[col["score"]])
-		}
-		if mm[col["minimal_tree"]] != ab[col["minimal_tree"]] {
-			t.Errorf("minimal tree differs between rows of one depth")
-		}
-	}
-}
-
 func TestCompareErrors(t *testing.T) {
 	tests := []struct {
 		args []string

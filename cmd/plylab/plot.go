@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/plylab/plylab/engine"
+	"github.com/plylab/plylab/engine/lab"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
@@ -30,7 +31,8 @@ var plotColors = []color.RGBA{
 	{R: 0x7f, G: 0x7f, B: 0x7f, A: 0xff},
 }
 
-func writeComparePlot(file, title string, algos []engine.Options, rows [][]*cmpRow, lo, hi int) error {
+func writeComparePlot(file, title string, algos []engine.Options, res *lab.CompareResult) error {
+	lo, hi := res.MinDepth, res.MaxDepth
 	nodes := newLogPlot(title+": nodes", "depth", "nodes (log scale)")
 	times := newLogPlot(title+": time", "depth", "seconds (log scale)")
 	// The legend stands in its own column right of the charts, so it can
@@ -40,12 +42,12 @@ func writeComparePlot(file, title string, algos []engine.Options, rows [][]*cmpR
 	for ai, o := range algos {
 		var nxy, txy plotter.XYs
 		for d := lo; d <= hi; d++ {
-			r := rows[d][ai]
-			if !r.done {
+			r := res.Row(d, ai)
+			if !r.Done {
 				continue
 			}
-			nxy = append(nxy, plotter.XY{X: float64(d), Y: max(float64(r.stats.TotalNodes()), 1)})
-			txy = append(txy, plotter.XY{X: float64(d), Y: max(r.stats.Elapsed.Seconds(), 1e-6)})
+			nxy = append(nxy, plotter.XY{X: float64(d), Y: max(float64(r.Stats.TotalNodes()), 1)})
+			txy = append(txy, plotter.XY{X: float64(d), Y: max(r.Stats.Elapsed.Seconds(), 1e-6)})
 		}
 		if len(nxy) == 0 {
 			continue

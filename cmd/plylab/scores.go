@@ -2,24 +2,40 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
+	"io"
 	"strings"
 
 	"github.com/plylab/plylab/cmd/internal/output"
 	"github.com/plylab/plylab/engine"
 	"github.com/plylab/plylab/engine/board"
+	"github.com/plylab/plylab/engine/lab"
+	"github.com/plylab/plylab/positions"
 	"github.com/urfave/cli/v2"
 )
 
 // scores: every root move with its exact score, like the game-trees
-// paper's table of all White moves.
+// paper's table of all White moves; the experiment is lab.Scores.
 
-func scoresCommand(env *appEnv) *cli.Command {
+// ScoresOptions are the parsed flags of `plylab scores`.
+type ScoresOptions struct {
+	Position positions.Position
+	Algo     engine.Options
+	Depth    int
+	Force    bool // run even when predicted to take too long
+	Format   string
+	runStreams
+}
+
+func scoresCommand(env *appEnv) *cli.Command { return newScoresCommand(env, streams(env, scoresRun)) }
+
+// newScoresCommand builds `plylab scores`; its action parses the flags
+// into ScoresOptions and calls runF.
+func newScoresCommand(env *appEnv, runF func(context.Context, *ScoresOptions) error) *cli.Command {
 	flags := append(positionFlags(false), algoFlags("alphabeta", false)...)
 	flags = append(flags,
 		&cli.IntFlag{Name: "depth", Aliases: []string{"d"}, Value: 3, Usage: "search `N` plies deep, the root move included"},
-		&cli.BoolFlag{Name: "force", Usage: "run even when the predicted time is over ten minutes"},
+		forceFlag(),
 		output.FormatFlag(),
 	)
 	return &cli.Command{
@@ -41,50 +57,51 @@ Examples:
    plylab scores --position paper-mate2 --depth 4 --algo minimax --format markdown
    plylab scores --position horizon --depth 2 --algo alphabeta
    plylab scores --position kiwipete --depth 4 --algo engine`,
-		Flags: flags,
-		Action: func(c *cli.Context) error {
-			return env.scores(c)
-		},
+		Flags:  flags,
+		Action: parseAction(env, parseScores, runF),
 	}
 }
 
-func (e *appEnv) scores(c *cli.Context) error {
-	list, err := resolvePositions(c, false, "start")
+// parseScores reads and checks the flags of scores.
+func parseScores(c *cli.Context) (*ScoresOptions, error) {
+	list, algos, err := positionsAndAlgos(c, false)
 	if err != nil {
-		return err
-	}
-	algos, err := parseAlgos(c)
-	if err != nil {
-		return err
+		return nil, err
 	}
 	if len(algos) != 1 {
-		return usagef("scores takes one --algo, got %d; run it once per algorithm", len(algos))
+		return nil, usagef("scores takes one --algo, got %d; run it once per algorithm", len(algos))
 	}
 	depth := c.Int("depth")
 	if depth < 1 || depth > compareMaxDepth {
-		return usagef("--depth must be between 1 and %d, got %d; try --depth 3", compareMaxDepth, depth)
+		return nil, usagef("--depth must be between 1 and %d, got %d; try --depth 3", compareMaxDepth, depth)
 	}
 	format := c.String("format")
 	if err := output.CheckFormat(format); err != nil {
-		return err
+		return nil, err
 	}
-	b, err := boardOf(list[0])
+	return &ScoresOptions{Position: list[0], Algo: algos[0], Depth: depth, Force: c.Bool("force"), Format: format}, nil
+}
+
+// scoresRun runs lab.Scores and prints the moves best first.
+func scoresRun(ctx context.Context, opts *ScoresOptions, stdout, stderr io.Writer) error {
+	b, err := boardOf(opts.Position)
 	if err != nil {
 		return err
 	}
-	if !c.Bool("force") {
-		if err := guardDepth([]*board.Board{b}, algos, depth); err != nil {
+	if !opts.Force {
+		if err := guardDepth([]*board.Board{b}, []engine.Options{opts.Algo}, opts.Depth); err != nil {
 			return err
 		}
 	}
-	prog := output.NewProgress(e.Stderr, e.isTerminal(e.Stderr))
-	prog.Update("scoring every move of %s at depth %d", positionLabel(list[0]), depth)
-	res, runErr := engine.RootScores(c.Context, b, algos[0], depth)
+	label := positionLabel(opts.Position)
+	prog := output.NewProgress(stderr, opts.Progress)
+	prog.Update("scoring every move of %s at depth %d", label, opts.Depth)
+	res, runErr := lab.Scores(ctx, lab.ScoresOptions{Position: opts.Position, Algo: opts.Algo, Depth: opts.Depth})
 	prog.Done()
-	if runErr != nil && !errors.Is(runErr, context.Canceled) {
+	if res == nil {
 		return runErr
 	}
-	t := &output.Table{Title: fmt.Sprintf("scores: %s, %s, depth %d (%s to move)", positionLabel(list[0]), algos[0].Name, depth, b.Side())}
+	t := &output.Table{Title: fmt.Sprintf("scores: %s, %s, depth %d (%s to move)", label, opts.Algo.Name, opts.Depth, res.Side)}
 	t.Columns = []output.Column{
 		{Key: "rank", Header: "#", Right: true},
 		{Key: "move", Header: "move"},
@@ -94,7 +111,7 @@ func (e *appEnv) scores(c *cli.Context) error {
 		{Key: "nodes", Header: "nodes", Right: true},
 		{Key: "pv", Header: "principal variation"},
 	}
-	for i, ms := range res {
+	for _, ms := range res.Moves {
 		st := output.StyleNone
 		switch {
 		case engine.MateIn(ms.Score) > 0:
@@ -103,19 +120,19 @@ func (e *appEnv) scores(c *cli.Context) error {
 			st = output.StyleBad
 		}
 		t.Rows = append(t.Rows, []output.Cell{
-			output.IntCell(int64(i + 1)), output.TextCell(ms.SAN).Styled(output.StyleAccent), output.TextCell(ms.Move.String()),
+			output.IntCell(int64(ms.Rank)), output.TextCell(ms.SAN).Styled(output.StyleAccent), output.TextCell(ms.UCI),
 			output.Cell{Text: engine.FormatScore(ms.Score), Value: engine.FormatScore(ms.Score), Style: st},
-			output.IntCell(int64(ms.Score)), output.UintCell(ms.Nodes), output.TextCell(strings.Join(b.SANLine(ms.PV), " ")),
+			output.IntCell(int64(ms.Score)), output.UintCell(ms.Nodes), output.TextCell(strings.Join(ms.PV, " ")),
 		})
 	}
-	if len(res) == 0 && runErr == nil {
+	if len(res.Moves) == 0 && !res.Interrupted {
 		t.Notes = append(t.Notes, "no legal moves: the game is over in this position")
 	}
-	t.Notes = append(t.Notes, fmt.Sprintf("%s evaluation; scores from %s's point of view", algos[0].Eval, b.Side()))
-	if runErr != nil {
+	t.Notes = append(t.Notes, fmt.Sprintf("%s evaluation; scores from %s's point of view", opts.Algo.Eval, res.Side))
+	if res.Interrupted {
 		t.Notes = append(t.Notes, "interrupted: only the moves above were scored")
 	}
-	if err := output.WriteTable(e.Stdout, format, t, e.out); err != nil {
+	if err := output.WriteTable(stdout, opts.Format, t, opts.Color); err != nil {
 		return err
 	}
 	return runErr

@@ -1,28 +1,45 @@
 package main
 
 import (
+	"context"
 	"fmt"
+	"io"
 	"strings"
-	"time"
 
 	"github.com/plylab/plylab/cmd/internal/output"
 	"github.com/plylab/plylab/engine"
 	"github.com/plylab/plylab/engine/board"
+	"github.com/plylab/plylab/engine/lab"
 	"github.com/plylab/plylab/positions"
 	"github.com/urfave/cli/v2"
 )
 
 // search: the engine on one position, one line per iteration, the way an
-// engine author watches it think.
+// engine author watches it think; or a test suite run (lab.Suite).
 
-func searchCommand(env *appEnv) *cli.Command {
+// SearchOptions are the parsed flags of `plylab search`.
+type SearchOptions struct {
+	Positions []positions.Position // one, or a suite's (a test-suite run)
+	Algo      engine.Options
+	Limits    engine.Limits // Depth 10 when no limit was given
+	Stats     bool          // --stats
+	Force     bool          // run even when predicted to take too long
+	Format    string
+	runStreams
+}
+
+func searchCommand(env *appEnv) *cli.Command { return newSearchCommand(env, streams(env, searchRun)) }
+
+// newSearchCommand builds `plylab search`; its action parses the flags
+// into SearchOptions and calls runF.
+func newSearchCommand(env *appEnv, runF func(context.Context, *SearchOptions) error) *cli.Command {
 	flags := append(positionFlags(true), algoFlags("engine", false)...)
 	flags = append(flags,
 		&cli.IntFlag{Name: "depth", Aliases: []string{"d"}, Usage: "search to depth `N` (default 10 when no --movetime)"},
 		&cli.StringFlag{Name: "movetime", Aliases: []string{"t"}, Usage: "think for `DURATION` (e.g. 1s, 500ms; a bare number is milliseconds, as in UCI)"},
 		&cli.Uint64Flag{Name: "nodes", Usage: "stop after about `N` nodes"},
 		&cli.BoolFlag{Name: "stats", Usage: "print the statistics table (one counter per technique) after the search"},
-		&cli.BoolFlag{Name: "force", Usage: "run even when the predicted time is over ten minutes"},
+		forceFlag(),
 		output.FormatFlag(),
 	)
 	return &cli.Command{
@@ -45,68 +62,68 @@ Examples:
    plylab search --fen "r1bq2rk/pp3pbp/2p1p1pQ/7P/3P4/2PB1N2/PP3PPR/2KR4 w - - 0 1" --movetime 1s
    plylab search --position start --depth 8 --without null,lmr --stats
    plylab search --suite wac --movetime 1s --format csv`,
-		Flags: flags,
-		Action: func(c *cli.Context) error {
-			return env.search(c)
-		},
+		Flags:  flags,
+		Action: parseAction(env, parseSearch, runF),
 	}
 }
 
-func (e *appEnv) search(c *cli.Context) error {
-	list, err := resolvePositions(c, true, "start")
+// parseSearch reads and checks the flags of search.
+func parseSearch(c *cli.Context) (*SearchOptions, error) {
+	list, algos, err := positionsAndAlgos(c, true)
 	if err != nil {
-		return err
-	}
-	algos, err := parseAlgos(c)
-	if err != nil {
-		return err
+		return nil, err
 	}
 	if len(algos) != 1 {
-		return usagef("search takes one --algo; use 'plylab compare' for several")
+		return nil, usagef("search takes one --algo; use 'plylab compare' for several")
 	}
 	o := algos[0]
 	format := c.String("format")
 	if err := output.CheckFormat(format); err != nil {
-		return err
+		return nil, err
 	}
 	limits := engine.Limits{Depth: c.Int("depth"), Nodes: c.Uint64("nodes")}
 	if c.IsSet("movetime") {
 		mt, err := durationFlag(c, "movetime")
 		if err != nil {
-			return err
+			return nil, err
 		}
 		limits.MoveTime = mt
 	}
 	if c.IsSet("depth") && (limits.Depth < 1 || limits.Depth > engine.MaxDepth) {
-		return usagef("--depth must be between 1 and %d, got %d", engine.MaxDepth, limits.Depth)
+		return nil, usagef("--depth must be between 1 and %d, got %d", engine.MaxDepth, limits.Depth)
 	}
-	if o.IsPlain() {
-		if limits.Depth == 0 {
-			return usagef("%s needs --depth (it has no iterative deepening to stop in time)", o.Name)
-		}
-		if !c.Bool("force") {
-			if b, err := boardOf(list[0]); err == nil {
-				if err := guardDepth([]*board.Board{b}, algos, limits.Depth); err != nil {
-					return err
-				}
-			}
-		}
+	if o.IsPlain() && limits.Depth == 0 {
+		return nil, usagef("%s needs --depth (it has no iterative deepening to stop in time)", o.Name)
 	}
 	if limits.Depth == 0 && limits.MoveTime == 0 && limits.Nodes == 0 {
 		limits.Depth = 10
 	}
-	if len(list) > 1 {
-		return e.searchSuite(c, list, o, limits, format)
+	return &SearchOptions{Positions: list, Algo: o, Limits: limits, Stats: c.Bool("stats"), Force: c.Bool("force"), Format: format}, nil
+}
+
+// searchRun searches one position, printing each iteration as it
+// completes (or the iterations table), or runs a suite.
+func searchRun(ctx context.Context, opts *SearchOptions, stdout, stderr io.Writer) error {
+	o, limits := opts.Algo, opts.Limits
+	if o.IsPlain() && !opts.Force {
+		if b, err := boardOf(opts.Positions[0]); err == nil {
+			if err := guardDepth([]*board.Board{b}, []engine.Options{o}, limits.Depth); err != nil {
+				return err
+			}
+		}
 	}
-	b, err := boardOf(list[0])
+	if len(opts.Positions) > 1 {
+		return searchSuite(ctx, opts, stdout, stderr)
+	}
+	b, err := boardOf(opts.Positions[0])
 	if err != nil {
 		return err
 	}
-	live := format == "table"
+	live := opts.Format == "table"
 	if live {
-		fmt.Fprintf(e.Stdout, "%s  %s  %s\n", e.out.Paint(output.StyleBold, "search "+positionLabel(list[0])),
-			e.out.Paint(output.StyleAccent, o.Name), e.out.Paint(output.StyleDim, fmt.Sprintf("(%s eval, %s to move)", o.Eval, b.Side())))
-		fmt.Fprintln(e.Stdout, e.out.Paint(output.StyleDim, fmt.Sprintf("%5s %5s %10s %12s %10s %9s  %s", "depth", "sel", "score", "nodes", "nps", "time", "pv")))
+		fmt.Fprintf(stdout, "%s  %s  %s\n", opts.Color.Paint(output.StyleBold, "search "+positionLabel(opts.Positions[0])),
+			opts.Color.Paint(output.StyleAccent, o.Name), opts.Color.Paint(output.StyleDim, fmt.Sprintf("(%s eval, %s to move)", o.Eval, b.Side())))
+		fmt.Fprintln(stdout, opts.Color.Paint(output.StyleDim, fmt.Sprintf("%5s %5s %10s %12s %10s %9s  %s", "depth", "sel", "score", "nodes", "nps", "time", "pv")))
 	}
 	info := func(it engine.Iteration) {
 		if !live {
@@ -122,10 +139,10 @@ func (e *appEnv) search(c *cli.Context) error {
 			nps = float64(it.Nodes) / it.Elapsed.Seconds()
 		}
 		pv := strings.Join(b.SANLine(it.PV), " ")
-		fmt.Fprintf(e.Stdout, "%5d %5d %s %12s %10s %9s  %s\n", it.Depth, it.SelDepth,
-			e.out.Paint(st, fmt.Sprintf("%10s", sc)), output.FormatUint(it.Nodes), output.FormatRate(nps), output.FormatDuration(it.Elapsed),
-			e.out.Paint(output.StyleAccent, pv))
-		output.ResultFields(e.Stdout, "iteration", []output.Field{
+		fmt.Fprintf(stdout, "%5d %5d %s %12s %10s %9s  %s\n", it.Depth, it.SelDepth,
+			opts.Color.Paint(st, fmt.Sprintf("%10s", sc)), output.FormatUint(it.Nodes), output.FormatRate(nps), output.FormatDuration(it.Elapsed),
+			opts.Color.Paint(output.StyleAccent, pv))
+		output.ResultFields(stdout, "iteration", []output.Field{
 			{Key: "depth", Value: it.Depth, Text: fmt.Sprint(it.Depth)}, {Key: "seldepth", Value: it.SelDepth, Text: fmt.Sprint(it.SelDepth)},
 			{Key: "score", Value: sc, Text: sc}, {Key: "score_cp", Value: it.Score},
 			{Key: "nodes", Value: it.Nodes, Text: output.FormatUint(it.Nodes)},
@@ -133,13 +150,13 @@ func (e *appEnv) search(c *cli.Context) error {
 			{Key: "time_s", Value: it.Elapsed, Text: output.FormatDuration(it.Elapsed)},
 			{Key: "pv", Value: pv, Text: pv}})
 	}
-	res := engine.Run(c.Context, b, o, limits, nil, info)
+	res := engine.Run(ctx, b, o, limits, nil, info)
 	if !live {
-		t := iterationsTable(b, positionLabel(list[0]), o, res)
-		if c.Bool("stats") {
+		t := iterationsTable(b, positionLabel(opts.Positions[0]), o, res)
+		if opts.Stats {
 			t.Notes = append(t.Notes, statsNotes(res.Stats)...)
 		}
-		if err := output.WriteTable(e.Stdout, format, t, e.out); err != nil {
+		if err := output.WriteTable(stdout, opts.Format, t, opts.Color); err != nil {
 			return err
 		}
 	} else {
@@ -147,28 +164,28 @@ func (e *appEnv) search(c *cli.Context) error {
 		if res.BestMove != board.NoMove {
 			best = b.SAN(res.BestMove)
 		}
-		fmt.Fprintf(e.Stdout, "best move %s, score %s, %s nodes in %s (%s)\n", e.out.Paint(output.StyleBold, best),
+		fmt.Fprintf(stdout, "best move %s, score %s, %s nodes in %s (%s)\n", opts.Color.Paint(output.StyleBold, best),
 			engine.FormatScore(res.Score), output.FormatUint(res.Stats.TotalNodes()), output.FormatDuration(res.Stats.Elapsed), output.FormatRate(res.Stats.NPS()))
 		// The summary's keys differ from the iterations' (depth, nodes),
 		// so a lesson can name either.
-		output.ResultFields(e.Stdout, "search", []output.Field{
+		output.ResultFields(stdout, "search", []output.Field{
 			{Key: "best_move", Value: best, Text: best}, {Key: "depth_reached", Value: res.Depth, Text: fmt.Sprint(res.Depth)},
 			{Key: "final_score", Value: engine.FormatScore(res.Score), Text: engine.FormatScore(res.Score)}, {Key: "final_score_cp", Value: res.Score},
 			{Key: "total_nodes", Value: res.Stats.TotalNodes(), Text: output.FormatUint(res.Stats.TotalNodes())},
 			{Key: "total_time_s", Value: res.Stats.Elapsed, Text: output.FormatDuration(res.Stats.Elapsed)},
 			{Key: "total_nodes_per_s", Value: res.Stats.NPS(), Text: output.FormatRate(res.Stats.NPS())}})
-		if res.Stopped && c.Context.Err() != nil {
-			fmt.Fprintln(e.Stdout, e.out.Paint(output.StyleWarn, "interrupted: the last completed iteration stands"))
+		if res.Stopped && ctx.Err() != nil {
+			fmt.Fprintln(stdout, opts.Color.Paint(output.StyleWarn, "interrupted: the last completed iteration stands"))
 		}
-		if c.Bool("stats") {
-			fmt.Fprintln(e.Stdout)
-			if err := output.WriteTable(e.Stdout, "table", statsTable(res.Stats), e.out); err != nil {
+		if opts.Stats {
+			fmt.Fprintln(stdout)
+			if err := output.WriteTable(stdout, "table", statsTable(res.Stats), opts.Color); err != nil {
 				return err
 			}
 		}
 	}
-	if c.Context.Err() != nil {
-		return c.Context.Err()
+	if ctx.Err() != nil {
+		return ctx.Err()
 	}
 	return nil
 }
@@ -245,62 +262,43 @@ func statsNotes(s engine.Stats) []string {
 	return out
 }
 
-// searchSuite runs a test suite: every position searched with the same
-// limits, best move checked against the suite's bm/am.
-func (e *appEnv) searchSuite(c *cli.Context, list []positions.Position, o engine.Options, limits engine.Limits, format string) error {
-	t := &output.Table{Title: fmt.Sprintf("search: suite %s, %s", list[0].Suite, o.Name)}
+// searchSuite runs a test suite (lab.Suite) and prints one row per
+// position: the move found, the expected one, and whether they agree.
+func searchSuite(ctx context.Context, opts *SearchOptions, stdout, stderr io.Writer) error {
+	list := opts.Positions
+	prog := output.NewProgress(stderr, opts.Progress)
+	res, runErr := lab.Suite(ctx, lab.SuiteOptions{Positions: list, Algo: opts.Algo, Limits: opts.Limits,
+		Progress: func(s string) { prog.Update("%s", s) }})
+	prog.Done()
+	if res == nil {
+		return runErr
+	}
+	t := &output.Table{Title: fmt.Sprintf("search: suite %s, %s", list[0].Suite, opts.Algo.Name)}
 	t.Columns = []output.Column{{Key: "id", Header: "id"}, {Key: "best", Header: "found"}, {Key: "expected", Header: "expected"},
 		{Key: "ok", Header: "ok"}, {Key: "score", Header: "score", Right: true}, {Key: "depth", Header: "depth", Right: true},
 		{Key: "nodes", Header: "nodes", Right: true}, {Key: "time_s", Header: "time", Right: true}}
-	prog := output.NewProgress(e.Stderr, e.isTerminal(e.Stderr))
-	solved, checked := 0, 0
-	var total engine.Stats
-	start := time.Now()
-	searcher := engine.NewSearcher(o)
-	for i, p := range list {
-		if c.Context.Err() != nil {
-			break
-		}
-		prog.Update("search %s: %d/%d, %d solved", p.Suite, i+1, len(list), solved)
-		b, err := boardOf(p)
-		if err != nil {
-			return err
-		}
-		searcher.Clear()
-		res := searcher.Search(c.Context, b, limits, nil, nil)
-		if res.Stopped && c.Context.Err() != nil {
-			break
-		}
-		total.Add(res.Stats)
-		found := b.SAN(res.BestMove)
-		expected := strings.Join(p.BestMoves, " ")
-		ok := len(p.BestMoves) == 0 || matchesBest(b, res.BestMove, p.BestMoves)
-		if len(p.AvoidMoves) > 0 {
-			if len(p.BestMoves) == 0 {
-				expected = "not " + strings.Join(p.AvoidMoves, " ")
-			}
-			ok = ok && !matchesBest(b, res.BestMove, p.AvoidMoves)
-		}
-		if len(p.BestMoves) > 0 || len(p.AvoidMoves) > 0 {
-			checked++
-			if ok {
-				solved++
-			}
-		}
+	for _, r := range res.Rows {
 		okCell := output.Cell{Text: "✓", Value: true, Style: output.StyleGood}
-		if !ok {
+		if !r.OK {
 			okCell = output.Cell{Text: "✗", Value: false, Style: output.StyleBad}
 		}
-		t.Rows = append(t.Rows, []output.Cell{output.TextCell(p.Name), output.TextCell(found).Styled(output.StyleAccent), output.TextCell(expected), okCell,
-			output.TextCell(engine.FormatScore(res.Score)), output.IntCell(int64(res.Depth)), output.UintCell(res.Stats.TotalNodes()), output.DurationCell(res.Stats.Elapsed)})
+		t.Rows = append(t.Rows, []output.Cell{output.TextCell(r.ID), output.TextCell(r.Found).Styled(output.StyleAccent), output.TextCell(r.Expected), okCell,
+			output.TextCell(engine.FormatScore(r.Score)), output.IntCell(int64(r.Depth)), output.UintCell(r.Stats.TotalNodes()), output.DurationCell(r.Stats.Elapsed)})
 	}
-	prog.Done()
-	t.Notes = append(t.Notes, fmt.Sprintf("solved %d of %d (%s, %s nodes, %s)", solved, checked, output.FormatDuration(time.Since(start)), output.FormatUint(total.TotalNodes()), output.FormatRate(total.NPS())))
-	if c.Context.Err() != nil {
+	t.Notes = append(t.Notes, fmt.Sprintf("solved %d of %d (%s, %s nodes, %s)", res.Solved, res.Checked, output.FormatDuration(res.Elapsed), output.FormatUint(res.Total.TotalNodes()), output.FormatRate(res.Total.NPS())))
+	if res.Interrupted {
 		t.Notes = append(t.Notes, "interrupted: only the positions above were searched")
 	}
-	if err := output.WriteTable(e.Stdout, format, t, e.out); err != nil {
+	if err := output.WriteTable(stdout, opts.Format, t, opts.Color); err != nil {
 		return err
 	}
-	return c.Context.Err()
+	// The summary under the table, for a lesson.
+	nodes, rate := res.Total.TotalNodes(), res.Total.NPS()
+	output.ResultFields(stdout, "search", []output.Field{
+		{Key: "solved", Value: res.Solved, Text: fmt.Sprint(res.Solved)}, {Key: "checked", Value: res.Checked, Text: fmt.Sprint(res.Checked)},
+		{Key: "total_nodes", Value: nodes, Text: output.FormatUint(nodes)},
+		{Key: "total_time_s", Value: res.Elapsed, Text: output.FormatDuration(res.Elapsed)},
+		{Key: "total_nodes_per_s", Value: rate, Text: output.FormatRate(rate)},
+		{Key: "interrupted", Value: res.Interrupted}})
+	return runErr
 }

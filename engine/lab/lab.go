@@ -1,9 +1,18 @@
-// Package lab holds plylab's ledger of the source documents' quantitative
-// claims: for each, the document, where it is said (table, figure or
-// section), the value claimed, the value plylab measures now, and a
-// verdict. Claims that take seconds are measured live; claims that need
-// long matches carry a stored result (with the command and date that made
-// it) from ledger.json, and are rerun only on request.
+// Package lab holds plylab's experiments as functions with typed inputs
+// and results, for the commands and the lessons alike: Compare (algorithms
+// side by side depth by depth, with the minimal tree and the minimax
+// reference), Scores (every root move's exact score), Perft (against
+// notnil/chess, Stockfish and the published counts), Bench (the node-count
+// signature and speed) and Suite (test-suite runs). Each takes an options
+// struct and a context, reports progress through an optional callback,
+// and returns exact counts; none prints.
+//
+// It also holds the ledger of the source documents' quantitative claims:
+// for each, the document, where it is said (table, figure or section), the
+// value claimed, the value plylab measures now, and a verdict. Claims that
+// take seconds are measured live; claims that need long matches carry a
+// stored result (with the command and date that made it) from ledger.json,
+// and are rerun only on request.
 package lab
 
 import (

@@ -1,0 +1,104 @@
+package lab
+
+import (
+	"context"
+	"time"
+
+	"github.com/plylab/plylab/engine"
+	"github.com/plylab/plylab/engine/board"
+	"github.com/plylab/plylab/positions"
+)
+
+// Bench: the engine-testing frameworks' signature and speed test. A
+// fixed-depth search of fixed positions visits the same number of nodes on
+// every machine, so the total is a fingerprint of the engine's search (any
+// change to pruning or ordering changes it), and nodes per second measure
+// the machine and the code's speed.
+
+// BenchOptions is the input of Bench.
+type BenchOptions struct {
+	Engine    engine.Options       // the engine and its hash size, e.g. engine.EngineOptions()
+	Depth     int                  // plies, every position
+	Positions []positions.Position // nil: the "bench" suite (Stockfish's bench positions)
+	// Progress, when set, receives a one-line status before each search.
+	Progress func(status string)
+}
+
+// BenchRow is one position's search.
+type BenchRow struct {
+	Index   int    // 1-based, in suite order
+	Skipped string // "checkmate" or "stalemate" for a position without legal moves, not searched
+	Nodes   uint64 // nodes and quiescence nodes
+	Elapsed time.Duration
+	Best    string // the best move in SAN, "" if none
+	Score   int    // side to move's view
+	Stopped bool   // the search was interrupted
+}
+
+// BenchResult is the output of Bench.
+type BenchResult struct {
+	Rows              []BenchRow
+	Nodes             uint64 // the signature: total over the searched rows
+	Elapsed           time.Duration
+	Searched, Skipped int
+	Interrupted       bool // the last row is partial and Nodes is no signature
+}
+
+// NPS is the frameworks' nps: total nodes over total search time.
+func (r *BenchResult) NPS() uint64 {
+	if r.Elapsed <= 0 {
+		return 0
+	}
+	return uint64(float64(r.Nodes) / r.Elapsed.Seconds())
+}
+
+// Bench searches every position to o.Depth with cleared tables, so each
+// count is independent of the order and number of positions. When ctx is
+// cancelled it returns the rows so far with Interrupted set and ctx's
+// error.
+func Bench(ctx context.Context, o BenchOptions) (*BenchResult, error) {
+	list := o.Positions
+	if list == nil {
+		suite, err := positions.LookupSuite("bench")
+		if err != nil {
+			return nil, err
+		}
+		list = suite.Positions
+	}
+	boards, err := Boards(list)
+	if err != nil {
+		return nil, err
+	}
+	status := statusFunc(o.Progress)
+	res := &BenchResult{}
+	// The runner reuses the table's memory, so page faults are paid once.
+	runner := engine.NewRunner(o.Engine)
+	for i, b := range boards {
+		row := BenchRow{Index: i + 1}
+		if !b.HasLegalMove() {
+			row.Skipped = "stalemate"
+			if b.InCheck() {
+				row.Skipped = "checkmate"
+			}
+			res.Rows = append(res.Rows, row)
+			res.Skipped++
+			continue
+		}
+		status("bench depth %d: position %d/%d", o.Depth, i+1, len(boards))
+		run := runner.Run(ctx, b, engine.Limits{Depth: o.Depth}, nil, nil)
+		row.Nodes, row.Elapsed = run.Stats.TotalNodes(), run.Stats.Elapsed
+		row.Score, row.Stopped = run.Score, run.Stopped
+		if run.BestMove != board.NoMove {
+			row.Best = b.SAN(run.BestMove)
+		}
+		res.Rows = append(res.Rows, row)
+		res.Searched++
+		res.Nodes += row.Nodes
+		res.Elapsed += row.Elapsed
+		if err := ctx.Err(); err != nil {
+			res.Interrupted = true
+			return res, err
+		}
+	}
+	return res, nil
+}
