@@ -207,8 +207,7 @@ func treeRun(ctx context.Context, opts *TreeOptions, stdout, _ io.Writer) error 
 	wroteFile(stdout, out)
 	var counts []string
 	for _, t := range trees {
-		counts = append(counts, fmt.Sprintf("%s: %s drawn of %s searched", t.Algo,
-			plural(t.Stats().Nodes, "node"), output.FormatUint(t.SearchNodes+t.QNodes)))
+		counts = append(counts, t.DrawnOfSearched())
 	}
 	fmt.Fprintf(stdout, "%s %s (%s)\n", opts.Color.Paint(output.StyleGood, "wrote"), out, strings.Join(counts, "; "))
 	return nil
@@ -218,32 +217,22 @@ func treeRun(ctx context.Context, opts *TreeOptions, stdout, _ io.Writer) error 
 // extension of -o, else text.
 func treeFormat(format, out string) (string, error) {
 	if format != "" {
-		for _, f := range trace.Formats {
-			if strings.EqualFold(format, f) {
-				return f, nil
-			}
+		if f, ok := trace.LookupFormat(format); ok {
+			return f, nil
 		}
 		return "", usagef("unknown tree format %q; use --format %s", format, strings.Join(trace.Formats, ", "))
 	}
 	if out == "" {
 		return "text", nil
 	}
-	switch ext := strings.ToLower(filepath.Ext(out)); ext {
-	case ".dot", ".gv":
-		return "dot", nil
-	case ".svg":
-		return "svg", nil
-	case ".png":
-		return "png", nil
-	case ".json":
-		return "json", nil
-	case ".txt", ".text":
-		return "text", nil
-	case "":
-		return "", usagef("-o %q has no extension to tell the format; name it .dot, .svg, .png, .json or .txt, or add --format", out)
-	default:
-		return "", usagef("unknown tree format %q (from -o %s); name the file .dot, .svg, .png, .json or .txt, or add --format", ext, out)
+	if f, ok := trace.FormatOfFile(out); ok {
+		return f, nil
 	}
+	ext := strings.ToLower(filepath.Ext(out))
+	if ext == "" {
+		return "", usagef("-o %q has no extension to tell the format; name it .dot, .svg, .png, .json or .txt, or add --format", out)
+	}
+	return "", usagef("unknown tree format %q (from -o %s); name the file .dot, .svg, .png, .json or .txt, or add --format", ext, out)
 }
 
 // checkOutputDir fails early when the output file's directory is missing
@@ -323,13 +312,7 @@ func toyFileError(err error) string {
 	if !errors.As(err, &se) {
 		return toyError(err)
 	}
-	before := se.Input[:min(se.Offset, len(se.Input))]
-	line := strings.Count(before, "\n") + 1
-	col := len(before) - strings.LastIndexByte(before, '\n')
-	ch := "end of input"
-	if se.Offset < len(se.Input) {
-		ch = fmt.Sprintf("%q", string(se.Input[se.Offset]))
-	}
+	line, col, ch := se.Where()
 	return fmt.Sprintf("at line %d, column %d (%s): %s", line, col, ch, se.Msg)
 }
 
@@ -421,14 +404,13 @@ func listToys(w io.Writer, format string, color output.Painter) error {
 		Notes: []string{"Draw one: plylab tree --toy NAME [-o tree.svg]"},
 	}
 	for _, toy := range trace.Toys() {
-		g, err := engine.ParseToy(toy.Tree)
+		value, err := toy.Value()
 		if err != nil {
-			return fmt.Errorf("bundled textbook tree %s does not parse: %v", toy.Name, err)
+			return err
 		}
-		res := engine.Minimax(context.Background(), g, g.Root.Height(), nil)
 		t.Rows = append(t.Rows, []output.Cell{
 			output.TextCell(toy.Name).Styled(output.StyleAccent),
-			output.IntCell(int64(res.Score)),
+			output.IntCell(int64(value)),
 			output.TextCell(toy.Tree),
 			output.TextCell(toy.Description),
 		})
