@@ -11,7 +11,6 @@ import (
 	"github.com/mattn/go-isatty"
 	"github.com/plylab/plylab/cmd/internal/cliapp"
 	"github.com/plylab/plylab/cmd/internal/output"
-	"github.com/plylab/plylab/engine/textfmt"
 	"github.com/urfave/cli/v2"
 )
 
@@ -313,12 +312,7 @@ func prepareCommand(cmd *cli.Command, parent string) {
 	}
 	// urfave handles Required flags by printing the whole help and
 	// returning a plain error; check them here instead, as usage errors.
-	var required []string
-	for _, f := range cmd.Flags {
-		if rf, ok := f.(cli.RequiredFlag); ok && rf.IsRequired() && cliapp.ClearRequired(f) {
-			required = append(required, f.Names()[0])
-		}
-	}
+	required := cliapp.TakeRequired(cmd.Flags)
 	if before := cmd.Before; before != nil || len(required) > 0 {
 		cmd.Before = func(c *cli.Context) error {
 			for _, name := range required {
@@ -351,18 +345,7 @@ func onUsageError(path string) cli.OnUsageErrorFunc {
 // unknownCommand is the usage error for `plylab nosuch` or `plylab
 // positions nosuch`, with a suggestion when a command name is close.
 func unknownCommand(name, path string, cmds []*cli.Command) error {
-	var names []string
-	for _, c := range cmds {
-		if !c.Hidden {
-			names = append(names, c.Name)
-		}
-	}
-	full := strings.TrimSpace(strings.TrimPrefix(path, "plylab") + " " + name)
-	if s := textfmt.Suggest(name, names); s != "" {
-		return usagef("unknown command %q; did you mean %q? run '%s --help' to list the commands",
-			full, strings.TrimSpace(strings.TrimPrefix(path, "plylab")+" "+s), path)
-	}
-	return usagef("unknown command %q; run '%s --help' to list the commands", full, path)
+	return usagef("%s", cliapp.UnknownCommandMessage(name, path, cmds))
 }
 
 // helpCommand is `plylab help [COMMAND...]`, the same as `plylab COMMAND... --help`.

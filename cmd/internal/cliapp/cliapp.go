@@ -14,6 +14,7 @@ import (
 
 	"github.com/plylab/plylab/cmd/internal/flagval"
 	"github.com/plylab/plylab/cmd/internal/output"
+	"github.com/plylab/plylab/engine/textfmt"
 	"github.com/urfave/cli/v2"
 )
 
@@ -222,4 +223,38 @@ func Version(v, defaultVersion string, bi *debug.BuildInfo) string {
 		v += ")"
 	}
 	return v
+}
+
+// TakeRequired clears the Required mark of each flag that has one (see
+// ClearRequired) and returns those flags' names, so the app can check
+// them itself.
+func TakeRequired(flags []cli.Flag) []string {
+	var names []string
+	for _, f := range flags {
+		if rf, ok := f.(cli.RequiredFlag); ok && rf.IsRequired() && ClearRequired(f) {
+			names = append(names, f.Names()[0])
+		}
+	}
+	return names
+}
+
+// UnknownCommandMessage words the error for an unknown command name typed
+// after path ("plylab" or "plylab positions"): the command as typed
+// without the program name, a suggestion when one of cmds' visible names
+// is close, and where to list the commands.
+func UnknownCommandMessage(name, path string, cmds []*cli.Command) string {
+	var names []string
+	for _, c := range cmds {
+		if !c.Hidden {
+			names = append(names, c.Name)
+		}
+	}
+	prog, _, _ := strings.Cut(path, " ")
+	under := strings.TrimPrefix(path, prog)
+	full := strings.TrimSpace(under + " " + name)
+	if s := textfmt.Suggest(name, names); s != "" {
+		return fmt.Sprintf("unknown command %q; did you mean %q? run '%s --help' to list the commands",
+			full, strings.TrimSpace(under+" "+s), path)
+	}
+	return fmt.Sprintf("unknown command %q; run '%s --help' to list the commands", full, path)
 }

@@ -140,3 +140,33 @@ func TestVersion(t *testing.T) {
 		}
 	}
 }
+
+func TestTakeRequired(t *testing.T) {
+	t.Parallel()
+	id := &cli.StringFlag{Name: "id", Required: true}
+	out := &cli.StringFlag{Name: "output", Aliases: []string{"o"}, Required: true}
+	flip := &cli.BoolFlag{Name: "flip"}
+	got := TakeRequired([]cli.Flag{id, flip, out})
+	if strings.Join(got, ",") != "id,output" || id.Required || out.Required {
+		t.Errorf("TakeRequired = %q (id still required: %v, output: %v); want id,output, both cleared", got, id.Required, out.Required)
+	}
+	if got := TakeRequired([]cli.Flag{id, flip}); got != nil {
+		t.Errorf("second TakeRequired = %q, want none", got)
+	}
+}
+
+func TestUnknownCommandMessage(t *testing.T) {
+	t.Parallel()
+	cmds := []*cli.Command{{Name: "positions"}, {Name: "perft"}, {Name: "secret", Hidden: true}, {Name: "show"}}
+	for _, tt := range []struct{ name, path, want string }{
+		{"posit", "plylab", `unknown command "posit"; did you mean "positions"? run 'plylab --help' to list the commands`},
+		{"zzz", "plylab", `unknown command "zzz"; run 'plylab --help' to list the commands`},
+		{"secre", "plylab", `unknown command "secre"; run 'plylab --help' to list the commands`},
+		{"shwo", "plylab positions", `unknown command "positions shwo"; did you mean "positions show"? run 'plylab positions --help' to list the commands`},
+		{"zzz", "plylab book", `unknown command "book zzz"; run 'plylab book --help' to list the commands`},
+	} {
+		if got := UnknownCommandMessage(tt.name, tt.path, cmds); got != tt.want {
+			t.Errorf("UnknownCommandMessage(%q, %q) =\n%s\nwant\n%s", tt.name, tt.path, got, tt.want)
+		}
+	}
+}
