@@ -2,6 +2,7 @@ package trace
 
 import (
 	"context"
+	"errors"
 	"testing"
 
 	"github.com/plylab/plylab/engine"
@@ -68,5 +69,51 @@ func TestDrawnOfSearched(t *testing.T) {
 	}
 	if got, want := top.DrawnOfSearched(), "alphabeta: 4 nodes drawn of 11 searched"; got != want {
 		t.Errorf("one ply: %q, want %q", got, want)
+	}
+}
+
+func TestToyInput(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct {
+		spec, title, tree, err string
+	}{
+		{"russell-norvig", "russell-norvig", "((3,12,8),(2,4,6),(14,5,2))", ""},
+		{" Binary-3 ", "binary-3", "(((3,5),(6,9)),((1,2),(0,-1)))", ""},
+		{"((3,12,8),(2,4,6),(14,5,2))", "russell-norvig", "((3,12,8),(2,4,6),(14,5,2))", ""},
+		{"[[1,2],[3]]", "textbook tree", "((1,2),(3))", ""},
+		{"nosuch", "", "", `no textbook tree called "nosuch" (bundled: best-order, binary-3, russell-norvig, worst-order)`},
+		{"(1,x)", "", "", `toy tree: at character 4 ("x"): expected a number or "("`},
+	} {
+		in, err := ToyInput(tt.spec)
+		if tt.err != "" {
+			if err == nil || err.Error() != tt.err {
+				t.Errorf("ToyInput(%q): error %v, want %q", tt.spec, err, tt.err)
+			}
+			continue
+		}
+		if err != nil {
+			t.Fatalf("ToyInput(%q): %v", tt.spec, err)
+		}
+		if in.Title != tt.title || in.Toy.Root.String() != tt.tree || in.Board != nil {
+			t.Errorf("ToyInput(%q) = title %q, tree %s; want %q, %s", tt.spec, in.Title, in.Toy.Root.String(), tt.title, tt.tree)
+		}
+	}
+	var se *engine.ToySyntaxError
+	if _, err := ToyInput("(1,x)"); !errors.As(err, &se) {
+		t.Errorf("a syntax error is %T, want *engine.ToySyntaxError", err)
+	}
+}
+
+func TestToyFileInput(t *testing.T) {
+	t.Parallel()
+	in, err := ToyFileInput("dir/my-tree.txt", []byte("(\n (1, 2),\n (3, 4)\n)\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if in.Title != "my-tree" || in.Toy.Root.String() != "((1,2),(3,4))" {
+		t.Errorf("title %q, tree %s; want my-tree, ((1,2),(3,4))", in.Title, in.Toy.Root.String())
+	}
+	if _, err := ToyFileInput("x.txt", []byte("(1,")); err == nil {
+		t.Error("a tree that does not parse: no error")
 	}
 }

@@ -268,26 +268,21 @@ func treeInputOf(c *cli.Context) (*trace.Input, error) {
 		if err != nil {
 			return nil, usagef("cannot read --toy-file %s: %v", name, pathErrCause(err))
 		}
-		g, err := engine.ParseToy(string(data))
+		in, err := trace.ToyFileInput(name, data)
 		if err != nil {
 			return nil, usagef("bad textbook tree in %s %s; write nested lists of numbers such as ((3,12,8),(2,4,6))", name, toyFileError(err))
 		}
-		return &trace.Input{Title: strings.TrimSuffix(filepath.Base(name), filepath.Ext(name)), Toy: g}, nil
+		return in, nil
 	case toy:
-		spec := strings.TrimSpace(c.String("toy"))
-		title := "textbook tree"
-		if !strings.HasPrefix(spec, "(") && !strings.HasPrefix(spec, "[") {
-			t, err := trace.LookupToy(spec)
-			if err != nil {
-				return nil, usagef("%v; or write a tree as nested lists such as \"((3,12,8),(2,4,6))\"", err)
-			}
-			title, spec = t.Name, t.Tree
-		}
-		g, err := engine.ParseToy(spec)
-		if err != nil {
+		in, err := trace.ToyInput(c.String("toy"))
+		var se *engine.ToySyntaxError
+		switch {
+		case errors.As(err, &se):
 			return nil, usagef("bad --toy tree %s; write nested lists of numbers such as \"((3,12,8),(2,4,6))\"", toyError(err))
+		case err != nil:
+			return nil, usagef("%v; or write a tree as nested lists such as \"((3,12,8),(2,4,6))\"", err)
 		}
-		return &trace.Input{Title: trace.ToyName(g, title), Toy: g}, nil
+		return in, nil
 	}
 	ps, err := resolvePositions(c, false, "paper-mate2")
 	if err != nil {
