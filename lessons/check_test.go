@@ -2,6 +2,7 @@ package lessons
 
 import (
 	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -145,5 +146,39 @@ func TestExportRuns(t *testing.T) {
 	}
 	if _, _, err := ExportRuns(dir, "pdf", runs[:1], ExportOptions{}); err == nil || err.Error() != `unknown export format "pdf"; use html or md` {
 		t.Errorf("unknown format: %v", err)
+	}
+}
+
+func TestSelect(t *testing.T) {
+	all, err := Select(nil, true, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(all) != 10 || all[0].Number != 1 || all[9].Number != 10 {
+		t.Fatalf("Select(all): %d lessons", len(all))
+	}
+	if none, err := Select(nil, false, nil); err != nil || len(none) != 0 {
+		t.Errorf("Select(nothing) = %d lessons, %v; want none", len(none), err)
+	}
+	file := filepath.Join(t.TempDir(), "mine.md")
+	if err := os.WriteFile(file, []byte("# Mine\n\nProse.\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	got, err := Select([]string{"3", "all", "alphabeta", file}, false, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, l := range got {
+		names = append(names, l.Slug)
+	}
+	want := "03-alphabeta 01-game-trees 02-negamax 03-alphabeta 04-move-ordering 05-iterative-deepening 06-quiescence 07-null-move 08-evaluation 09-whole-engine 10-reproducing 03-alphabeta mine"
+	if strings.Join(names, " ") != want || got[len(got)-1].Path != file {
+		t.Errorf("Select = %s\nwant %s", strings.Join(names, " "), want)
+	}
+	for _, ref := range []string{"nosuch", "42", filepath.Join(t.TempDir(), "none.md")} {
+		if _, err := Select([]string{"1", ref}, false, nil); !errors.Is(err, ErrUnknown) || errors.Is(err, ErrBroken) {
+			t.Errorf("Select(%q): %v, want ErrUnknown", ref, err)
+		}
 	}
 }

@@ -131,27 +131,11 @@ func lessonError(err error) error {
 // loadLessons returns the built-in lessons and the lessons named by refs
 // (all built-in ones for "all", or when refs is empty and all is true).
 func (env *appEnv) loadLessons(refs []string, all bool) ([]*lessons.Lesson, error) {
-	cmds := env.lessonCommands()
-	builtin, err := lessons.Builtin(cmds)
-	if err != nil {
-		return nil, fmt.Errorf("a built-in lesson is broken: %w", err)
+	ls, err := lessons.Select(refs, all, env.lessonCommands())
+	if err != nil && !errors.Is(err, lessons.ErrBroken) {
+		return nil, lessonError(err)
 	}
-	if len(refs) == 0 && all {
-		return builtin, nil
-	}
-	var out []*lessons.Lesson
-	for _, ref := range refs {
-		if ref == "all" && !lessons.IsFile(ref) {
-			out = append(out, builtin...)
-			continue
-		}
-		l, err := lessons.Find(ref, builtin, cmds)
-		if err != nil {
-			return nil, lessonError(err)
-		}
-		out = append(out, l)
-	}
-	return out, nil
+	return ls, err
 }
 
 func lessonListCommand(env *appEnv) *cli.Command {
