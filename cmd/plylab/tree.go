@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/plylab/plylab/cmd/internal/cliapp"
 	"github.com/plylab/plylab/cmd/internal/output"
 	"github.com/plylab/plylab/engine"
 	"github.com/plylab/plylab/trace"
@@ -158,7 +159,7 @@ func parseTree(c *cli.Context, stdoutTerminal bool, outputPath func(flag, name s
 	}
 	if out != "" {
 		// Find a bad path before a long search, not after.
-		if err := checkOutputDir(out); err != nil {
+		if err := cliapp.CheckOutputFile(out, "tree.svg"); err != nil {
 			return nil, err
 		}
 	} else if format == "png" && stdoutTerminal {
@@ -233,23 +234,6 @@ func treeFormat(format, out string) (string, error) {
 		return "", usagef("-o %q has no extension to tell the format; name it .dot, .svg, .png, .json or .txt, or add --format", out)
 	}
 	return "", usagef("unknown tree format %q (from -o %s); name the file .dot, .svg, .png, .json or .txt, or add --format", ext, out)
-}
-
-// checkOutputDir fails early when the output file's directory is missing
-// or the path is a directory.
-func checkOutputDir(out string) error {
-	if fi, err := os.Stat(out); err == nil && fi.IsDir() {
-		return fmt.Errorf("cannot write %s: it is a directory; give a file name such as %s", out, filepath.Join(out, "tree.svg"))
-	}
-	dir := filepath.Dir(out)
-	fi, err := os.Stat(dir)
-	if err != nil {
-		return fmt.Errorf("cannot write %s: directory %s does not exist; create it or check the -o path", out, dir)
-	}
-	if !fi.IsDir() {
-		return fmt.Errorf("cannot write %s: %s is not a directory; check the -o path", out, dir)
-	}
-	return nil
 }
 
 // treeInputOf reads --toy, --toy-file or the position flags.

@@ -8,6 +8,8 @@ package cliapp
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"reflect"
 	"runtime/debug"
 	"strings"
@@ -257,4 +259,23 @@ func UnknownCommandMessage(name, path string, cmds []*cli.Command) string {
 			full, strings.TrimSpace(under+" "+s), path)
 	}
 	return fmt.Sprintf("unknown command %q; run '%s --help' to list the commands", full, path)
+}
+
+// CheckOutputFile fails early, before a long computation, when a file
+// given with -o could not be written: the path is a directory (the error
+// suggests example inside it), or its folder is missing or is not a
+// folder.
+func CheckOutputFile(path, example string) error {
+	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
+		return fmt.Errorf("cannot write %s: it is a directory; give a file name such as %s", path, filepath.Join(path, example))
+	}
+	dir := filepath.Dir(path)
+	fi, err := os.Stat(dir)
+	if err != nil {
+		return fmt.Errorf("cannot write %s: directory %s does not exist; create it or check the -o path", path, dir)
+	}
+	if !fi.IsDir() {
+		return fmt.Errorf("cannot write %s: %s is not a directory; check the -o path", path, dir)
+	}
+	return nil
 }

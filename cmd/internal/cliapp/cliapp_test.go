@@ -2,6 +2,9 @@ package cliapp
 
 import (
 	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
 	"runtime/debug"
 	"strings"
 	"testing"
@@ -167,6 +170,27 @@ func TestUnknownCommandMessage(t *testing.T) {
 	} {
 		if got := UnknownCommandMessage(tt.name, tt.path, cmds); got != tt.want {
 			t.Errorf("UnknownCommandMessage(%q, %q) =\n%s\nwant\n%s", tt.name, tt.path, got, tt.want)
+		}
+	}
+}
+
+func TestCheckOutputFile(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	file := filepath.Join(dir, "f")
+	if err := os.WriteFile(file, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct{ path, want string }{
+		{filepath.Join(dir, "t.svg"), ""},
+		{file, ""}, // an existing file is overwritten
+		{dir, "cannot write " + dir + ": it is a directory; give a file name such as " + filepath.Join(dir, "tree.svg")},
+		{filepath.Join(dir, "no", "t.svg"), "cannot write " + filepath.Join(dir, "no", "t.svg") + ": directory " + filepath.Join(dir, "no") + " does not exist; create it or check the -o path"},
+		{filepath.Join(file, "t.svg"), "cannot write " + filepath.Join(file, "t.svg") + ": " + file + " is not a directory; check the -o path"},
+	} {
+		err := CheckOutputFile(tt.path, "tree.svg")
+		if got := fmt.Sprint(err); tt.want == "" && err != nil || tt.want != "" && got != tt.want {
+			t.Errorf("CheckOutputFile(%s) = %v, want %q", tt.path, err, tt.want)
 		}
 	}
 }
