@@ -1,6 +1,10 @@
 package positions
 
-import "strings"
+import (
+	"errors"
+	"strconv"
+	"strings"
+)
 
 // SideToMove returns "white" or "black" from a FEN's second field, or ""
 // when the FEN has none that says so.
@@ -28,4 +32,50 @@ func (s *Suite) Annotations() (best, avoid, perft bool) {
 		perft = perft || len(p.Perft) > 0
 	}
 	return best, avoid, perft
+}
+
+// NotSuiteError is Resolve's error when a position id is asked of a name
+// that is a named position, not a suite.
+type NotSuiteError struct {
+	Name string // as given
+}
+
+func (e *NotSuiteError) Error() string {
+	return strconv.Quote(e.Name) + " is a position, not a suite"
+}
+
+// Resolve finds what name (and a suite id, if any) refers to. Without an
+// id, name is a named position (returned as the Position) or else a whole
+// suite (returned as the *Suite); if it is neither, the error is the named
+// position's lookup error. With an id, name must be a suite: the result
+// is that suite and its position with the id. Errors: a *NotSuiteError
+// when name is a named position; LookupSuite's error when it is no suite;
+// Find's error, with the suite returned, for an unknown id.
+func Resolve(name, id string) (Position, *Suite, error) {
+	if id == "" {
+		p, err := Lookup(name)
+		if err == nil {
+			return p, nil, nil
+		}
+		if !errors.Is(err, ErrUnknown) {
+			return Position{}, nil, err
+		}
+		s, serr := LookupSuite(name)
+		if serr != nil {
+			return Position{}, nil, err
+		}
+		return Position{}, s, nil
+	}
+	s, err := LookupSuite(name)
+	if err != nil {
+		if _, perr := Lookup(name); perr == nil {
+			return Position{}, nil, &NotSuiteError{Name: name}
+		}
+		return Position{}, nil, err
+	}
+	p, err := s.Find(id)
+	if err != nil {
+		return Position{}, s, err
+	}
+	return p, s, nil
 }

@@ -1,6 +1,9 @@
 package positions
 
-import "testing"
+import (
+	"errors"
+	"testing"
+)
 
 func TestSideToMove(t *testing.T) {
 	t.Parallel()
@@ -40,5 +43,45 @@ func TestAnnotations(t *testing.T) {
 	}
 	if best, _, perft := s.Annotations(); !best || perft {
 		t.Errorf("wac: best %v, perft %v; want true, false", best, perft)
+	}
+}
+
+func TestResolve(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct {
+		name, id        string
+		position, suite string // the Position's Name, the Suite's Name
+		err             string
+	}{
+		{"kiwipete", "", "kiwipete", "", ""},
+		{" Start ", "", "start", "", ""},
+		{"wac", "", "", "wac", ""},
+		{"wac", "4", "WAC.004", "wac", ""},
+		{"WAC", "wac.004", "WAC.004", "wac", ""},
+		{"kiwipet", "", "", "", `unknown position "kiwipet" (try "plylab positions list"; did you mean "kiwipete"?)`},
+		{"kiwipete", "3", "", "", `"kiwipete" is a position, not a suite`},
+		{"wacc", "3", "", "", `unknown suite "wacc" (try "plylab positions list"; did you mean "wac"?)`},
+		{"wac", "999", "", "wac", `no position "999" in suite wac (ids WAC.001..WAC.300)`},
+	} {
+		p, s, err := Resolve(tt.name, tt.id)
+		if tt.err != "" {
+			if err == nil || err.Error() != tt.err {
+				t.Errorf("Resolve(%q, %q): error %v, want %q", tt.name, tt.id, err, tt.err)
+			}
+		} else if err != nil {
+			t.Errorf("Resolve(%q, %q): %v", tt.name, tt.id, err)
+		}
+		suite := ""
+		if s != nil {
+			suite = s.Name
+		}
+		if p.Name != tt.position || suite != tt.suite {
+			t.Errorf("Resolve(%q, %q) = position %q, suite %q; want %q, %q", tt.name, tt.id, p.Name, suite, tt.position, tt.suite)
+		}
+	}
+	_, _, err := Resolve("kiwipete", "1")
+	var ns *NotSuiteError
+	if !errors.As(err, &ns) || ns.Name != "kiwipete" || errors.Is(err, ErrUnknown) {
+		t.Errorf("a position asked for an id: %#v, want a *NotSuiteError that is not ErrUnknown", err)
 	}
 }

@@ -200,35 +200,20 @@ func parsePositionsShow(c *cli.Context) (*PositionsShowOptions, error) {
 	if c.IsSet("position") || c.IsSet("fen") || c.IsSet("suite") {
 		return nil, usagef("give the position either as NAME or with --position/--fen/--suite, not both")
 	}
-	name := args[0]
-	if id == "" {
-		p, err := positions.Lookup(name)
-		if err == nil {
-			opts.Position = p
-			return opts, nil
-		}
-		if !errors.Is(err, positions.ErrUnknown) {
-			return nil, err
-		}
-		s, serr := positions.LookupSuite(name)
-		if serr != nil {
-			return nil, lookupError(err)
-		}
-		opts.Suite = s
-		return opts, nil
-	}
-	s, err := positions.LookupSuite(name)
-	if err != nil {
-		if _, perr := positions.Lookup(name); perr == nil {
-			return nil, usagef("%q is a position, not a suite; --id picks a position in a suite (see 'plylab positions list')", name)
-		}
-		return nil, lookupError(err)
-	}
-	p, err := s.Find(id)
-	if err != nil {
+	p, s, err := positions.Resolve(args[0], id)
+	var notSuite *positions.NotSuiteError
+	switch {
+	case errors.As(err, &notSuite):
+		return nil, usagef("%v; --id picks a position in a suite (see 'plylab positions list')", err)
+	case err != nil && s != nil:
 		return nil, suiteIDError(err, s.Name)
+	case err != nil:
+		return nil, lookupError(err)
+	case id == "" && s != nil:
+		opts.Suite = s
+	default:
+		opts.Position = p
 	}
-	opts.Position = p
 	return opts, nil
 }
 
