@@ -40,6 +40,8 @@ type NotSuiteError struct {
 	Name string // as given
 }
 
+// Error says which name is a position: `"kiwipete" is a position, not a
+// suite`.
 func (e *NotSuiteError) Error() string {
 	return strconv.Quote(e.Name) + " is a position, not a suite"
 }
