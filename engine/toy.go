@@ -80,6 +80,20 @@ func (e *ToySyntaxError) Error() string {
 	return fmt.Sprintf("toy tree: at character %d (%s): %s", e.Offset+1, ch, e.Msg)
 }
 
+// Where locates the error for a person reading a file: the 1-based line
+// and column (in bytes) of the offending character, and the character
+// quoted, or "end of input".
+func (e *ToySyntaxError) Where() (line, col int, char string) {
+	before := e.Input[:min(e.Offset, len(e.Input))]
+	line = strings.Count(before, "\n") + 1
+	col = len(before) - strings.LastIndexByte(before, '\n')
+	char = "end of input"
+	if e.Offset < len(e.Input) {
+		char = fmt.Sprintf("%q", string(e.Input[e.Offset]))
+	}
+	return line, col, char
+}
+
 // ParseToy reads a textbook tree: a leaf is an integer, an inner node is a
 // parenthesised, comma-separated list of at least one subtree. Brackets []
 // work like parentheses; spaces and newlines are ignored. A tree is at most

@@ -127,3 +127,36 @@ func GoldenPath(l *Lesson, dir string) string {
 	}
 	return filepath.Join(dir, l.Slug+".golden")
 }
+
+// ErrBroken is wrapped by Select's error when a built-in lesson does not
+// parse: a fault of the program, not of what the user asked for.
+var ErrBroken = errors.New("a built-in lesson is broken")
+
+// Select returns the lessons refs name, in order: each ref as Find reads
+// it against the built-in lessons, and "all" (unless it is a file) for
+// every built-in lesson. Without refs it returns every built-in lesson
+// when all is true, none otherwise. cmds, when not nil, lists the
+// commands cells may run. A built-in lesson that does not parse is an
+// error wrapping ErrBroken; the other errors are Find's.
+func Select(refs []string, all bool, cmds Commands) ([]*Lesson, error) {
+	builtin, err := Builtin(cmds)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrBroken, err)
+	}
+	if len(refs) == 0 && all {
+		return builtin, nil
+	}
+	var out []*Lesson
+	for _, ref := range refs {
+		if ref == "all" && !IsFile(ref) {
+			out = append(out, builtin...)
+			continue
+		}
+		l, err := Find(ref, builtin, cmds)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, l)
+	}
+	return out, nil
+}

@@ -2,6 +2,8 @@ package trace
 
 import (
 	"context"
+	"path/filepath"
+	"strings"
 
 	"github.com/plylab/plylab/engine"
 	"github.com/plylab/plylab/engine/board"
@@ -70,4 +72,37 @@ func ToyName(g *engine.ToyTree, def string) string {
 		}
 	}
 	return def
+}
+
+// ToyInput reads a textbook tree as typed on the command line: the name
+// of a bundled tree (see LookupToy) or the tree itself as nested lists
+// (then it starts with "(" or "["), titled after the bundled tree it is,
+// else "textbook tree". The error is LookupToy's for an unknown name, an
+// *engine.ToySyntaxError for a tree that does not parse.
+func ToyInput(spec string) (*Input, error) {
+	spec = strings.TrimSpace(spec)
+	title := "textbook tree"
+	if !strings.HasPrefix(spec, "(") && !strings.HasPrefix(spec, "[") {
+		t, err := LookupToy(spec)
+		if err != nil {
+			return nil, err
+		}
+		title, spec = t.Name, t.Tree
+	}
+	g, err := engine.ParseToy(spec)
+	if err != nil {
+		return nil, err
+	}
+	return &Input{Title: ToyName(g, title), Toy: g}, nil
+}
+
+// ToyFileInput reads a textbook tree from the contents of file name,
+// titled after the file's base name without its extension; the error is
+// engine.ParseToy's.
+func ToyFileInput(name string, data []byte) (*Input, error) {
+	g, err := engine.ParseToy(string(data))
+	if err != nil {
+		return nil, err
+	}
+	return &Input{Title: strings.TrimSuffix(filepath.Base(name), filepath.Ext(name)), Toy: g}, nil
 }

@@ -1,9 +1,12 @@
 package trace
 
 import (
+	"context"
 	"fmt"
 	"sort"
 	"strings"
+
+	"github.com/plylab/plylab/engine"
 )
 
 // Toy is a bundled textbook tree.
@@ -61,4 +64,14 @@ func LookupToy(name string) (Toy, error) {
 		names = append(names, t.Name)
 	}
 	return Toy{}, fmt.Errorf("no textbook tree called %q (bundled: %s)", name, strings.Join(names, ", "))
+}
+
+// Value is the bundled tree's minimax value, MAX to move at the root,
+// searched to its full height.
+func (t Toy) Value() (int, error) {
+	g, err := engine.ParseToy(t.Tree)
+	if err != nil {
+		return 0, fmt.Errorf("bundled textbook tree %s does not parse: %v", t.Name, err)
+	}
+	return engine.Minimax(context.Background(), g, g.Root.Height(), nil).Score, nil
 }

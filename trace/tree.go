@@ -577,9 +577,11 @@ func (t *Tree) Heading() string {
 	return strings.Join(parts, " · ")
 }
 
-func plural(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return textfmt.Thousands(n) + " " + noun + "s"
+func plural(n int, noun string) string { return textfmt.Plural(n, noun) }
+
+// DrawnOfSearched says how much of the search a shown tree holds, e.g.
+// "alphabeta: 12 nodes drawn of 1,234 searched" (quiescence nodes count
+// as searched).
+func (t *Tree) DrawnOfSearched() string {
+	return fmt.Sprintf("%s: %s drawn of %s searched", t.Algo, plural(t.Stats().Nodes, "node"), textfmt.Thousands(t.SearchNodes+t.QNodes))
 }

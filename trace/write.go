@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"path/filepath"
+	"strings"
 
 	"github.com/plylab/plylab/engine/textfmt"
 	"github.com/plylab/plylab/engine/textfmt/ansi"
@@ -69,4 +71,34 @@ var roleSGR = map[Role]string{
 	RoleNull:   "33",
 	RoleMate:   "32",
 	RoleDim:    "2",
+}
+
+// LookupFormat returns the format of Formats called name, in any case;
+// ok is false for a name that is not one.
+func LookupFormat(name string) (format string, ok bool) {
+	for _, f := range Formats {
+		if strings.EqualFold(name, f) {
+			return f, true
+		}
+	}
+	return "", false
+}
+
+// FormatOfFile returns the format a file name's extension asks for: .dot
+// or .gv, .svg, .png, .json, .txt or .text (in any case); ok is false for
+// any other extension or none.
+func FormatOfFile(name string) (format string, ok bool) {
+	switch strings.ToLower(filepath.Ext(name)) {
+	case ".dot", ".gv":
+		return FormatDOT, true
+	case ".svg":
+		return FormatSVG, true
+	case ".png":
+		return FormatPNG, true
+	case ".json":
+		return FormatJSON, true
+	case ".txt", ".text":
+		return FormatText, true
+	}
+	return "", false
 }

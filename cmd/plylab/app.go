@@ -3,16 +3,14 @@ package main
 import (
 	"context"
 	"fmt"
-	"github.com/plylab/plylab/cmd/internal/flagval"
-	"github.com/plylab/plylab/cmd/internal/output"
-	"github.com/plylab/plylab/engine/textfmt"
 	"io"
 	"os"
-	"reflect"
 	"runtime/debug"
 	"strings"
 
 	"github.com/mattn/go-isatty"
+	"github.com/plylab/plylab/cmd/internal/cliapp"
+	"github.com/plylab/plylab/cmd/internal/output"
 	"github.com/urfave/cli/v2"
 )
 
@@ -264,7 +262,7 @@ func execute(env *appEnv, args []string) error {
 	if len(args) == 0 {
 		args = []string{"plylab"}
 	}
-	err := app.RunContext(env.Ctx, normalizeArgs(app, args))
+	err := app.RunContext(env.Ctx, cliapp.NormalizeArgs(app, args))
 	if err == nil && notFound != nil {
 		err = notFound
 	}
@@ -274,34 +272,8 @@ func execute(env *appEnv, args []string) error {
 // versionString is the version plus, when the binary carries build info,
 // the VCS revision it was built from.
 func versionString() string {
-	v := version
-	bi, ok := debug.ReadBuildInfo()
-	if !ok {
-		return v
-	}
-	if v == defaultVersion && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
-		v = strings.TrimPrefix(bi.Main.Version, "v")
-	}
-	var rev, modified string
-	for _, s := range bi.Settings {
-		switch s.Key {
-		case "vcs.revision":
-			rev = s.Value
-		case "vcs.modified":
-			modified = s.Value
-		}
-	}
-	if rev != "" {
-		if len(rev) > 12 {
-			rev = rev[:12]
-		}
-		v += " (rev " + rev
-		if modified == "true" {
-			v += ", modified"
-		}
-		v += ")"
-	}
-	return v
+	bi, _ := debug.ReadBuildInfo() // nil without build information
+	return cliapp.Version(version, defaultVersion, bi)
 }
 
 func newHelpFlag() *cli.BoolFlag {
@@ -316,7 +288,7 @@ func prepareCommand(cmd *cli.Command, parent string) {
 	path := parent + " " + cmd.Name
 	cmd.HideHelp = true
 	cmd.HideHelpCommand = true
-	if !hasFlag(cmd.Flags, "help") {
+	if !cliapp.HasFlag(cmd.Flags, "help") {
 		cmd.Flags = append(cmd.Flags, newHelpFlag())
 	}
 	cmd.OnUsageError = onUsageError(path)
@@ -340,17 +312,12 @@ func prepareCommand(cmd *cli.Command, parent string) {
 	}
 	// urfave handles Required flags by printing the whole help and
 	// returning a plain error; check them here instead, as usage errors.
-	var required []string
-	for _, f := range cmd.Flags {
-		if rf, ok := f.(cli.RequiredFlag); ok && rf.IsRequired() && clearRequired(f) {
-			required = append(required, f.Names()[0])
-		}
-	}
+	required := cliapp.TakeRequired(cmd.Flags)
 	if before := cmd.Before; before != nil || len(required) > 0 {
 		cmd.Before = func(c *cli.Context) error {
 			for _, name := range required {
 				if !c.IsSet(name) {
-					return usagef("missing required flag %s; %s", dashName(name), hint)
+					return usagef("missing required flag %s; %s", cliapp.DashName(name), hint)
 				}
 			}
 			if before == nil {
@@ -364,102 +331,21 @@ func prepareCommand(cmd *cli.Command, parent string) {
 	}
 }
 
-// clearRequired sets a flag's Required field to false (all urfave flag
-// types have one) and reports whether it could.
-func clearRequired(f cli.Flag) bool {
-	v := reflect.ValueOf(f)
-	if v.Kind() != reflect.Pointer || v.IsNil() {
-		return false
-	}
-	fld := v.Elem().FieldByName("Required")
-	if !fld.IsValid() || !fld.CanSet() || fld.Kind() != reflect.Bool {
-		return false
-	}
-	fld.SetBool(false)
-	return true
-}
-
-// dashName is a flag name as typed: "-h" for one letter, else "--name".
-func dashName(name string) string {
-	name = strings.TrimLeft(name, "-")
-	if len([]rune(name)) == 1 {
-		return "-" + name
-	}
-	return "--" + name
-}
-
-func hasFlag(flags []cli.Flag, name string) bool {
-	return findFlag(flags, name) != nil
-}
-
-func findFlag(flags []cli.Flag, name string) cli.Flag {
-	for _, f := range flags {
-		for _, n := range f.Names() {
-			if n == name {
-				return f
-			}
-		}
-	}
-	return nil
-}
-
 // onUsageError turns urfave/flag parse errors into one-line usage errors.
 func onUsageError(path string) cli.OnUsageErrorFunc {
 	return func(_ *cli.Context, err error, _ bool) error {
 		return &usageError{
-			msg:  flagErrorMessage(err),
+			msg:  cliapp.FlagErrorMessage(err),
 			hint: fmt.Sprintf("run '%s --help' for usage", path),
 			err:  err,
 		}
 	}
 }
 
-// flagErrorMessage rewrites the standard library's flag errors in plylab's
-// style ("unknown flag --x" instead of "flag provided but not defined: -x").
-func flagErrorMessage(err error) string {
-	msg := output.OneLine(err.Error())
-	dash := dashName
-	if name, ok := strings.CutPrefix(msg, "flag provided but not defined: "); ok {
-		return "unknown flag " + dash(name)
-	}
-	if name, ok := strings.CutPrefix(msg, "flag needs an argument: "); ok {
-		return "flag " + dash(name) + " needs a value"
-	}
-	// invalid value "x" for flag -depth: parse error
-	// invalid boolean value "x" for -flip: parse error
-	for _, p := range []string{"invalid value ", "invalid boolean value "} {
-		if rest, ok := strings.CutPrefix(msg, p); ok {
-			if i := strings.Index(rest, " for "); i >= 0 {
-				val := rest[:i]
-				name := strings.TrimPrefix(rest[i+len(" for "):], "flag ")
-				if j := strings.Index(name, ":"); j >= 0 {
-					name = name[:j]
-				}
-				if p == "invalid boolean value " {
-					return fmt.Sprintf("%s %s: expected true or false", dash(name), val)
-				}
-				return fmt.Sprintf("%s %s: expected %s", dash(name), val, flagval.Form(strings.TrimLeft(name, "-")))
-			}
-		}
-	}
-	return msg
-}
-
 // unknownCommand is the usage error for `plylab nosuch` or `plylab
 // positions nosuch`, with a suggestion when a command name is close.
 func unknownCommand(name, path string, cmds []*cli.Command) error {
-	var names []string
-	for _, c := range cmds {
-		if !c.Hidden {
-			names = append(names, c.Name)
-		}
-	}
-	full := strings.TrimSpace(strings.TrimPrefix(path, "plylab") + " " + name)
-	if s := textfmt.Suggest(name, names); s != "" {
-		return usagef("unknown command %q; did you mean %q? run '%s --help' to list the commands",
-			full, strings.TrimSpace(strings.TrimPrefix(path, "plylab")+" "+s), path)
-	}
-	return usagef("unknown command %q; run '%s --help' to list the commands", full, path)
+	return usagef("%s", cliapp.UnknownCommandMessage(name, path, cmds))
 }
 
 // helpCommand is `plylab help [COMMAND...]`, the same as `plylab COMMAND... --help`.
@@ -479,100 +365,4 @@ Examples:
 			return execute(env, append(args, "--help"))
 		},
 	}
-}
-
-// normalizeArgs lets flags appear anywhere on the command line, as users
-// expect (`plylab positions show wac --id WAC.004 --color never`). urfave/cli
-// v2 stops parsing flags at the first positional argument, so this moves
-// each flag (with its value) to the command that defines it: the innermost
-// command on the path that knows the flag, else the innermost command (which
-// then reports it as unknown). Arguments after "--" stay positional.
-func normalizeArgs(app *cli.App, args []string) []string {
-	type level struct {
-		name  string
-		flags []cli.Flag
-		subs  []*cli.Command
-		toks  []string
-	}
-	levels := []*level{{name: args[0], flags: app.Flags, subs: app.Commands}}
-	var positional []string
-	dashdash := false
-	for i := 1; i < len(args); i++ {
-		a := args[i]
-		if a == "--" {
-			positional = append(positional, args[i+1:]...)
-			dashdash = true
-			break
-		}
-		if len(a) > 1 && a[0] == '-' {
-			name, _, hasValue := strings.Cut(strings.TrimLeft(a, "-"), "=")
-			owner := levels[len(levels)-1]
-			takesValue := false
-			for j := len(levels) - 1; j >= 0; j-- {
-				if f := findFlag(levels[j].flags, name); f != nil {
-					owner = levels[j]
-					takesValue = flagTakesValue(f)
-					break
-				}
-			}
-			owner.toks = append(owner.toks, a)
-			if takesValue && !hasValue && i+1 < len(args) {
-				i++
-				owner.toks = append(owner.toks, args[i])
-			}
-			continue
-		}
-		if len(positional) == 0 {
-			if sub := findCommand(levels[len(levels)-1].subs, a); sub != nil {
-				levels = append(levels, &level{name: a, flags: sub.Flags, subs: sub.Subcommands})
-				continue
-			}
-		}
-		positional = append(positional, a)
-	}
-	// `plylab positions show wac --help`: help for a command without
-	// subcommands ignores its arguments (urfave would look for a "wac"
-	// subcommand to show help for).
-	last := levels[len(levels)-1]
-	if len(levels) > 1 && len(last.subs) == 0 {
-		for _, tok := range last.toks {
-			if tok == "--help" || tok == "-help" || tok == "-h" || tok == "--h" {
-				positional = nil
-				break
-			}
-		}
-	}
-	out := make([]string, 0, len(args)+1)
-	for _, l := range levels {
-		out = append(out, l.name)
-		out = append(out, l.toks...)
-	}
-	needDashDash := dashdash
-	if !needDashDash {
-		for _, p := range positional {
-			if strings.HasPrefix(p, "-") && p != "-" {
-				needDashDash = true
-			}
-		}
-	}
-	if needDashDash && len(positional) > 0 {
-		out = append(out, "--")
-	}
-	return append(out, positional...)
-}
-
-func flagTakesValue(f cli.Flag) bool {
-	if tv, ok := f.(interface{ TakesValue() bool }); ok {
-		return tv.TakesValue()
-	}
-	return true
-}
-
-func findCommand(cmds []*cli.Command, name string) *cli.Command {
-	for _, c := range cmds {
-		if c.HasName(name) {
-			return c
-		}
-	}
-	return nil
 }

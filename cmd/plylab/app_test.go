@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/plylab/plylab/cmd/internal/cliapp"
 	"github.com/plylab/plylab/engine/textfmt"
 	"github.com/urfave/cli/v2"
 )
@@ -222,26 +223,9 @@ func TestNormalizeArgs(t *testing.T) {
 		{"plylab", "plylab"},
 	}
 	for _, tt := range tests {
-		got := strings.Join(normalizeArgs(app, strings.Fields(tt.in)), " ")
+		got := strings.Join(cliapp.NormalizeArgs(app, strings.Fields(tt.in)), " ")
 		if got != tt.want {
 			t.Errorf("normalizeArgs(%q) = %q, want %q", tt.in, got, tt.want)
-		}
-	}
-}
-
-func TestFlagErrorMessage(t *testing.T) {
-	t.Parallel()
-	tests := map[string]string{
-		"flag provided but not defined: -nosuch":           "unknown flag --nosuch",
-		"flag provided but not defined: -x":                "unknown flag -x",
-		"flag needs an argument: -fen":                     "flag --fen needs a value",
-		`invalid value "x" for flag -depth: parse error`:   `--depth "x": expected a depth in plies like 5`,
-		`invalid boolean value "x" for -flip: parse error`: `--flip "x": expected true or false`,
-		"something else":                                   "something else",
-	}
-	for in, want := range tests {
-		if got := flagErrorMessage(errors.New(in)); got != want {
-			t.Errorf("flagErrorMessage(%q) = %q, want %q", in, got, want)
 		}
 	}
 }

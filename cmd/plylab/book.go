@@ -154,12 +154,8 @@ func openBook(path, def string) (*book.Book, string, error) {
 
 // applyMoveList plays space-separated SAN or UCI moves on b.
 func applyMoveList(b *board.Board, moves string) error {
-	for i, s := range strings.Fields(moves) {
-		m, err := b.ParseMove(s)
-		if err != nil {
-			return usagef("--moves: move %d, %v", i+1, err)
-		}
-		b.Make(m)
+	if err := b.PlayMoves(moves); err != nil {
+		return usagef("--moves: %v", err)
 	}
 	return nil
 }
@@ -213,15 +209,9 @@ func bookTable(bk *book.Book, path string, b *board.Board, label string) *output
 		},
 	}
 	entries := bk.Entries(b)
-	total := 0
-	for _, en := range entries {
-		total += int(en.Weight)
-	}
+	total := book.TotalWeight(entries)
 	for i, en := range entries {
-		share := 0.0
-		if total > 0 {
-			share = 100 * float64(en.Weight) / float64(total)
-		}
+		share := en.Percent(total)
 		row := []output.Cell{output.TextCell(en.SAN), output.TextCell(en.UCI), output.IntCell(int64(en.Weight)), output.FloatCell(math.Round(share*100)/100, "%.1f%%")}
 		if i == 0 {
 			row[0] = row[0].Styled(output.StyleAccent)
@@ -260,7 +250,6 @@ func parseBookBuild(c *cli.Context) (*BookBuildOptions, error) {
 // back and reports what it holds.
 func bookBuildRun(ctx context.Context, opts *BookBuildOptions, stdout, _ io.Writer) error {
 	pgnPath, out := opts.PGN, opts.Output
-	maxPly, minGames := opts.Build.MaxPly, opts.Build.MinGames
 	f, err := os.Open(pgnPath)
 	if errors.Is(err, fs.ErrNotExist) {
 		return usagef("PGN file %q does not exist; check the path", pgnPath)
@@ -295,16 +284,8 @@ func bookBuildRun(ctx context.Context, opts *BookBuildOptions, stdout, _ io.Writ
 		Rows: [][]output.Cell{{output.TextCell(out), output.IntCell(int64(st.Games)), output.IntCell(int64(st.Plies)),
 			output.IntCell(int64(back.Positions())), output.IntCell(int64(back.Len())), output.IntCell(int64(back.Len() * book.RecordSize))}},
 	}
-	weighting := "2 per win + 1 per draw for the side that moved"
-	if opts.Build.ByCount {
-		weighting = "number of games"
-	}
-	kept := "every move played"
-	if minGames > 1 {
-		kept = fmt.Sprintf("moves played in at least %d games", minGames)
-	}
 	t.Notes = append(t.Notes,
-		fmt.Sprintf("first %d plies of each game, %s, weight = %s", maxPly, kept, weighting),
+		opts.Build.Describe(),
 		fmt.Sprintf("read back and verified: %s records; try 'plylab book show --book %s'", output.FormatInt(int64(back.Len())), out))
 	if st.Skipped > 0 {
 		t.Notes = append(t.Notes, fmt.Sprintf("%d games without moves were skipped", st.Skipped))

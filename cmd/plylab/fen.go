@@ -1,8 +1,6 @@
 package main
 
 import (
-	"strings"
-
 	"github.com/notnil/chess"
 	"github.com/plylab/plylab/engine/board"
 )
@@ -26,15 +24,9 @@ func validateFEN(fen string) error {
 // parseFEN validates fen like validateFEN and returns the position, whose
 // String() is the normalised six-field FEN.
 func parseFEN(fen string) (*chess.Position, error) {
-	b, err := board.FromFEN(fen)
+	pos, err := board.ChessPosition(fen)
 	if err != nil {
 		return nil, usagef("invalid FEN %q: %s", fen, err.Error())
-	}
-	norm := b.FEN()
-	pos := &chess.Position{}
-	if err := pos.UnmarshalText([]byte(norm)); err != nil {
-		msg := strings.TrimPrefix(err.Error(), "chess: ")
-		return nil, usagef("invalid FEN %q: %s", fen, msg)
 	}
 	return pos, nil
 }

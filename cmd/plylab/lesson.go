@@ -14,6 +14,7 @@ import (
 
 	"github.com/mattn/go-isatty"
 	"github.com/plylab/plylab/cmd/internal/output"
+	"github.com/plylab/plylab/engine/textfmt"
 	"github.com/plylab/plylab/lessons"
 	"github.com/urfave/cli/v2"
 	"golang.org/x/term"
@@ -130,27 +131,11 @@ func lessonError(err error) error {
 // loadLessons returns the built-in lessons and the lessons named by refs
 // (all built-in ones for "all", or when refs is empty and all is true).
 func (env *appEnv) loadLessons(refs []string, all bool) ([]*lessons.Lesson, error) {
-	cmds := env.lessonCommands()
-	builtin, err := lessons.Builtin(cmds)
-	if err != nil {
-		return nil, fmt.Errorf("a built-in lesson is broken: %w", err)
+	ls, err := lessons.Select(refs, all, env.lessonCommands())
+	if err != nil && !errors.Is(err, lessons.ErrBroken) {
+		return nil, lessonError(err)
 	}
-	if len(refs) == 0 && all {
-		return builtin, nil
-	}
-	var out []*lessons.Lesson
-	for _, ref := range refs {
-		if ref == "all" && !lessons.IsFile(ref) {
-			out = append(out, builtin...)
-			continue
-		}
-		l, err := lessons.Find(ref, builtin, cmds)
-		if err != nil {
-			return nil, lessonError(err)
-		}
-		out = append(out, l)
-	}
-	return out, nil
+	return ls, err
 }
 
 func lessonListCommand(env *appEnv) *cli.Command {
@@ -192,7 +177,7 @@ Examples:
 					output.TextCell(l.Title).Styled(output.StyleBold),
 					output.IntCell(int64(l.Minutes)),
 					output.IntCell(int64(len(l.Cells))),
-					output.Cell{Text: shorten(l.Summary, 72), Value: l.Summary},
+					output.Cell{Text: textfmt.Shorten(l.Summary, 72), Value: l.Summary},
 				})
 			}
 			return output.WriteTable(env.Stdout, c.String("format"), t, env.out)
@@ -312,11 +297,8 @@ Examples:
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the notebooks into `DIR`", Required: true},
 		},
 		Action: func(c *cli.Context) error {
-			format := c.String("format")
-			if format == "markdown" {
-				format = "md"
-			}
-			if format != "html" && format != "md" {
+			format, ok := lessons.ExportFormat(c.String("format"))
+			if !ok {
 				return usagef("unknown format %q; use --format html or --format md", c.String("format"))
 			}
 			if c.NArg() == 0 {
@@ -334,26 +316,12 @@ Examples:
 			if err != nil {
 				return err
 			}
-			var results []*lessons.Result
-			for _, r := range runs {
-				if r.Err != nil {
-					return fmt.Errorf("lesson %s did not run to the end: %w", r.Lesson.Slug, r.Err)
-				}
-				results = append(results, r.Result)
-			}
-			opt := lessons.ExportOptions{Generator: "plylab " + version}
 			dir := c.String("output")
-			var files []string
-			if format == "html" {
-				files, err = lessons.ExportHTML(dir, results, opt)
-			} else {
-				files, err = lessons.ExportMarkdown(dir, results, opt)
-			}
+			files, index, err := lessons.ExportRuns(dir, format, runs, lessons.ExportOptions{Generator: "plylab " + version})
 			if err != nil {
 				return err
 			}
-			index := filepath.Join(dir, "index."+format)
-			fmt.Fprintf(env.Stdout, "wrote %s and %s (%d files in %s)\n", plural(len(results), "lesson"), index, len(files), dir)
+			fmt.Fprintf(env.Stdout, "wrote %s and %s (%d files in %s)\n", plural(len(runs), "lesson"), index, len(files), dir)
 			if format == "html" {
 				fmt.Fprintf(env.Stdout, "open %s in a browser; the pages work offline\n", index)
 			}
@@ -395,10 +363,8 @@ Examples:
 			}
 			update, goldenDir := c.Bool("update"), c.String("golden")
 			if update {
-				for _, l := range ls {
-					if d := filepath.Dir(lessons.GoldenPath(l, goldenDir)); !isDir(d) {
-						return usagef("--update writes %s, but folder %s does not exist; run it in the plylab source tree or give --golden DIR", lessons.GoldenPath(l, goldenDir), d)
-					}
+				if err := lessons.UpdateFolderError(ls, goldenDir); err != nil {
+					return usagef("%s", err)
 				}
 			}
 			start := time.Now()
@@ -410,41 +376,16 @@ Examples:
 			if err != nil {
 				return err
 			}
+			results, err := lessons.Check(runs, lessons.CheckOptions{GoldenDir: goldenDir, ReadGoldenDir: c.IsSet("golden"), Update: update})
 			failed := 0
-			for _, r := range runs {
-				l := r.Lesson
-				if r.Err != nil {
+			for _, r := range results {
+				if r.Failed() {
 					failed++
-					fmt.Fprintf(env.Stdout, "%s %s\n  %s\n", env.out.Paint(output.StyleBad, "FAIL"), l.Slug, output.OneLine(r.Err.Error()))
-					continue
 				}
-				got := r.Result.Transcript()
-				path := lessons.GoldenPath(l, goldenDir)
-				if update {
-					if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-						return err
-					}
-					fmt.Fprintf(env.Stdout, "%s %s (%s, %s)\n", env.out.Paint(output.StyleWarn, "wrote"), path, plural(len(l.Cells), "cell"), output.FormatDuration(r.Result.Elapsed))
-					continue
-				}
-				want, ok := "", false
-				if l.Path == "" && !c.IsSet("golden") {
-					want, ok = lessons.Golden(l)
-				} else if b, err := os.ReadFile(path); err == nil {
-					want, ok = string(b), true
-				}
-				if !ok {
-					failed++
-					fmt.Fprintf(env.Stdout, "%s %s\n  no golden transcript %s; record one with: plylab lesson check %s --update\n",
-						env.out.Paint(output.StyleBad, "FAIL"), l.Slug, path, lessonRef(l))
-					continue
-				}
-				if d := lessons.CompareTranscripts(l, got, want); d != nil {
-					failed++
-					fmt.Fprintf(env.Stdout, "%s %s\n%s\n", env.out.Paint(output.StyleBad, "FAIL"), l.Slug, indent(d.Summary(l.File), "  "))
-					continue
-				}
-				fmt.Fprintf(env.Stdout, "%s   %s (%s, %s)\n", env.out.Paint(output.StyleGood, "ok"), l.Slug, plural(len(l.Cells), "cell"), output.FormatDuration(r.Result.Elapsed))
+				env.printCheckResult(r)
+			}
+			if err != nil {
+				return err
 			}
 			if failed > 0 {
 				return fmt.Errorf("%d of %d lessons differ from their golden transcripts or fail to run; if a change is intended, run plylab lesson check --update and check the prose", failed, len(ls))
@@ -461,40 +402,22 @@ Examples:
 	}
 }
 
-func lessonRef(l *lessons.Lesson) string {
-	if l.Path != "" {
-		return l.Path
+// printCheckResult prints one lesson's verdict of `lesson check`.
+func (env *appEnv) printCheckResult(r lessons.CheckResult) {
+	l, w := r.Lesson, env.Stdout
+	fail := env.out.Paint(output.StyleBad, "FAIL")
+	switch r.Status {
+	case lessons.CheckRunError:
+		fmt.Fprintf(w, "%s %s\n  %s\n", fail, l.Slug, output.OneLine(r.Err.Error()))
+	case lessons.CheckWrote:
+		fmt.Fprintf(w, "%s %s (%s, %s)\n", env.out.Paint(output.StyleWarn, "wrote"), r.Path, plural(len(l.Cells), "cell"), output.FormatDuration(r.Elapsed))
+	case lessons.CheckNoGolden:
+		fmt.Fprintf(w, "%s %s\n  no golden transcript %s; record one with: plylab lesson check %s --update\n", fail, l.Slug, r.Path, lessons.LessonRef(l))
+	case lessons.CheckDiffers:
+		fmt.Fprintf(w, "%s %s\n%s\n", fail, l.Slug, textfmt.Indent(r.Diff.Summary(l.File), "  "))
+	default:
+		fmt.Fprintf(w, "%s   %s (%s, %s)\n", env.out.Paint(output.StyleGood, "ok"), l.Slug, plural(len(l.Cells), "cell"), output.FormatDuration(r.Elapsed))
 	}
-	return strconv.Itoa(l.Number)
-}
-
-func isDir(p string) bool {
-	fi, err := os.Stat(p)
-	return err == nil && fi.IsDir()
-}
-
-func indent(s, prefix string) string {
-	lines := strings.Split(s, "\n")
-	for i, ln := range lines {
-		lines[i] = prefix + ln
-	}
-	return strings.Join(lines, "\n")
-}
-
-// shorten cuts s to at most n runes at a word boundary, adding "…".
-func shorten(s string, n int) string {
-	r := []rune(s)
-	if len(r) <= n {
-		return s
-	}
-	cut := n - 1
-	for i := cut; i > n/2; i-- {
-		if r[i] == ' ' {
-			cut = i
-			break
-		}
-	}
-	return strings.TrimRight(string(r[:cut]), " ,;:-") + "…"
 }
 
 // stdinIsTerminal reports whether Stdin is an interactive terminal.

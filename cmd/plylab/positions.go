@@ -4,12 +4,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/plylab/plylab/engine/board"
 	"io"
 	"strings"
 
 	"github.com/notnil/chess"
 	"github.com/plylab/plylab/cmd/internal/output"
+	"github.com/plylab/plylab/engine/board"
 	"github.com/plylab/plylab/engine/textfmt"
 	"github.com/plylab/plylab/positions"
 	"github.com/urfave/cli/v2"
@@ -111,23 +111,8 @@ func positionsListTable() *output.Table {
 	return t
 }
 
-// sideToMove returns "white" or "black" from a FEN's second field.
-func sideToMove(fen string) string {
-	f := strings.Fields(fen)
-	if len(f) < 2 {
-		return ""
-	}
-	switch f[1] {
-	case "w":
-		return "white"
-	case "b":
-		return "black"
-	}
-	return ""
-}
-
 func sideToMoveCell(fen string) output.Cell {
-	if s := sideToMove(fen); s != "" {
+	if s := positions.SideToMove(fen); s != "" {
 		return output.TextCell(s)
 	}
 	return output.NullCell("?")
@@ -215,35 +200,20 @@ func parsePositionsShow(c *cli.Context) (*PositionsShowOptions, error) {
 	if c.IsSet("position") || c.IsSet("fen") || c.IsSet("suite") {
 		return nil, usagef("give the position either as NAME or with --position/--fen/--suite, not both")
 	}
-	name := args[0]
-	if id == "" {
-		p, err := positions.Lookup(name)
-		if err == nil {
-			opts.Position = p
-			return opts, nil
-		}
-		if !errors.Is(err, positions.ErrUnknown) {
-			return nil, err
-		}
-		s, serr := positions.LookupSuite(name)
-		if serr != nil {
-			return nil, lookupError(err)
-		}
-		opts.Suite = s
-		return opts, nil
-	}
-	s, err := positions.LookupSuite(name)
-	if err != nil {
-		if _, perr := positions.Lookup(name); perr == nil {
-			return nil, usagef("%q is a position, not a suite; --id picks a position in a suite (see 'plylab positions list')", name)
-		}
-		return nil, lookupError(err)
-	}
-	p, err := s.Find(id)
-	if err != nil {
+	p, s, err := positions.Resolve(args[0], id)
+	var notSuite *positions.NotSuiteError
+	switch {
+	case errors.As(err, &notSuite):
+		return nil, usagef("%v; --id picks a position in a suite (see 'plylab positions list')", err)
+	case err != nil && s != nil:
 		return nil, suiteIDError(err, s.Name)
+	case err != nil:
+		return nil, lookupError(err)
+	case id == "" && s != nil:
+		opts.Suite = s
+	default:
+		opts.Position = p
 	}
-	opts.Position = p
 	return opts, nil
 }
 
@@ -258,12 +228,7 @@ func positionsShowRun(_ context.Context, opts *PositionsShowOptions, stdout, _ i
 // suiteTable lists the positions of one test suite. The best/avoid move
 // and perft columns appear only when some position has them.
 func suiteTable(s *positions.Suite) *output.Table {
-	var hasBest, hasAvoid, hasPerft bool
-	for _, p := range s.Positions {
-		hasBest = hasBest || len(p.BestMoves) > 0
-		hasAvoid = hasAvoid || len(p.AvoidMoves) > 0
-		hasPerft = hasPerft || len(p.Perft) > 0
-	}
+	hasBest, hasAvoid, hasPerft := s.Annotations()
 	t := &output.Table{
 		Title:   fmt.Sprintf("Suite %s (%s): %s", s.Name, plural(len(s.Positions), "position"), s.Description),
 		Columns: []output.Column{{Key: "id", Header: "Id"}, {Key: "to_move", Header: "To move"}},
@@ -301,32 +266,18 @@ func suiteTable(s *positions.Suite) *output.Table {
 	return t
 }
 
-// positionInfo is everything `positions show` reports about a position; it
-// is also the --format json object.
-type positionInfo struct {
-	Name        string `json:"name"`
-	Suite       string `json:"suite,omitempty"`
-	Description string `json:"description"`
-	board.Facts
-	BestMoves  []string `json:"best_moves"`
-	AvoidMoves []string `json:"avoid_moves"`
-	Perft      []uint64 `json:"perft"`
-	Source     string   `json:"source,omitempty"`
-
-	pos *chess.Position
-}
-
-// describePosition computes positionInfo from a Position (its FEN is
-// validated: built-in FENs get the same checks as user input).
-func describePosition(p positions.Position) (*positionInfo, error) {
+// describePosition computes what `positions show` reports from a
+// Position (its FEN is validated: built-in FENs get the same checks as
+// user input), and returns the parsed position for drawing the board.
+func describePosition(p positions.Position) (*board.Info, *chess.Position, error) {
 	pos, err := parseFEN(p.FEN)
 	if err != nil {
 		if p.Name != "fen" {
-			return nil, fmt.Errorf("built-in position %q has a bad FEN: %v", p.Name, err)
+			return nil, nil, fmt.Errorf("built-in position %q has a bad FEN: %v", p.Name, err)
 		}
-		return nil, err
+		return nil, nil, err
 	}
-	info := &positionInfo{
+	info := &board.Info{
 		Name:        p.Name,
 		Suite:       p.Suite,
 		Description: p.Description,
@@ -335,12 +286,11 @@ func describePosition(p positions.Position) (*positionInfo, error) {
 		AvoidMoves:  nonNil(p.AvoidMoves),
 		Perft:       p.Perft,
 		Source:      p.Source,
-		pos:         pos,
 	}
 	if info.Perft == nil {
 		info.Perft = []uint64{}
 	}
-	return info, nil
+	return info, pos, nil
 }
 
 func nonNil(s []string) []string {
@@ -351,106 +301,46 @@ func nonNil(s []string) []string {
 }
 
 func showPosition(w io.Writer, format string, p positions.Position, flip bool, color output.Painter) error {
-	info, err := describePosition(p)
+	info, pos, err := describePosition(p)
 	if err != nil {
 		return err
 	}
 	output.Result(w, "position", struct {
-		*positionInfo
+		*board.Info
 		Flip bool `json:"flip"`
 	}{info, flip})
 	switch format {
 	case "json":
 		return textfmt.WriteJSON(w, info)
 	case "csv", "markdown":
-		return output.WriteTable(w, format, info.fieldTable(), color)
+		return output.WriteTable(w, format, infoTable(info), color)
 	}
-	_, err = io.WriteString(w, positionText(info, flip, color))
+	_, err = io.WriteString(w, positionText(info, pos, flip, color))
 	return err
 }
 
-// fields lists the reported facts as (key, label, value) for the text view
-// and the csv/markdown tables.
-func (info *positionInfo) fields() [][3]string {
-	var out [][3]string
-	add := func(key, label, value string) { out = append(out, [3]string{key, label, value}) }
-	add("fen", "FEN", info.FEN)
-	add("side_to_move", "Side to move", capitalize(info.SideToMove))
-	castling := info.Castling
-	if castling == "-" {
-		castling = "none (-)"
-	}
-	add("castling", "Castling", castling)
-	ep := "none (-)"
-	if info.EnPassant != nil {
-		ep = *info.EnPassant
-	}
-	add("en_passant", "En passant", ep)
-	balance := "equal"
-	switch {
-	case info.Material.Balance > 0:
-		balance = fmt.Sprintf("White +%d", info.Material.Balance)
-	case info.Material.Balance < 0:
-		balance = fmt.Sprintf("Black +%d", -info.Material.Balance)
-	}
-	add("material", "Material", fmt.Sprintf("White %d, Black %d (%s)", info.Material.White, info.Material.Black, balance))
-	switch info.Status {
-	case "check":
-		add("status", "Status", capitalize(info.SideToMove)+" is in check")
-	case "checkmate":
-		add("status", "Status", capitalize(info.SideToMove)+" is checkmated")
-	case "stalemate":
-		add("status", "Status", "stalemate")
-	}
-	if info.Suite != "" {
-		add("suite", "Suite", info.Suite+", id "+info.Name)
-	}
-	if len(info.BestMoves) > 0 {
-		add("best_moves", "Best move", strings.Join(info.BestMoves, " "))
-	}
-	if len(info.AvoidMoves) > 0 {
-		add("avoid_moves", "Avoid move", strings.Join(info.AvoidMoves, " "))
-	}
-	add("legal_move_count", "Legal moves", fmt.Sprint(info.LegalMoveCount))
-	add("legal_moves", "", strings.Join(info.LegalMoves, " "))
-	return out
-}
-
-func (info *positionInfo) fieldTable() *output.Table {
+// infoTable is the csv/markdown view of a position: one row per fact.
+func infoTable(info *board.Info) *output.Table {
 	t := &output.Table{
-		Title:   info.title(),
+		Title:   info.Title(),
 		Columns: []output.Column{{Key: "field", Header: "Field"}, {Key: "value", Header: "Value"}},
 	}
-	for _, f := range info.fields() {
-		t.Rows = append(t.Rows, []output.Cell{output.TextCell(f[0]), output.TextCell(f[2])})
+	for _, f := range info.Lines() {
+		t.Rows = append(t.Rows, []output.Cell{output.TextCell(f.Key), output.TextCell(f.Value)})
 	}
 	return t
 }
 
-func (info *positionInfo) title() string {
-	name := info.Name
-	if name == "fen" && info.Suite == "" {
-		name = "Position from --fen"
-	}
-	if info.Suite != "" {
-		name = info.Suite + " " + info.Name
-	}
-	if info.Description != "" {
-		return name + ": " + info.Description
-	}
-	return name
-}
-
-func positionText(info *positionInfo, flip bool, color output.Painter) string {
+func positionText(info *board.Info, pos *chess.Position, flip bool, color output.Painter) string {
 	var b strings.Builder
-	b.WriteString(color.Paint(output.StyleBold, info.title()) + "\n\n")
-	b.WriteString(drawBoard(info.pos, flip, color))
+	b.WriteString(color.Paint(output.StyleBold, info.Title()) + "\n\n")
+	b.WriteString(drawBoard(pos, flip, color))
 	b.WriteByte('\n')
 	const labelWidth = 13
-	for _, f := range info.fields() {
-		key, label, value := f[0], f[1], f[2]
+	for _, f := range info.Lines() {
+		key, label, value := f.Key, f.Label, f.Value
 		if key == "legal_moves" {
-			for _, l := range wrapWords(info.LegalMoves, 64) {
+			for _, l := range textfmt.WrapWords(info.LegalMoves, 64) {
 				b.WriteString(strings.Repeat(" ", labelWidth+1) + color.Paint(output.StyleAccent, l) + "\n")
 			}
 			continue
@@ -468,37 +358,5 @@ func positionText(info *positionInfo, flip bool, color output.Painter) string {
 	return b.String()
 }
 
-// wrapWords joins words with spaces into lines of at most width columns.
-func wrapWords(words []string, width int) []string {
-	var lines []string
-	var cur strings.Builder
-	for _, w := range words {
-		if cur.Len() > 0 && cur.Len()+1+len(w) > width {
-			lines = append(lines, cur.String())
-			cur.Reset()
-		}
-		if cur.Len() > 0 {
-			cur.WriteByte(' ')
-		}
-		cur.WriteString(w)
-	}
-	if cur.Len() > 0 {
-		lines = append(lines, cur.String())
-	}
-	return lines
-}
-
-func capitalize(s string) string {
-	if s == "" {
-		return s
-	}
-	return strings.ToUpper(s[:1]) + s[1:]
-}
-
 // plural formats a count with a noun: "1 position", "300 positions".
-func plural(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return output.FormatInt(int64(n)) + " " + noun + "s"
-}
+func plural(n int, noun string) string { return textfmt.Plural(n, noun) }

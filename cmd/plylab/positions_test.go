@@ -165,7 +165,7 @@ func TestBuiltinPositionsAreValid(t *testing.T) {
 		all = append(all, s.Positions...)
 	}
 	for _, p := range all {
-		if _, err := describePosition(p); err != nil {
+		if _, _, err := describePosition(p); err != nil {
 			t.Errorf("%s %s: %v", p.Suite, p.Name, err)
 		}
 	}

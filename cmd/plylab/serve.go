@@ -2,12 +2,9 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"net"
-	"net/http"
-	"os/exec"
 	"os/signal"
 	"runtime"
 	"syscall"
@@ -138,57 +135,19 @@ func serveRun(ctx context.Context, o *ServeOptions, stdout, stderr io.Writer) er
 		return err
 	}
 	defer srv.Close()
-	host, port, _ := net.SplitHostPort(ln.Addr().String())
-	if ip := net.ParseIP(host); ip != nil && ip.IsUnspecified() {
-		host = "127.0.0.1" // listening everywhere: this computer's own address works
-	}
-	url := fmt.Sprintf("http://%s/?token=%s", net.JoinHostPort(host, port), cfg.Token)
+	url := notebook.URL(ln.Addr(), cfg.Token)
 	fmt.Fprintln(stdout, url)
 	fmt.Fprintf(stdout, "serving %d lessons as live notebooks; press Ctrl-C to stop\n", len(cfg.Lessons))
-	hs := &http.Server{Handler: srv, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute}
-	errc := make(chan error, 1)
-	go func() { errc <- hs.Serve(ln) }()
-	if o.Open {
-		if err := openBrowser(url); err != nil {
-			fmt.Fprintf(stderr, "plylab: cannot open a browser (%v); open %s yourself\n", err, url)
+	err = notebook.Serve(ctx, ln, srv, func() {
+		if o.Open {
+			if err := notebook.OpenBrowser(url); err != nil {
+				fmt.Fprintf(stderr, "plylab: cannot open a browser (%v); open %s yourself\n", err, url)
+			}
 		}
-	}
-	select {
-	case err := <-errc:
-		return err
-	case <-ctx.Done():
-	}
-	srv.Close() // stops the running cells
-	sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
-	if err := hs.Shutdown(sctx); err != nil && !errors.Is(err, context.DeadlineExceeded) {
+	})
+	if err != nil {
 		return err
 	}
 	fmt.Fprintln(stdout, "stopped the notebook server")
-	return nil
-}
-
-// openBrowser opens url with the system's opener (xdg-open, open or
-// rundll32).
-func openBrowser(url string) error {
-	var name string
-	var args []string
-	switch runtime.GOOS {
-	case "darwin":
-		name = "open"
-	case "windows":
-		name, args = "rundll32", []string{"url.dll,FileProtocolHandler"}
-	default:
-		name = "xdg-open"
-	}
-	path, err := exec.LookPath(name)
-	if err != nil {
-		return fmt.Errorf("%s not found", name)
-	}
-	cmd := exec.Command(path, append(args, url)...)
-	if err := cmd.Start(); err != nil {
-		return err
-	}
-	go cmd.Wait()
 	return nil
 }

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/plylab/plylab/cmd/internal/cliapp"
 	"github.com/plylab/plylab/cmd/internal/output"
 	"github.com/plylab/plylab/engine"
 	"github.com/plylab/plylab/trace"
@@ -158,7 +159,7 @@ func parseTree(c *cli.Context, stdoutTerminal bool, outputPath func(flag, name s
 	}
 	if out != "" {
 		// Find a bad path before a long search, not after.
-		if err := checkOutputDir(out); err != nil {
+		if err := cliapp.CheckOutputFile(out, "tree.svg"); err != nil {
 			return nil, err
 		}
 	} else if format == "png" && stdoutTerminal {
@@ -207,8 +208,7 @@ func treeRun(ctx context.Context, opts *TreeOptions, stdout, _ io.Writer) error 
 	wroteFile(stdout, out)
 	var counts []string
 	for _, t := range trees {
-		counts = append(counts, fmt.Sprintf("%s: %s drawn of %s searched", t.Algo,
-			plural(t.Stats().Nodes, "node"), output.FormatUint(t.SearchNodes+t.QNodes)))
+		counts = append(counts, t.DrawnOfSearched())
 	}
 	fmt.Fprintf(stdout, "%s %s (%s)\n", opts.Color.Paint(output.StyleGood, "wrote"), out, strings.Join(counts, "; "))
 	return nil
@@ -218,49 +218,22 @@ func treeRun(ctx context.Context, opts *TreeOptions, stdout, _ io.Writer) error 
 // extension of -o, else text.
 func treeFormat(format, out string) (string, error) {
 	if format != "" {
-		for _, f := range trace.Formats {
-			if strings.EqualFold(format, f) {
-				return f, nil
-			}
+		if f, ok := trace.LookupFormat(format); ok {
+			return f, nil
 		}
 		return "", usagef("unknown tree format %q; use --format %s", format, strings.Join(trace.Formats, ", "))
 	}
 	if out == "" {
 		return "text", nil
 	}
-	switch ext := strings.ToLower(filepath.Ext(out)); ext {
-	case ".dot", ".gv":
-		return "dot", nil
-	case ".svg":
-		return "svg", nil
-	case ".png":
-		return "png", nil
-	case ".json":
-		return "json", nil
-	case ".txt", ".text":
-		return "text", nil
-	case "":
+	if f, ok := trace.FormatOfFile(out); ok {
+		return f, nil
+	}
+	ext := strings.ToLower(filepath.Ext(out))
+	if ext == "" {
 		return "", usagef("-o %q has no extension to tell the format; name it .dot, .svg, .png, .json or .txt, or add --format", out)
-	default:
-		return "", usagef("unknown tree format %q (from -o %s); name the file .dot, .svg, .png, .json or .txt, or add --format", ext, out)
 	}
-}
-
-// checkOutputDir fails early when the output file's directory is missing
-// or the path is a directory.
-func checkOutputDir(out string) error {
-	if fi, err := os.Stat(out); err == nil && fi.IsDir() {
-		return fmt.Errorf("cannot write %s: it is a directory; give a file name such as %s", out, filepath.Join(out, "tree.svg"))
-	}
-	dir := filepath.Dir(out)
-	fi, err := os.Stat(dir)
-	if err != nil {
-		return fmt.Errorf("cannot write %s: directory %s does not exist; create it or check the -o path", out, dir)
-	}
-	if !fi.IsDir() {
-		return fmt.Errorf("cannot write %s: %s is not a directory; check the -o path", out, dir)
-	}
-	return nil
+	return "", usagef("unknown tree format %q (from -o %s); name the file .dot, .svg, .png, .json or .txt, or add --format", ext, out)
 }
 
 // treeInputOf reads --toy, --toy-file or the position flags.
@@ -279,26 +252,21 @@ func treeInputOf(c *cli.Context) (*trace.Input, error) {
 		if err != nil {
 			return nil, usagef("cannot read --toy-file %s: %v", name, pathErrCause(err))
 		}
-		g, err := engine.ParseToy(string(data))
+		in, err := trace.ToyFileInput(name, data)
 		if err != nil {
 			return nil, usagef("bad textbook tree in %s %s; write nested lists of numbers such as ((3,12,8),(2,4,6))", name, toyFileError(err))
 		}
-		return &trace.Input{Title: strings.TrimSuffix(filepath.Base(name), filepath.Ext(name)), Toy: g}, nil
+		return in, nil
 	case toy:
-		spec := strings.TrimSpace(c.String("toy"))
-		title := "textbook tree"
-		if !strings.HasPrefix(spec, "(") && !strings.HasPrefix(spec, "[") {
-			t, err := trace.LookupToy(spec)
-			if err != nil {
-				return nil, usagef("%v; or write a tree as nested lists such as \"((3,12,8),(2,4,6))\"", err)
-			}
-			title, spec = t.Name, t.Tree
-		}
-		g, err := engine.ParseToy(spec)
-		if err != nil {
+		in, err := trace.ToyInput(c.String("toy"))
+		var se *engine.ToySyntaxError
+		switch {
+		case errors.As(err, &se):
 			return nil, usagef("bad --toy tree %s; write nested lists of numbers such as \"((3,12,8),(2,4,6))\"", toyError(err))
+		case err != nil:
+			return nil, usagef("%v; or write a tree as nested lists such as \"((3,12,8),(2,4,6))\"", err)
 		}
-		return &trace.Input{Title: trace.ToyName(g, title), Toy: g}, nil
+		return in, nil
 	}
 	ps, err := resolvePositions(c, false, "paper-mate2")
 	if err != nil {
@@ -323,13 +291,7 @@ func toyFileError(err error) string {
 	if !errors.As(err, &se) {
 		return toyError(err)
 	}
-	before := se.Input[:min(se.Offset, len(se.Input))]
-	line := strings.Count(before, "\n") + 1
-	col := len(before) - strings.LastIndexByte(before, '\n')
-	ch := "end of input"
-	if se.Offset < len(se.Input) {
-		ch = fmt.Sprintf("%q", string(se.Input[se.Offset]))
-	}
+	line, col, ch := se.Where()
 	return fmt.Sprintf("at line %d, column %d (%s): %s", line, col, ch, se.Msg)
 }
 
@@ -421,14 +383,13 @@ func listToys(w io.Writer, format string, color output.Painter) error {
 		Notes: []string{"Draw one: plylab tree --toy NAME [-o tree.svg]"},
 	}
 	for _, toy := range trace.Toys() {
-		g, err := engine.ParseToy(toy.Tree)
+		value, err := toy.Value()
 		if err != nil {
-			return fmt.Errorf("bundled textbook tree %s does not parse: %v", toy.Name, err)
+			return err
 		}
-		res := engine.Minimax(context.Background(), g, g.Root.Height(), nil)
 		t.Rows = append(t.Rows, []output.Cell{
 			output.TextCell(toy.Name).Styled(output.StyleAccent),
-			output.IntCell(int64(res.Score)),
+			output.IntCell(int64(value)),
 			output.TextCell(toy.Tree),
 			output.TextCell(toy.Description),
 		})

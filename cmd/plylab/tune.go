@@ -10,7 +10,6 @@ import (
 
 	"github.com/plylab/plylab/cmd/internal/output"
 	"github.com/plylab/plylab/engine/eval"
-	"github.com/plylab/plylab/engine/textfmt"
 	"github.com/plylab/plylab/engine/tune"
 	"github.com/plylab/plylab/positions"
 	"github.com/urfave/cli/v2"
@@ -77,7 +76,7 @@ Examples:
 			&cli.Float64Flag{Name: "rate", Value: 1, Usage: "Adam's step `SIZE` in centipawns"},
 			&cli.Float64Flag{Name: "k", Usage: "the sigmoid's scaling constant `K` (default: fitted on the starting weights)"},
 			&cli.StringFlag{Name: "from", Value: "default", Usage: "start from the `WEIGHTS` 'default' (the engine's) or 'zero'"},
-			&cli.StringFlag{Name: "terms", Value: "all", Usage: "tune only the weights of the terms in `LIST` (comma-separated: " + strings.Join(termNames(), ", ") + ")"},
+			&cli.StringFlag{Name: "terms", Value: "all", Usage: "tune only the weights of the terms in `LIST` (comma-separated: " + strings.Join(eval.TermNames(), ", ") + ")"},
 			&cli.IntFlag{Name: "holdout", Value: 5, Usage: "hold out every `N`-th game to measure the error on games the fit never saw, and keep the epoch that does best there (0: no hold-out)"},
 			&cli.Float64Flag{Name: "l2", Usage: "pull each weight towards its start with strength `L2` (ridge regularisation; 0: none)"},
 			&cli.IntFlag{Name: "report", Usage: "print the error every `N` epochs (default: about ten rows)"},
@@ -137,37 +136,12 @@ func commandLine(c *cli.Context) string {
 	return strings.Join(parts, " ")
 }
 
-// termNames lists the classical term switch names.
-func termNames() []string {
-	var names []string
-	for _, t := range eval.TermList() {
-		names = append(names, t.Name())
-	}
-	return names
-}
-
-// parseTerms reads a comma-separated list of term names, or "all".
+// parseTerms reads a comma-separated list of term names, or "all"
+// (eval.ParseTerms), as a usage error of --terms.
 func parseTerms(s string) (eval.Terms, error) {
-	if strings.TrimSpace(s) == "all" {
-		return eval.AllTerms, nil
-	}
-	var terms eval.Terms
-	for _, name := range strings.Split(s, ",") {
-		name = strings.TrimSpace(strings.ToLower(name))
-		found := false
-		for _, t := range eval.TermList() {
-			if t.Name() == name {
-				terms |= t
-				found = true
-			}
-		}
-		if !found {
-			hint := ""
-			if s := textfmt.Suggest(name, termNames()); s != "" {
-				hint = fmt.Sprintf(" (did you mean %q?)", s)
-			}
-			return 0, usagef("--terms: unknown term %q%s; choose from %s or all", name, hint, strings.Join(termNames(), ", "))
-		}
+	terms, err := eval.ParseTerms(s)
+	if err != nil {
+		return 0, usagef("--terms: %v", err)
 	}
 	return terms, nil
 }
@@ -181,24 +155,11 @@ func loadTuneSet(opts *TuneOptions, start *eval.Weights) (*tune.Set, error) {
 	if len(opts.PGN) == 0 {
 		return tune.ReadPGN(bytes.NewReader(positions.MasterGames()), positions.MasterGamesSource, xo)
 	}
-	var all *tune.Set
-	for _, file := range opts.PGN {
-		f, err := os.Open(file)
-		if err != nil {
-			return nil, usagef("--pgn: %v", err)
-		}
-		set, err := tune.ReadPGN(f, file, xo)
-		f.Close()
-		if err != nil {
-			return nil, usagef("--pgn: %v", err)
-		}
-		if all == nil {
-			all = set
-			continue
-		}
-		all.Add(set)
+	set, err := tune.ReadPGNFiles(opts.PGN, xo)
+	if err != nil {
+		return nil, usagef("--pgn: %v", err)
 	}
-	return all, nil
+	return set, nil
 }
 
 // tuneRun reads the games, fits the weights and prints the errors and the
@@ -231,23 +192,14 @@ func tuneRun(ctx context.Context, opts *TuneOptions, stdout, stderr io.Writer) e
 	t.Columns = []output.Column{{Key: "epoch", Header: "epoch", Right: true}, {Key: "error", Header: "training error", Right: true},
 		{Key: "change", Header: "change", Right: true}, {Key: "held_out_error", Header: "held-out error", Right: true},
 		{Key: "held_out_change", Header: "held-out change", Right: true}}
-	heldOut := func(i int) (output.Cell, output.Cell) {
-		if len(set.Valid) == 0 {
-			return output.NullCell("-"), output.NullCell("-")
+	for _, epoch := range append([]int{0}, tune.ReportEpochs(len(res.Errors), report)...) {
+		e := res.ErrorAt(epoch)
+		v, vc := output.NullCell("-"), output.NullCell("-")
+		if len(set.Valid) > 0 {
+			ve := res.ValidErrorAt(epoch)
+			v, vc = output.FloatCell(ve, "%.6f"), output.FloatCell(ve-res.ValidBefore, "%+.6f")
 		}
-		e := res.ValidBefore
-		if i > 0 {
-			e = res.ValidErrors[i-1]
-		}
-		return output.FloatCell(e, "%.6f"), output.FloatCell(e-res.ValidBefore, "%+.6f")
-	}
-	v, vc := heldOut(0)
-	t.Rows = append(t.Rows, []output.Cell{output.IntCell(0), output.FloatCell(res.ErrorBefore, "%.6f"), output.FloatCell(0, "%+.6f"), v, vc})
-	for i, e := range res.Errors {
-		if (i+1)%report == 0 || i+1 == len(res.Errors) {
-			v, vc := heldOut(i + 1)
-			t.Rows = append(t.Rows, []output.Cell{output.IntCell(int64(i + 1)), output.FloatCell(e, "%.6f"), output.FloatCell(e-res.ErrorBefore, "%+.6f"), v, vc})
-		}
+		t.Rows = append(t.Rows, []output.Cell{output.IntCell(int64(epoch)), output.FloatCell(e, "%.6f"), output.FloatCell(e-res.ErrorBefore, "%+.6f"), v, vc})
 	}
 	t.Notes = []string{fmt.Sprintf("kept: training error %.6f (from %.6f), held-out error %.6f (from %.6f), after %d epochs",
 		res.ErrorNow, res.ErrorBefore, res.ValidNow, res.ValidBefore, res.Epochs),
@@ -284,9 +236,7 @@ func tuneRun(ctx context.Context, opts *TuneOptions, stdout, stderr io.Writer) e
 func writeTuneOutput(stderr io.Writer, opts *TuneOptions, set *tune.Set, res *tune.Result) error {
 	if opts.Output != "" {
 		var buf bytes.Buffer
-		prov := fmt.Sprintf("Made by: %s\nData: %s; %d games, %d positions after ply %d, %d quiet ones for training, %d held out.\nK = %.4f; training error %.6f before, %.6f after; held-out error %.6f before, %.6f after (%d epochs of Adam, rate %g, L2 %g).",
-			opts.Provenance, set.Source, set.Games, set.Positions, opts.Skip, len(set.Samples), len(set.Valid), res.K,
-			res.ErrorBefore, res.ErrorNow, res.ValidBefore, res.ValidNow, res.Epochs, opts.Rate, opts.L2)
+		prov := tune.Provenance(opts.Provenance, set, opts.Skip, res, tune.Options{Rate: opts.Rate, L2: opts.L2})
 		if err := tune.WriteGo(&buf, res.Weights, prov); err != nil {
 			return err
 		}

@@ -1,7 +1,9 @@
 package board
 
 import (
+	"errors"
 	"sort"
+	"strings"
 
 	"github.com/notnil/chess"
 )
@@ -83,4 +85,20 @@ func materialValue(t chess.PieceType) int {
 		return 9
 	}
 	return 0
+}
+
+// ChessPosition checks fen with the engine board's rules (FromFEN: a
+// position that can occur, four fields read as if " 0 1" followed) and
+// returns it as notnil/chess holds it; its String() is the normalised
+// six-field FEN. The error says what is wrong, without the FEN.
+func ChessPosition(fen string) (*chess.Position, error) {
+	b, err := FromFEN(fen)
+	if err != nil {
+		return nil, err
+	}
+	pos := &chess.Position{}
+	if err := pos.UnmarshalText([]byte(b.FEN())); err != nil {
+		return nil, errors.New(strings.TrimPrefix(err.Error(), "chess: "))
+	}
+	return pos, nil
 }

@@ -43,3 +43,23 @@ func TestDescribe(t *testing.T) {
 		}
 	}
 }
+
+func TestChessPosition(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct{ fen, want, err string }{
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", ""},
+		{"8/8/8/4k3/8/8/4P3/4K3  w - -", "8/8/8/4k3/8/8/4P3/4K3 w - - 0 1", ""},
+	} {
+		pos, err := ChessPosition(tt.fen)
+		if err != nil || pos.String() != tt.want {
+			t.Errorf("ChessPosition(%q) = %v, %v; want %s", tt.fen, pos, err, tt.want)
+		}
+	}
+	for _, fen := range []string{"", "8/8/8/8/8/8/8/8 w - - 0 1", "4k3/8/8/8/8/8/8/4KK2 w - - 0 1", "not a fen"} {
+		_, err := ChessPosition(fen)
+		_, want := FromFEN(fen)
+		if err == nil || want == nil || err.Error() != want.Error() {
+			t.Errorf("ChessPosition(%q): error %v, want FromFEN's %v", fen, err, want)
+		}
+	}
+}

@@ -94,3 +94,18 @@ func (b *Board) ParseMove(s string) (Move, error) {
 	}
 	return NoMove, fmt.Errorf("%q is not a legal move here (use SAN like Nf3 or UCI like g1f3)", s)
 }
+
+// PlayMoves plays a space-separated list of moves (each as ParseMove
+// reads it: SAN or UCI) on b in order. At a move it cannot read or that
+// is not legal it stops with an error naming the move's place in the
+// list, e.g. "move 3, ..."; the moves before it stay played.
+func (b *Board) PlayMoves(list string) error {
+	for i, s := range strings.Fields(list) {
+		m, err := b.ParseMove(s)
+		if err != nil {
+			return fmt.Errorf("move %d, %w", i+1, err)
+		}
+		b.Make(m)
+	}
+	return nil
+}

@@ -222,3 +222,22 @@ func (bk *Book) Best(b *board.Board) (board.Move, bool) {
 	}
 	return entries[0].Move, true
 }
+
+// TotalWeight is the sum of the entries' weights.
+func TotalWeight(entries []Entry) int {
+	total := 0
+	for _, en := range entries {
+		total += int(en.Weight)
+	}
+	return total
+}
+
+// Percent is e's share of total weight in percent: the chance that a
+// player picking among the entries at random by weight plays it (0 when
+// total is 0).
+func (e Entry) Percent(total int) float64 {
+	if total <= 0 {
+		return 0
+	}
+	return 100 * float64(e.Weight) / float64(total)
+}

@@ -194,3 +194,22 @@ func BuildPGN(r io.Reader, opts BuildOptions) (*Book, BuildStats, error) {
 	}
 	return bd.book(), bd.info, nil
 }
+
+// Describe says in a line what a book built with o holds, e.g. "first 20
+// plies of each game, every move played, weight = 2 per win + 1 per draw
+// for the side that moved" (zero fields read as Build reads them).
+func (o BuildOptions) Describe() string {
+	maxPly, minGames := o.MaxPly, o.MinGames
+	if maxPly <= 0 {
+		maxPly = DefaultMaxPly
+	}
+	weighting := "2 per win + 1 per draw for the side that moved"
+	if o.ByCount {
+		weighting = "number of games"
+	}
+	kept := "every move played"
+	if minGames > 1 {
+		kept = fmt.Sprintf("moves played in at least %d games", minGames)
+	}
+	return fmt.Sprintf("first %d plies of each game, %s, weight = %s", maxPly, kept, weighting)
+}

@@ -1,0 +1,98 @@
+package board
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/plylab/plylab/engine/textfmt"
+)
+
+// Info is a position as `plylab positions show` reports it: its name and
+// where it comes from, its Facts, and what a test suite says about it (the
+// best and avoid moves of an EPD record, its perft counts). Its JSON keys
+// are those of `positions show --format json`.
+type Info struct {
+	Name        string `json:"name"`
+	Suite       string `json:"suite,omitempty"`
+	Description string `json:"description"`
+	Facts
+	BestMoves  []string `json:"best_moves"`
+	AvoidMoves []string `json:"avoid_moves"`
+	Perft      []uint64 `json:"perft"`
+	Source     string   `json:"source,omitempty"`
+}
+
+// Line is one labelled fact of an Info as a person reads it: Key is the
+// stable name (the csv/markdown field column), Label the text view's
+// caption ("" for a continuation such as the list of legal moves).
+type Line struct {
+	Key, Label, Value string
+}
+
+// Title names the position for a heading: "kiwipete: description",
+// "wac WAC.004: ...", or "Position from --fen" for a FEN of the user's
+// (Name "fen", no suite).
+func (in *Info) Title() string {
+	name := in.Name
+	if name == "fen" && in.Suite == "" {
+		name = "Position from --fen"
+	}
+	if in.Suite != "" {
+		name = in.Suite + " " + in.Name
+	}
+	if in.Description != "" {
+		return name + ": " + in.Description
+	}
+	return name
+}
+
+// Lines lists the reported facts in the order a person reads them: FEN,
+// side to move, castling, en passant, material, the status when it is not
+// normal, the suite and its best/avoid moves when there are any, then the
+// number of legal moves and the moves themselves (key "legal_moves", no
+// label).
+func (in *Info) Lines() []Line {
+	var out []Line
+	add := func(key, label, value string) { out = append(out, Line{key, label, value}) }
+	side := textfmt.Capitalize(in.SideToMove)
+	add("fen", "FEN", in.FEN)
+	add("side_to_move", "Side to move", side)
+	castling := in.Castling
+	if castling == "-" {
+		castling = "none (-)"
+	}
+	add("castling", "Castling", castling)
+	ep := "none (-)"
+	if in.EnPassant != nil {
+		ep = *in.EnPassant
+	}
+	add("en_passant", "En passant", ep)
+	balance := "equal"
+	switch {
+	case in.Material.Balance > 0:
+		balance = fmt.Sprintf("White +%d", in.Material.Balance)
+	case in.Material.Balance < 0:
+		balance = fmt.Sprintf("Black +%d", -in.Material.Balance)
+	}
+	add("material", "Material", fmt.Sprintf("White %d, Black %d (%s)", in.Material.White, in.Material.Black, balance))
+	switch in.Status {
+	case "check":
+		add("status", "Status", side+" is in check")
+	case "checkmate":
+		add("status", "Status", side+" is checkmated")
+	case "stalemate":
+		add("status", "Status", "stalemate")
+	}
+	if in.Suite != "" {
+		add("suite", "Suite", in.Suite+", id "+in.Name)
+	}
+	if len(in.BestMoves) > 0 {
+		add("best_moves", "Best move", strings.Join(in.BestMoves, " "))
+	}
+	if len(in.AvoidMoves) > 0 {
+		add("avoid_moves", "Avoid move", strings.Join(in.AvoidMoves, " "))
+	}
+	add("legal_move_count", "Legal moves", fmt.Sprint(in.LegalMoveCount))
+	add("legal_moves", "", strings.Join(in.LegalMoves, " "))
+	return out
+}

@@ -1,0 +1,77 @@
+package board
+
+import (
+	"reflect"
+	"testing"
+)
+
+func TestInfoTitle(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct {
+		info Info
+		want string
+	}{
+		{Info{Name: "kiwipete", Description: "a test position"}, "kiwipete: a test position"},
+		{Info{Name: "start"}, "start"},
+		{Info{Name: "fen"}, "Position from --fen"},
+		{Info{Name: "WAC.004", Suite: "wac", Description: "mate"}, "wac WAC.004: mate"},
+		{Info{Name: "fen", Suite: "mine"}, "mine fen"},
+	} {
+		if got := tt.info.Title(); got != tt.want {
+			t.Errorf("Title(%+v) = %q, want %q", tt.info, got, tt.want)
+		}
+	}
+}
+
+func TestInfoLines(t *testing.T) {
+	t.Parallel()
+	ep := "e3"
+	plain := Info{Name: "x", Facts: Facts{FEN: "F", SideToMove: "black", Castling: "KQkq", EnPassant: &ep, Status: "normal",
+		LegalMoves: []string{"a6", "e5"}, LegalMoveCount: 2, Material: Material{White: 39, Black: 39}}}
+	mated := Info{Name: "WAC.001", Suite: "wac", BestMoves: []string{"Qg6", "Rxg7"}, AvoidMoves: []string{"Kh1"},
+		Facts: Facts{FEN: "G", SideToMove: "white", Castling: "-", Status: "checkmate", LegalMoves: []string{}, Material: Material{White: 4, Black: 9, Balance: -5}}}
+	for _, tt := range []struct {
+		name string
+		info Info
+		want []Line
+	}{
+		{"plain", plain, []Line{
+			{"fen", "FEN", "F"},
+			{"side_to_move", "Side to move", "Black"},
+			{"castling", "Castling", "KQkq"},
+			{"en_passant", "En passant", "e3"},
+			{"material", "Material", "White 39, Black 39 (equal)"},
+			{"legal_move_count", "Legal moves", "2"},
+			{"legal_moves", "", "a6 e5"},
+		}},
+		{"suite, mated", mated, []Line{
+			{"fen", "FEN", "G"},
+			{"side_to_move", "Side to move", "White"},
+			{"castling", "Castling", "none (-)"},
+			{"en_passant", "En passant", "none (-)"},
+			{"material", "Material", "White 4, Black 9 (Black +5)"},
+			{"status", "Status", "White is checkmated"},
+			{"suite", "Suite", "wac, id WAC.001"},
+			{"best_moves", "Best move", "Qg6 Rxg7"},
+			{"avoid_moves", "Avoid move", "Kh1"},
+			{"legal_move_count", "Legal moves", "0"},
+			{"legal_moves", "", ""},
+		}},
+	} {
+		if got := tt.info.Lines(); !reflect.DeepEqual(got, tt.want) {
+			t.Errorf("%s: Lines() =\n%q\nwant\n%q", tt.name, got, tt.want)
+		}
+	}
+	for status, want := range map[string]string{"check": "Black is in check", "stalemate": "stalemate"} {
+		in := plain
+		in.Status = status
+		in.Material = Material{White: 10, Black: 3, Balance: 7}
+		lines := in.Lines()
+		if got := lines[4].Value; got != "White 10, Black 3 (White +7)" {
+			t.Errorf("material line %q", got)
+		}
+		if got := lines[5]; got != (Line{"status", "Status", want}) {
+			t.Errorf("status %s: line %q, want %q", status, got, want)
+		}
+	}
+}
