@@ -287,35 +287,11 @@ func (e *appEnv) matchConfigFrom(c *cli.Context) (*matchConfig, error) {
 // matchLimit reads --depth/--movetime/--tc (prefix "") or the
 // --opponent-* ones. With none of them the default is depth 4.
 func matchLimit(c *cli.Context, prefix string, withDefault bool) (match.Limit, error) {
-	var l match.Limit
-	if c.IsSet(prefix + "depth") {
-		d := c.Int(prefix + "depth")
-		if d < 1 || d > engine.MaxDepth {
-			return l, usagef("--%sdepth must be between 1 and %d, got %d; try --%sdepth 4", prefix, engine.MaxDepth, d, prefix)
-		}
-		l.Depth = d
-	}
-	if c.IsSet(prefix + "movetime") {
-		mt, err := durationFlag(c, prefix+"movetime")
-		if err != nil {
-			return l, err
-		}
-		if mt < time.Millisecond {
-			return l, usagef("--%smovetime %q: expected at least 1ms, e.g. --%smovetime 100ms or 5s", prefix, c.String(prefix+"movetime"), prefix)
-		}
-		l.MoveTime = mt
-	}
-	if s := c.String(prefix + "tc"); c.IsSet(prefix+"tc") || s != "" {
-		clk, err := match.ParseClock(s)
-		if err != nil {
-			return l, usagef("--%stc: %v", prefix, err)
-		}
-		l.Clock = &clk
-	}
-	if l.IsZero() && withDefault {
+	l, err := limitFlags(c, prefix)
+	if err == nil && l.IsZero() && withDefault {
 		l.Depth = matchDefaultDepth
 	}
-	return l, nil
+	return l, err
 }
 
 func openingPlies(c *cli.Context) (int, error) {

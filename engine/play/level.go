@@ -1,0 +1,63 @@
+// Package play is a game of chess between a person and plylab's engine,
+// apart from any terminal: the Session reads one command line at a time
+// (a move in SAN or UCI, or undo, hint, show thinking, flip, board, save,
+// fen, moves, resign, draw, help, quit), plays the engine's replies from
+// a Polyglot book or a search at a Level, and writes what happens to an
+// io.Writer. The game itself is an engine/game record. The command line
+// wires it to a pipe (RunLines) or to the raw-mode board of
+// cmd/internal/termui, which reads the same Session through View
+// snapshots.
+package play
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/plylab/plylab/engine/eval"
+)
+
+// Level is a named strength: a search limit and an evaluation.
+type Level struct {
+	Name     string
+	Depth    int           // fixed depth, or 0
+	MoveTime time.Duration // time per move when Depth is 0
+	Eval     eval.Kind
+}
+
+// Levels go from weakest to strongest. Fixed-depth levels play the same
+// moves on every machine; timed levels get stronger on faster ones.
+var Levels = []Level{
+	{Name: "beginner", Depth: 2, Eval: eval.Material},
+	{Name: "casual", Depth: 3, Eval: eval.PST},
+	{Name: "club", Depth: 4, Eval: eval.PST},
+	{Name: "strong", MoveTime: time.Second, Eval: eval.PeSTO},
+	{Name: "max", MoveTime: 5 * time.Second, Eval: eval.PeSTO},
+}
+
+// String describes the level: "club: depth 4, pst evaluation".
+func (l Level) String() string {
+	if l.Depth > 0 {
+		return fmt.Sprintf("%s: depth %d, %s evaluation", l.Name, l.Depth, l.Eval)
+	}
+	return fmt.Sprintf("%s: %s a move, %s evaluation", l.Name, fmtDuration(l.MoveTime), l.Eval)
+}
+
+// LevelNames are the levels' names, weakest first.
+func LevelNames() []string {
+	var out []string
+	for _, l := range Levels {
+		out = append(out, l.Name)
+	}
+	return out
+}
+
+// FindLevel looks a level up by name, ignoring case.
+func FindLevel(name string) (Level, error) {
+	for _, l := range Levels {
+		if strings.EqualFold(l.Name, name) {
+			return l, nil
+		}
+	}
+	return Level{}, fmt.Errorf("unknown --level %q; use %s", name, strings.Join(LevelNames(), ", "))
+}
