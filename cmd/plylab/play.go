@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"github.com/plylab/plylab/cmd/internal/termui"
-	"github.com/plylab/plylab/engine"
 	"github.com/plylab/plylab/engine/board"
 	"github.com/plylab/plylab/engine/play"
 	"github.com/urfave/cli/v2"
@@ -117,25 +116,10 @@ func (e *appEnv) playConfigFrom(c *cli.Context) (play.Config, error) {
 	if err != nil {
 		return cfg, usagef("%v", err)
 	}
-	cfg.Level = level.String()
-	cfg.Limits = engine.Limits{Depth: level.Depth, MoveTime: level.MoveTime, SoftTime: level.MoveTime / 2}
 	limit, err := limitFlags(c, "")
 	if err != nil {
 		return cfg, err
 	}
-	if !limit.IsZero() {
-		// Past half the time a new iteration would rarely finish: move.
-		cfg.Limits = engine.Limits{Depth: limit.Depth, MoveTime: limit.MoveTime, SoftTime: limit.MoveTime / 2}
-		var parts []string
-		if limit.Depth > 0 {
-			parts = append(parts, fmt.Sprintf("depth %d", limit.Depth))
-		}
-		if limit.MoveTime > 0 {
-			parts = append(parts, fmtDuration(limit.MoveTime)+" a move")
-		}
-		cfg.Level = strings.Join(parts, ", ")
-	}
-
 	algos, err := parseAlgos(c)
 	if err != nil {
 		return cfg, err
@@ -143,16 +127,7 @@ func (e *appEnv) playConfigFrom(c *cli.Context) (play.Config, error) {
 	if len(algos) != 1 {
 		return cfg, usagef("play takes one --algo, got %d; e.g. --algo engine-without-null", len(algos))
 	}
-	cfg.Options = algos[0]
-	if !c.IsSet("eval") {
-		cfg.Options.Eval = level.Eval
-	}
-	if !limit.IsZero() || c.IsSet("eval") {
-		cfg.Level += fmt.Sprintf(", %s evaluation", cfg.Options.Eval)
-	}
-	if cfg.Options.Name != "engine" {
-		cfg.Level += ", algorithm " + cfg.Options.Name
-	}
+	cfg.Options, cfg.Limits, cfg.Level = level.Setup(limit.Depth, limit.MoveTime, algos[0], c.IsSet("eval"))
 	if cfg.Options.IsPlain() && cfg.Limits.Depth == 0 {
 		return cfg, usagef("--algo %s searches to a fixed depth only; add --depth N (e.g. --depth 4) or use --level beginner, casual or club", cfg.Options.Name)
 	}

@@ -14,6 +14,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/plylab/plylab/engine"
 	"github.com/plylab/plylab/engine/eval"
 )
 
@@ -60,4 +61,36 @@ func FindLevel(name string) (Level, error) {
 		}
 	}
 	return Level{}, fmt.Errorf("unknown --level %q; use %s", name, strings.Join(LevelNames(), ", "))
+}
+
+// Setup is the engine's search for a game at level l: its limits, its
+// options (the level's evaluation unless evalSet), and the description
+// the banner and PGN show. A depth or a time per move (zero: not given)
+// replaces the level's limit; a time limit stops starting new
+// iterations after half the time, as one would rarely finish.
+func (l Level) Setup(depth int, moveTime time.Duration, opts engine.Options, evalSet bool) (engine.Options, engine.Limits, string) {
+	if !evalSet {
+		opts.Eval = l.Eval
+	}
+	desc := Level{Name: l.Name, Depth: l.Depth, MoveTime: l.MoveTime, Eval: opts.Eval}.String()
+	limits := engine.Limits{Depth: l.Depth, MoveTime: l.MoveTime, SoftTime: l.MoveTime / 2}
+	override := depth > 0 || moveTime > 0
+	if override {
+		limits = engine.Limits{Depth: depth, MoveTime: moveTime, SoftTime: moveTime / 2}
+		var parts []string
+		if depth > 0 {
+			parts = append(parts, fmt.Sprintf("depth %d", depth))
+		}
+		if moveTime > 0 {
+			parts = append(parts, fmtDuration(moveTime)+" a move")
+		}
+		desc = strings.Join(parts, ", ")
+	}
+	if override {
+		desc += fmt.Sprintf(", %s evaluation", opts.Eval)
+	}
+	if opts.Name != "engine" {
+		desc += ", algorithm " + opts.Name
+	}
+	return opts, limits, desc
 }

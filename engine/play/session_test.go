@@ -15,6 +15,7 @@ import (
 	"github.com/plylab/plylab/engine"
 	"github.com/plylab/plylab/engine/board"
 	"github.com/plylab/plylab/engine/book"
+	"github.com/plylab/plylab/engine/eval"
 	"github.com/plylab/plylab/engine/game"
 )
 
@@ -223,5 +224,41 @@ func TestLevels(t *testing.T) {
 	}
 	if _, err := FindLevel("grandmaster"); err == nil || err.Error() != `unknown --level "grandmaster"; use beginner, casual, club, strong, max` {
 		t.Errorf("FindLevel(grandmaster): %v", err)
+	}
+}
+
+func TestLevelSetup(t *testing.T) {
+	club, _ := FindLevel("club")
+	strong, _ := FindLevel("strong")
+	eng := engine.EngineOptions()
+	ab, err := engine.ParseAlgo("alphabeta")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pesto := eng
+	pesto.Eval = eval.PeSTO
+	tests := []struct {
+		name     string
+		level    Level
+		depth    int
+		moveTime time.Duration
+		opts     engine.Options
+		evalSet  bool
+		limits   engine.Limits
+		eval     eval.Kind
+		desc     string
+	}{
+		{"level", club, 0, 0, eng, false, engine.Limits{Depth: 4}, eval.PST, "club: depth 4, pst evaluation"},
+		{"timed level", strong, 0, 0, eng, false, engine.Limits{MoveTime: time.Second, SoftTime: time.Second / 2}, eval.PeSTO, "strong: 1.00 s a move, pesto evaluation"},
+		{"depth", club, 6, 0, eng, false, engine.Limits{Depth: 6}, eval.PST, "depth 6, pst evaluation"},
+		{"both", club, 6, 20 * time.Millisecond, eng, false, engine.Limits{Depth: 6, MoveTime: 20 * time.Millisecond, SoftTime: 10 * time.Millisecond}, eval.PST, "depth 6, 20.0 ms a move, pst evaluation"},
+		{"eval set", club, 0, 0, pesto, true, engine.Limits{Depth: 4}, eval.PeSTO, "club: depth 4, pesto evaluation"},
+		{"algorithm", club, 2, 0, ab, false, engine.Limits{Depth: 2}, eval.PST, "depth 2, pst evaluation, algorithm alphabeta"},
+	}
+	for _, tt := range tests {
+		opts, limits, desc := tt.level.Setup(tt.depth, tt.moveTime, tt.opts, tt.evalSet)
+		if limits != tt.limits || opts.Eval != tt.eval || desc != tt.desc {
+			t.Errorf("%s: %+v, %v, %q; want %+v, %v, %q", tt.name, limits, opts.Eval, desc, tt.limits, tt.eval, tt.desc)
+		}
 	}
 }
