@@ -2,17 +2,13 @@ package game
 
 import (
 	"bytes"
-	"flag"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/plylab/plylab/engine/board"
+	"github.com/plylab/plylab/engine/golden"
 )
-
-var update = flag.Bool("update", false, "rewrite golden files")
 
 // newGame starts a game from fen and plays moves (UCI or SAN).
 func newGame(t *testing.T, fen string, moves ...string) *Game {
@@ -235,18 +231,5 @@ func TestWritePGNGolden(t *testing.T) {
 	if err := WritePGN(&buf, g.PGN(append([]Tag{{"Result", g.Result()}}, StartTags(g.StartFEN())...))); err != nil {
 		t.Fatal(err)
 	}
-	path := filepath.Join("testdata", "write.pgn.golden")
-	if *update {
-		if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test ./engine/game -update to create it)", err)
-	}
-	if buf.String() != string(want) {
-		t.Errorf("PGN differs from %s\n--- got:\n%s\n--- want:\n%s", path, buf.String(), want)
-	}
+	golden.Check(t, "write.pgn", buf.String())
 }

@@ -2,16 +2,12 @@ package match
 
 import (
 	"bytes"
-	"flag"
-	"os"
-	"path/filepath"
 	"testing"
 	"time"
 
 	"github.com/plylab/plylab/engine/board"
+	"github.com/plylab/plylab/engine/golden"
 )
-
-var update = flag.Bool("update", false, "rewrite golden files")
 
 // pgnGoldenGames are hand-made game records (no clocks read, no engine
 // run) covering the PGN writer's branches: the start position and a FEN
@@ -69,18 +65,5 @@ func TestPGNGolden(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	path := filepath.Join("testdata", "games.pgn.golden")
-	if *update {
-		if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test ./engine/match -update to create it)", err)
-	}
-	if buf.String() != string(want) {
-		t.Errorf("PGN differs from %s (run go test ./engine/match -run PGNGolden -update if intended)\n--- got:\n%s\n--- want:\n%s", path, buf.String(), want)
-	}
+	golden.Check(t, "games.pgn", buf.String())
 }

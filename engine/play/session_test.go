@@ -3,10 +3,7 @@ package play
 import (
 	"bytes"
 	"context"
-	"flag"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -17,28 +14,8 @@ import (
 	"github.com/plylab/plylab/engine/book"
 	"github.com/plylab/plylab/engine/eval"
 	"github.com/plylab/plylab/engine/game"
+	"github.com/plylab/plylab/engine/golden"
 )
-
-var update = flag.Bool("update", false, "rewrite golden files")
-
-// golden compares got with testdata/name.golden (rewritten by -update).
-func golden(t *testing.T, name, got string) {
-	t.Helper()
-	path := filepath.Join("testdata", name+".golden")
-	if *update {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test ./engine/play -update to create it)", err)
-	}
-	if got != string(want) {
-		t.Errorf("output differs from %s (run go test ./engine/play -update if intended)\n--- got:\n%s\n--- want:\n%s", path, got, want)
-	}
-}
 
 // testConfig is a game at depth 2 on a fixed date, with no boards drawn.
 func testConfig(human board.Color, fen string) Config {
@@ -122,7 +99,7 @@ func TestSessionTranscriptGolden(t *testing.T) {
 		return "[board " + strings.Fields(pos.String())[0] + map[bool]string{true: " flipped", false: ""}[flip] + "]"
 	}
 	s, out := script(t, cfg, "help", "moves", "fen", "hint", "e4", "flip", "Nf3", "undo", "d4", "show board", "show", "draw", "save", "quit")
-	golden(t, "transcript", out+"---\n"+s.PGN())
+	golden.Check(t, "transcript", out+"---\n"+s.PGN())
 }
 
 // A saved game is valid PGN that notnil/chess reads back move for move.

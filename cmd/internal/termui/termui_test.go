@@ -1,15 +1,13 @@
 package termui
 
 import (
-	"flag"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/notnil/chess"
 	"github.com/plylab/plylab/engine/board"
+	"github.com/plylab/plylab/engine/golden"
 	"github.com/plylab/plylab/engine/play"
 )
 
@@ -197,8 +195,6 @@ func TestScreenLog(t *testing.T) {
 }
 
 // letter and glyph stand in for the command line's piece names.
-var update = flag.Bool("update", false, "rewrite golden files")
-
 func letter(p chess.Piece) string {
 	if p == chess.NoPiece {
 		return "."
@@ -288,20 +284,7 @@ func TestScreenGolden(t *testing.T) {
 		out.WriteString("\n====\n")
 	}
 	got := strings.ReplaceAll(out.String(), "\r\n", "⏎\n")
-	path := filepath.Join("testdata", "screen.golden")
-	if *update {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test ./cmd/internal/termui -update to create it)", err)
-	}
-	if got != string(want) {
-		t.Errorf("screen differs from %s\n--- got:\n%s\n--- want:\n%s", path, got, want)
-	}
+	golden.Check(t, "screen", got)
 }
 
 func TestWrapRunes(t *testing.T) {
