@@ -42,7 +42,7 @@ func playCommand(env *appEnv) *cli.Command {
 	}
 	var levels strings.Builder
 	for _, l := range play.Levels {
-		fmt.Fprintf(&levels, "   %s\n", l)
+		fmt.Fprintf(&levels, "   %s\n", l.Describe(fmtDuration))
 	}
 	return &cli.Command{
 		Name:  "play",
@@ -85,7 +85,7 @@ Examples:
 
 // playConfigFrom reads the flags into a game's configuration.
 func (e *appEnv) playConfigFrom(c *cli.Context) (play.Config, error) {
-	cfg := play.Config{Now: time.Now, Player: e.getenv("USER"), BoardText: e.boardString}
+	cfg := play.Config{Now: time.Now, Player: e.getenv("USER"), BoardText: e.boardString, Count: fmtUint, Duration: fmtDuration}
 	if err := rejectArgs(c, "plylab play --color black --level strong"); err != nil {
 		return cfg, err
 	}
@@ -127,7 +127,7 @@ func (e *appEnv) playConfigFrom(c *cli.Context) (play.Config, error) {
 	if len(algos) != 1 {
 		return cfg, usagef("play takes one --algo, got %d; e.g. --algo engine-without-null", len(algos))
 	}
-	cfg.Options, cfg.Limits, cfg.Level = level.Setup(limit.Depth, limit.MoveTime, algos[0], c.IsSet("eval"))
+	cfg.Options, cfg.Limits, cfg.Level = level.Setup(limit.Depth, limit.MoveTime, algos[0], c.IsSet("eval"), fmtDuration)
 	if cfg.Options.IsPlain() && cfg.Limits.Depth == 0 {
 		return cfg, usagef("--algo %s searches to a fixed depth only; add --depth N (e.g. --depth 4) or use --level beginner, casual or club", cfg.Options.Name)
 	}

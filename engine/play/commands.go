@@ -176,7 +176,7 @@ func (s *Session) engineTurn(ctx context.Context) error {
 		return err
 	}
 	m := r.BestMove
-	note := searchNote(r, "")
+	note := s.searchNote(r, "")
 	if b := s.g.Board(); m == board.NoMove || !b.IsLegal(m) {
 		// Only a search stopped before its first iteration ends here.
 		var ml board.MoveList
@@ -204,7 +204,7 @@ func (s *Session) search(ctx context.Context) (engine.Result, error) {
 	if s.thinking {
 		info = func(it engine.Iteration) {
 			s.printf("  depth %2d  score %9s  nodes %9s  time %8s  pv %s\n", it.Depth, Score(it.Score),
-				fmtUint(it.Nodes), fmtDuration(it.Elapsed), strings.Join(cur.SANLine(it.PV), " "))
+				s.cfg.Count(it.Nodes), s.cfg.Duration(it.Elapsed), strings.Join(cur.SANLine(it.PV), " "))
 		}
 	}
 	var r engine.Result
@@ -225,8 +225,8 @@ func Score(score int) string {
 }
 
 // searchNote summarises a search: "depth 4, score +12 cp, 835 nodes".
-func searchNote(r engine.Result, whose string) string {
-	return fmt.Sprintf("depth %d, score %s%s, %s nodes", r.Depth, Score(r.Score), whose, fmtUint(r.Stats.TotalNodes()))
+func (s *Session) searchNote(r engine.Result, whose string) string {
+	return fmt.Sprintf("depth %d, score %s%s, %s nodes", r.Depth, Score(r.Score), whose, s.cfg.Count(r.Stats.TotalNodes()))
 }
 
 // afterMove reports a finished game, or on the person's turn a draw they
@@ -354,7 +354,7 @@ func (s *Session) hint(ctx context.Context) error {
 		s.printf("No hint: the search found no move in time.\n")
 		return nil
 	}
-	s.printf("Hint: %s  (%s; line %s)\n", b.SAN(r.BestMove), searchNote(r, " for you"), strings.Join(b.SANLine(r.PV), " "))
+	s.printf("Hint: %s  (%s; line %s)\n", b.SAN(r.BestMove), s.searchNote(r, " for you"), strings.Join(b.SANLine(r.PV), " "))
 	return nil
 }
 

@@ -36,12 +36,13 @@ var Levels = []Level{
 	{Name: "max", MoveTime: 5 * time.Second, Eval: eval.PeSTO},
 }
 
-// String describes the level: "club: depth 4, pst evaluation".
-func (l Level) String() string {
+// Describe describes the level, "club: depth 4, pst evaluation" or
+// "strong: 1.00 s a move, pesto evaluation", with times written by dur.
+func (l Level) Describe(dur func(time.Duration) string) string {
 	if l.Depth > 0 {
 		return fmt.Sprintf("%s: depth %d, %s evaluation", l.Name, l.Depth, l.Eval)
 	}
-	return fmt.Sprintf("%s: %s a move, %s evaluation", l.Name, fmtDuration(l.MoveTime), l.Eval)
+	return fmt.Sprintf("%s: %s a move, %s evaluation", l.Name, dur(l.MoveTime), l.Eval)
 }
 
 // LevelNames are the levels' names, weakest first.
@@ -65,14 +66,14 @@ func FindLevel(name string) (Level, error) {
 
 // Setup is the engine's search for a game at level l: its limits, its
 // options (the level's evaluation unless evalSet), and the description
-// the banner and PGN show. A depth or a time per move (zero: not given)
+// the banner and PGN show (times written by dur). A depth or a time per move (zero: not given)
 // replaces the level's limit; a time limit stops starting new
 // iterations after half the time, as one would rarely finish.
-func (l Level) Setup(depth int, moveTime time.Duration, opts engine.Options, evalSet bool) (engine.Options, engine.Limits, string) {
+func (l Level) Setup(depth int, moveTime time.Duration, opts engine.Options, evalSet bool, dur func(time.Duration) string) (engine.Options, engine.Limits, string) {
 	if !evalSet {
 		opts.Eval = l.Eval
 	}
-	desc := Level{Name: l.Name, Depth: l.Depth, MoveTime: l.MoveTime, Eval: opts.Eval}.String()
+	desc := Level{Name: l.Name, Depth: l.Depth, MoveTime: l.MoveTime, Eval: opts.Eval}.Describe(dur)
 	limits := engine.Limits{Depth: l.Depth, MoveTime: l.MoveTime, SoftTime: l.MoveTime / 2}
 	override := depth > 0 || moveTime > 0
 	if override {
@@ -82,7 +83,7 @@ func (l Level) Setup(depth int, moveTime time.Duration, opts engine.Options, eva
 			parts = append(parts, fmt.Sprintf("depth %d", depth))
 		}
 		if moveTime > 0 {
-			parts = append(parts, fmtDuration(moveTime)+" a move")
+			parts = append(parts, dur(moveTime)+" a move")
 		}
 		desc = strings.Join(parts, ", ")
 	}

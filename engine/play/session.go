@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"strconv"
 	"sync"
 	"time"
 
@@ -30,6 +31,11 @@ type Config struct {
 	// BoardText draws a position (White at the bottom unless flip); nil
 	// draws no boards.
 	BoardText func(pos *chess.Position, flip bool) string
+	// Count and Duration write node counts and times for people (the
+	// command line passes its output layer's formats); nil: plain decimal
+	// and Go's notation.
+	Count    func(uint64) string
+	Duration func(time.Duration) string
 }
 
 // Session is one game: the record, the engine and the display settings.
@@ -71,6 +77,12 @@ type View struct {
 func New(cfg Config, out io.Writer) (*Session, error) {
 	if cfg.Now == nil {
 		cfg.Now = time.Now
+	}
+	if cfg.Count == nil {
+		cfg.Count = func(n uint64) string { return strconv.FormatUint(n, 10) }
+	}
+	if cfg.Duration == nil {
+		cfg.Duration = time.Duration.String
 	}
 	if cfg.Load != nil {
 		cfg.StartFEN = cfg.Load.StartFEN

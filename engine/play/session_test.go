@@ -3,6 +3,7 @@ package play
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -98,7 +99,9 @@ func TestSessionTranscriptGolden(t *testing.T) {
 	cfg.BoardText = func(pos *chess.Position, flip bool) string {
 		return "[board " + strings.Fields(pos.String())[0] + map[bool]string{true: " flipped", false: ""}[flip] + "]"
 	}
-	s, out := script(t, cfg, "help", "moves", "fen", "hint", "e4", "flip", "Nf3", "undo", "d4", "show board", "show", "draw", "save", "quit")
+	cfg.Count = func(n uint64) string { return fmt.Sprintf("n=%d", n) }
+	cfg.Duration = func(time.Duration) string { return "T" } // times vary: the format is what is tested
+	s, out := script(t, cfg, "help", "moves", "fen", "hint", "e4", "flip", "Nf3", "undo", "show thinking on", "d4", "show thinking off", "show board", "show", "draw", "save", "quit")
 	golden.Check(t, "transcript", out+"---\n"+s.PGN())
 }
 
@@ -190,9 +193,9 @@ func TestNewErrors(t *testing.T) {
 func TestLevels(t *testing.T) {
 	var got []string
 	for _, l := range Levels {
-		got = append(got, l.String())
+		got = append(got, l.Describe(time.Duration.String))
 	}
-	want := "beginner: depth 2, material evaluation|casual: depth 3, pst evaluation|club: depth 4, pst evaluation|strong: 1.00 s a move, pesto evaluation|max: 5.00 s a move, pesto evaluation"
+	want := "beginner: depth 2, material evaluation|casual: depth 3, pst evaluation|club: depth 4, pst evaluation|strong: 1s a move, pesto evaluation|max: 5s a move, pesto evaluation"
 	if strings.Join(got, "|") != want {
 		t.Errorf("levels %q", strings.Join(got, "|"))
 	}
@@ -226,14 +229,14 @@ func TestLevelSetup(t *testing.T) {
 		desc     string
 	}{
 		{"level", club, 0, 0, eng, false, engine.Limits{Depth: 4}, eval.PST, "club: depth 4, pst evaluation"},
-		{"timed level", strong, 0, 0, eng, false, engine.Limits{MoveTime: time.Second, SoftTime: time.Second / 2}, eval.PeSTO, "strong: 1.00 s a move, pesto evaluation"},
+		{"timed level", strong, 0, 0, eng, false, engine.Limits{MoveTime: time.Second, SoftTime: time.Second / 2}, eval.PeSTO, "strong: 1s a move, pesto evaluation"},
 		{"depth", club, 6, 0, eng, false, engine.Limits{Depth: 6}, eval.PST, "depth 6, pst evaluation"},
-		{"both", club, 6, 20 * time.Millisecond, eng, false, engine.Limits{Depth: 6, MoveTime: 20 * time.Millisecond, SoftTime: 10 * time.Millisecond}, eval.PST, "depth 6, 20.0 ms a move, pst evaluation"},
+		{"both", club, 6, 20 * time.Millisecond, eng, false, engine.Limits{Depth: 6, MoveTime: 20 * time.Millisecond, SoftTime: 10 * time.Millisecond}, eval.PST, "depth 6, 20ms a move, pst evaluation"},
 		{"eval set", club, 0, 0, pesto, true, engine.Limits{Depth: 4}, eval.PeSTO, "club: depth 4, pesto evaluation"},
 		{"algorithm", club, 2, 0, ab, false, engine.Limits{Depth: 2}, eval.PST, "depth 2, pst evaluation, algorithm alphabeta"},
 	}
 	for _, tt := range tests {
-		opts, limits, desc := tt.level.Setup(tt.depth, tt.moveTime, tt.opts, tt.evalSet)
+		opts, limits, desc := tt.level.Setup(tt.depth, tt.moveTime, tt.opts, tt.evalSet, time.Duration.String)
 		if limits != tt.limits || opts.Eval != tt.eval || desc != tt.desc {
 			t.Errorf("%s: %+v, %v, %q; want %+v, %v, %q", tt.name, limits, opts.Eval, desc, tt.limits, tt.eval, tt.desc)
 		}
