@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/plylab/plylab/engine/board"
 	"github.com/plylab/plylab/engine/eval"
@@ -290,7 +291,7 @@ func TestParseAlgo(t *testing.T) {
 	}{
 		{"minimax", "", ""},
 		{"alphabeta", "alphabeta", ""},
-		{"engine-without-null", "alphabeta,id,tt,hashmove,mvvlva,killers,history,verify,quiescence,delta,see,pvs,lmr,rfp,futility,lmp,iir,aspiration,checkext,repdraw", ""},
+		{"engine-without-null", "alphabeta,id,tt,hashmove,mvvlva,killers,history,verify,quiescence,delta,see,pvs,lmr,rfp,futility,lmp,iir,aspiration,checkext,timeman,repdraw", ""},
 		{"alphabeta-with-mvvlva-with-killers", "alphabeta,mvvlva,killers", ""},
 		{"engine-without-bogus", "", `unknown technique "bogus"`},
 		{"negascout", "", `unknown algorithm "negascout"`},
@@ -367,6 +368,152 @@ func TestToyTreeTextbook(t *testing.T) {
 		_, err := ParseToy(tc.in)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("ParseToy(%q) = %v, want %q", tc.in, err, tc.want)
+		}
+	}
+}
+
+// TestSoftTime checks time management's scaling of the soft limit: a
+// stable best move stops earlier, a new best move or a falling score
+// thinks longer, and without the switch the limit is the caller's.
+func TestSoftTime(t *testing.T) {
+	m1 := board.NewMove(12, 28, board.FlagDoublePush) // e2e4
+	m2 := board.NewMove(11, 27, board.FlagDoublePush) // d2d4
+	it := func(m board.Move, score int) Iteration { return Iteration{PV: []board.Move{m}, Score: score} }
+	const soft = 1000 * time.Millisecond
+	tests := []struct {
+		name  string
+		iters []Iteration
+		want  time.Duration
+	}{
+		{"one iteration", []Iteration{it(m1, 10)}, soft},
+		{"new best move", []Iteration{it(m1, 10), it(m2, 10)}, 1400 * time.Millisecond},
+		{"stable once", []Iteration{it(m2, 10), it(m1, 10), it(m1, 10)}, soft},
+		{"stable twice", []Iteration{it(m1, 10), it(m1, 10), it(m1, 10)}, 750 * time.Millisecond},
+		{"stable four times", []Iteration{it(m1, 10), it(m1, 10), it(m1, 10), it(m1, 10), it(m1, 10)}, 500 * time.Millisecond},
+		{"stable twice, score falls 30", []Iteration{it(m1, 10), it(m1, 10), it(m1, -20)}, 1125 * time.Millisecond},
+		{"score falls 80, new move", []Iteration{it(m1, 10), it(m2, -70)}, 2800 * time.Millisecond},
+		{"mate scores are not drops", []Iteration{it(m1, MateScore-3), it(m1, 50)}, soft},
+	}
+	for _, tc := range tests {
+		on := NewSearcher(EngineOptions())
+		if got := on.softTime(soft, tc.iters); got != tc.want {
+			t.Errorf("%s: %v, want %v", tc.name, got, tc.want)
+		}
+		off := NewSearcher(mustAlgo(t, "engine-without-timeman"))
+		if got := off.softTime(soft, tc.iters); got != soft {
+			t.Errorf("%s without timeman: %v, want %v", tc.name, got, soft)
+		}
+	}
+}
+
+func mustAlgo(t *testing.T, name string) Options {
+	t.Helper()
+	o, err := ParseAlgo(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return o
+}
+
+// TestSEEOrder checks SEE ordering: captures that lose material by static
+// exchange (the queen or the knight takes a pawn defended by a pawn) rank
+// below every quiet move with the switch and above them without it (MVV-LVA
+// alone), and an even exchange (knight takes knight, the rook retakes)
+// stays above the quiet moves either way.
+func TestSEEOrder(t *testing.T) {
+	// White: Ke1, Qd1, Nc3. Black: Ke8, Ra5, Nb5, pawns d5 and e6.
+	b, err := board.FromFEN("4k3/8/4p3/rn1p4/8/2N5/8/3QK3 w - - 0 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	move := func(san string) board.Move {
+		m, err := b.ParseMove(san)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return m
+	}
+	qxd5, nxd5, nxb5 := move("Qxd5"), move("Nxd5"), move("Nxb5")
+	if SEE(b, qxd5) >= 0 || SEE(b, nxd5) >= 0 || SEE(b, nxb5) != 0 {
+		t.Fatalf("SEE(Qxd5) = %d, SEE(Nxd5) = %d, SEE(Nxb5) = %d; want <0, <0, 0", SEE(b, qxd5), SEE(b, nxd5), SEE(b, nxb5))
+	}
+	for _, tc := range []struct {
+		algo     string
+		badFirst bool // the losing captures rank above the quiet moves
+	}{
+		{"engine", true},
+		{"engine-with-seeorder", false},
+	} {
+		s := NewSearcher(mustAlgo(t, tc.algo))
+		s.b = b
+		var ml board.MoveList
+		b.GenerateMoves(&ml)
+		moves := ml.Slice()
+		scores := make([]int32, len(moves))
+		s.scoreMoves(0, moves, scores, board.NoMove)
+		minQuiet, maxQuiet := int32(1<<30), int32(-1<<30)
+		for i, m := range moves {
+			if m.IsQuiet() {
+				minQuiet, maxQuiet = min(minQuiet, scores[i]), max(maxQuiet, scores[i])
+			}
+		}
+		for i, m := range moves {
+			if m == nxb5 && scores[i] <= maxQuiet {
+				t.Errorf("%s: the even exchange Nxb5 scored %d, not above the quiet moves (%d..%d)", tc.algo, scores[i], minQuiet, maxQuiet)
+			}
+			if m != qxd5 && m != nxd5 {
+				continue
+			}
+			if above := scores[i] > maxQuiet; above != tc.badFirst {
+				t.Errorf("%s: %s scored %d (quiet moves %d..%d), above the quiet moves: %v, want %v",
+					tc.algo, b.SAN(m), scores[i], minQuiet, maxQuiet, above, tc.badFirst)
+			}
+		}
+	}
+}
+
+// TestCounterMove checks the counter-move heuristic: after a quiet move
+// refutes the opponent's move, it is ranked above the other quiet moves
+// wherever that same move was just played, and nowhere else.
+func TestCounterMove(t *testing.T) {
+	b, err := board.FromFEN(board.StartFEN)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e4, _ := b.ParseMove("e4")
+	d4, _ := b.ParseMove("d4")
+	b.Make(e4)
+	c5, _ := b.ParseMove("c5")
+	for _, tc := range []struct {
+		algo string
+		prev board.Move
+		want bool // c5 ranks above every other quiet move
+	}{
+		{"engine-with-countermove-without-killers-without-history", e4, true},
+		{"engine-with-countermove-without-killers-without-history", d4, false},
+		{"engine-without-killers-without-history", e4, false},
+	} {
+		s := NewSearcher(mustAlgo(t, tc.algo))
+		s.b = b
+		s.prev[1] = e4
+		s.updateQuietCutoff(1, 4, c5) // c5 refuted e4
+		s.prev[1] = tc.prev
+		var ml board.MoveList
+		b.GenerateMoves(&ml)
+		moves := ml.Slice()
+		scores := make([]int32, len(moves))
+		s.scoreMoves(1, moves, scores, board.NoMove)
+		var c5Score, others int32 = 0, -1 << 30
+		for i, m := range moves {
+			if m == c5 {
+				c5Score = scores[i]
+			} else if m.IsQuiet() {
+				others = max(others, scores[i])
+			}
+		}
+		if got := c5Score > others; got != tc.want {
+			t.Errorf("%s after %s: c5 scored %d, the best other quiet move %d; above: %v, want %v",
+				tc.algo, tc.prev, c5Score, others, got, tc.want)
 		}
 	}
 }

@@ -33,9 +33,17 @@ import (
 //
 // with 1 for a leaf or terminal position, ties going to the first move in
 // generation order, and leaves counted alongside with the same choices. The
-// memory is one move list per ply. The result is the fewest nodes any
-// alpha-beta ordering could visit, counted with the same convention as every
-// other search.
+// result is the fewest nodes any alpha-beta ordering could visit, counted
+// with the same convention as every other search.
+//
+// The full tree of a middlegame position at depth 5 has tens of millions of
+// nodes, but far fewer different ones: the same position reached by two
+// move orders (a transposition) has the same subtree, so the same value and
+// proof sizes. A game that can say when that is safe (SubtreeKey: no draw
+// by repetition or by the fifty-move rule can depend on the path) gets a
+// memo of finished subtrees, a fixed-size table of 64-bit keys that
+// replaces old entries; the counts stay those of the tree, only the work
+// shrinks. Without it the memory is one move list per ply.
 
 // MinimalTree is the size of the smallest proof tree of a minimax value.
 type MinimalTree struct {
@@ -44,7 +52,8 @@ type MinimalTree struct {
 	Full   uint64 // nodes of the full minimax tree it was computed from
 }
 
-// ErrTreeTooLarge is returned when the full tree exceeds the node budget.
+// ErrTreeTooLarge is returned when the full tree (the part of it not found
+// in the memo) exceeds the node budget.
 var ErrTreeTooLarge = errors.New("minimax tree too large for a minimal-tree computation")
 
 // mtSize is a proof size: nodes and leaves.
@@ -52,18 +61,50 @@ type mtSize struct{ n, l uint64 }
 
 type minimalSearch struct {
 	g       Game
+	keyed   subtreeKeyer // g, when it can key its subtrees
 	budget  uint64
 	count   uint64 // nodes visited by the current pass
+	full    uint64 // nodes of the full tree, memo hits counted whole
 	ctx     context.Context
 	tooBig  bool
 	stopped bool
+	memo    []mtEntry
 }
+
+// subtreeKeyer is implemented by games whose equal positions have equal
+// subtrees (ChessGame.SubtreeKey).
+type subtreeKeyer interface {
+	SubtreeKey(depth int) (uint64, bool)
+}
+
+// moveChecker is implemented by games that can tell whether a node has a
+// move without listing them all (ChessGame.HasMoves).
+type moveChecker interface{ HasMoves() bool }
+
+// mtEntry is a finished subtree in the memo.
+type mtEntry struct {
+	key           uint64
+	full          uint64
+	exact, lo, up mtSize
+	v             int32
+}
+
+// mtMemoBits bounds the memo at 2^20 entries (72 bytes each, about 75 MB);
+// shallow trees get a smaller one (see memoBits).
+const mtMemoBits = 20
+
+// memoBits sizes the memo for a tree of the given depth: a few thousand
+// entries at depth 1, the maximum from depth 4 on.
+func memoBits(depth int) int { return min(mtMemoBits, 8+3*depth) }
 
 // ComputeMinimalTree returns the size of the minimal proof tree of g's
 // minimax value at depth, visiting the full tree (at most budget nodes)
 // with memory proportional to depth.
 func ComputeMinimalTree(ctx context.Context, g Game, depth, budget int) (MinimalTree, error) {
 	ms := &minimalSearch{g: g, budget: uint64(max(budget, 0)), ctx: ctx}
+	if k, ok := g.(subtreeKeyer); ok {
+		ms.keyed = k
+	}
 	root := ms.value(0, depth, -mtWindow, mtWindow)
 	if ms.tooBig {
 		return MinimalTree{}, ErrTreeTooLarge
@@ -72,6 +113,9 @@ func ComputeMinimalTree(ctx context.Context, g Game, depth, budget int) (Minimal
 		return MinimalTree{}, ctx.Err()
 	}
 	ms.count = 0
+	if ms.keyed != nil {
+		ms.memo = make([]mtEntry, 1<<memoBits(depth))
+	}
 	_, exact, _, _ := ms.prove(0, depth, int32(root))
 	if ms.tooBig {
 		return MinimalTree{}, ErrTreeTooLarge
@@ -79,7 +123,7 @@ func ComputeMinimalTree(ctx context.Context, g Game, depth, budget int) (Minimal
 	if ms.stopped {
 		return MinimalTree{}, ctx.Err()
 	}
-	return MinimalTree{Nodes: exact.n, Leaves: exact.l, Full: ms.count}, nil
+	return MinimalTree{Nodes: exact.n, Leaves: exact.l, Full: ms.full}, nil
 }
 
 // mtWindow lies outside every value a node can take.
@@ -108,6 +152,16 @@ func (ms *minimalSearch) enter() bool {
 func (ms *minimalSearch) leaf(ply, depth int) (int32, []board.Move, bool) {
 	if ply > 0 && ms.g.IsDraw() {
 		return 0, nil, true
+	}
+	if depth <= 0 || ply >= MaxPly {
+		// A leaf needs only to know whether it has a move at all.
+		if hm, ok := ms.g.(moveChecker); ok {
+			if hm.HasMoves() {
+				return int32(ms.g.Evaluate()), nil, true
+			}
+			v, _ := ms.g.NoMoves(ply)
+			return int32(v), nil, true
+		}
 	}
 	moves := ms.g.Moves(ply)
 	if len(moves) == 0 {
@@ -144,14 +198,38 @@ func (ms *minimalSearch) value(ply, depth int, alpha, beta int64) int64 {
 	return alpha
 }
 
-// prove visits the full subtree of the current node and returns its exact
+// prove returns what proveNode does, from the memo when the subtree was
+// finished before.
+func (ms *minimalSearch) prove(ply, depth int, t int32) (int32, mtSize, mtSize, mtSize) {
+	if ms.keyed == nil || depth < 1 {
+		return ms.proveNode(ply, depth, t)
+	}
+	key, ok := ms.keyed.SubtreeKey(depth)
+	if !ok {
+		return ms.proveNode(ply, depth, t)
+	}
+	e := &ms.memo[key&uint64(len(ms.memo)-1)]
+	if e.key == key && e.full != 0 {
+		ms.full += e.full
+		return e.v, e.exact, e.lo, e.up
+	}
+	before := ms.full
+	v, exact, lo, up := ms.proveNode(ply, depth, t)
+	if !ms.tooBig && !ms.stopped {
+		*e = mtEntry{key: key, full: ms.full - before, exact: exact, lo: lo, up: up, v: v}
+	}
+	return v, exact, lo, up
+}
+
+// proveNode visits the full subtree of the current node and returns its exact
 // value and the sizes of its smallest proofs of value == t (valid when the
 // value is t), value >= t (valid when it is at least t) and value <= t
 // (valid when it is at most t).
-func (ms *minimalSearch) prove(ply, depth int, t int32) (v int32, exact, lo, up mtSize) {
+func (ms *minimalSearch) proveNode(ply, depth int, t int32) (v int32, exact, lo, up mtSize) {
 	if ms.enter() {
 		return 0, exact, lo, up
 	}
+	ms.full++
 	v, moves, isLeaf := ms.leaf(ply, depth)
 	if isLeaf {
 		one := mtSize{1, 1}

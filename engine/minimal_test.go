@@ -199,3 +199,113 @@ func TestMinimalTreeBenchDepth5(t *testing.T) {
 		checkFullIsMinimax(t, p.Name, NewChessGame(b.Copy(), eval.Material), NewChessGame(b.Copy(), eval.Material), 5)
 	}
 }
+
+// plainGame hides ChessGame's optional methods (SubtreeKey, HasMoves), so
+// the minimal tree is computed without the memo and with full move lists.
+type plainGame struct{ Game }
+
+// TestMinimalTreeMemo checks that the transposition memo changes the work,
+// never the result: with and without it, the same minimal tree and the same
+// full-tree size, on bench positions (depth 4; 3 with -short) and on
+// positions with a game history, where repetitions inside the tree are
+// draws by the rules and the memo must stand aside.
+func TestMinimalTreeMemo(t *testing.T) {
+	suite, err := positions.LookupSuite("bench")
+	if err != nil {
+		t.Fatal(err)
+	}
+	type tc struct {
+		name  string
+		b     *board.Board
+		depth int
+	}
+	var cases []tc
+	for i, p := range suite.Positions {
+		if i%4 != 0 {
+			continue
+		}
+		b, err := board.FromFEN(p.FEN)
+		if err != nil {
+			t.Fatal(err)
+		}
+		d := 4
+		if testing.Short() || b.Perft(3) > 40000 {
+			d = 3
+		}
+		cases = append(cases, tc{p.Name, b, d})
+	}
+	// Knights out and back twice: the start position has occurred three
+	// times, and lines that shuffle the knights again reach repetitions.
+	hist, _ := board.FromFEN(board.StartFEN)
+	for _, s := range []string{"Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6"} {
+		m, err := hist.ParseMove(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		hist.Make(m)
+	}
+	cases = append(cases, tc{"knight shuffle", hist, 4})
+	for _, c := range cases {
+		for _, rep := range []bool{false, true} {
+			g := NewChessGame(c.b.Copy(), eval.PeSTO)
+			g.RepetitionDraw = rep
+			want, err := ComputeMinimalTree(context.Background(), plainGame{g}, c.depth, 1<<40)
+			if err != nil {
+				t.Fatal(err)
+			}
+			g2 := NewChessGame(c.b.Copy(), eval.PeSTO)
+			g2.RepetitionDraw = rep
+			got, err := ComputeMinimalTree(context.Background(), g2, c.depth, 1<<40)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got != want {
+				t.Errorf("%s depth %d (one repetition a draw: %v): with the memo %+v, without %+v", c.name, c.depth, rep, got, want)
+			}
+		}
+	}
+}
+
+// TestSubtreeKeyGuard checks when ChessGame lets the memo key a subtree: only
+// when no draw by repetition or by the fifty-move rule can happen inside it.
+func TestSubtreeKeyGuard(t *testing.T) {
+	shuffle, _ := board.FromFEN(board.StartFEN)
+	for _, s := range []string{"e4", "e5", "Nf3", "Nf6", "Ng1", "Ng8"} {
+		m, err := shuffle.ParseMove(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		shuffle.Make(m)
+	}
+	start, _ := board.FromFEN(board.StartFEN)
+	late, _ := board.FromFEN("4k3/8/8/8/8/8/4P3/4K2R w - - 97 80")
+	cases := []struct {
+		name  string
+		b     *board.Board
+		rep   bool
+		depth int
+		want  bool
+	}{
+		{"start, depth 7", start, false, 7, true},
+		{"start, depth 8", start, false, 8, false},
+		{"start, one repetition a draw, depth 3", start, true, 3, true},
+		{"start, one repetition a draw, depth 4", start, true, 4, false},
+		{"4 reversible plies played, depth 3", shuffle, false, 3, true},
+		{"4 reversible plies played, depth 4", shuffle, false, 4, false},
+		{"4 reversible plies played, one repetition a draw, depth 1", shuffle, true, 1, false},
+		{"halfmove clock 97, depth 2", late, false, 2, true},
+		{"halfmove clock 97, depth 3", late, false, 3, false},
+	}
+	for _, c := range cases {
+		g := NewChessGame(c.b.Copy(), eval.Material)
+		g.RepetitionDraw = c.rep
+		if _, got := g.SubtreeKey(c.depth); got != c.want {
+			t.Errorf("%s: keyed %v, want %v", c.name, got, c.want)
+		}
+	}
+	k3, _ := NewChessGame(start.Copy(), eval.Material).SubtreeKey(3)
+	k4, _ := NewChessGame(start.Copy(), eval.Material).SubtreeKey(4)
+	if k3 == k4 {
+		t.Error("the same key for depths 3 and 4")
+	}
+}

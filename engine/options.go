@@ -57,6 +57,9 @@ type Options struct {
 	Aspiration         bool // aspiration windows around the previous iteration's score
 	AspirationWindow   int  // half-width of the first aspiration window (default 35 cp)
 	CheckExtension     bool // search one ply deeper when the side to move is in check
+	TimeManagement     bool // under a clock: stop early on a stable best move, think longer when the score drops
+	SEEOrder           bool // order captures that lose material (by SEE) after the quiet moves
+	CounterMove        bool // try the quiet move that last refuted the opponent's previous move early
 
 	// RepetitionDraw scores a position that repeats one seen earlier (in the
 	// search or the game since the last irreversible move) as a draw at
@@ -155,6 +158,9 @@ var techniques = []Technique{
 	{"iir", "internal iterative reduction: search one ply less at nodes without a hash move", "tt", false, func(o *Options) *bool { return &o.IIR }},
 	{"aspiration", "aspiration windows: start each iteration with a narrow window", "id", false, func(o *Options) *bool { return &o.Aspiration }},
 	{"checkext", "check extension: search one ply deeper when in check", "", false, func(o *Options) *bool { return &o.CheckExtension }},
+	{"seeorder", "SEE ordering: captures that lose material by static exchange go after the quiet moves", "mvvlva", false, func(o *Options) *bool { return &o.SEEOrder }},
+	{"countermove", "counter-move heuristic: the quiet move that last refuted the opponent's move, right after the killers", "alphabeta", false, func(o *Options) *bool { return &o.CounterMove }},
+	{"timeman", "time management: under a clock, stop early when the best move is stable, think longer when the score drops", "id", false, func(o *Options) *bool { return &o.TimeManagement }},
 	{"repdraw", "repetition draw: a position repeated once (not three times) ends the line as a draw", "", false, func(o *Options) *bool { return &o.RepetitionDraw }},
 	{"mobility", "classical eval: squares each knight, bishop, rook and queen can safely move to", "", true, func(o *Options) *bool { return &o.Mobility }},
 	{"kingsafety", "classical eval: attacks on the enemy king's zone, own pawn shield, open files at the king", "", true, func(o *Options) *bool { return &o.KingSafety }},
@@ -237,12 +243,17 @@ func AlphaBetaOptions() Options {
 	return o
 }
 
+// candidates are techniques that are built and tested but not yet in the
+// engine preset: a technique joins the preset only when a match shows it
+// gains (docs/strength.md). Switch one on with engine-with-NAME.
+var candidates = map[string]bool{"seeorder": true, "countermove": true}
+
 // EngineOptions returns the full engine preset: every technique on, PeSTO
 // evaluation.
 func EngineOptions() Options {
 	o := Options{Name: "engine", Eval: eval.PeSTO}
 	for _, t := range techniques {
-		*t.field(&o) = true
+		*t.field(&o) = !candidates[t.Name]
 	}
 	return o.withDefaults()
 }

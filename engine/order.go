@@ -22,13 +22,30 @@ import "github.com/plylab/plylab/engine/board"
 // Moves are picked lazily (selection of the best remaining move) because a
 // cutoff after the first one or two moves is the common case, and a full
 // sort would be wasted work. Ties keep generation order.
+//
+// A candidate refinement, SEE ordering (seeorder), moves the captures that
+// lose material by static exchange evaluation (QxP defended by a pawn)
+// after the quiet moves: MVV-LVA puts them early because the victim is
+// worth something, but they are rarely the refutation and each one costs a
+// subtree before the good quiet moves are tried.
+//
+// Another candidate, the counter-move heuristic (countermove), remembers
+// for each move of the opponent (by its from and to squares) the quiet
+// move that last refuted it, and tries that move right after the killers:
+// a good answer to Bb5 (a6, say) tends to stay good in sibling positions
+// that differ elsewhere on the board, which the killers (indexed by ply,
+// not by the move answered) cannot see.
 
 const (
 	scoreHash    = 1 << 30
 	scoreCapture = 1 << 24
 	scoreKiller1 = 1<<24 - 1
 	scoreKiller2 = 1<<24 - 2
+	scoreCounter = 1<<24 - 3
 	historyMax   = 1 << 22
+	// scoreBadCapture ranks losing captures below every quiet move (quiet
+	// scores are 0 or more).
+	scoreBadCapture = -(1 << 20)
 )
 
 // mvvlva ranks captures: victim value first, then the cheaper attacker.
@@ -49,9 +66,17 @@ func (s *Searcher) scoreMoves(ply int, moves []board.Move, scores []int32, hashM
 				if m.Flag() == board.FlagEnPassant {
 					victim = board.Pawn
 				}
-				sc = scoreCapture + mvvValue[victim]*64 - mvvValue[b.PieceAt(m.From()).Type()]
-				if p := m.Promotion(); p != board.NoPieceType {
+				attacker := b.PieceAt(m.From()).Type()
+				sc = scoreCapture + mvvValue[victim]*64 - mvvValue[attacker]
+				p := m.Promotion()
+				if p != board.NoPieceType {
 					sc += mvvValue[p] * 64
+				}
+				// SEE ordering: a capture of a cheaper piece may lose the
+				// capturer (QxP, PxQ); if the exchange loses material it
+				// goes after every quiet move, still in MVV-LVA order.
+				if o.SEEOrder && p == board.NoPieceType && mvvValue[victim] < mvvValue[attacker] && SEE(b, m) < 0 {
+					sc = scoreBadCapture + mvvValue[victim]*64 - mvvValue[attacker]
 				}
 			}
 		default:
@@ -62,6 +87,12 @@ func (s *Searcher) scoreMoves(ply int, moves []board.Move, scores []int32, hashM
 				}
 				if m == s.killers[ply][1] {
 					sc = scoreKiller2
+					break
+				}
+			}
+			if o.CounterMove && o.AlphaBeta {
+				if p := s.prev[ply]; p != board.NoMove && m == s.counter[p.From()][p.To()] {
+					sc = scoreCounter
 					break
 				}
 			}
@@ -94,6 +125,11 @@ func (s *Searcher) updateQuietCutoff(ply, depth int, m board.Move) {
 	if s.opts.Killers && s.killers[ply][0] != m {
 		s.killers[ply][1] = s.killers[ply][0]
 		s.killers[ply][0] = m
+	}
+	if s.opts.CounterMove {
+		if p := s.prev[ply]; p != board.NoMove {
+			s.counter[p.From()][p.To()] = m
+		}
 	}
 	if s.opts.History {
 		h := &s.history[s.b.Side()][m.From()][m.To()]

@@ -62,12 +62,33 @@ func (g *ChessGame) IsDraw() bool {
 	return g.B.RepetitionCount() >= 3
 }
 
+// SubtreeKey implements the minimal tree's transposition memo: a key for the
+// subtree of the current node searched to depth, and whether every node of
+// that subtree ends exactly as it would below any other path to the same
+// position. That holds when no draw by history can happen inside it: no
+// repetition can be reached (too few reversible plies, counting the ones
+// before the node) and the fifty-move rule cannot fire.
+func (g *ChessGame) SubtreeKey(depth int) (uint64, bool) {
+	need := 8 // a threefold repetition spans at least 8 reversible plies
+	if g.RepetitionDraw {
+		need = 4
+	}
+	if g.B.RepetitionWindow()+depth >= need || g.B.HalfmoveClock()+depth >= 100 {
+		return 0, false
+	}
+	return g.B.Hash() ^ uint64(depth+1)*0x9e3779b97f4a7c15, true
+}
+
 // Moves implements Game.
 func (g *ChessGame) Moves(ply int) []board.Move {
 	l := &g.lists[ply]
 	g.B.GenerateMoves(l)
 	return l.Slice()
 }
+
+// HasMoves reports whether the side to move has a legal move, without
+// listing them (the minimal tree asks it at every leaf).
+func (g *ChessGame) HasMoves() bool { return g.B.HasLegalMove() }
 
 // NoMoves implements Game: checkmate or stalemate.
 func (g *ChessGame) NoMoves(ply int) (int, EndReason) {

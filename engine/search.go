@@ -41,6 +41,8 @@ type Searcher struct {
 
 	killers [MaxPly + 1][2]board.Move
 	history [2][64][64]int32
+	counter [64][64]board.Move     // the quiet move that last refuted a move, by its from and to squares
+	prev    [MaxPly + 1]board.Move // the move that led to the node at each ply (NoMove after a null move)
 
 	stats       Stats
 	start       time.Time
@@ -121,6 +123,7 @@ func (s *Searcher) Clear() {
 	}
 	s.killers = [MaxPly + 1][2]board.Move{}
 	s.history = [2][64][64]int32{}
+	s.counter = [64][64]board.Move{}
 	s.rootBest = board.NoMove
 }
 
@@ -173,7 +176,7 @@ func (s *Searcher) Search(ctx context.Context, b *board.Board, limits Limits, re
 		if s.stopped {
 			break
 		}
-		if limits.SoftTime > 0 && time.Since(s.start) >= limits.SoftTime {
+		if limits.SoftTime > 0 && time.Since(s.start) >= s.softTime(limits.SoftTime, res.Iters) {
 			break
 		}
 		// Under a time limit, a forced mate found within this depth is
@@ -199,6 +202,51 @@ func (s *Searcher) Search(ctx context.Context, b *board.Board, limits Limits, re
 		res.TTHashful = s.tt.Hashfull()
 	}
 	return res
+}
+
+// Time management.
+//
+// Under a clock the caller gives a soft time (about the clock's share for
+// one move): no new iteration starts after it. How long a move deserves
+// depends on the search itself. When the best move has stayed the same for
+// several iterations, more depth rarely changes it, so the time is better
+// saved for later moves: the soft time shrinks. When the best move just
+// changed, or the score fell since the last iteration (the engine has
+// found a threat it did not see), the position is critical and a deeper
+// look is worth the time: the soft time grows. The hard limit the caller
+// set (MoveTime) still bounds every search.
+//
+// softTime returns the soft limit scaled by the iterations so far.
+func (s *Searcher) softTime(soft time.Duration, iters []Iteration) time.Duration {
+	if !s.opts.TimeManagement || len(iters) < 2 {
+		return soft
+	}
+	last := iters[len(iters)-1]
+	stable := 0 // iterations in a row that kept the last one's best move
+	for i := len(iters) - 2; i >= 0; i-- {
+		if len(iters[i].PV) == 0 || len(last.PV) == 0 || iters[i].PV[0] != last.PV[0] {
+			break
+		}
+		stable++
+	}
+	scale := 1.0
+	switch {
+	case stable == 0:
+		scale = 1.4 // the best move just changed
+	case stable >= 4:
+		scale = 0.5
+	case stable >= 2:
+		scale = 0.75
+	}
+	if drop := iters[len(iters)-2].Score - last.Score; !IsMate(last.Score) && !IsMate(iters[len(iters)-2].Score) {
+		switch {
+		case drop >= 60:
+			scale *= 2
+		case drop >= 25:
+			scale *= 1.5
+		}
+	}
+	return time.Duration(float64(soft) * scale)
 }
 
 // begin resets the per-search state.
@@ -277,6 +325,7 @@ func (s *Searcher) negamax(ply, depth, alpha, beta int, move board.Move, afterNu
 	b := s.b
 	s.stats.Nodes++
 	s.pvLen[ply] = 0
+	s.prev[ply] = move
 	if ply > s.stats.SelDepth {
 		s.stats.SelDepth = ply
 	}
@@ -556,162 +605,6 @@ func (s *Searcher) terminal(ply int, inCheck bool) int {
 		return s.leave(-MateScore+ply, Exact, EndCheckmate, 0, 0, board.NoMove)
 	}
 	return s.leave(0, Exact, EndStalemate, 0, 0, board.NoMove)
-}
-
-// Quiescence search.
-//
-// A fixed-depth search evaluates positions in the middle of a capture
-// sequence: after QxP it counts the pawn won and never sees PxQ one ply
-// beyond its horizon (the horizon effect). Quiescence search continues
-// below depth 0 with captures and promotions only, until the position is
-// quiet. "Stand pat": the side to move is not forced to capture, so the
-// static evaluation is a lower bound on its score; if that already reaches
-// beta the node is cut at once. When in check, every evasion is searched
-// (standing pat is not an option there).
-
-// qnode visits a position below the main search's horizon.
-func (s *Searcher) qnode(ply, alpha, beta int, move board.Move) int {
-	s.stats.QNodes++
-	if ply > s.stats.SelDepth {
-		s.stats.SelDepth = ply
-	}
-	if traceHooks && s.rec != nil {
-		s.rec.Enter(NodeInfo{Move: move, Ply: ply, Alpha: alpha, Beta: beta, Quiescence: true})
-	}
-	if s.stats.QNodes&2047 == 0 {
-		s.checkStop()
-	}
-	if s.stopped {
-		return s.leave(0, BoundNone, EndLeaf, 0, 0, board.NoMove)
-	}
-	// Capture sequences transpose constantly (BxN then RxB, or RxB then
-	// BxN), so quiescence consults the transposition table too.
-	if s.opts.TT {
-		s.stats.TTProbes++
-		if e, ok := s.tt.probe(s.b.Hash()); ok {
-			s.stats.TTHits++
-			sc := scoreFromTT(int(e.score), ply)
-			if e.bound == Exact || (s.opts.AlphaBeta && ((e.bound == Lower && sc >= beta) || (e.bound == Upper && sc <= alpha))) {
-				s.stats.TTCutoffs++
-				return s.leave(sc, e.bound, EndTTCutoff, 0, 0, e.move)
-			}
-		}
-	}
-	return s.quiesceBody(ply, alpha, beta, s.b.InCheck())
-}
-
-// qleave stores a quiescence result (depth 0) and leaves the node.
-func (s *Searcher) qleave(ply, v int, bound Bound, why EndReason, searched, total int, best board.Move) int {
-	if s.opts.TT && !s.stopped {
-		s.tt.store(s.b.Hash(), best, v, 0, bound, ply)
-	}
-	return s.leave(v, bound, why, searched, total, best)
-}
-
-func (s *Searcher) quiesceBody(ply, alpha, beta int, inCheck bool) int {
-	o := &s.opts
-	b := s.b
-	if ply >= MaxPly {
-		return s.leave(s.evaluate(b), Exact, EndLeaf, 0, 0, board.NoMove)
-	}
-	list := &s.lists[ply]
-	best := -Infinity
-	standPat := 0
-	if inCheck {
-		b.GenerateMoves(list)
-		if list.N == 0 {
-			return s.terminal(ply, true)
-		}
-	} else {
-		standPat = s.evaluate(b)
-		if standPat >= beta {
-			s.stats.StandPatCuts++
-			return s.qleave(ply, standPat, Lower, EndStandPat, 0, 0, board.NoMove)
-		}
-		// Delta pruning (node level): if even winning a queen with a
-		// promotion on top (the margin) cannot lift the score to alpha,
-		// no capture can, so the node is given up at once.
-		if o.Delta && o.AlphaBeta && standPat+o.DeltaMargin < alpha {
-			s.stats.DeltaPrunes++
-			return s.leave(standPat, Upper, EndDelta, 0, 0, board.NoMove)
-		}
-		if o.AlphaBeta && standPat > alpha {
-			alpha = standPat
-		}
-		best = standPat
-		b.GenerateNoisy(list)
-	}
-	moves := list.Slice()
-	scores := s.scores[ply][:len(moves)]
-	if o.MVVLVA {
-		s.scoreMoves(ply, moves, scores, board.NoMove)
-	} else {
-		clear(scores)
-	}
-	alphaOrig := alpha
-	searched := 0
-	bestMove := board.NoMove
-	for i := range moves {
-		pickMove(moves, scores, i)
-		m := moves[i]
-		if !inCheck {
-			// Delta pruning (per move): the captured piece plus a safety
-			// margin still leaves us below alpha, so skip the capture.
-			if o.Delta && !o.DeltaNodeOnly && o.AlphaBeta && !m.IsPromotion() {
-				victim := b.PieceAt(m.To()).Type()
-				if m.Flag() == board.FlagEnPassant {
-					victim = board.Pawn
-				}
-				if standPat+seeValue[victim]+200 <= alpha {
-					s.stats.DeltaPrunes++
-					continue
-				}
-			}
-			// SEE pruning: a capture that loses material in the exchange
-			// (QxP defended by a pawn), or whose best-case exchange still
-			// leaves us short of alpha, is not worth a node. In positions
-			// crowded with pieces this keeps quiescence from exploding.
-			if o.SEE {
-				see := SEE(b, m)
-				if see < 0 || (o.AlphaBeta && standPat+see+50 <= alpha) {
-					s.stats.SEEPrunes++
-					continue
-				}
-			}
-		}
-		b.Make(m)
-		var v int
-		if o.AlphaBeta {
-			v = -s.qnode(ply+1, -beta, -alpha, m)
-		} else {
-			v = -s.qnode(ply+1, -Infinity, Infinity, m)
-		}
-		b.Unmake()
-		searched++
-		if s.stopped {
-			return s.leave(best, BoundNone, EndExpanded, searched, len(moves), bestMove)
-		}
-		if v > best {
-			best, bestMove = v, m
-		}
-		if o.AlphaBeta && v > alpha {
-			alpha = v
-			if alpha >= beta {
-				if traceHooks && s.rec != nil && i+1 < len(moves) {
-					s.rec.Pruned(moves[i+1:])
-				}
-				return s.qleave(ply, best, Lower, EndCutoff, searched, len(moves), bestMove)
-			}
-		}
-	}
-	if searched == 0 && !inCheck {
-		return s.qleave(ply, best, Exact, EndQuiet, 0, len(moves), board.NoMove)
-	}
-	bound := Exact
-	if o.AlphaBeta && best <= alphaOrig {
-		bound = Upper
-	}
-	return s.qleave(ply, best, bound, EndExpanded, searched, len(moves), bestMove)
 }
 
 // repeated reports whether b's position ends the line by repetition: at the

@@ -11,22 +11,25 @@
 //	```
 //
 // A quiz cell asks the student to predict a number before it runs; the
-// answer is read from the output by a selector (see ParseSelector):
+// answer is read from the command's results by a selector (see
+// ParseSelector):
 //
 //	```plylab quiz
 //	predict: how many nodes does alpha-beta visit at depth 4?
-//	answer: nodes | depth=4, algorithm=alphabeta
+//	answer: nodes | depth=4, algo=alphabeta
 //	compare --position paper-mate2 --depth 4 --algo alphabeta
 //	```
 //
-// Prose can quote a number from the output of the cell before it with
+// Prose can quote a number from the results of the cell before it with
 // {{SELECTOR}} (or from cell N with {{cell N: SELECTOR}}), so a sentence
-// such as "alpha-beta visits {{nodes | depth=5, algorithm=alphabeta}}
-// nodes" is true on every run.
+// such as "alpha-beta visits {{nodes | depth=5, algo=alphabeta}} nodes" is
+// true on every run. Selectors name JSON keys of the structured results a
+// command hands over (Record): the lessons never parse a table's text.
 //
-// Commands that write a file with -o, --output or --plot write it into the
-// session's directory; an SVG or PNG becomes a picture of the notebook, and
-// the board of `positions show` is drawn as SVG in exports.
+// The runner tells each command the session's directory (Invocation.Dir);
+// a command writes its files there and reports them (Records of kind
+// "file"). An SVG or PNG becomes a picture of the notebook, and the board
+// of `positions show` (a "position" record) is drawn as SVG in exports.
 //
 // Lessons never import the command-line package: a Session runs commands
 // through an injected RunFunc, which cmd/plylab implements with its own

@@ -1,6 +1,7 @@
 package lessons
 
 import (
+	"encoding/json"
 	"encoding/xml"
 	"fmt"
 	"io"
@@ -48,24 +49,32 @@ func TestBoardSVG(t *testing.T) {
 	}
 }
 
-// fakeRun prints a small table for compare and writes the file named by
-// -o for tree, like plylab does.
-func fakeRun(args []string, stdout, stderr io.Writer) int {
+// fakeRun prints a small table for compare, with its row as a record, and
+// writes the file named by -o into the folder for tree, reporting it, like
+// plylab does.
+func fakeRun(inv Invocation) Outcome {
+	args, stdout, stderr := inv.Args, inv.Stdout, inv.Stderr
+	var out Outcome
 	switch args[0] {
 	case "compare":
 		fmt.Fprint(stdout, "depth  nodes\n─────  ─────\n    3  1,234\n\n<b>&amp</b>\n")
+		out.Records = []Record{{Kind: "table", Fields: []Field{
+			{Key: "depth", Value: json.Number("3"), Text: "3"},
+			{Key: "nodes", Value: json.Number("1234"), Text: "1,234"}}}}
 	case "tree":
 		for i, a := range args {
 			if a == "-o" {
-				os.WriteFile(args[i+1], []byte(`<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect id="r" width="5" height="5"/></svg>`), 0o644)
-				fmt.Fprintf(stdout, "wrote %s\n", args[i+1])
+				path := filepath.Join(inv.Dir, args[i+1])
+				os.WriteFile(path, []byte(`<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect id="r" width="5" height="5"/></svg>`), 0o644)
+				fmt.Fprintf(stdout, "wrote %s\n", path)
+				out.Records = append(out.Records, Record{Kind: "file", Fields: []Field{{Key: "name", Value: args[i+1]}, {Key: "path", Value: path}}})
 			}
 		}
 	default:
 		fmt.Fprintln(stderr, "plylab: unknown command")
-		return 2
+		out.Code = 2
 	}
-	return 0
+	return out
 }
 
 func TestExport(t *testing.T) {

@@ -1,6 +1,7 @@
 package lessons
 
 import (
+	"encoding/json"
 	"reflect"
 	"strings"
 	"testing"
@@ -29,7 +30,7 @@ compare --position paper-mate2 --depth 1-3 --algo minimax,alphabeta
 plylab tree --toy "((3,12,8),(2,4,6))" -o tree.svg   # a comment
 ` + "```" + `
 
-Alpha-beta visits {{nodes | depth=3, algorithm=alphabeta}} nodes.
+Alpha-beta visits {{nodes | depth=3, algo=alphabeta}} nodes.
 
 ` + "```go" + `
 fmt.Println("not run")
@@ -74,19 +75,19 @@ Back to {{cell 1: /(\d+) nodes searched/}}.
 		t.Errorf("command 1 = %+v", got)
 	}
 	if got := c1.Commands[1]; !reflect.DeepEqual(got.Args, []string{"tree", "--toy", "((3,12,8),(2,4,6))", "-o", "tree.svg"}) ||
-		!reflect.DeepEqual(got.Outputs, []string{"tree.svg"}) || got.Text != `tree --toy "((3,12,8),(2,4,6))" -o tree.svg   # a comment` {
+		got.Text != `tree --toy "((3,12,8),(2,4,6))" -o tree.svg   # a comment` {
 		t.Errorf("command 2 = %+v", got)
 	}
 	c2 := l.Cells[1]
-	if c2.Quiz == nil || c2.Quiz.Question != "how many nodes?" || c2.Quiz.Answer.Column != "nodes" || c2.Quiz.Line != 22 {
+	if c2.Quiz == nil || c2.Quiz.Question != "how many nodes?" || c2.Quiz.Answer.Key != "nodes" || c2.Quiz.Line != 22 {
 		t.Fatalf("quiz = %+v", c2.Quiz)
 	}
 	if got := c2.Commands[0].Args; !reflect.DeepEqual(got, []string{"compare", "--position", "paper-mate2", "--depth", "4", "--algo", "alphabeta"}) {
 		t.Errorf("continued command = %q", got)
 	}
 	refs := l.Blocks[2].Refs
-	if len(refs) != 1 || refs[0].Cell != 1 || refs[0].Line != 15 || refs[0].Sel.Column != "nodes" ||
-		!reflect.DeepEqual(refs[0].Sel.Where, []Cond{{"depth", "3"}, {"algorithm", "alphabeta"}}) {
+	if len(refs) != 1 || refs[0].Cell != 1 || refs[0].Line != 15 || refs[0].Sel.Key != "nodes" ||
+		!reflect.DeepEqual(refs[0].Sel.Where, []Cond{{"depth", "3"}, {"algo", "alphabeta"}}) {
 		t.Errorf("refs = %+v", refs)
 	}
 	if r := l.Blocks[5].Refs; len(r) != 1 || r[0].Cell != 1 || r[0].Sel.Regexp == nil {
@@ -131,8 +132,8 @@ func TestParseErrors(t *testing.T) {
 			"x.md:2: empty plylab cell: write one plylab command a line"},
 		{"unbalanced quote", "# T\n" + fence + "plylab\ntree --toy \"((1,2)\n" + fence + "\n",
 			`x.md:3: unterminated " quote in "tree --toy \"((1,2)"`},
-		{"output path", "# T\n" + fence + "plylab\ntree -o /tmp/x.svg\n" + fence + "\n",
-			`x.md:3: -o writes "/tmp/x.svg": in a lesson, write to a plain file name such as tree.svg (the runner picks the folder)`},
+		{"header instead of key", "# T\n" + fence + "plylab\ncompare --depth 3\n" + fence + "\n\n{{% minimax | depth=3}}\n",
+			`x.md:6: bad reference {{% minimax | depth=3}}: "% minimax" in "% minimax | depth=3" is not a result key (keys are lower-case JSON keys such as nodes or best_move)`},
 		{"quiz without answer", "# T\n" + fence + "plylab quiz\npredict: how many?\ntree --toy binary-3\n" + fence + "\n",
 			"x.md:2: a quiz cell needs an 'answer: SELECTOR' line, e.g. 'answer: nodes | depth=4'"},
 		{"quiz without question", "# T\n" + fence + "plylab quiz\nanswer: nodes\ntree --toy binary-3\n" + fence + "\n",
@@ -150,7 +151,7 @@ func TestParseErrors(t *testing.T) {
 		{"ref to a later cell", "# T\n" + fence + "plylab\ntree\n" + fence + "\n\nsee\n{{cell 2: nodes}}\n",
 			"x.md:7: {{cell 2: ...}} refers to a cell that has not run yet here (cells 1-1 have)"},
 		{"bad ref", "# T\n" + fence + "plylab\ntree\n" + fence + "\n{{nodes | depth}}\n",
-			`x.md:5: bad reference {{nodes | depth}}: condition "depth" in "nodes | depth" is not COLUMN=VALUE`},
+			`x.md:5: bad reference {{nodes | depth}}: condition "depth" in "nodes | depth" is not KEY=VALUE`},
 		{"no title", "just text\n", "x.md:1: the lesson has no title: add front matter 'title: ...' or a '# Title' heading"},
 		{"front matter key", "---\ntitel: x\n---\n", `x.md:2: unknown front matter key "titel"; use title, summary and minutes`},
 		{"front matter open", "---\ntitle: x\n", "x.md:1: unterminated front matter: the '---' on line 1 has no closing '---'"},
@@ -193,31 +194,48 @@ func TestSplitWords(t *testing.T) {
 	}
 }
 
-const compareOutput = `compare: paper-mate2
-depth  algorithm    nodes   leaves  qnodes     time   nodes/s  best       score  % minimax    EBF  minimal  vs minimal
-─────  ─────────  ───────  ───────  ──────  ───────  ────────  ─────  ─────────  ─────────  ─────  ───────  ──────────
-    4  minimax     23,152   20,972       0  2.63 ms  8.81 M/s  Ra6    mate in 2    100.00%  12.68      421      54.99×
-    4  alphabeta    1,080      535       0   109 µs  9.92 M/s  Ra6    mate in 2      4.66%   5.20      421       2.57×
-
-algorithms: minimax (material eval), alphabeta (material eval)
-`
+// compareResults is what `compare --position paper-mate2 --depth 4 --algo
+// minimax,alphabeta` hands over: its text and its table's rows.
+func compareResults() []*CommandResult {
+	row := func(algo, nodes, nodesText, score, pct, pctText string) Record {
+		return Record{Kind: "table", Fields: []Field{
+			{Key: "depth", Value: json.Number("4"), Text: "4"},
+			{Key: "algo", Value: algo, Text: algo},
+			{Key: "nodes", Value: json.Number(nodes), Text: nodesText},
+			{Key: "score", Value: score, Text: score},
+			{Key: "pct_of_minimax", Value: json.Number(pct), Text: pctText},
+			{Key: "note", Value: nil},
+		}}
+	}
+	return []*CommandResult{
+		{Stdout: "compare: paper-mate2\nalgorithms: minimax (material eval), alphabeta (material eval)\n"},
+		{Stdout: "two tables", Records: []Record{
+			{Kind: "position", Fields: []Field{{Key: "fen", Value: "6k1/8/8/8/8/8/8/R5K1 w - - 0 1"}, {Key: "flip", Value: false}}},
+			row("minimax", "23152", "23,152", "mate in 2", "100", "100.00%"),
+			row("alphabeta", "1080", "1,080", "mate in 2", "4.66", "4.66%"),
+		}},
+	}
+}
 
 func TestSelector(t *testing.T) {
 	tests := []struct {
 		sel, want, err string
 	}{
-		{"nodes | depth=4, algorithm=alphabeta", "1,080", ""},
-		{"nodes | algorithm=minimax", "23,152", ""},
-		{"NODES | Algorithm=AlphaBeta", "1,080", ""},
-		{"score | algorithm=alphabeta", "mate in 2", ""},
-		{"% minimax | algorithm=alphabeta", "4.66%", ""},
-		{"vs minimal | algorithm=alphabeta", "2.57×", ""},
-		{"time | algorithm=alphabeta", "109 µs", ""},
+		{"nodes | depth=4, algo=alphabeta", "1,080", ""},
+		{"nodes | algo=minimax", "23,152", ""},
+		{"nodes | algo=AlphaBeta", "1,080", ""},
+		{"nodes | nodes=1080", "1,080", ""},
+		{"score | algo=alphabeta", "mate in 2", ""},
+		{"pct_of_minimax | algo=alphabeta", "4.66%", ""},
 		{"nodes", "23,152", ""},
+		{"fen", "6k1/8/8/8/8/8/8/R5K1 w - - 0 1", ""},
+		{"flip", "false", ""},
+		{"note", "", ""},
 		{`/(\S+) \(material eval\)/`, "minimax", ""},
 		{`/compare: \S+/`, "compare: paper-mate2", ""},
-		{"nodez", "", `no table in the output has a column "nodez" (columns: depth, algorithm, nodes, leaves, qnodes, time, nodes/s, best, score, % minimax, EBF, minimal, vs minimal)`},
-		{"nodes | depth=5", "", "no row of the output has depth=5"},
+		{"nodez", "", `no result has the key "nodez" (keys: fen, flip, depth, algo, nodes, score, pct_of_minimax, note)`},
+		{"nodes | depth=5", "", `no result with "nodes" has depth=5`},
+		{"nodes | nosuch=5", "", `no result with "nodes" has nosuch=5`},
 		{"/xyz/", "", "/xyz/ does not match the output"},
 	}
 	for _, tc := range tests {
@@ -225,7 +243,7 @@ func TestSelector(t *testing.T) {
 		if err != nil {
 			t.Fatalf("ParseSelector(%q): %v", tc.sel, err)
 		}
-		got, err := s.Find(compareOutput)
+		got, err := s.Find(compareResults())
 		if tc.err != "" {
 			if err == nil || err.Error() != tc.err {
 				t.Errorf("%q: error %v, want %q", tc.sel, err, tc.err)
@@ -236,7 +254,11 @@ func TestSelector(t *testing.T) {
 			t.Errorf("%q = %q, %v; want %q", tc.sel, got, err, tc.want)
 		}
 	}
-	for _, bad := range []string{"", "/unterminated", "| depth=3", "nodes | =3"} {
+	if _, err := (Selector{Key: "nodes"}).Find([]*CommandResult{{Stdout: "text only"}}); err == nil ||
+		err.Error() != `the command handed over no results to read "nodes" from` {
+		t.Errorf("no records: %v", err)
+	}
+	for _, bad := range []string{"", "/unterminated", "| depth=3", "nodes | =3", "% minimax", "Nodes", "nodes | Depth=3", "vs minimal"} {
 		if _, err := ParseSelector(bad); err == nil {
 			t.Errorf("ParseSelector(%q) succeeded", bad)
 		}
@@ -318,8 +340,8 @@ func TestRenderTerm(t *testing.T) {
 		{"code block kept", "Text\n\n    code  line\n    two", 40, false, "Text\n\n    code  line\n    two\n"},
 		{"link and quote", "> see [the wiki](https://example.org)", 60, false, "│ see the wiki https://example.org\n"},
 		{"color: bold, italic, code", "**b** *i* `c`", 40, true,
-			"\x1b[1mb\x1b[0m \x1b[3mi\x1b[0m \x1b[38;5;203;48;5;236mc\x1b[0m\n"},
-		{"escapes take no width", "**aaaa** **bbbb** cc", 11, true, "\x1b[1maaaa\x1b[0m \x1b[1mbbbb\x1b[0m\ncc\n"},
+			"\x1b[1mb\x1b[22m \x1b[3mi\x1b[23m \x1b[38;5;203;48;5;236mc\x1b[0;25;0;0;25;0m\n"},
+		{"escapes take no width", "**aaaa** **bbbb** cc", 11, true, "\x1b[1maaaa\x1b[22m \x1b[1mbbbb\x1b[22m\ncc\n"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -369,19 +391,11 @@ func TestBuiltin(t *testing.T) {
 		if l.Summary == "" {
 			t.Errorf("%s has no summary", l.File)
 		}
-		pictures := 0
-		for _, c := range l.Cells {
-			for _, cmd := range c.Commands {
-				pictures += len(cmd.Outputs)
-				if len(cmd.Args) > 1 && cmd.Args[0] == "positions" && cmd.Args[1] == "show" {
-					pictures++
-				}
-			}
+		golden, ok := Golden(l)
+		if !strings.Contains(golden, "\n-> file ") && !strings.Contains(golden, "\n-> board ") {
+			t.Errorf("%s draws no picture (its transcript has no file or board)", l.File)
 		}
-		if pictures == 0 {
-			t.Errorf("%s draws no picture", l.File)
-		}
-		if _, ok := Golden(l); !ok {
+		if !ok {
 			t.Errorf("%s has no golden transcript in testdata (go test ./cmd/plylab -run TestLessons -update)", l.File)
 		}
 	}

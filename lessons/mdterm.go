@@ -5,6 +5,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/plylab/plylab/engine/textfmt/ansi"
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/text"
@@ -47,12 +48,7 @@ func renderTerm(md string, width int, color bool) string {
 	return r.out.String()
 }
 
-func (r *mdTerm) paint(code, s string) string {
-	if !r.color || s == "" {
-		return s
-	}
-	return "\x1b[" + code + "m" + s + "\x1b[0m"
-}
+func (r *mdTerm) paint(code, s string) string { return ansi.Paint(r.color, code, s) }
 
 // blocks renders the block children of n; first prefixes the first line,
 // rest every other line (list bullets, quote bars).

@@ -2,27 +2,95 @@ package lessons
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"time"
+
+	"github.com/plylab/plylab/engine/textfmt"
 )
 
-// RunFunc runs one plylab command in-process: args without the program
-// name ("compare", "--depth", "3"), output to stdout and stderr, and
-// returns the exit status. cmd/plylab provides it.
-type RunFunc func(args []string, stdout, stderr io.Writer) int
+// RunFunc runs one plylab command in-process and returns what it produced
+// besides its text. cmd/plylab provides it.
+type RunFunc func(inv Invocation) Outcome
+
+// Invocation is one command for a RunFunc.
+type Invocation struct {
+	// Args are the command's words without the program name ("compare",
+	// "--depth", "3").
+	Args []string
+	// Stdout and Stderr receive the command's text.
+	Stdout, Stderr io.Writer
+	// Dir is the folder that files the command writes (tree -o, --plot)
+	// go to: a relative name is taken inside it, and nothing outside it may
+	// be written.
+	Dir string
+}
+
+// Outcome is the result of one command: its exit status and the
+// structured results it handed over.
+type Outcome struct {
+	Code    int
+	Records []Record
+}
+
+// Record is one structured result of a command: a row of a table it
+// printed, a summary, a file it wrote or a position it showed. Its fields
+// are the keys and values `--format json` writes, in order, each with the
+// text the command printed for it.
+type Record struct {
+	Kind   string // "table", "file", "position", or the command's name
+	Fields []Field
+}
+
+// Field is one value of a Record.
+type Field struct {
+	Key   string // the JSON key: "nodes", "best_move"
+	Value any    // the JSON value: json.Number, string, bool, nil, []any, map[string]any
+	Text  string // as printed: "1,080", "+200", "97.0%"; "" when not printed
+}
+
+// Get returns the field with the given key.
+func (r Record) Get(key string) (Field, bool) {
+	for _, f := range r.Fields {
+		if f.Key == key {
+			return f, true
+		}
+	}
+	return Field{}, false
+}
+
+// String returns the field as the command printed it, or its JSON value
+// (a whole number with thousands separators, as plylab prints numbers).
+func (f Field) String() string {
+	if f.Text != "" {
+		return f.Text
+	}
+	switch v := f.Value.(type) {
+	case nil:
+		return ""
+	case string:
+		return v
+	case json.Number:
+		if n, err := v.Int64(); err == nil {
+			return textfmt.Thousands(n)
+		}
+		return v.String()
+	default:
+		return fmt.Sprint(v)
+	}
+}
 
 // Session runs the cells of one lesson in order and keeps their results,
 // so prose after a cell can read its numbers.
 type Session struct {
 	Lesson *Lesson
 	Run    RunFunc
-	// Dir receives the files that cells write (-o, --output, --plot). It
-	// must exist.
+	// Dir receives the files that cells write (tree -o, --plot). It must
+	// exist.
 	Dir string
 
 	results []*CellResult
@@ -43,6 +111,9 @@ type CommandResult struct {
 	Stdout  string // ANSI escapes kept if the command ran with color
 	Stderr  string
 	Code    int
+	// Records are the structured results the command handed over; prose
+	// references and quiz answers read them.
+	Records []Record
 	Files   []File
 	// FEN is the position a `positions show` command drew ("" otherwise);
 	// Flip is true when it was drawn from Black's side.
@@ -92,8 +163,6 @@ func (s *Session) Result(n int) *CellResult {
 	return s.results[n-1]
 }
 
-var fenLine = regexp.MustCompile(`(?m)^FEN\s+(\S+ [wb] \S+ \S+(?: \d+ \d+)?)\s*$`)
-
 // RunCell runs the next cell. Cells run in order: c must be the cell after
 // the last one run. A command that fails (non-zero exit) ends the cell with
 // an *Error naming the command's line; its output is still in the result.
@@ -113,11 +182,18 @@ func (s *Session) RunCell(c *Cell) (*CellResult, error) {
 		}
 	}
 	if q := c.Quiz; q != nil {
-		ans, err := q.Answer.Find(res.Commands[0].Stdout)
+		f, err := q.Answer.FindField(res.Commands[:1])
 		if err != nil {
 			return res, &Error{File: s.Lesson.File, Line: q.Line, Msg: fmt.Sprintf("cannot read the quiz answer %q: %v", q.Answer, err)}
 		}
-		res.Answer = ans
+		// A quiz answer is a number to compare a guess with: when the text
+		// is not one ("5/24"), the JSON value is (5).
+		res.Answer = f.String()
+		if n, ok := f.Value.(json.Number); ok {
+			if _, isNum := ParseNumber(res.Answer); !isNum {
+				res.Answer = Field{Value: n}.String()
+			}
+		}
 	}
 	return res, nil
 }
@@ -126,15 +202,9 @@ func (s *Session) runCommand(cmd *Command) (*CommandResult, error) {
 	cr := &CommandResult{Command: cmd}
 	args := make([]string, len(cmd.Args))
 	copy(args, cmd.Args)
-	// Point output files into the session's folder.
-	for i, at := range cmd.outputArgs {
-		args[at.Index] = at.Prefix + filepath.Join(s.Dir, cmd.Outputs[i])
-	}
-	for _, name := range cmd.Outputs {
-		os.Remove(filepath.Join(s.Dir, name)) // a stale file must not pass for a new one
-	}
 	var stdout, stderr bytes.Buffer
-	cr.Code = s.Run(args, &stdout, &stderr)
+	out := s.Run(Invocation{Args: args, Stdout: &stdout, Stderr: &stderr, Dir: s.Dir})
+	cr.Code, cr.Records = out.Code, out.Records
 	// The folder is the runner's business: show "wrote tree.svg".
 	hide := func(t string) string {
 		for _, d := range []string{s.Dir + string(filepath.Separator), s.Dir + "/"} {
@@ -143,6 +213,25 @@ func (s *Session) runCommand(cmd *Command) (*CommandResult, error) {
 		return t
 	}
 	cr.Stdout, cr.Stderr = hide(stdout.String()), hide(stderr.String())
+	for _, r := range cr.Records {
+		switch r.Kind {
+		case "file":
+			name, _ := r.Get("name")
+			path, _ := r.Get("path")
+			data, err := os.ReadFile(path.String())
+			if err != nil {
+				return cr, &Error{File: s.Lesson.File, Line: cmd.Line,
+					Msg: fmt.Sprintf("'plylab %s' wrote %s, but it cannot be read: %v", cmd.Text, name.String(), err)}
+			}
+			cr.Files = append(cr.Files, File{Name: name.String(), Path: path.String(), Data: data})
+		case "position":
+			if fen, ok := r.Get("fen"); ok {
+				cr.FEN = fen.String()
+				flip, _ := r.Get("flip")
+				cr.Flip = flip.Value == true
+			}
+		}
+	}
 	if cr.Code != 0 {
 		msg := strings.TrimSpace(StripANSI(cr.Stderr))
 		if msg == "" {
@@ -150,25 +239,6 @@ func (s *Session) runCommand(cmd *Command) (*CommandResult, error) {
 		}
 		return cr, &Error{File: s.Lesson.File, Line: cmd.Line,
 			Msg: fmt.Sprintf("'plylab %s' failed (exit %d): %s", cmd.Text, cr.Code, oneLine(msg))}
-	}
-	for _, name := range cmd.Outputs {
-		p := filepath.Join(s.Dir, name)
-		data, err := os.ReadFile(p)
-		if err != nil {
-			return cr, &Error{File: s.Lesson.File, Line: cmd.Line,
-				Msg: fmt.Sprintf("'plylab %s' did not write %s", cmd.Text, name)}
-		}
-		cr.Files = append(cr.Files, File{Name: name, Path: p, Data: data})
-	}
-	if len(cmd.Args) >= 2 && cmd.Args[0] == "positions" && cmd.Args[1] == "show" {
-		if m := fenLine.FindStringSubmatch(StripANSI(cr.Stdout)); m != nil {
-			cr.FEN = m[1]
-			for _, a := range cmd.Args {
-				if a == "--flip" || a == "-flip" || a == "--flip=true" {
-					cr.Flip = true
-				}
-			}
-		}
 	}
 	return cr, nil
 }
@@ -195,13 +265,7 @@ func (s *Session) Prose(b *Block) (string, []RefValue, error) {
 		if res == nil {
 			return "", vals, &Error{File: s.Lesson.File, Line: r.Line, Msg: fmt.Sprintf("{{%s}} reads cell %d, which has not run", r.Sel, r.Cell)}
 		}
-		var v string
-		var err error
-		for _, cr := range res.Commands { // the first command whose output has it
-			if v, err = r.Sel.Find(cr.Stdout); err == nil {
-				break
-			}
-		}
+		v, err := r.Sel.Find(res.Commands)
 		if err != nil {
 			return "", vals, &Error{File: s.Lesson.File, Line: r.Line, Msg: fmt.Sprintf("{{%s}}: %v (in the output of cell %d)", r.Sel, err, r.Cell)}
 		}

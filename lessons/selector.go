@@ -8,39 +8,40 @@ import (
 	"strings"
 )
 
-// Selector picks one value out of a command's output. It is written either
-// as a regular expression between slashes, whose first group (or whole
-// match) is the value:
+// Selector picks one value out of what a cell's commands produced. It is
+// written either as a field of the structured results the commands handed
+// over, by its JSON key (the key `--format json` writes), optionally with
+// conditions on other fields of the same result (the first result that
+// matches is used):
+//
+//	nodes | depth=4, algo=alphabeta
+//	score | move=Ra6
+//	value | counter=first_move_cutoffs
+//
+// or as a regular expression between slashes, matched against the text of
+// a command that prints prose rather than results; its first group (or
+// whole match) is the value:
 //
 //	/(\d+) nodes searched/
 //
-// or as a table column, optionally with conditions on other columns of the
-// row (the first row that matches is used; column names are the table's
-// headers, case-insensitive):
-//
-//	nodes | depth=4, algorithm=alphabeta
-//	score | move=Ra6
-//	value | counter=first-move cutoffs
-//
-// plylab's tables have a header line and a line of ─ under it, which gives
-// each column's extent; the first table with the column and a matching row
-// is used.
+// A key names a result field, so renaming a column's header in a table
+// changes nothing here; renaming a JSON key fails the lesson check.
 type Selector struct {
 	Text   string // as written
 	Regexp *regexp.Regexp
-	Column string
+	Key    string
 	Where  []Cond
 }
 
-// Cond is a column=value condition of a Selector.
-type Cond struct{ Column, Value string }
+// Cond is a key=value condition of a Selector.
+type Cond struct{ Key, Value string }
 
 // ParseSelector parses a selector (see Selector).
 func ParseSelector(s string) (Selector, error) {
 	s = strings.TrimSpace(s)
 	sel := Selector{Text: s}
 	if s == "" {
-		return sel, fmt.Errorf("empty selector; write a column such as 'nodes | depth=4' or a /regexp/")
+		return sel, fmt.Errorf("empty selector; write a result key such as 'nodes | depth=4' or a /regexp/")
 	}
 	if strings.HasPrefix(s, "/") {
 		if len(s) < 3 || !strings.HasSuffix(s, "/") {
@@ -53,17 +54,23 @@ func ParseSelector(s string) (Selector, error) {
 		sel.Regexp = re
 		return sel, nil
 	}
-	col, where, _ := strings.Cut(s, "|")
-	sel.Column = strings.TrimSpace(col)
-	if sel.Column == "" {
-		return sel, fmt.Errorf("selector %q names no column", s)
+	key, where, _ := strings.Cut(s, "|")
+	sel.Key = strings.TrimSpace(key)
+	if sel.Key == "" {
+		return sel, fmt.Errorf("selector %q names no result key", s)
+	}
+	if !validKey(sel.Key) {
+		return sel, fmt.Errorf("%q in %q is not a result key (keys are lower-case JSON keys such as nodes or best_move)", sel.Key, s)
 	}
 	if strings.TrimSpace(where) != "" {
 		for _, part := range strings.Split(where, ",") {
 			k, v, ok := strings.Cut(part, "=")
 			k, v = strings.TrimSpace(k), unquote(strings.TrimSpace(v))
 			if !ok || k == "" {
-				return sel, fmt.Errorf("condition %q in %q is not COLUMN=VALUE", strings.TrimSpace(part), s)
+				return sel, fmt.Errorf("condition %q in %q is not KEY=VALUE", strings.TrimSpace(part), s)
+			}
+			if !validKey(k) {
+				return sel, fmt.Errorf("%q in %q is not a result key (keys are lower-case JSON keys such as depth or algorithm)", k, s)
 			}
 			sel.Where = append(sel.Where, Cond{k, v})
 		}
@@ -71,136 +78,92 @@ func ParseSelector(s string) (Selector, error) {
 	return sel, nil
 }
 
-func (s Selector) String() string { return s.Text }
-
-// Find returns the selected value in output (ANSI escapes are ignored).
-func (s Selector) Find(output string) (string, error) {
-	output = StripANSI(output)
-	if s.Regexp != nil {
-		m := s.Regexp.FindStringSubmatch(output)
-		if m == nil {
-			return "", fmt.Errorf("/%s/ does not match the output", s.Regexp)
-		}
-		if len(m) > 1 {
-			return strings.TrimSpace(m[1]), nil
-		}
-		return strings.TrimSpace(m[0]), nil
-	}
-	tables := parseTables(output)
-	if len(tables) == 0 {
-		return "", fmt.Errorf("the output has no table to read %q from", s.Column)
-	}
-	var seen []string
-	found := false
-	for _, t := range tables {
-		col := t.column(s.Column)
-		if col < 0 {
-			seen = append(seen, strings.Join(t.headers, ", "))
-			continue
-		}
-		found = true
-		conds := make([]int, len(s.Where))
-		ok := true
-		for i, c := range s.Where {
-			if conds[i] = t.column(c.Column); conds[i] < 0 {
-				ok = false
-			}
-		}
-		if !ok {
-			continue
-		}
-	rows:
-		for _, row := range t.rows {
-			for i, c := range s.Where {
-				if !strings.EqualFold(row[conds[i]], c.Value) {
-					continue rows
-				}
-			}
-			return row[col], nil
-		}
-	}
-	if !found {
-		return "", fmt.Errorf("no table in the output has a column %q (columns: %s)", s.Column, strings.Join(seen, "; "))
-	}
-	var conds []string
-	for _, c := range s.Where {
-		conds = append(conds, c.Column+"="+c.Value)
-	}
-	return "", fmt.Errorf("no row of the output has %s", strings.Join(conds, " and "))
-}
-
-type textTable struct {
-	headers []string
-	rows    [][]string
-}
-
-func (t *textTable) column(name string) int {
-	for i, h := range t.headers {
-		if strings.EqualFold(h, strings.TrimSpace(name)) {
-			return i
-		}
-	}
-	return -1
-}
-
-// isRule reports whether a line is a table's rule: only ─ and spaces.
-func isRule(line string) bool {
-	has := false
-	for _, r := range line {
-		switch r {
-		case '─':
-			has = true
-		case ' ':
-		default:
+// validKey reports whether k looks like a JSON key of plylab's results:
+// lower-case letters, digits and underscores.
+func validKey(k string) bool {
+	for _, r := range k {
+		if !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '_') {
 			return false
 		}
 	}
-	return has
+	return k != ""
 }
 
-// parseTables finds plylab's text tables: a header line, a rule of ─ runs
-// (one per column) and rows up to the next blank line.
-func parseTables(out string) []*textTable {
-	lines := strings.Split(out, "\n")
-	var tables []*textTable
-	for i := 1; i < len(lines); i++ {
-		if !isRule(lines[i]) {
-			continue
+func (s Selector) String() string { return s.Text }
+
+// Find returns the selected value among the results of a cell's commands
+// as the command printed it: the first command whose records (or, for a
+// regexp, whose text) have it.
+func (s Selector) Find(cmds []*CommandResult) (string, error) {
+	f, err := s.FindField(cmds)
+	return f.String(), err
+}
+
+// FindField is Find returning the whole field: key, JSON value and text (a
+// regexp's match is a field with only its text).
+func (s Selector) FindField(cmds []*CommandResult) (Field, error) {
+	if s.Regexp != nil {
+		for _, cr := range cmds {
+			if m := s.Regexp.FindStringSubmatch(StripANSI(cr.Stdout)); m != nil {
+				if len(m) > 1 {
+					return Field{Text: strings.TrimSpace(m[1])}, nil
+				}
+				return Field{Text: strings.TrimSpace(m[0])}, nil
+			}
 		}
-		rule := []rune(lines[i])
-		type span struct{ s, e int }
-		var spans []span
-		for j := 0; j < len(rule); {
-			if rule[j] != '─' {
-				j++
+		return Field{}, fmt.Errorf("/%s/ does not match the output", s.Regexp)
+	}
+	var keys []string
+	found := false
+	for _, cr := range cmds {
+	records:
+		for _, r := range cr.Records {
+			f, ok := r.Get(s.Key)
+			if !ok {
+				for _, g := range r.Fields {
+					if !contains(keys, g.Key) {
+						keys = append(keys, g.Key)
+					}
+				}
 				continue
 			}
-			k := j
-			for k < len(rule) && rule[k] == '─' {
-				k++
-			}
-			spans = append(spans, span{j, k})
-			j = k
-		}
-		cut := func(line string) []string {
-			r := []rune(line)
-			cells := make([]string, len(spans))
-			for c, sp := range spans {
-				s, e := min(sp.s, len(r)), min(sp.e, len(r))
-				if c == len(spans)-1 {
-					e = len(r) // the last column may be ragged
+			found = true
+			for _, c := range s.Where {
+				g, ok := r.Get(c.Key)
+				if !ok || !g.matches(c.Value) {
+					continue records
 				}
-				cells[c] = strings.TrimSpace(string(r[s:e]))
 			}
-			return cells
+			return f, nil
 		}
-		t := &textTable{headers: cut(lines[i-1])}
-		for j := i + 1; j < len(lines) && strings.TrimSpace(lines[j]) != ""; j++ {
-			t.rows = append(t.rows, cut(lines[j]))
-		}
-		tables = append(tables, t)
 	}
-	return tables
+	if !found {
+		if len(keys) == 0 {
+			return Field{}, fmt.Errorf("the command handed over no results to read %q from", s.Key)
+		}
+		return Field{}, fmt.Errorf("no result has the key %q (keys: %s)", s.Key, strings.Join(keys, ", "))
+	}
+	var conds []string
+	for _, c := range s.Where {
+		conds = append(conds, c.Key+"="+c.Value)
+	}
+	return Field{}, fmt.Errorf("no result with %q has %s", s.Key, strings.Join(conds, " and "))
+}
+
+// matches reports whether a condition's value names the field: its printed
+// text or its JSON value, case-insensitive.
+func (f Field) matches(want string) bool {
+	if f.Text != "" && strings.EqualFold(f.Text, want) {
+		return true
+	}
+	switch v := f.Value.(type) {
+	case nil:
+		return false
+	case string:
+		return strings.EqualFold(v, want)
+	default:
+		return strings.EqualFold(fmt.Sprint(v), want)
+	}
 }
 
 // ParseNumber reads a number as plylab prints it: "1,080", "+200", "97.0%",

@@ -7,6 +7,9 @@ import (
 	"io"
 	"math"
 	"strings"
+
+	"github.com/plylab/plylab/engine/textfmt"
+	"github.com/plylab/plylab/engine/textfmt/ansi"
 )
 
 // Terminal presents a lesson in a terminal: prose rendered from Markdown
@@ -43,12 +46,7 @@ func (t *Terminal) width() int {
 	return max(t.Width, 30)
 }
 
-func (t *Terminal) paint(code, s string) string {
-	if !t.Color || s == "" {
-		return s
-	}
-	return "\x1b[" + code + "m" + s + "\x1b[0m"
-}
+func (t *Terminal) paint(code, s string) string { return ansi.Paint(t.Color, code, s) }
 
 // renderMarkdown renders Markdown for the terminal (mdterm.go), wrapped to
 // the width and indented by two spaces.
@@ -245,28 +243,9 @@ func (t *Terminal) cell(s *Session, c *Cell) (int, error) {
 
 func formatGuess(g float64) string {
 	if g == math.Trunc(g) && math.Abs(g) < 1e15 {
-		return groupDigits(int64(g))
+		return textfmt.Thousands(int64(g))
 	}
 	return fmt.Sprintf("%g", g)
-}
-
-func groupDigits(n int64) string {
-	neg := n < 0
-	if neg {
-		n = -n
-	}
-	s := fmt.Sprint(n)
-	var b strings.Builder
-	for i, r := range s {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteRune(r)
-	}
-	if neg {
-		return "-" + b.String()
-	}
-	return b.String()
 }
 
 // verdict says how close a guess was to the answer.

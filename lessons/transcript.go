@@ -72,7 +72,7 @@ func (r *Result) Transcript() string {
 			}
 			fmt.Fprintf(&b, "\n== prose after cell %d\n", vals[0].Ref.Cell)
 			for _, v := range vals {
-				fmt.Fprintf(&b, "{{%s}} = %s\n", refText(v.Ref), v.Value)
+				fmt.Fprintf(&b, "{{%s}} = %s\n", refText(v.Ref), Mask(v.Value))
 			}
 		}
 	}

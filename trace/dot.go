@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"github.com/emicklei/dot"
+
+	"github.com/plylab/plylab/engine/textfmt"
 )
 
 // DrawOptions control the drawings (DOT, SVG, PNG) and the text view.
@@ -169,7 +171,7 @@ func (d *drawer) node(n *Node) dot.Node {
 		lines = append(lines, htmlFont(end, "9", tagColor))
 	}
 	if n.Hidden > 0 {
-		lines = append(lines, htmlFont("<I>"+esc("… "+commas(n.Hidden)+" more")+"</I>", "9", "#777777"))
+		lines = append(lines, htmlFont("<I>"+esc("… "+textfmt.Thousands(n.Hidden)+" more")+"</I>", "9", "#777777"))
 	}
 	gn.Attr("label", dot.HTML(strings.Join(lines, "<BR/>")))
 

@@ -14,6 +14,8 @@ import (
 	"golang.org/x/image/font/gofont/gobold"
 	"golang.org/x/image/font/gofont/goitalic"
 	"golang.org/x/image/font/gofont/goregular"
+
+	"github.com/plylab/plylab/engine/textfmt"
 )
 
 // The SVG drawing. Search trees are real trees, so they need no general
@@ -120,7 +122,7 @@ func nodeLines(t *Tree, n *Node, opts DrawOptions, lk look) []span {
 		}
 	}
 	if n.Hidden > 0 {
-		lines = append(lines, span{text: "… " + commas(n.Hidden) + " more", size: 9, color: "#777777", italic: true})
+		lines = append(lines, span{text: "… " + textfmt.Thousands(n.Hidden) + " more", size: 9, color: "#777777", italic: true})
 	}
 	return lines
 }

@@ -1,12 +1,12 @@
 package trace
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
 
 	"github.com/plylab/plylab/engine"
+	"github.com/plylab/plylab/engine/textfmt"
 )
 
 // The JSON form of a tree is the whole tree for other tools. Its schema:
@@ -104,7 +104,7 @@ func (t *Tree) MarshalJSON() ([]byte, error) {
 	if pv == nil {
 		pv = []string{}
 	}
-	return marshal(treeJSON{
+	return textfmt.MarshalJSON(treeJSON{
 		Kind: t.Kind, Title: t.Title, Algo: t.Algo, Start: t.Start, RootPlayer: t.RootPlayer,
 		Depth: t.Depth, Score: t.Score, PV: pv, Values: valuesNote,
 		SearchNodes: t.SearchNodes, QNodes: t.QNodes, Nodes: t.Nodes, Omitted: t.Omitted,
@@ -158,19 +158,7 @@ func (n *Node) MarshalJSON() ([]byte, error) {
 			j.Pruned.Moves = []string{}
 		}
 	}
-	return marshal(j)
-}
-
-// marshal is json.Marshal without HTML escaping (moves and titles stay
-// readable: "<", ">" and "&" are not turned into \u003c...).
-func marshal(v any) ([]byte, error) {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
-		return nil, err
-	}
-	return bytes.TrimRight(b.Bytes(), "\n"), nil
+	return textfmt.MarshalJSON(j)
 }
 
 // UnmarshalJSON implements json.Unmarshaler. The derived fields (player,
@@ -223,10 +211,7 @@ func parseEnd(s string) (engine.EndReason, error) {
 
 // WriteJSON writes t as indented JSON followed by a newline.
 func WriteJSON(w io.Writer, t *Tree) error {
-	enc := json.NewEncoder(w)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	return enc.Encode(t)
+	return textfmt.WriteJSON(w, t)
 }
 
 // ReadJSON reads a tree written by WriteJSON.

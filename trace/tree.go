@@ -8,6 +8,7 @@ import (
 	"github.com/notnil/chess"
 	"github.com/plylab/plylab/engine"
 	"github.com/plylab/plylab/engine/board"
+	"github.com/plylab/plylab/engine/textfmt"
 )
 
 // Kinds of trees.
@@ -527,7 +528,7 @@ func (t *Tree) Summary() string {
 	total := t.SearchNodes + t.QNodes
 	first := plural(int(total), "node") + " searched"
 	if t.QNodes > 0 {
-		first += fmt.Sprintf(" (%s in quiescence)", commas(int(t.QNodes)))
+		first += fmt.Sprintf(" (%s in quiescence)", textfmt.Thousands(t.QNodes))
 	}
 	parts = append(parts, first)
 	if t.Cutoffs > 0 {
@@ -548,11 +549,11 @@ func (t *Tree) Summary() string {
 		notes = append(notes, fmt.Sprintf("drawn: the last of %d root searches (%s before it)", t.Searches, plural(t.Earlier, "node")))
 	}
 	if t.Omitted > 0 {
-		notes = append(notes, fmt.Sprintf("%s beyond the node budget of %s only counted", plural(t.Omitted, "node"), commas(t.MaxNodes)))
+		notes = append(notes, fmt.Sprintf("%s beyond the node budget of %s only counted", plural(t.Omitted, "node"), textfmt.Thousands(t.MaxNodes)))
 	}
 	if t.Root != nil {
 		if drawn, all := t.Root.Count(), t.Root.Visited(); drawn < all {
-			notes = append(notes, fmt.Sprintf("%s of %s nodes drawn", commas(drawn), commas(all)))
+			notes = append(notes, fmt.Sprintf("%s of %s nodes drawn", textfmt.Thousands(drawn), textfmt.Thousands(all)))
 		}
 	}
 	if len(notes) > 0 {
@@ -580,19 +581,5 @@ func plural(n int, noun string) string {
 	if n == 1 {
 		return "1 " + noun
 	}
-	return commas(n) + " " + noun + "s"
-}
-
-// commas writes n with thousands separators.
-func commas(n int) string {
-	s := strconv.Itoa(n)
-	neg := strings.HasPrefix(s, "-")
-	s = strings.TrimPrefix(s, "-")
-	for i := len(s) - 3; i > 0; i -= 3 {
-		s = s[:i] + "," + s[i:]
-	}
-	if neg {
-		return "-" + s
-	}
-	return s
+	return textfmt.Thousands(n) + " " + noun + "s"
 }

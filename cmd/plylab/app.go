@@ -4,7 +4,8 @@ import (
 	"context"
 	"fmt"
 	"github.com/plylab/plylab/cmd/internal/flagval"
-	"github.com/plylab/plylab/positions"
+	"github.com/plylab/plylab/cmd/internal/output"
+	"github.com/plylab/plylab/engine/textfmt"
 	"io"
 	"os"
 	"reflect"
@@ -42,7 +43,13 @@ type appEnv struct {
 	// an *os.File connected to a terminal".
 	IsTerminal func(w io.Writer) bool
 
-	color bool // resolved at the start of each run by resolveColor
+	// OutDir, when set (lesson cells), is the only folder a command may
+	// write files into (see outputPath).
+	OutDir string
+
+	// out paints this run's output; out.On is resolved at the start of
+	// each run by resolveColor from --color, NO_COLOR and the terminal.
+	out output.Painter
 
 	// commands overrides allCommands (tests use it to add commands).
 	commands func(*appEnv) []*cli.Command
@@ -66,24 +73,13 @@ func (e *appEnv) isTerminal(w io.Writer) bool {
 	return isatty.IsTerminal(f.Fd()) || isatty.IsCygwinTerminal(f.Fd())
 }
 
-// colorOn reports whether output to Stdout should use ANSI colors in this
-// run. It is decided once per run from --color, NO_COLOR and the terminal.
-func (e *appEnv) colorOn() bool { return e.color }
-
-// resolveColor decides e.color from the mode: "always" forces color,
-// "never" disables it, "auto" colors only a terminal Stdout when NO_COLOR is
-// unset or empty (and TERM is not "dumb").
+// resolveColor decides e.out.On from the mode (see output.ColorOn).
 func (e *appEnv) resolveColor(mode string) error {
-	switch mode {
-	case "", "auto":
-		e.color = e.isTerminal(e.Stdout) && e.getenv("NO_COLOR") == "" && e.getenv("TERM") != "dumb"
-	case "always":
-		e.color = true
-	case "never":
-		e.color = false
-	default:
-		return usagef("unknown color mode %q; use --color auto, always or never", mode)
+	on, err := output.ColorOn(mode, func() bool { return e.isTerminal(e.Stdout) }, e.getenv)
+	if err != nil {
+		return err
 	}
+	e.out.On = on
 	return nil
 }
 
@@ -101,6 +97,30 @@ func (e *appEnv) fillDefaults() {
 		e.Ctx = context.Background()
 	}
 }
+
+// Each command follows one pattern (the GitHub CLI's pkg/cmd):
+//
+//   - XxxOptions: a struct of the command's parsed and checked flag values,
+//     plus what the run decided about its streams (Color, Progress);
+//   - newXxxCommand(env, runF): builds the cli.Command, parses the flags
+//     into an XxxOptions (usage errors here, exit status 2) and calls runF;
+//   - xxxRun(opts, stdout, stderr): does the work, writing only to the
+//     streams it is given;
+//   - xxxCommand(env): newXxxCommand wired to xxxRun with env's streams.
+//
+// Tests check flags -> options by passing their own runF, which records
+// the options instead of running (see parseOptions in options_test.go),
+// and test xxxRun on its own.
+
+// streams returns a runF for newXxxCommand that calls run with env's
+// context and output streams.
+func streams[O any](env *appEnv, run func(ctx context.Context, opts *O, stdout, stderr io.Writer) error) func(ctx context.Context, opts *O) error {
+	return func(ctx context.Context, opts *O) error { return run(ctx, opts, env.Stdout, env.Stderr) }
+}
+
+// progressOn reports whether env's stderr is a terminal, where commands
+// draw their progress line.
+func (e *appEnv) progressOn() bool { return e.isTerminal(e.Stderr) }
 
 // allCommands lists plylab's subcommands in the order `plylab --help`
 // shows them. Every command must have Usage (one line) and a Description
@@ -211,7 +231,7 @@ func runWith(env *appEnv, args []string) (status int) {
 	env.fillDefaults()
 	defer func() {
 		if r := recover(); r != nil {
-			fmt.Fprintf(env.Stderr, "plylab: internal error: %s; please report this bug\n", oneLine(fmt.Sprint(r)))
+			fmt.Fprintf(env.Stderr, "plylab: internal error: %s; please report this bug\n", output.OneLine(fmt.Sprint(r)))
 			if env.getenv("PLYLAB_TRACEBACK") != "" {
 				env.Stderr.Write(debug.Stack())
 			}
@@ -397,7 +417,7 @@ func onUsageError(path string) cli.OnUsageErrorFunc {
 // flagErrorMessage rewrites the standard library's flag errors in plylab's
 // style ("unknown flag --x" instead of "flag provided but not defined: -x").
 func flagErrorMessage(err error) string {
-	msg := oneLine(err.Error())
+	msg := output.OneLine(err.Error())
 	dash := dashName
 	if name, ok := strings.CutPrefix(msg, "flag provided but not defined: "); ok {
 		return "unknown flag " + dash(name)
@@ -435,16 +455,11 @@ func unknownCommand(name, path string, cmds []*cli.Command) error {
 		}
 	}
 	full := strings.TrimSpace(strings.TrimPrefix(path, "plylab") + " " + name)
-	if s := suggest(name, names); s != "" {
+	if s := textfmt.Suggest(name, names); s != "" {
 		return usagef("unknown command %q; did you mean %q? run '%s --help' to list the commands",
 			full, strings.TrimSpace(strings.TrimPrefix(path, "plylab")+" "+s), path)
 	}
 	return usagef("unknown command %q; run '%s --help' to list the commands", full, path)
-}
-
-// suggest returns the candidate closest to name if it is close enough.
-func suggest(name string, candidates []string) string {
-	return positions.Suggest(name, candidates)
 }
 
 // helpCommand is `plylab help [COMMAND...]`, the same as `plylab COMMAND... --help`.

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/plylab/plylab/engine/textfmt"
 	"github.com/urfave/cli/v2"
 )
 
@@ -249,8 +250,8 @@ func TestSuggest(t *testing.T) {
 	t.Parallel()
 	names := []string{"positions", "perft", "compare", "help"}
 	for in, want := range map[string]string{"posit": "positions", "pertf": "perft", "compar": "compare", "zzz": "", "hlep": "help"} {
-		if got := suggest(in, names); got != want {
-			t.Errorf("suggest(%q) = %q, want %q", in, got, want)
+		if got := textfmt.Suggest(in, names); got != want {
+			t.Errorf("Suggest(%q) = %q, want %q", in, got, want)
 		}
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/plylab/plylab/cmd/internal/output"
 	"github.com/plylab/plylab/engine"
 	"github.com/plylab/plylab/engine/board"
 	"github.com/plylab/plylab/engine/eval"
@@ -55,7 +56,7 @@ Examples:
 			&cli.IntFlag{Name: "depth", Aliases: []string{"d"}, Value: benchDefaultDepth, Usage: fmt.Sprintf("search each position `N` plies deep (1-%d)", benchMaxDepth)},
 			&cli.IntFlag{Name: "hash", Value: benchDefaultHash, Usage: "transposition table size in `MB` (1-4096)"},
 			&cli.StringFlag{Name: "eval", Usage: "evaluation `KIND`: material, pst, pesto or classical (default: the engine's)"},
-			formatFlag(),
+			output.FormatFlag(),
 		},
 		Action: func(c *cli.Context) error {
 			return env.bench(c)
@@ -121,7 +122,7 @@ func (e *appEnv) bench(c *cli.Context) error {
 		return err
 	}
 	format := c.String("format")
-	if err := checkFormat(format); err != nil {
+	if err := output.CheckFormat(format); err != nil {
 		return err
 	}
 	suite, err := positions.LookupSuite("bench")
@@ -139,7 +140,7 @@ func (e *appEnv) bench(c *cli.Context) error {
 	}
 
 	ctx := c.Context
-	prog := e.newProgress()
+	prog := output.NewProgress(e.Stderr, e.isTerminal(e.Stderr))
 	var rows []benchRow
 	var runErr error
 	runner := engine.NewRunner(opts)
@@ -157,7 +158,7 @@ func (e *appEnv) bench(c *cli.Context) error {
 			rows = append(rows, row)
 			continue
 		}
-		prog.update("bench depth %d: position %d/%d", depth, i+1, len(suite.Positions))
+		prog.Update("bench depth %d: position %d/%d", depth, i+1, len(suite.Positions))
 		// Cleared tables per position: the node count is independent of
 		// the order and the number of positions searched. The runner
 		// reuses the table's memory, so page faults are paid once.
@@ -176,20 +177,25 @@ func (e *appEnv) bench(c *cli.Context) error {
 			break
 		}
 	}
-	prog.done()
+	prog.Done()
 
 	t, total, elapsed := benchTable(rows, depth, hashMB, runErr != nil)
 	if format == "json" && runErr == nil {
 		// JSON must stay one document: the totals line goes in its notes.
 		t.Notes = append(t.Notes, fmt.Sprintf("%d nodes %d nps", total, benchNPS(total, elapsed)))
 	}
-	if err := e.writeTable(e.Stdout, format, t); err != nil {
+	if err := output.WriteTable(e.Stdout, format, t, e.out); err != nil {
 		return err
 	}
 	if runErr != nil {
 		// No totals line: a partial count must not pass for a signature.
 		return runErr
 	}
+	// The signature as a result: nodes as the line prints them (no
+	// separators), nps.
+	output.ResultFields(e.Stdout, "bench", []output.Field{
+		{Key: "signature_nodes", Value: total, Text: fmt.Sprint(total)},
+		{Key: "nps", Value: benchNPS(total, elapsed), Text: fmt.Sprint(benchNPS(total, elapsed))}})
 	if format == "table" || format == "markdown" {
 		return benchLine(e.Stdout, total, elapsed)
 	}
@@ -211,9 +217,9 @@ func benchLine(w io.Writer, nodes uint64, elapsed time.Duration) error {
 	return err
 }
 
-func benchTable(rows []benchRow, depth, hashMB int, interrupted bool) (*table, uint64, time.Duration) {
-	t := &table{Title: fmt.Sprintf("bench: full engine, depth %d, %d MB hash, fresh tables per position", depth, hashMB)}
-	t.Columns = []column{
+func benchTable(rows []benchRow, depth, hashMB int, interrupted bool) (*output.Table, uint64, time.Duration) {
+	t := &output.Table{Title: fmt.Sprintf("bench: full engine, depth %d, %d MB hash, fresh tables per position", depth, hashMB)}
+	t.Columns = []output.Column{
 		{Key: "position", Header: "#", Right: true},
 		{Key: "nodes", Header: "nodes", Right: true},
 		{Key: "time_s", Header: "time", Right: true},
@@ -225,34 +231,34 @@ func benchTable(rows []benchRow, depth, hashMB int, interrupted bool) (*table, u
 	var elapsed time.Duration
 	searched, skipped := 0, 0
 	for _, r := range rows {
-		row := []cell{intCell(int64(r.index))}
+		row := []output.Cell{output.IntCell(int64(r.index))}
 		if !r.searched {
 			skipped++
-			row = append(row, nullCell("-"), nullCell("-"), nullCell("-"), nullCell("-"),
-				cell{Text: r.skipped, Value: r.skipped, Style: styleDim})
+			row = append(row, output.NullCell("-"), output.NullCell("-"), output.NullCell("-"), output.NullCell("-"),
+				output.Cell{Text: r.skipped, Value: r.skipped, Style: output.StyleDim})
 			t.Rows = append(t.Rows, row)
 			continue
 		}
 		searched++
 		total += r.nodes
 		elapsed += r.elapsed
-		row = append(row, uintCell(r.nodes), durationCell(r.elapsed), rateCell(perSecond(r.nodes, r.elapsed)))
+		row = append(row, output.UintCell(r.nodes), output.DurationCell(r.elapsed), output.RateCell(perSecond(r.nodes, r.elapsed)))
 		if r.bestSAN != "" {
-			row = append(row, textCell(r.bestSAN).styled(styleAccent))
+			row = append(row, output.TextCell(r.bestSAN).Styled(output.StyleAccent))
 		} else {
-			row = append(row, nullCell("-"))
+			row = append(row, output.NullCell("-"))
 		}
 		if r.stopped {
-			row = append(row, cell{Text: "interrupted", Value: nil, Style: styleWarn})
+			row = append(row, output.Cell{Text: "interrupted", Value: nil, Style: output.StyleWarn})
 		} else {
 			// Exported as text too: "+35" or "mate in 2", the engine's
 			// own mate encoding means nothing outside it.
-			row = append(row, textCell(engine.FormatScore(r.score)))
+			row = append(row, output.TextCell(engine.FormatScore(r.score)))
 		}
 		t.Rows = append(t.Rows, row)
 	}
 	t.Notes = append(t.Notes, fmt.Sprintf("%d positions searched, %d without legal moves skipped: %s nodes in %s (%s)",
-		searched, skipped, fmtUint(total), fmtDuration(elapsed), fmtRate(perSecond(total, elapsed))))
+		searched, skipped, output.FormatUint(total), output.FormatDuration(elapsed), output.FormatRate(perSecond(total, elapsed))))
 	if interrupted {
 		t.Notes = append(t.Notes, "interrupted: the last row is partial and there is no total")
 	}

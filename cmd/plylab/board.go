@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/notnil/chess"
+	"github.com/plylab/plylab/cmd/internal/output"
 )
 
 // Board square backgrounds and piece color (256-color ANSI).
@@ -57,11 +58,11 @@ func pieceLetter(p chess.Piece) string {
 	return s
 }
 
-// boardString draws the board with rank and file labels, White at the
+// drawBoard draws the board with rank and file labels, White at the
 // bottom unless flip. With color on: Unicode pieces on light and dark
 // squares; with color off: a plain ASCII frame with FEN letters and "."
 // for empty squares, safe for logs and golden files.
-func (e *appEnv) boardString(pos *chess.Position, flip bool) string {
+func drawBoard(pos *chess.Position, flip bool, color output.Painter) string {
 	b := pos.Board()
 	ranks := []int{7, 6, 5, 4, 3, 2, 1, 0}
 	files := []int{0, 1, 2, 3, 4, 5, 6, 7}
@@ -74,7 +75,7 @@ func (e *appEnv) boardString(pos *chess.Position, flip bool) string {
 		fileLabels[i] = string(rune('a' + f))
 	}
 	var sb strings.Builder
-	if !e.color {
+	if !color.On {
 		sb.WriteString("  +-----------------+\n")
 		for _, r := range ranks {
 			sb.WriteString(string(rune('1'+r)) + " |")
@@ -88,45 +89,22 @@ func (e *appEnv) boardString(pos *chess.Position, flip bool) string {
 		return sb.String()
 	}
 	for _, r := range ranks {
-		sb.WriteString(e.paint(styleDim, string(rune('1'+r))) + " ")
+		sb.WriteString(color.Paint(output.StyleDim, string(rune('1'+r))) + " ")
 		for _, f := range files {
 			bg := sgrLightSquare
 			if (f+r)%2 == 0 { // a1 is dark
 				bg = sgrDarkSquare
 			}
 			p := b.Piece(chess.NewSquare(chess.File(f), chess.Rank(r)))
-			sb.WriteString(e.sgr(bg+";"+sgrPiece, " "+pieceGlyph(p)+" "))
+			sb.WriteString(color.SGR(bg+";"+sgrPiece, " "+pieceGlyph(p)+" "))
 		}
 		sb.WriteByte('\n')
 	}
-	sb.WriteString(e.paint(styleDim, "   "+strings.Join(fileLabels, "  ")) + "\n")
+	sb.WriteString(color.Paint(output.StyleDim, "   "+strings.Join(fileLabels, "  ")) + "\n")
 	return sb.String()
 }
 
-// materialValue is the classic count: P=1, N=3, B=3, R=5, Q=9.
-func materialValue(t chess.PieceType) int {
-	switch t {
-	case chess.Pawn:
-		return 1
-	case chess.Knight, chess.Bishop:
-		return 3
-	case chess.Rook:
-		return 5
-	case chess.Queen:
-		return 9
-	}
-	return 0
-}
-
-// material returns the material of White and Black.
-func material(pos *chess.Position) (white, black int) {
-	for _, p := range pos.Board().SquareMap() {
-		v := materialValue(p.Type())
-		if p.Color() == chess.White {
-			white += v
-		} else {
-			black += v
-		}
-	}
-	return white, black
+// boardString is drawBoard in the run's colours (play's session uses it).
+func (e *appEnv) boardString(pos *chess.Position, flip bool) string {
+	return drawBoard(pos, flip, e.out)
 }

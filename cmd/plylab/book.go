@@ -10,6 +10,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/plylab/plylab/cmd/internal/output"
 	"github.com/plylab/plylab/engine/board"
 	"github.com/plylab/plylab/engine/book"
 	"github.com/urfave/cli/v2"
@@ -22,11 +23,36 @@ import (
 // Polyglot book; `plylab book show` uses it when --book is not given.
 const defaultBookPath = "/usr/share/games/gnuchess/book.bin"
 
+// BookShowOptions are the parsed flags of `plylab book show`.
+type BookShowOptions struct {
+	Board       *board.Board // the position after Moves
+	Label       string       // the position's name, with the moves played
+	BookPath    string       // --book, or "" for DefaultPath
+	DefaultPath string
+	Format      string
+	Color       output.Painter
+}
+
+// BookBuildOptions are the parsed flags of `plylab book build`.
+type BookBuildOptions struct {
+	PGN    string // read the games from this file
+	Output string // write the book here
+	Build  book.BuildOptions
+	Format string
+	Color  output.Painter
+}
+
 func bookCommand(env *appEnv) *cli.Command {
+	return newBookCommand(env, streams(env, bookShowRun), streams(env, bookBuildRun))
+}
+
+// newBookCommand builds `plylab book` and its subcommands; their actions
+// parse the flags into options and call showF or buildF.
+func newBookCommand(env *appEnv, showF func(context.Context, *BookShowOptions) error, buildF func(context.Context, *BookBuildOptions) error) *cli.Command {
 	showFlags := append(positionFlags(false),
 		&cli.StringFlag{Name: "book", Aliases: []string{"b"}, Usage: "Polyglot book `FILE` (default " + defaultBookPath + " when installed)"},
 		&cli.StringFlag{Name: "moves", Aliases: []string{"m"}, Usage: "play `MOVES` first (SAN or UCI, space-separated, e.g. \"e4 c5 Nf3\")"},
-		formatFlag(),
+		output.FormatFlag(),
 	)
 	return &cli.Command{
 		Name:  "book",
@@ -60,7 +86,12 @@ Examples:
    plylab book show --book my.bin --format json`,
 				Flags: showFlags,
 				Action: func(c *cli.Context) error {
-					return env.bookShow(c, defaultBookPath)
+					opts, err := parseBookShow(c, defaultBookPath)
+					if err != nil {
+						return err
+					}
+					opts.Color = env.out
+					return showF(c.Context, opts)
 				},
 			},
 			{
@@ -83,10 +114,15 @@ Examples:
 					&cli.IntFlag{Name: "max-ply", Value: book.DefaultMaxPly, Usage: "count the first `N` plies (half-moves) of each game"},
 					&cli.IntFlag{Name: "min-games", Value: 1, Usage: "keep only moves played in at least `N` games"},
 					&cli.BoolFlag{Name: "by-count", Usage: "weight moves by how often they were played, not by their results"},
-					formatFlag(),
+					output.FormatFlag(),
 				},
 				Action: func(c *cli.Context) error {
-					return env.bookBuild(c)
+					opts, err := parseBookBuild(c)
+					if err != nil {
+						return err
+					}
+					opts.Color = env.out
+					return buildF(c.Context, opts)
 				},
 			},
 		},
@@ -116,16 +152,6 @@ func openBook(path, def string) (*book.Book, string, error) {
 	}
 }
 
-// pathErrCause drops the "open PATH:" prefix of an *fs.PathError when
-// the message names the path already.
-func pathErrCause(err error) error {
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		return pe.Err
-	}
-	return err
-}
-
 // applyMoveList plays space-separated SAN or UCI moves on b.
 func applyMoveList(b *board.Board, moves string) error {
 	for i, s := range strings.Fields(moves) {
@@ -138,48 +164,48 @@ func applyMoveList(b *board.Board, moves string) error {
 	return nil
 }
 
-// rejectArgs rejects positional arguments, which these commands do not take.
-func rejectArgs(c *cli.Context, example string) error {
-	if c.NArg() > 0 {
-		return usagef("unexpected argument %q; options are flags, e.g. %s", c.Args().First(), example)
-	}
-	return nil
-}
-
-func (e *appEnv) bookShow(c *cli.Context, def string) error {
+// parseBookShow reads the position, --moves and --book; def is the book
+// used without --book.
+func parseBookShow(c *cli.Context, def string) (*BookShowOptions, error) {
 	if err := rejectArgs(c, `plylab book show --moves "e4 c5"`); err != nil {
-		return err
+		return nil, err
 	}
-	if err := checkFormat(c.String("format")); err != nil {
-		return err
+	if err := output.CheckFormat(c.String("format")); err != nil {
+		return nil, err
 	}
 	list, err := resolvePositions(c, false, "start")
 	if err != nil {
-		return err
+		return nil, err
 	}
 	b, err := boardOf(list[0])
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if err := applyMoveList(b, c.String("moves")); err != nil {
-		return err
+		return nil, err
 	}
-	bk, path, err := openBook(c.String("book"), def)
+	label := positionLabel(list[0])
+	if moves := strings.Join(strings.Fields(c.String("moves")), " "); moves != "" {
+		label += " + " + moves
+	}
+	return &BookShowOptions{Board: b, Label: label, BookPath: c.String("book"), DefaultPath: def, Format: c.String("format")}, nil
+}
+
+// bookShowRun opens the book and lists its moves for the position.
+func bookShowRun(_ context.Context, opts *BookShowOptions, stdout, _ io.Writer) error {
+	bk, path, err := openBook(opts.BookPath, opts.DefaultPath)
 	if err != nil {
 		return err
 	}
-	return e.writeTable(e.Stdout, c.String("format"), bookTable(bk, path, b, positionLabel(list[0]), c.String("moves")))
+	return output.WriteTable(stdout, opts.Format, bookTable(bk, path, opts.Board, opts.Label), opts.Color)
 }
 
 // bookTable lists the book moves of b with weights and shares.
-func bookTable(bk *book.Book, path string, b *board.Board, label, moves string) *table {
+func bookTable(bk *book.Book, path string, b *board.Board, label string) *output.Table {
 	key := book.Key(b)
-	if moves = strings.Join(strings.Fields(moves), " "); moves != "" {
-		label += " + " + moves
-	}
-	t := &table{
+	t := &output.Table{
 		Title: fmt.Sprintf("book moves: %s (key %016x)", label, key),
-		Columns: []column{
+		Columns: []output.Column{
 			{Key: "move", Header: "move"},
 			{Key: "uci", Header: "uci"},
 			{Key: "weight", Header: "weight", Right: true},
@@ -196,51 +222,45 @@ func bookTable(bk *book.Book, path string, b *board.Board, label, moves string) 
 		if total > 0 {
 			share = 100 * float64(en.Weight) / float64(total)
 		}
-		row := []cell{textCell(en.SAN), textCell(en.UCI), intCell(int64(en.Weight)), floatCell(math.Round(share*100)/100, "%.1f%%")}
+		row := []output.Cell{output.TextCell(en.SAN), output.TextCell(en.UCI), output.IntCell(int64(en.Weight)), output.FloatCell(math.Round(share*100)/100, "%.1f%%")}
 		if i == 0 {
-			row[0] = row[0].styled(styleAccent)
+			row[0] = row[0].Styled(output.StyleAccent)
 		}
 		t.Rows = append(t.Rows, row)
 	}
 	if len(entries) == 0 {
 		t.Notes = append(t.Notes, "no book moves for this position: it is not in the book")
 	} else {
-		t.Notes = append(t.Notes, fmt.Sprintf("%d moves, total weight %s", len(entries), fmtInt(int64(total))))
+		t.Notes = append(t.Notes, fmt.Sprintf("%d moves, total weight %s", len(entries), output.FormatInt(int64(total))))
 	}
-	t.Notes = append(t.Notes, fmt.Sprintf("book %s: %s records for %s positions", path, fmtInt(int64(bk.Len())), fmtInt(int64(bk.Positions()))))
+	t.Notes = append(t.Notes, fmt.Sprintf("book %s: %s records for %s positions", path, output.FormatInt(int64(bk.Len())), output.FormatInt(int64(bk.Positions()))))
 	return t
 }
 
-// ctxReader fails reads once ctx is cancelled, so Ctrl-C stops reading a
-// large PGN file.
-type ctxReader struct {
-	ctx context.Context
-	r   io.Reader
-}
-
-func (r ctxReader) Read(p []byte) (int, error) {
-	if err := r.ctx.Err(); err != nil {
-		return 0, err
-	}
-	return r.r.Read(p)
-}
-
-func (e *appEnv) bookBuild(c *cli.Context) error {
+// parseBookBuild reads and checks the flags of book build.
+func parseBookBuild(c *cli.Context) (*BookBuildOptions, error) {
 	if err := rejectArgs(c, "plylab book build --pgn games.pgn -o book.bin"); err != nil {
-		return err
+		return nil, err
 	}
-	format := c.String("format")
-	if err := checkFormat(format); err != nil {
-		return err
+	opts := &BookBuildOptions{PGN: c.String("pgn"), Output: c.String("output"), Format: c.String("format"),
+		Build: book.BuildOptions{MaxPly: c.Int("max-ply"), MinGames: c.Int("min-games"), ByCount: c.Bool("by-count")}}
+	if err := output.CheckFormat(opts.Format); err != nil {
+		return nil, err
 	}
-	pgnPath, out := c.String("pgn"), c.String("output")
-	maxPly, minGames := c.Int("max-ply"), c.Int("min-games")
-	if maxPly < 1 || maxPly > 1000 {
-		return usagef("--max-ply must be between 1 and 1000, got %d; try --max-ply 20 (ten moves each)", maxPly)
+	if n := opts.Build.MaxPly; n < 1 || n > 1000 {
+		return nil, usagef("--max-ply must be between 1 and 1000, got %d; try --max-ply 20 (ten moves each)", n)
 	}
-	if minGames < 1 {
-		return usagef("--min-games must be at least 1, got %d", minGames)
+	if n := opts.Build.MinGames; n < 1 {
+		return nil, usagef("--min-games must be at least 1, got %d", n)
 	}
+	return opts, nil
+}
+
+// bookBuildRun builds the book from the PGN file, writes it, reads it
+// back and reports what it holds.
+func bookBuildRun(ctx context.Context, opts *BookBuildOptions, stdout, _ io.Writer) error {
+	pgnPath, out := opts.PGN, opts.Output
+	maxPly, minGames := opts.Build.MaxPly, opts.Build.MinGames
 	f, err := os.Open(pgnPath)
 	if errors.Is(err, fs.ErrNotExist) {
 		return usagef("PGN file %q does not exist; check the path", pgnPath)
@@ -248,31 +268,23 @@ func (e *appEnv) bookBuild(c *cli.Context) error {
 		return fmt.Errorf("cannot read %s: %w", pgnPath, pathErrCause(err))
 	}
 	defer f.Close()
-	bk, st, err := book.BuildPGN(ctxReader{c.Context, f}, book.BuildOptions{MaxPly: maxPly, MinGames: minGames, ByCount: c.Bool("by-count")})
+	bk, st, err := book.BuildPGNContext(ctx, f, opts.Build)
 	if err != nil {
-		if ctxErr := c.Context.Err(); ctxErr != nil {
-			return ctxErr
+		if ctx.Err() != nil {
+			return err
 		}
 		return fmt.Errorf("%s: %w", pgnPath, err)
 	}
 	if st.Games == 0 {
 		return fmt.Errorf("%s: no games found; a PGN game starts with tag lines such as [Event \"...\"] followed by its moves", pgnPath)
 	}
-	if err := writeBookFile(bk, out); err != nil {
+	back, err := bk.WriteFile(out)
+	if err != nil {
 		return err
 	}
-	// Read the file back: the book on disk, not the one in memory, is what
-	// other programs will see.
-	back, err := book.Open(out)
-	if err != nil {
-		return fmt.Errorf("reading back %s: %w", out, err)
-	}
-	if !sameRecords(bk.Records(), back.Records()) {
-		return fmt.Errorf("reading back %s: the records differ from those written", out)
-	}
-	t := &table{
+	t := &output.Table{
 		Title: "book build",
-		Columns: []column{
+		Columns: []output.Column{
 			{Key: "file", Header: "file"},
 			{Key: "games", Header: "games", Right: true},
 			{Key: "plies", Header: "plies", Right: true},
@@ -280,11 +292,11 @@ func (e *appEnv) bookBuild(c *cli.Context) error {
 			{Key: "entries", Header: "entries", Right: true},
 			{Key: "bytes", Header: "bytes", Right: true},
 		},
-		Rows: [][]cell{{textCell(out), intCell(int64(st.Games)), intCell(int64(st.Plies)),
-			intCell(int64(back.Positions())), intCell(int64(back.Len())), intCell(int64(back.Len() * book.RecordSize))}},
+		Rows: [][]output.Cell{{output.TextCell(out), output.IntCell(int64(st.Games)), output.IntCell(int64(st.Plies)),
+			output.IntCell(int64(back.Positions())), output.IntCell(int64(back.Len())), output.IntCell(int64(back.Len() * book.RecordSize))}},
 	}
 	weighting := "2 per win + 1 per draw for the side that moved"
-	if c.Bool("by-count") {
+	if opts.Build.ByCount {
 		weighting = "number of games"
 	}
 	kept := "every move played"
@@ -293,51 +305,9 @@ func (e *appEnv) bookBuild(c *cli.Context) error {
 	}
 	t.Notes = append(t.Notes,
 		fmt.Sprintf("first %d plies of each game, %s, weight = %s", maxPly, kept, weighting),
-		fmt.Sprintf("read back and verified: %s records; try 'plylab book show --book %s'", fmtInt(int64(back.Len())), out))
+		fmt.Sprintf("read back and verified: %s records; try 'plylab book show --book %s'", output.FormatInt(int64(back.Len())), out))
 	if st.Skipped > 0 {
 		t.Notes = append(t.Notes, fmt.Sprintf("%d games without moves were skipped", st.Skipped))
 	}
-	return e.writeTable(e.Stdout, format, t)
-}
-
-// writeBookFile writes bk to path through a temporary file in the same
-// directory, so an existing book is never left half-written.
-func writeBookFile(bk *book.Book, path string) error {
-	dir := "."
-	if i := strings.LastIndexAny(path, `/\`); i >= 0 {
-		dir = path[:i+1]
-	}
-	tmp, err := os.CreateTemp(dir, ".plylab-book-*.tmp")
-	if err != nil {
-		return fmt.Errorf("cannot write %s: %w", path, pathErrCause(err))
-	}
-	defer os.Remove(tmp.Name()) // fails harmlessly after the rename
-	// CreateTemp makes the file private (0600); a book is ordinary data.
-	if err := tmp.Chmod(0o644); err != nil {
-		tmp.Close()
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	if err := bk.Write(tmp); err != nil {
-		tmp.Close()
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	if err := tmp.Close(); err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	if err := os.Rename(tmp.Name(), path); err != nil {
-		return fmt.Errorf("cannot write %s: %w", path, pathErrCause(err))
-	}
-	return nil
-}
-
-func sameRecords(a, b []book.Record) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
+	return output.WriteTable(stdout, opts.Format, t, opts.Color)
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -8,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/plylab/plylab/engine/book"
+	"github.com/urfave/cli/v2"
 )
 
 // testdata/book_gs20.bin is PolyGlot's own book of the first 20 games of
@@ -176,4 +178,45 @@ func TestBookShowKey(t *testing.T) {
 	if !strings.Contains(r.stdout, "key 22a48b5a8e47ff78") {
 		t.Errorf("title lacks the spec's key:\n%s", r.stdout)
 	}
+}
+
+func TestBookOptions(t *testing.T) {
+	t.Parallel()
+	newShow := func(env *appEnv, runF func(context.Context, *BookShowOptions) error) *cli.Command {
+		return newBookCommand(env, runF, nil)
+	}
+	newBuild := func(env *appEnv, runF func(context.Context, *BookBuildOptions) error) *cli.Command {
+		return newBookCommand(env, nil, runF)
+	}
+	for _, tt := range []struct {
+		args                []string
+		label, path, format string
+		fen                 string
+	}{
+		{[]string{"book", "show"}, "start", "", "table", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"},
+		{[]string{"book", "show", "--moves", " e4   c5 ", "-b", "my.bin", "-f", "csv"}, "start + e4 c5", "my.bin", "csv", "rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq c6 0 2"},
+		{[]string{"book", "show", "-p", "kiwipete", "--moves", "e2a6"}, "kiwipete + e2a6", "", "table", "r3k2r/p1ppqpb1/Bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPB1PPP/R3K2R b KQkq - 0 1"},
+	} {
+		o, msg := parseOptions(t, newShow, tt.args...)
+		if o == nil {
+			t.Errorf("%v: %s", tt.args, msg)
+			continue
+		}
+		if o.Label != tt.label || o.BookPath != tt.path || o.DefaultPath != defaultBookPath || o.Format != tt.format || o.Board.FEN() != tt.fen {
+			t.Errorf("%v: got label %q, book %q, default %q, format %s, FEN %s", tt.args, o.Label, o.BookPath, o.DefaultPath, o.Format, o.Board.FEN())
+		}
+	}
+	o, msg := parseOptions(t, newBuild, "book", "build", "--pgn", "g.pgn", "-o", "b.bin", "--max-ply", "16", "--min-games", "2", "--by-count", "-f", "json")
+	if want := (BookBuildOptions{PGN: "g.pgn", Output: "b.bin", Build: book.BuildOptions{MaxPly: 16, MinGames: 2, ByCount: true}, Format: "json"}); o == nil || *o != want {
+		t.Errorf("book build: got %+v (%s), want %+v", o, msg, want)
+	}
+	o, msg = parseOptions(t, newBuild, "book", "build", "--pgn", "g.pgn", "-o", "b.bin")
+	if want := (BookBuildOptions{PGN: "g.pgn", Output: "b.bin", Build: book.BuildOptions{MaxPly: book.DefaultMaxPly, MinGames: 1}, Format: "table"}); o == nil || *o != want {
+		t.Errorf("book build defaults: got %+v (%s), want %+v", o, msg, want)
+	}
+	wantParseError(t, newShow, "--moves: move 2", "book", "show", "--moves", "e4 e4")
+	wantParseError(t, newShow, `unexpected argument "e4"`, "book", "show", "e4")
+	wantParseError(t, newBuild, "--max-ply must be between 1 and 1000, got 0", "book", "build", "--pgn", "g.pgn", "-o", "b.bin", "--max-ply", "0")
+	wantParseError(t, newBuild, "--min-games must be at least 1, got 0", "book", "build", "--pgn", "g.pgn", "-o", "b.bin", "--min-games", "0")
+	wantParseError(t, newBuild, "missing required flag --output", "book", "build", "--pgn", "g.pgn")
 }

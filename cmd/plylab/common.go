@@ -1,8 +1,6 @@
 package main
 
 import (
-	"fmt"
-	"io"
 	"slices"
 	"strings"
 	"time"
@@ -11,12 +9,13 @@ import (
 	"github.com/plylab/plylab/engine"
 	"github.com/plylab/plylab/engine/board"
 	"github.com/plylab/plylab/engine/eval"
+	"github.com/plylab/plylab/engine/textfmt"
 	"github.com/plylab/plylab/positions"
 	"github.com/urfave/cli/v2"
 )
 
 // Shared pieces of the search commands: boards from positions, the
-// --algo/--with/--without/--eval flags, depth ranges and progress lines.
+// --algo/--with/--without/--eval flags, depth ranges.
 
 // boardOf converts a position to the engine's board. FENs typed by the
 // user were validated already; embedded ones are trusted but still checked.
@@ -73,7 +72,7 @@ func parseAlgos(c *cli.Context) ([]engine.Options, error) {
 		o, err := engine.ParseAlgo(spec)
 		if err != nil {
 			base, _, _ := strings.Cut(spec, "-with")
-			if s := positions.Suggest(base, engine.Presets()); s != "" && s != base {
+			if s := textfmt.Suggest(base, engine.Presets()); s != "" && s != base {
 				return nil, usagef("--algo %q: unknown algorithm; did you mean %q? choose minimax, alphabeta, engine, ramz, paper-minimax or paper-alphabeta, optionally with switches such as engine-without-null", spec, s+strings.TrimPrefix(spec, base))
 			}
 			return nil, usagef("%v", err)
@@ -110,7 +109,7 @@ func checkTechniques(c *cli.Context) error {
 			if slices.Contains(known, name) {
 				continue
 			}
-			if s := positions.Suggest(name, known); s != "" {
+			if s := textfmt.Suggest(name, known); s != "" {
 				return usagef("--%s %q: unknown technique; did you mean %q? run 'plylab techniques' to list them", flag, name, s)
 			}
 			return usagef("--%s %q: unknown technique; expected a comma-separated list like null,lmr (run 'plylab techniques' to list them)", flag, name)
@@ -137,34 +136,4 @@ func durationFlag(c *cli.Context, name string) (time.Duration, error) {
 		return 0, usagef("%v", err)
 	}
 	return d, nil
-}
-
-// progress writes a transient status line to stderr when stderr is a
-// terminal, and nothing otherwise (pipes and logs stay clean).
-type progress struct {
-	w       io.Writer
-	on      bool
-	last    time.Time
-	written bool
-}
-
-func (e *appEnv) newProgress() *progress {
-	return &progress{w: e.Stderr, on: e.isTerminal(e.Stderr)}
-}
-
-// update redraws the line at most ten times a second.
-func (p *progress) update(format string, args ...any) {
-	if !p.on || time.Since(p.last) < 100*time.Millisecond {
-		return
-	}
-	p.last = time.Now()
-	fmt.Fprintf(p.w, "\r\x1b[K"+format, args...)
-	p.written = true
-}
-
-// done clears the line.
-func (p *progress) done() {
-	if p.on && p.written {
-		fmt.Fprint(p.w, "\r\x1b[K")
-	}
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/plylab/plylab/cmd/internal/output"
 	"github.com/plylab/plylab/engine"
 	"github.com/plylab/plylab/engine/board"
 	"github.com/plylab/plylab/engine/eval"
@@ -21,11 +22,15 @@ import (
 
 const (
 	compareMaxDepth = 30
-	// minimalBudget bounds the full tree visited for the minimal-tree
-	// column. Its memory is proportional to depth, so the bound is on
-	// time: the full-width pass runs at about 5 M nodes/s, so 3 M nodes
-	// keeps a suite row to a fraction of a second a position.
-	minimalBudget = 3_000_000
+	// minimalBudget bounds the nodes the minimal-tree computation visits
+	// (the full tree less the subtrees it finds in its transposition memo).
+	// It runs at about 10-20 M nodes/s, so the bound is a minute or two;
+	// the bench suite at depth 5 (3.6 billion full-tree nodes) takes about
+	// two minutes in all.
+	minimalBudget = 1_000_000_000
+	// minimalFullLimit skips the computation where the full tree is
+	// estimated above this size (the memo cannot bring it within budget).
+	minimalFullLimit = 20_000_000_000
 	// guardBudget is the predicted run time above which compare refuses to
 	// start without --force.
 	guardBudget = 10 * time.Minute
@@ -36,9 +41,9 @@ func compareCommand(env *appEnv) *cli.Command {
 	flags = append(flags,
 		&cli.StringFlag{Name: "depth", Aliases: []string{"d"}, Value: "1-4", Usage: "depth `N` or range `LO-HI`"},
 		&cli.StringFlag{Name: "plot", Usage: "also draw nodes and time per depth (log scale) to `FILE`.svg or .png"},
-		&cli.BoolFlag{Name: "no-minimal", Usage: "skip the minimal-tree and %-of-minimax columns (they build the full tree)"},
+		&cli.BoolFlag{Name: "no-minimal", Usage: "skip the minimal-tree and %-of-minimax columns (they need the value of every node of the full tree)"},
 		&cli.BoolFlag{Name: "force", Usage: "run even when the predicted time is over ten minutes"},
-		formatFlag(),
+		output.FormatFlag(),
 	)
 	return &cli.Command{
 		Name:  "compare",
@@ -99,12 +104,15 @@ func (e *appEnv) compare(c *cli.Context) error {
 		return err
 	}
 	format := c.String("format")
-	if err := checkFormat(format); err != nil {
+	if err := output.CheckFormat(format); err != nil {
 		return err
 	}
 	plotFile := c.String("plot")
 	if plotFile != "" && !strings.HasSuffix(plotFile, ".svg") && !strings.HasSuffix(plotFile, ".png") {
 		return usagef("--plot %q: the file name must end in .svg or .png", plotFile)
+	}
+	if _, err := e.outputPath("plot", plotFile); plotFile != "" && err != nil {
+		return err
 	}
 	boards := make([]*board.Board, len(list))
 	for i, p := range list {
@@ -125,7 +133,7 @@ func (e *appEnv) compare(c *cli.Context) error {
 			rows[d][i] = &cmpRow{depth: d, algo: o.Name, eval: o.Eval}
 		}
 	}
-	prog := e.newProgress()
+	prog := output.NewProgress(e.Stderr, e.isTerminal(e.Stderr))
 	ctx := c.Context
 	wantMinimal := !c.Bool("no-minimal")
 	interrupted := false
@@ -161,7 +169,7 @@ positionsLoop:
 				}
 			}
 			if o.IterativeDeepening && !o.IsPlain() {
-				prog.update("compare: %s, %s to depth %d (%d/%d positions)", positionLabel(p), o.Name, hi, pi+1, len(list))
+				prog.Update("compare: %s, %s to depth %d (%d/%d positions)", positionLabel(p), o.Name, hi, pi+1, len(list))
 				res := runners[ai].Run(ctx, b, engine.Limits{Depth: hi}, nil, nil)
 				for _, it := range res.Iters {
 					if it.Depth >= lo && it.Depth <= hi {
@@ -179,7 +187,7 @@ positionsLoop:
 				continue
 			}
 			for d := lo; d <= hi; d++ {
-				prog.update("compare: %s, %s depth %d (%d/%d positions)", positionLabel(p), o.Name, d, pi+1, len(list))
+				prog.Update("compare: %s, %s depth %d (%d/%d positions)", positionLabel(p), o.Name, d, pi+1, len(list))
 				res := runners[ai].Run(ctx, b, engine.Limits{Depth: d}, nil, nil)
 				if res.Stopped {
 					interrupted = true
@@ -191,10 +199,10 @@ positionsLoop:
 		// Minimal tree and minimax reference, where affordable.
 		if wantMinimal {
 			for d := lo; d <= hi; d++ {
-				if minimaxTreeEstimate(b, d) > minimalBudget {
+				if minimaxTreeEstimate(b, d) > minimalFullLimit {
 					break
 				}
-				prog.update("compare: %s, minimal tree at depth %d", positionLabel(p), d)
+				prog.Update("compare: %s, minimal tree at depth %d", positionLabel(p), d)
 				cache := map[eval.Kind]engine.MinimalTree{}
 				for ai := range algos {
 					r := rows[d][ai]
@@ -217,7 +225,7 @@ positionsLoop:
 			}
 		}
 	}
-	prog.done()
+	prog.Done()
 	// A column is only divided into a row's nodes when it covers exactly
 	// the row's positions: a sum over fewer positions is blanked, never
 	// divided into a sum over more.
@@ -242,18 +250,23 @@ positionsLoop:
 
 	t := compareTable(list, algos, rows, lo, hi)
 	if blanked > 0 {
-		t.Notes = append(t.Notes, fmt.Sprintf("\"-\" under minimal and vs minimal (and %% minimax without a minimax row): the full tree exceeds %s nodes on some positions of that row, and a sum over fewer positions is never divided into one over all", fmtInt(minimalBudget)))
+		t.Notes = append(t.Notes, fmt.Sprintf("\"-\" under minimal and vs minimal (and %% minimax without a minimax row): on some positions of that row the minimal tree needs more than %s nodes of work (or a full tree estimated above %s nodes), and a sum over fewer positions is never divided into one over all", output.FormatInt(minimalBudget), output.FormatInt(minimalFullLimit)))
 	}
 	if interrupted {
 		t.Notes = append(t.Notes, "interrupted: only the rows above finished")
 	}
-	if err := e.writeTable(e.Stdout, format, t); err != nil {
+	if err := output.WriteTable(e.Stdout, format, t, e.out); err != nil {
 		return err
 	}
 	if plotFile != "" {
-		if err := writeComparePlot(plotFile, t.Title, algos, rows, lo, hi); err != nil {
+		path, err := e.outputPath("plot", plotFile)
+		if err != nil {
 			return err
 		}
+		if err := writeComparePlot(path, t.Title, algos, rows, lo, hi); err != nil {
+			return err
+		}
+		wroteFile(e.Stdout, path)
 		if format == "table" {
 			fmt.Fprintf(e.Stdout, "\nplot written to %s\n", plotFile)
 		}
@@ -320,12 +333,12 @@ func guardDepth(boards []*board.Board, algos []engine.Options, depth int) error 
 		}
 	}
 	if est := time.Duration(secs * float64(time.Second)); est > guardBudget {
-		return usagef("depth %d is predicted to take about %s (minimax tree ~%.2g nodes per position); use a smaller --depth, fewer --algo, or add --force", depth, fmtDuration(est.Round(time.Second)), minimaxTreeEstimate(boards[0], depth))
+		return usagef("depth %d is predicted to take about %s (minimax tree ~%.2g nodes per position); use a smaller --depth, fewer --algo, or add --force", depth, output.FormatDuration(est.Round(time.Second)), minimaxTreeEstimate(boards[0], depth))
 	}
 	return nil
 }
 
-func compareTable(list []positions.Position, algos []engine.Options, rows [][]*cmpRow, lo, hi int) *table {
+func compareTable(list []positions.Position, algos []engine.Options, rows [][]*cmpRow, lo, hi int) *output.Table {
 	single := len(list) == 1
 	title := "compare: " + positionLabel(list[0])
 	if !single {
@@ -334,8 +347,8 @@ func compareTable(list []positions.Position, algos []engine.Options, rows [][]*c
 			title = fmt.Sprintf("compare: %d positions", len(list))
 		}
 	}
-	t := &table{Title: title}
-	t.Columns = []column{
+	t := &output.Table{Title: title}
+	t.Columns = []output.Column{
 		{Key: "depth", Header: "depth", Right: true},
 		{Key: "algo", Header: "algorithm"},
 		{Key: "nodes", Header: "nodes", Right: true},
@@ -345,15 +358,15 @@ func compareTable(list []positions.Position, algos []engine.Options, rows [][]*c
 		{Key: "nodes_per_s", Header: "nodes/s", Right: true},
 	}
 	if single {
-		t.Columns = append(t.Columns, column{Key: "best", Header: "best"}, column{Key: "score", Header: "score", Right: true})
+		t.Columns = append(t.Columns, output.Column{Key: "best", Header: "best"}, output.Column{Key: "score", Header: "score", Right: true})
 	} else {
-		t.Columns = append(t.Columns, column{Key: "solved", Header: "best move found", Right: true})
+		t.Columns = append(t.Columns, output.Column{Key: "solved", Header: "best move found", Right: true})
 	}
 	t.Columns = append(t.Columns,
-		column{Key: "pct_of_minimax", Header: "% minimax", Right: true},
-		column{Key: "ebf", Header: "EBF", Right: true},
-		column{Key: "minimal_tree", Header: "minimal", Right: true},
-		column{Key: "pct_over_minimal", Header: "vs minimal", Right: true},
+		output.Column{Key: "pct_of_minimax", Header: "% minimax", Right: true},
+		output.Column{Key: "ebf", Header: "EBF", Right: true},
+		output.Column{Key: "minimal_tree", Header: "minimal", Right: true},
+		output.Column{Key: "pct_over_minimal", Header: "vs minimal", Right: true},
 	)
 	for d := lo; d <= hi; d++ {
 		for ai, r := range rows[d] {
@@ -361,34 +374,39 @@ func compareTable(list []positions.Position, algos []engine.Options, rows [][]*c
 				continue
 			}
 			total := r.stats.TotalNodes()
-			row := []cell{intCell(int64(d)), textCell(r.algo).styled(styleAccent), uintCell(r.stats.Nodes),
-				uintCell(r.stats.Leaves), uintCell(r.stats.QNodes), durationCell(r.stats.Elapsed), rateCell(r.stats.NPS())}
+			row := []output.Cell{output.IntCell(int64(d)), output.TextCell(r.algo).Styled(output.StyleAccent), output.UintCell(r.stats.Nodes),
+				output.UintCell(r.stats.Leaves), output.UintCell(r.stats.QNodes), output.DurationCell(r.stats.Elapsed), output.RateCell(r.stats.NPS())}
 			if single {
 				sc := engine.FormatScore(r.score)
-				st := styleNone
+				st := output.StyleNone
 				if engine.IsMate(r.score) {
-					st = styleGood
+					st = output.StyleGood
 				}
-				row = append(row, textCell(r.best), cell{Text: sc, Value: int64(r.score), Style: st})
+				row = append(row, output.TextCell(r.best), output.Cell{Text: sc, Value: int64(r.score), Style: st})
 			} else if r.withBM > 0 {
-				row = append(row, cell{Text: fmt.Sprintf("%d/%d", r.solved, r.withBM), Value: int64(r.solved)})
+				row = append(row, output.Cell{Text: fmt.Sprintf("%d/%d", r.solved, r.withBM), Value: int64(r.solved)})
 			} else {
-				row = append(row, nullCell("-"))
+				row = append(row, output.NullCell("-"))
 			}
 			if r.minimax > 0 {
-				row = append(row, floatCell(100*float64(r.stats.Nodes)/float64(r.minimax), "%.2f%%"))
+				pct := 100 * float64(r.stats.Nodes) / float64(r.minimax)
+				format := "%.2f%%"
+				if pct < 0.1 {
+					format = "%.2g%%" // two significant figures, not 0.00%
+				}
+				row = append(row, output.FloatCell(pct, format))
 			} else {
-				row = append(row, nullCell("-"))
+				row = append(row, output.NullCell("-"))
 			}
 			if d-2 >= lo && rows[d-2][ai].done {
-				row = append(row, floatCell(engine.EBF(total, rows[d-2][ai].stats.TotalNodes()), "%.2f"))
+				row = append(row, output.FloatCell(engine.EBF(total, rows[d-2][ai].stats.TotalNodes()), "%.2f"))
 			} else {
-				row = append(row, nullCell("-"))
+				row = append(row, output.NullCell("-"))
 			}
 			if r.minimal > 0 {
-				row = append(row, uintCell(r.minimal), floatCell(float64(r.stats.Nodes)/float64(r.minimal), "%.2f×"))
+				row = append(row, output.UintCell(r.minimal), output.FloatCell(float64(r.stats.Nodes)/float64(r.minimal), "%.2f×"))
 			} else {
-				row = append(row, nullCell("-"), nullCell("-"))
+				row = append(row, output.NullCell("-"), output.NullCell("-"))
 			}
 			t.Rows = append(t.Rows, row)
 		}

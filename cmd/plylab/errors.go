@@ -4,9 +4,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"strings"
 
+	"github.com/plylab/plylab/cmd/internal/output"
 	"github.com/plylab/plylab/positions"
+	"github.com/urfave/cli/v2"
 )
 
 // Exit codes.
@@ -90,7 +93,7 @@ func lookupErrorHint(err error, hint string) error {
 	if !errors.Is(err, positions.ErrUnknown) {
 		return err // e.g. a broken embedded suite: not the user's fault
 	}
-	msg := oneLine(err.Error())
+	msg := output.OneLine(err.Error())
 	if strings.Contains(msg, "positions list") || strings.Contains(msg, "; ") {
 		return &usageError{msg: msg, err: err, complete: true}
 	}
@@ -108,7 +111,7 @@ var errStop = errors.New("stop")
 // isUsageError reports whether err should make plylab exit with status 2.
 func isUsageError(err error) bool {
 	var ue *usageError
-	return errors.As(err, &ue) || errors.Is(err, positions.ErrUnknown)
+	return errors.As(err, &ue) || errors.Is(err, positions.ErrUnknown) || errors.Is(err, output.ErrUsage)
 }
 
 // exitStatus maps an error returned by a command to the process exit status
@@ -119,19 +122,28 @@ func exitStatus(err error) (int, string) {
 		return exitOK, ""
 	case isUsageError(err):
 		err = withHint(err, "run 'plylab --help' for usage")
-		return exitUsage, "plylab: " + oneLine(err.Error())
+		return exitUsage, "plylab: " + output.OneLine(err.Error())
 	case errors.Is(err, context.Canceled):
 		return exitFailure, "plylab: interrupted; the command was stopped before it finished"
 	default:
-		return exitFailure, "plylab: " + oneLine(err.Error())
+		return exitFailure, "plylab: " + output.OneLine(err.Error())
 	}
 }
 
-// oneLine folds a message onto a single line.
-func oneLine(s string) string {
-	s = strings.TrimSpace(s)
-	if !strings.ContainsAny(s, "\r\n") {
-		return s
+// pathErrCause drops the "open PATH:" prefix of an *fs.PathError when
+// the message names the path already.
+func pathErrCause(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
 	}
-	return strings.Join(strings.Fields(s), " ")
+	return err
+}
+
+// rejectArgs rejects positional arguments, which these commands do not take.
+func rejectArgs(c *cli.Context, example string) error {
+	if c.NArg() > 0 {
+		return usagef("unexpected argument %q; options are flags, e.g. %s", c.Args().First(), example)
+	}
+	return nil
 }

@@ -1,15 +1,32 @@
 package main
 
 import (
+	"context"
 	"fmt"
+	"io"
 
+	"github.com/plylab/plylab/cmd/internal/output"
 	"github.com/plylab/plylab/engine/eval"
+	"github.com/plylab/plylab/positions"
 	"github.com/urfave/cli/v2"
 )
 
 // eval: what the search sees at a leaf, term by term.
 
-func evalCommand(env *appEnv) *cli.Command {
+// EvalOptions are the parsed flags of `plylab eval`.
+type EvalOptions struct {
+	Position positions.Position
+	Kinds    []eval.Kind // the evaluations to explain, in order
+	Terms    eval.Terms  // the classical terms switched on
+	Format   string
+	Color    output.Painter
+}
+
+func evalCommand(env *appEnv) *cli.Command { return newEvalCommand(env, streams(env, evalRun)) }
+
+// newEvalCommand builds `plylab eval`; its action parses the flags into
+// EvalOptions and calls runF.
+func newEvalCommand(env *appEnv, runF func(context.Context, *EvalOptions) error) *cli.Command {
 	return &cli.Command{
 		Name:  "eval",
 		Usage: "explain the static evaluation of a position, term by term",
@@ -37,7 +54,7 @@ Examples:
 		Flags: append(positionFlags(true),
 			&cli.StringFlag{Name: "eval", Aliases: []string{"e"}, Value: "all", Usage: "evaluation `KIND`: material, pst, pesto, classical or all"},
 			&cli.StringFlag{Name: "without", Usage: "switch off the classical terms in `LIST` (comma-separated, e.g. mobility,tempo)"},
-			formatFlag()),
+			output.FormatFlag()),
 		Action: func(c *cli.Context) error {
 			list, err := resolvePositions(c, true, "start")
 			if err != nil {
@@ -46,70 +63,74 @@ Examples:
 			if len(list) != 1 {
 				return usagef("eval explains one position; add --id to pick one of the suite")
 			}
-			kinds := eval.Kinds()
+			opts := &EvalOptions{Position: list[0], Kinds: eval.Kinds(), Terms: eval.AllTerms, Format: c.String("format"), Color: env.out}
 			if k := c.String("eval"); k != "all" {
 				kind, err := eval.ParseKind(k)
 				if err != nil {
 					return usagef("%v", err)
 				}
-				kinds = []eval.Kind{kind}
+				opts.Kinds = []eval.Kind{kind}
 			}
-			b, err := boardOf(list[0])
-			if err != nil {
-				return err
-			}
-			terms := eval.AllTerms
 			if w := c.String("without"); w != "" {
 				off, err := parseTerms(w)
 				if err != nil {
 					return err
 				}
-				terms &^= off
+				opts.Terms &^= off
 			}
-			t := &table{Title: fmt.Sprintf("eval: %s (%s to move)", positionLabel(list[0]), b.Side())}
-			t.Columns = []column{{Key: "eval", Header: "eval"}, {Key: "phase", Header: "phase", Right: true},
-				{Key: "material_mg", Header: "material mg (W-B)", Right: true}, {Key: "squares_mg", Header: "squares mg (W-B)", Right: true},
-				{Key: "material_eg", Header: "material eg (W-B)", Right: true}, {Key: "squares_eg", Header: "squares eg (W-B)", Right: true},
-				{Key: "mg", Header: "mg", Right: true}, {Key: "eg", Header: "eg", Right: true},
-				{Key: "white", Header: "white's view", Right: true}, {Key: "side_to_move", Header: "side to move", Right: true}}
-			for _, k := range kinds {
-				x := eval.Explain(b, k)
-				if k == eval.Classical && terms != eval.AllTerms {
-					x = eval.ExplainTerms(b, terms)
-				}
-				diff := func(a [2]int) cell { return intCell(int64(a[0] - a[1])) }
-				t.Rows = append(t.Rows, []cell{textCell(k.String()).styled(styleAccent), intCell(int64(x.Phase)),
-					diff(x.MaterialMG), diff(x.SquaresMG), diff(x.MaterialEG), diff(x.SquaresEG),
-					intCell(int64(x.MG)), intCell(int64(x.EG)), intCell(int64(x.White)).styled(styleBold), intCell(int64(x.STM))})
-			}
-			t.Notes = []string{"W-B: White's term minus Black's; pesto blends mg and eg by phase, the others use one table",
-				"material: P 100 N 300 B 300 R 500 Q 900 (the game-trees paper); pst: simplified evaluation tables; pesto: Ronald Friederich's tapered tables; classical: pesto plus the classical terms (--eval classical lists them)"}
-			if err := env.writeTable(env.Stdout, c.String("format"), t); err != nil {
-				return err
-			}
-			if len(kinds) == 1 && kinds[0] == eval.Classical {
-				return env.writeTermsTable(c.String("format"), eval.ExplainTerms(b, terms))
-			}
-			return nil
+			return runF(c.Context, opts)
 		},
 	}
 }
 
-// writeTermsTable prints the classical evaluation's terms one by one.
-func (env *appEnv) writeTermsTable(format string, x eval.Breakdown) error {
-	if format == "table" || format == "markdown" {
-		fmt.Fprintln(env.Stdout)
+// evalRun explains the evaluations of opts.Position on stdout.
+func evalRun(_ context.Context, opts *EvalOptions, stdout, _ io.Writer) error {
+	b, err := boardOf(opts.Position)
+	if err != nil {
+		return err
 	}
-	t := &table{Title: fmt.Sprintf("classical terms (endgame scale %d/%d)", x.Scale, eval.ScaleNormal)}
-	t.Columns = []column{{Key: "feature", Header: "feature"}, {Key: "term", Header: "term"},
+	t := &output.Table{Title: fmt.Sprintf("eval: %s (%s to move)", positionLabel(opts.Position), b.Side())}
+	t.Columns = []output.Column{{Key: "eval", Header: "eval"}, {Key: "phase", Header: "phase", Right: true},
+		{Key: "material_mg", Header: "material mg (W-B)", Right: true}, {Key: "squares_mg", Header: "squares mg (W-B)", Right: true},
+		{Key: "material_eg", Header: "material eg (W-B)", Right: true}, {Key: "squares_eg", Header: "squares eg (W-B)", Right: true},
+		{Key: "mg", Header: "mg", Right: true}, {Key: "eg", Header: "eg", Right: true},
+		{Key: "white", Header: "white's view", Right: true}, {Key: "side_to_move", Header: "side to move", Right: true}}
+	for _, k := range opts.Kinds {
+		x := eval.Explain(b, k)
+		if k == eval.Classical && opts.Terms != eval.AllTerms {
+			x = eval.ExplainTerms(b, opts.Terms)
+		}
+		diff := func(a [2]int) output.Cell { return output.IntCell(int64(a[0] - a[1])) }
+		t.Rows = append(t.Rows, []output.Cell{output.TextCell(k.String()).Styled(output.StyleAccent), output.IntCell(int64(x.Phase)),
+			diff(x.MaterialMG), diff(x.SquaresMG), diff(x.MaterialEG), diff(x.SquaresEG),
+			output.IntCell(int64(x.MG)), output.IntCell(int64(x.EG)), output.IntCell(int64(x.White)).Styled(output.StyleBold), output.IntCell(int64(x.STM))})
+	}
+	t.Notes = []string{"W-B: White's term minus Black's; pesto blends mg and eg by phase, the others use one table",
+		"material: P 100 N 300 B 300 R 500 Q 900 (the game-trees paper); pst: simplified evaluation tables; pesto: Ronald Friederich's tapered tables; classical: pesto plus the classical terms (--eval classical lists them)"}
+	if err := output.WriteTable(stdout, opts.Format, t, opts.Color); err != nil {
+		return err
+	}
+	if len(opts.Kinds) == 1 && opts.Kinds[0] == eval.Classical {
+		return writeTermsTable(stdout, opts.Format, eval.ExplainTerms(b, opts.Terms), opts.Color)
+	}
+	return nil
+}
+
+// writeTermsTable prints the classical evaluation's terms one by one.
+func writeTermsTable(w io.Writer, format string, x eval.Breakdown, color output.Painter) error {
+	if format == "table" || format == "markdown" {
+		fmt.Fprintln(w)
+	}
+	t := &output.Table{Title: fmt.Sprintf("classical terms (endgame scale %d/%d)", x.Scale, eval.ScaleNormal)}
+	t.Columns = []output.Column{{Key: "feature", Header: "feature"}, {Key: "term", Header: "term"},
 		{Key: "count", Header: "count (W-B)", Right: true}, {Key: "weight_mg", Header: "weight mg", Right: true},
 		{Key: "weight_eg", Header: "weight eg", Right: true}, {Key: "mg", Header: "adds mg", Right: true}, {Key: "eg", Header: "adds eg", Right: true}}
 	for i, n := range x.Features {
 		f := eval.Feature(i)
 		w := eval.DefaultWeights[i]
-		t.Rows = append(t.Rows, []cell{textCell(f.String()), textCell(f.Term().Name()), intCell(int64(n)),
-			intCell(int64(w[0])), intCell(int64(w[1])), intCell(int64(n) * int64(w[0])), intCell(int64(n) * int64(w[1]))})
+		t.Rows = append(t.Rows, []output.Cell{output.TextCell(f.String()), output.TextCell(f.Term().Name()), output.IntCell(int64(n)),
+			output.IntCell(int64(w[0])), output.IntCell(int64(w[1])), output.IntCell(int64(n) * int64(w[0])), output.IntCell(int64(n) * int64(w[1]))})
 	}
 	t.Notes = []string{fmt.Sprintf("the terms add %d to the middlegame and %d to the endgame score (White's view)", x.TermsMG, x.TermsEG)}
-	return env.writeTable(env.Stdout, format, t)
+	return output.WriteTable(w, format, t, color)
 }

@@ -2,15 +2,15 @@ package main
 
 import (
 	"bytes"
-	"flag"
 	"io"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
+
+	goldenfile "github.com/plylab/plylab/engine/golden"
 )
 
-var update = flag.Bool("update", false, "rewrite golden files")
+// update is the -update flag (see engine/golden).
+var update = goldenfile.Update
 
 // result is what one in-process run of plylab produced.
 type result struct {
@@ -67,20 +67,4 @@ func wantUsageError(t *testing.T, r result) string {
 }
 
 // golden compares got with testdata/name.golden (rewritten by -update).
-func golden(t *testing.T, name, got string) {
-	t.Helper()
-	path := filepath.Join("testdata", name+".golden")
-	if *update {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test ./cmd/plylab -update to create it)", err)
-	}
-	if got != string(want) {
-		t.Errorf("output differs from %s (run go test ./cmd/plylab -update if the change is intended)\n--- got:\n%s\n--- want:\n%s", path, got, want)
-	}
-}
+func golden(t *testing.T, name, got string) { t.Helper(); goldenfile.Check(t, name, got) }

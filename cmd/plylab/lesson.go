@@ -10,10 +10,10 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/mattn/go-isatty"
+	"github.com/plylab/plylab/cmd/internal/output"
 	"github.com/plylab/plylab/lessons"
 	"github.com/urfave/cli/v2"
 	"golang.org/x/term"
@@ -86,18 +86,28 @@ func (env *appEnv) lessonRunner(ctx context.Context, color bool) lessons.RunFunc
 	if color {
 		mode = "always"
 	}
-	return func(args []string, stdout, stderr io.Writer) int {
+	return func(inv lessons.Invocation) lessons.Outcome {
+		var records []lessons.Record
+		stdout := &resultWriter{Writer: inv.Stdout, sink: func(kind string, fields []output.Field) {
+			r := lessons.Record{Kind: kind, Fields: make([]lessons.Field, len(fields))}
+			for i, f := range fields {
+				r.Fields[i] = lessons.Field{Key: f.Key, Value: f.Value, Text: f.Text}
+			}
+			records = append(records, r)
+		}}
 		sub := &appEnv{
 			Stdin:      strings.NewReader(""),
 			Stdout:     stdout,
-			Stderr:     stderr,
+			Stderr:     inv.Stderr,
 			Ctx:        ctx,
 			ColorMode:  mode,
 			Getenv:     env.Getenv,
 			IsTerminal: func(io.Writer) bool { return false },
 			commands:   env.commands,
+			OutDir:     inv.Dir,
 		}
-		return runWith(sub, append([]string{"plylab"}, args...))
+		code := runWith(sub, append([]string{"plylab"}, inv.Args...))
+		return lessons.Outcome{Code: code, Records: records}
 	}
 }
 
@@ -152,7 +162,7 @@ func lessonListCommand(env *appEnv) *cli.Command {
 Examples:
    plylab lesson list
    plylab lesson list --format markdown`,
-		Flags: []cli.Flag{formatFlag()},
+		Flags: []cli.Flag{output.FormatFlag()},
 		Action: func(c *cli.Context) error {
 			if c.NArg() > 0 {
 				return usagef("'lesson list' takes no arguments; to run a lesson: plylab lesson run %s", c.Args().First())
@@ -161,9 +171,9 @@ Examples:
 			if err != nil {
 				return err
 			}
-			t := &table{
+			t := &output.Table{
 				Title: "Lessons",
-				Columns: []column{
+				Columns: []output.Column{
 					{Key: "number", Header: "#", Right: true},
 					{Key: "name", Header: "name"},
 					{Key: "title", Header: "title"},
@@ -176,16 +186,16 @@ Examples:
 				},
 			}
 			for _, l := range ls {
-				t.Rows = append(t.Rows, []cell{
-					intCell(int64(l.Number)),
-					textCell(l.Name).styled(styleAccent),
-					textCell(l.Title).styled(styleBold),
-					intCell(int64(l.Minutes)),
-					intCell(int64(len(l.Cells))),
-					cell{Text: shorten(l.Summary, 72), Value: l.Summary},
+				t.Rows = append(t.Rows, []output.Cell{
+					output.IntCell(int64(l.Number)),
+					output.TextCell(l.Name).Styled(output.StyleAccent),
+					output.TextCell(l.Title).Styled(output.StyleBold),
+					output.IntCell(int64(l.Minutes)),
+					output.IntCell(int64(len(l.Cells))),
+					output.Cell{Text: shorten(l.Summary, 72), Value: l.Summary},
 				})
 			}
-			return env.writeTable(env.Stdout, c.String("format"), t)
+			return output.WriteTable(env.Stdout, c.String("format"), t, env.out)
 		},
 	}
 }
@@ -255,9 +265,9 @@ Examples:
 			if width <= 0 {
 				width = env.terminalWidth()
 			}
-			s := lessons.NewSession(l, env.lessonRunner(c.Context, env.colorOn()), dir)
+			s := lessons.NewSession(l, env.lessonRunner(c.Context, env.out.On), dir)
 			t := &lessons.Terminal{
-				Out: env.Stdout, In: env.Stdin, Step: c.Bool("step"), Color: env.colorOn(),
+				Out: env.Stdout, In: env.Stdin, Step: c.Bool("step"), Color: env.out.On,
 				Width: width, KeepDir: keep, Echo: !env.stdinIsTerminal(),
 				ExportHint: fmt.Sprintf("plylab lesson export %s --format html -o site", ref),
 			}
@@ -276,63 +286,6 @@ Examples:
 			return err
 		},
 	}
-}
-
-// lessonRun is one lesson run to the end, for export and check.
-type lessonRun struct {
-	lesson *lessons.Lesson
-	result *lessons.Result
-	err    error
-}
-
-// runLessons runs each lesson (at most jobs at a time), each in its own
-// temporary folder, with color off. Results come back in order.
-func (env *appEnv) runLessons(ctx context.Context, ls []*lessons.Lesson, jobs int, progress func(done int, l *lessons.Lesson)) ([]lessonRun, error) {
-	root, err := os.MkdirTemp("", "plylab-lessons-")
-	if err != nil {
-		return nil, err
-	}
-	defer os.RemoveAll(root)
-	out := make([]lessonRun, len(ls))
-	jobs = max(1, min(jobs, len(ls)))
-	var mu sync.Mutex
-	done := 0
-	next := make(chan int)
-	var wg sync.WaitGroup
-	for w := 0; w < jobs; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				l := ls[i]
-				dir := filepath.Join(root, fmt.Sprintf("%03d-%s", i, l.Slug))
-				r := lessonRun{lesson: l}
-				if r.err = os.MkdirAll(dir, 0o755); r.err == nil && ctx.Err() == nil {
-					s := lessons.NewSession(l, env.lessonRunner(ctx, false), dir)
-					r.result, r.err = s.RunAll()
-				}
-				if r.err == nil {
-					r.err = ctx.Err()
-				}
-				mu.Lock()
-				out[i] = r
-				done++
-				if progress != nil {
-					progress(done, l)
-				}
-				mu.Unlock()
-			}
-		}()
-	}
-	for i := range ls {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
-	if err := ctx.Err(); err != nil {
-		return out, err
-	}
-	return out, nil
 }
 
 func lessonExportCommand(env *appEnv) *cli.Command {
@@ -373,20 +326,20 @@ Examples:
 			if err != nil {
 				return err
 			}
-			prog := env.newProgress()
-			runs, err := env.runLessons(c.Context, ls, runtime.GOMAXPROCS(0), func(done int, l *lessons.Lesson) {
-				prog.update("running lessons: %d of %d done (%s)", done, len(ls), l.Slug)
+			prog := output.NewProgress(env.Stderr, env.isTerminal(env.Stderr))
+			runs, err := lessons.RunMany(c.Context, ls, func(ctx context.Context) lessons.RunFunc { return env.lessonRunner(ctx, false) }, runtime.GOMAXPROCS(0), func(done int, l *lessons.Lesson) {
+				prog.Update("running lessons: %d of %d done (%s)", done, len(ls), l.Slug)
 			})
-			prog.done()
+			prog.Done()
 			if err != nil {
 				return err
 			}
 			var results []*lessons.Result
 			for _, r := range runs {
-				if r.err != nil {
-					return fmt.Errorf("lesson %s did not run to the end: %w", r.lesson.Slug, r.err)
+				if r.Err != nil {
+					return fmt.Errorf("lesson %s did not run to the end: %w", r.Lesson.Slug, r.Err)
 				}
-				results = append(results, r.result)
+				results = append(results, r.Result)
 			}
 			opt := lessons.ExportOptions{Generator: "plylab " + version}
 			dir := c.String("output")
@@ -449,29 +402,29 @@ Examples:
 				}
 			}
 			start := time.Now()
-			prog := env.newProgress()
-			runs, err := env.runLessons(c.Context, ls, c.Int("jobs"), func(done int, l *lessons.Lesson) {
-				prog.update("checking lessons: %d of %d done (%s)", done, len(ls), l.Slug)
+			prog := output.NewProgress(env.Stderr, env.isTerminal(env.Stderr))
+			runs, err := lessons.RunMany(c.Context, ls, func(ctx context.Context) lessons.RunFunc { return env.lessonRunner(ctx, false) }, c.Int("jobs"), func(done int, l *lessons.Lesson) {
+				prog.Update("checking lessons: %d of %d done (%s)", done, len(ls), l.Slug)
 			})
-			prog.done()
+			prog.Done()
 			if err != nil {
 				return err
 			}
 			failed := 0
 			for _, r := range runs {
-				l := r.lesson
-				if r.err != nil {
+				l := r.Lesson
+				if r.Err != nil {
 					failed++
-					fmt.Fprintf(env.Stdout, "%s %s\n  %s\n", env.paint(styleBad, "FAIL"), l.Slug, oneLine(r.err.Error()))
+					fmt.Fprintf(env.Stdout, "%s %s\n  %s\n", env.out.Paint(output.StyleBad, "FAIL"), l.Slug, output.OneLine(r.Err.Error()))
 					continue
 				}
-				got := r.result.Transcript()
+				got := r.Result.Transcript()
 				path := lessons.GoldenPath(l, goldenDir)
 				if update {
 					if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
 						return err
 					}
-					fmt.Fprintf(env.Stdout, "%s %s (%s, %s)\n", env.paint(styleWarn, "wrote"), path, plural(len(l.Cells), "cell"), fmtDuration(r.result.Elapsed))
+					fmt.Fprintf(env.Stdout, "%s %s (%s, %s)\n", env.out.Paint(output.StyleWarn, "wrote"), path, plural(len(l.Cells), "cell"), output.FormatDuration(r.Result.Elapsed))
 					continue
 				}
 				want, ok := "", false
@@ -483,24 +436,24 @@ Examples:
 				if !ok {
 					failed++
 					fmt.Fprintf(env.Stdout, "%s %s\n  no golden transcript %s; record one with: plylab lesson check %s --update\n",
-						env.paint(styleBad, "FAIL"), l.Slug, path, lessonRef(l))
+						env.out.Paint(output.StyleBad, "FAIL"), l.Slug, path, lessonRef(l))
 					continue
 				}
 				if d := lessons.CompareTranscripts(l, got, want); d != nil {
 					failed++
-					fmt.Fprintf(env.Stdout, "%s %s\n%s\n", env.paint(styleBad, "FAIL"), l.Slug, indent(d.Summary(l.File), "  "))
+					fmt.Fprintf(env.Stdout, "%s %s\n%s\n", env.out.Paint(output.StyleBad, "FAIL"), l.Slug, indent(d.Summary(l.File), "  "))
 					continue
 				}
-				fmt.Fprintf(env.Stdout, "%s   %s (%s, %s)\n", env.paint(styleGood, "ok"), l.Slug, plural(len(l.Cells), "cell"), fmtDuration(r.result.Elapsed))
+				fmt.Fprintf(env.Stdout, "%s   %s (%s, %s)\n", env.out.Paint(output.StyleGood, "ok"), l.Slug, plural(len(l.Cells), "cell"), output.FormatDuration(r.Result.Elapsed))
 			}
 			if failed > 0 {
 				return fmt.Errorf("%d of %d lessons differ from their golden transcripts or fail to run; if a change is intended, run plylab lesson check --update and check the prose", failed, len(ls))
 			}
 			if !update {
 				if len(ls) == 1 {
-					fmt.Fprintf(env.Stdout, "the lesson matches its golden transcript (%s)\n", fmtDuration(time.Since(start)))
+					fmt.Fprintf(env.Stdout, "the lesson matches its golden transcript (%s)\n", output.FormatDuration(time.Since(start)))
 				} else {
-					fmt.Fprintf(env.Stdout, "all %d lessons match their golden transcripts (%s)\n", len(ls), fmtDuration(time.Since(start)))
+					fmt.Fprintf(env.Stdout, "all %d lessons match their golden transcripts (%s)\n", len(ls), output.FormatDuration(time.Since(start)))
 				}
 			}
 			return nil

@@ -3,7 +3,8 @@
 // trees as Graphviz, and lessons.
 //
 // The command-line frame lives in this package: app.go builds the urfave/cli
-// application, output.go renders tables (table, csv, json, markdown),
+// application, cmd/internal/output renders tables (table, csv, json,
+// markdown), formats numbers, paints styles and draws progress,
 // positionflags.go and fen.go turn --position/--fen/--suite/--id into
 // positions, and every subcommand lives in its own file.
 //
@@ -12,9 +13,9 @@
 //   - func perftCommand(env *appEnv) *cli.Command, added to allCommands in
 //     app.go. Give it Usage (one line) and a Description ending in
 //     "Examples:" with indented example command lines.
-//   - Flags: append positionFlags(withSuite) and formatFlag(); read the
+//   - Flags: append positionFlags(withSuite) and output.FormatFlag(); read the
 //     input with resolvePositions(c, withSuite, "start") and print with
-//     env.writeTable(env.Stdout, c.String("format"), &table{...}).
+//     output.WriteTable(env.Stdout, c.String("format"), &output.Table{...}, env.out).
 //   - Write only to env.Stdout/env.Stderr, watch c.Context for Ctrl-C, and
 //     keep no package-level mutable state.
 //   - Return usagef("what was wrong; what to do") for bad input (exit 2);

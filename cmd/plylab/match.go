@@ -13,6 +13,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/plylab/plylab/cmd/internal/output"
 	"github.com/plylab/plylab/engine"
 	"github.com/plylab/plylab/engine/eval"
 	"github.com/plylab/plylab/engine/match"
@@ -101,7 +102,7 @@ Examples:
 			&cli.StringFlag{Name: "pgn", Usage: "write every game to PGN `FILE`"},
 			&cli.StringFlag{Name: "sprt", Usage: "stop early by a sequential test of `ELO0,ELO1` (alpha = beta = 0.05), e.g. 0,10"},
 			&cli.Uint64Flag{Name: "seed", Usage: "random `SEED` for random players and book lines", DefaultText: "a new one, printed in the report"},
-			formatFlag(),
+			output.FormatFlag(),
 		},
 		Action: func(c *cli.Context) error {
 			cfg, err := env.matchConfigFrom(c)
@@ -162,7 +163,7 @@ func (e *appEnv) matchConfigFrom(c *cli.Context) (*matchConfig, error) {
 		return nil, err
 	}
 	mc := &matchConfig{format: c.String("format"), pgnPath: c.String("pgn")}
-	if err := checkFormat(mc.format); err != nil {
+	if err := output.CheckFormat(mc.format); err != nil {
 		return nil, err
 	}
 	games := c.Int("games")
@@ -430,17 +431,18 @@ func (e *appEnv) runMatch(ctx context.Context, mc *matchConfig) error {
 		pgn = f
 		defer f.Close()
 	}
-	bar := e.newMatchBar(mc.cfg.Games)
-	defer bar.stop()
+	bar := output.NewBar(e.Stderr, e.isTerminal(e.Stderr), mc.cfg.Games, "games")
+	defer bar.Done()
 	var pgnErr error
 	mc.cfg.OnGame = func(g *match.Game, r *match.Result) {
 		if pgn != nil && pgnErr == nil {
 			pgnErr = match.WritePGN(pgn, g)
 		}
-		bar.update(r)
+		elo, _, _ := r.Total.Elo()
+		bar.Step(len(r.Games), fmt.Sprintf("%s  score %.1f%%  Elo %s", r.Total, 100*r.Total.Score(), eloText(elo)))
 	}
 	res, err := match.Run(ctx, mc.cfg)
-	bar.stop()
+	bar.Done()
 	if err != nil {
 		if errors.Is(err, match.ErrOption) {
 			return usagef("--opponent-option: %s", strings.TrimPrefix(err.Error(), match.ErrOption.Error()+": "))
@@ -455,7 +457,7 @@ func (e *appEnv) runMatch(ctx context.Context, mc *matchConfig) error {
 			return fmt.Errorf("--pgn: writing %s: %w", mc.pgnPath, err)
 		}
 	}
-	if err := e.writeTable(e.Stdout, mc.format, matchTable(mc, res)); err != nil {
+	if err := output.WriteTable(e.Stdout, mc.format, matchTable(mc, res), e.out); err != nil {
 		return err
 	}
 	if res.Interrupted {

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/plylab/plylab/cmd/internal/output"
 	"github.com/plylab/plylab/engine/board"
 	"github.com/plylab/plylab/positions"
 	"github.com/urfave/cli/v2"
@@ -33,7 +34,7 @@ func perftCommand(env *appEnv) *cli.Command {
 		&cli.BoolFlag{Name: "reference", Usage: "also count with notnil/chess and print both speeds and their ratio"},
 		&cli.StringFlag{Name: "stockfish", Usage: "also time Stockfish's \"go perft\" at `PATH` (e.g. /usr/games/stockfish) and print the speed ratio"},
 		&cli.BoolFlag{Name: "force", Usage: "run even when the predicted time is over five minutes"},
-		formatFlag(),
+		output.FormatFlag(),
 	)
 	return &cli.Command{
 		Name:  "perft",
@@ -86,7 +87,7 @@ func (e *appEnv) perft(c *cli.Context) error {
 		return err
 	}
 	format := c.String("format")
-	if err := checkFormat(format); err != nil {
+	if err := output.CheckFormat(format); err != nil {
 		return err
 	}
 	ref, divide := c.Bool("reference"), c.Bool("divide")
@@ -113,10 +114,10 @@ func (e *appEnv) perft(c *cli.Context) error {
 		runs = append(runs, r)
 	}
 	if predicted > perftBudget && !c.Bool("force") {
-		return usagef("perft to depth %d is predicted to take about %s; use a smaller --depth or add --force", depth, fmtDuration(predicted.Round(time.Second)))
+		return usagef("perft to depth %d is predicted to take about %s; use a smaller --depth or add --force", depth, output.FormatDuration(predicted.Round(time.Second)))
 	}
 
-	prog := e.newProgress()
+	prog := output.NewProgress(e.Stderr, e.isTerminal(e.Stderr))
 	ctx := c.Context
 	var runErr error
 	for i, r := range runs {
@@ -124,7 +125,7 @@ func (e *appEnv) perft(c *cli.Context) error {
 		label := positionLabel(r.pos)
 		start := time.Now()
 		entries, err := b.Divide(ctx, r.depth, func(done, total int) {
-			prog.update("perft %s depth %d: %d/%d root moves (%d/%d positions)", label, r.depth, done, total, i+1, len(runs))
+			prog.Update("perft %s depth %d: %d/%d root moves (%d/%d positions)", label, r.depth, done, total, i+1, len(runs))
 		})
 		r.elapsed = time.Since(start)
 		r.divide = entries
@@ -151,23 +152,23 @@ func (e *appEnv) perft(c *cli.Context) error {
 			}
 		}
 		if sfPath != "" {
-			prog.update("perft %s depth %d: Stockfish", label, r.depth)
+			prog.Update("perft %s depth %d: Stockfish", label, r.depth)
 			r.sfNodes, r.sfElapsed, err = stockfishPerft(ctx, sfPath, b.FEN(), r.depth)
 			if err != nil {
-				prog.done()
+				prog.Done()
 				return err
 			}
 		}
 	}
-	prog.done()
+	prog.Done()
 
-	var t *table
+	var t *output.Table
 	if divide {
 		t = divideTable(runs[0])
 	} else {
 		t = perftTable(runs)
 	}
-	if err := e.writeTable(e.Stdout, format, t); err != nil {
+	if err := output.WriteTable(e.Stdout, format, t, e.out); err != nil {
 		return err
 	}
 	if runErr != nil {
@@ -175,14 +176,14 @@ func (e *appEnv) perft(c *cli.Context) error {
 	}
 	for _, r := range runs {
 		if r.expected != 0 && r.nodes != r.expected {
-			return fmt.Errorf("perft mismatch for %s at depth %d: counted %s, published %s", positionLabel(r.pos), r.depth, fmtUint(r.nodes), fmtUint(r.expected))
+			return fmt.Errorf("perft mismatch for %s at depth %d: counted %s, published %s", positionLabel(r.pos), r.depth, output.FormatUint(r.nodes), output.FormatUint(r.expected))
 		}
 		if r.stockfish && r.nodes != r.sfNodes {
-			return fmt.Errorf("perft mismatch for %s at depth %d: plylab %s, Stockfish %s", positionLabel(r.pos), r.depth, fmtUint(r.nodes), fmtUint(r.sfNodes))
+			return fmt.Errorf("perft mismatch for %s at depth %d: plylab %s, Stockfish %s", positionLabel(r.pos), r.depth, output.FormatUint(r.nodes), output.FormatUint(r.sfNodes))
 		}
 		if r.reference && r.nodes != r.refNodes {
 			return fmt.Errorf("perft mismatch for %s at depth %d: plylab %s, notnil/chess %s; first differing root move %s",
-				positionLabel(r.pos), r.depth, fmtUint(r.nodes), fmtUint(r.refNodes), firstDifference(r.divide, r.refDivide))
+				positionLabel(r.pos), r.depth, output.FormatUint(r.nodes), output.FormatUint(r.refNodes), firstDifference(r.divide, r.refDivide))
 		}
 	}
 	return nil
@@ -218,7 +219,7 @@ func firstDifference(ours, theirs []board.DivideEntry) string {
 		if n, ok := theirMap[e.UCI]; !ok {
 			return e.UCI + " (generated only by plylab)"
 		} else if n != e.Nodes {
-			return fmt.Sprintf("%s (plylab %s, notnil/chess %s)", e.UCI, fmtUint(e.Nodes), fmtUint(n))
+			return fmt.Sprintf("%s (plylab %s, notnil/chess %s)", e.UCI, output.FormatUint(e.Nodes), output.FormatUint(n))
 		}
 	}
 	for _, e := range theirs {
@@ -236,10 +237,10 @@ func perSecond(n uint64, d time.Duration) float64 {
 	return float64(n) / d.Seconds()
 }
 
-func perftTable(runs []*perftRun) *table {
+func perftTable(runs []*perftRun) *output.Table {
 	ref := len(runs) > 0 && runs[0].reference
-	t := &table{Title: "perft"}
-	t.Columns = []column{
+	t := &output.Table{Title: "perft"}
+	t.Columns = []output.Column{
 		{Key: "position", Header: "position"},
 		{Key: "depth", Header: "depth", Right: true},
 		{Key: "nodes", Header: "nodes", Right: true},
@@ -248,36 +249,36 @@ func perftTable(runs []*perftRun) *table {
 	}
 	if ref {
 		t.Columns = append(t.Columns,
-			column{Key: "notnil_nodes", Header: "notnil nodes", Right: true},
-			column{Key: "notnil_time_s", Header: "notnil time", Right: true},
-			column{Key: "notnil_leaves_per_s", Header: "notnil leaves/s", Right: true},
-			column{Key: "speed_ratio", Header: "ratio", Right: true},
+			output.Column{Key: "notnil_nodes", Header: "notnil nodes", Right: true},
+			output.Column{Key: "notnil_time_s", Header: "notnil time", Right: true},
+			output.Column{Key: "notnil_leaves_per_s", Header: "notnil leaves/s", Right: true},
+			output.Column{Key: "speed_ratio", Header: "ratio", Right: true},
 		)
 	}
 	sf := len(runs) > 0 && runs[0].stockfish
 	if sf {
 		t.Columns = append(t.Columns,
-			column{Key: "stockfish_nodes", Header: "stockfish nodes", Right: true},
-			column{Key: "stockfish_time_s", Header: "stockfish time", Right: true},
-			column{Key: "stockfish_leaves_per_s", Header: "stockfish leaves/s", Right: true},
-			column{Key: "stockfish_ratio", Header: "vs stockfish", Right: true},
+			output.Column{Key: "stockfish_nodes", Header: "stockfish nodes", Right: true},
+			output.Column{Key: "stockfish_time_s", Header: "stockfish time", Right: true},
+			output.Column{Key: "stockfish_leaves_per_s", Header: "stockfish leaves/s", Right: true},
+			output.Column{Key: "stockfish_ratio", Header: "vs stockfish", Right: true},
 		)
 	}
-	t.Columns = append(t.Columns, column{Key: "published", Header: "published", Right: true}, column{Key: "ok", Header: "ok"})
+	t.Columns = append(t.Columns, output.Column{Key: "published", Header: "published", Right: true}, output.Column{Key: "ok", Header: "ok"})
 	var total, refTotal, sfTotal uint64
 	var elapsed, refElapsed, sfElapsed time.Duration
 	bad := 0
 	for _, r := range runs {
-		row := []cell{textCell(positionLabel(r.pos)), intCell(int64(r.depth)), uintCell(r.nodes),
-			durationCell(r.elapsed), rateCell(perSecond(r.nodes, r.elapsed))}
+		row := []output.Cell{output.TextCell(positionLabel(r.pos)), output.IntCell(int64(r.depth)), output.UintCell(r.nodes),
+			output.DurationCell(r.elapsed), output.RateCell(perSecond(r.nodes, r.elapsed))}
 		ok := !r.interrupted
 		if ref {
 			ratio := 0.0
 			if r.refElapsed > 0 && r.elapsed > 0 {
 				ratio = perSecond(r.nodes, r.elapsed) / perSecond(r.refNodes, r.refElapsed)
 			}
-			row = append(row, uintCell(r.refNodes), durationCell(r.refElapsed),
-				rateCell(perSecond(r.refNodes, r.refElapsed)), floatCell(ratio, "%.1f×").styled(styleAccent))
+			row = append(row, output.UintCell(r.refNodes), output.DurationCell(r.refElapsed),
+				output.RateCell(perSecond(r.refNodes, r.refElapsed)), output.FloatCell(ratio, "%.1f×").Styled(output.StyleAccent))
 			ok = ok && r.refNodes == r.nodes
 		}
 		if sf {
@@ -285,23 +286,23 @@ func perftTable(runs []*perftRun) *table {
 			if r.sfElapsed > 0 && r.elapsed > 0 {
 				ratio = perSecond(r.nodes, r.elapsed) / perSecond(r.sfNodes, r.sfElapsed)
 			}
-			row = append(row, uintCell(r.sfNodes), durationCell(r.sfElapsed), rateCell(perSecond(r.sfNodes, r.sfElapsed)),
-				floatCell(ratio, "%.2f×").styled(styleAccent))
+			row = append(row, output.UintCell(r.sfNodes), output.DurationCell(r.sfElapsed), output.RateCell(perSecond(r.sfNodes, r.sfElapsed)),
+				output.FloatCell(ratio, "%.2f×").Styled(output.StyleAccent))
 			ok = ok && r.sfNodes == r.nodes
 		}
 		if r.expected != 0 {
-			row = append(row, uintCell(r.expected))
+			row = append(row, output.UintCell(r.expected))
 			ok = ok && r.expected == r.nodes
 		} else {
-			row = append(row, nullCell("-"))
+			row = append(row, output.NullCell("-"))
 		}
 		switch {
 		case r.interrupted:
-			row = append(row, cell{Text: "interrupted", Value: false, Style: styleWarn})
+			row = append(row, output.Cell{Text: "interrupted", Value: false, Style: output.StyleWarn})
 		case ok:
-			row = append(row, cell{Text: "✓", Value: true, Style: styleGood})
+			row = append(row, output.Cell{Text: "✓", Value: true, Style: output.StyleGood})
 		default:
-			row = append(row, cell{Text: "✗ MISMATCH", Value: false, Style: styleBad})
+			row = append(row, output.Cell{Text: "✗ MISMATCH", Value: false, Style: output.StyleBad})
 			bad++
 		}
 		t.Rows = append(t.Rows, row)
@@ -314,15 +315,15 @@ func perftTable(runs []*perftRun) *table {
 	}
 	if len(runs) > 1 {
 		t.Notes = append(t.Notes, fmt.Sprintf("%d positions, %s leaves in %s (%s); %d mismatches",
-			len(runs), fmtUint(total), fmtDuration(elapsed), fmtRate(perSecond(total, elapsed)), bad))
+			len(runs), output.FormatUint(total), output.FormatDuration(elapsed), output.FormatRate(perSecond(total, elapsed)), bad))
 	}
 	if ref && refElapsed > 0 && elapsed > 0 {
 		t.Notes = append(t.Notes, fmt.Sprintf("plylab is %.1f× as fast as notnil/chess here (%s vs %s leaves/s)",
-			perSecond(total, elapsed)/perSecond(refTotal, refElapsed), fmtRate(perSecond(total, elapsed)), fmtRate(perSecond(refTotal, refElapsed))))
+			perSecond(total, elapsed)/perSecond(refTotal, refElapsed), output.FormatRate(perSecond(total, elapsed)), output.FormatRate(perSecond(refTotal, refElapsed))))
 	}
 	if sf && sfElapsed > 0 && elapsed > 0 {
 		t.Notes = append(t.Notes, fmt.Sprintf("plylab runs at %.2f× Stockfish's single-thread perft speed here (%s vs %s leaves/s)",
-			perSecond(total, elapsed)/perSecond(sfTotal, sfElapsed), fmtRate(perSecond(total, elapsed)), fmtRate(perSecond(sfTotal, sfElapsed))))
+			perSecond(total, elapsed)/perSecond(sfTotal, sfElapsed), output.FormatRate(perSecond(total, elapsed)), output.FormatRate(perSecond(sfTotal, sfElapsed))))
 	}
 	if len(runs) > 0 && runs[len(runs)-1].interrupted {
 		t.Notes = append(t.Notes, "interrupted: the last count is partial")
@@ -330,35 +331,35 @@ func perftTable(runs []*perftRun) *table {
 	return t
 }
 
-func divideTable(r *perftRun) *table {
-	t := &table{Title: fmt.Sprintf("perft divide: %s, depth %d", positionLabel(r.pos), r.depth)}
-	t.Columns = []column{{Key: "move", Header: "move"}, {Key: "nodes", Header: "nodes", Right: true}}
+func divideTable(r *perftRun) *output.Table {
+	t := &output.Table{Title: fmt.Sprintf("perft divide: %s, depth %d", positionLabel(r.pos), r.depth)}
+	t.Columns = []output.Column{{Key: "move", Header: "move"}, {Key: "nodes", Header: "nodes", Right: true}}
 	if r.reference {
-		t.Columns = append(t.Columns, column{Key: "notnil_nodes", Header: "notnil/chess", Right: true}, column{Key: "ok", Header: "ok"})
+		t.Columns = append(t.Columns, output.Column{Key: "notnil_nodes", Header: "notnil/chess", Right: true}, output.Column{Key: "ok", Header: "ok"})
 	}
 	theirs := map[string]uint64{}
 	for _, e := range r.refDivide {
 		theirs[e.UCI] = e.Nodes
 	}
 	for _, e := range r.divide {
-		row := []cell{textCell(e.UCI), uintCell(e.Nodes)}
+		row := []output.Cell{output.TextCell(e.UCI), output.UintCell(e.Nodes)}
 		if r.reference {
 			n, ok := theirs[e.UCI]
-			row = append(row, uintCell(n))
+			row = append(row, output.UintCell(n))
 			if ok && n == e.Nodes {
-				row = append(row, cell{Text: "✓", Value: true, Style: styleGood})
+				row = append(row, output.Cell{Text: "✓", Value: true, Style: output.StyleGood})
 			} else {
-				row = append(row, cell{Text: "✗", Value: false, Style: styleBad})
+				row = append(row, output.Cell{Text: "✗", Value: false, Style: output.StyleBad})
 			}
 		}
 		t.Rows = append(t.Rows, row)
 	}
-	note := fmt.Sprintf("%d moves, %s leaves in %s (%s)", len(r.divide), fmtUint(r.nodes), fmtDuration(r.elapsed), fmtRate(perSecond(r.nodes, r.elapsed)))
+	note := fmt.Sprintf("%d moves, %s leaves in %s (%s)", len(r.divide), output.FormatUint(r.nodes), output.FormatDuration(r.elapsed), output.FormatRate(perSecond(r.nodes, r.elapsed)))
 	if r.expected != 0 {
 		if r.expected == r.nodes {
 			note += "; matches the published count"
 		} else {
-			note += "; published count " + fmtUint(r.expected)
+			note += "; published count " + output.FormatUint(r.expected)
 		}
 	}
 	t.Notes = append(t.Notes, note)

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/notnil/chess"
+	"github.com/plylab/plylab/cmd/internal/output"
 	"github.com/plylab/plylab/cmd/internal/termui"
 	"github.com/plylab/plylab/engine/board"
 	"github.com/plylab/plylab/engine/play"
@@ -42,7 +44,7 @@ func playCommand(env *appEnv) *cli.Command {
 	}
 	var levels strings.Builder
 	for _, l := range play.Levels {
-		fmt.Fprintf(&levels, "   %s\n", l.Describe(fmtDuration))
+		fmt.Fprintf(&levels, "   %s\n", l.Describe(output.FormatDuration))
 	}
 	return &cli.Command{
 		Name:  "play",
@@ -85,7 +87,7 @@ Examples:
 
 // playConfigFrom reads the flags into a game's configuration.
 func (e *appEnv) playConfigFrom(c *cli.Context) (play.Config, error) {
-	cfg := play.Config{Now: time.Now, Player: e.getenv("USER"), BoardText: e.boardString, Count: fmtUint, Duration: fmtDuration}
+	cfg := play.Config{Now: time.Now, Player: e.getenv("USER"), Count: output.FormatUint, Duration: output.FormatDuration}
 	if err := rejectArgs(c, "plylab play --color black --level strong"); err != nil {
 		return cfg, err
 	}
@@ -93,6 +95,7 @@ func (e *appEnv) playConfigFrom(c *cli.Context) (play.Config, error) {
 	if seed == 0 {
 		seed = uint64(time.Now().UnixNano())
 	}
+	cfg.BoardText = func(pos *chess.Position, flip bool) string { return drawBoard(pos, flip, e.out) }
 	cfg.Rand = rand.New(rand.NewPCG(seed, 0x706c796c6162)) // "plylab"
 
 	switch v := strings.ToLower(strings.TrimSpace(c.String("color"))); v {
@@ -127,7 +130,7 @@ func (e *appEnv) playConfigFrom(c *cli.Context) (play.Config, error) {
 	if len(algos) != 1 {
 		return cfg, usagef("play takes one --algo, got %d; e.g. --algo engine-without-null", len(algos))
 	}
-	cfg.Options, cfg.Limits, cfg.Level = level.Setup(limit.Depth, limit.MoveTime, algos[0], c.IsSet("eval"), fmtDuration)
+	cfg.Options, cfg.Limits, cfg.Level = level.Setup(limit.Depth, limit.MoveTime, algos[0], c.IsSet("eval"), output.FormatDuration)
 	if cfg.Options.IsPlain() && cfg.Limits.Depth == 0 {
 		return cfg, usagef("--algo %s searches to a fixed depth only; add --depth N (e.g. --depth 4) or use --level beginner, casual or club", cfg.Options.Name)
 	}
@@ -184,15 +187,9 @@ func (e *appEnv) runPlay(ctx context.Context, cfg play.Config) error {
 	return s.RunLines(ctx, e.Stdin, !inTTY)
 }
 
-// termTheme paints the terminal board with the command line's colors.
+// termTheme paints the terminal board with the run's colors and the
+// command line's piece symbols.
 func (e *appEnv) termTheme() termui.Theme {
-	style := func(s style) func(string) string {
-		return func(text string) string { return e.paint(s, text) }
-	}
-	return termui.Theme{
-		Color: e.color, SGR: e.sgr,
-		Dim: style(styleDim), Bold: style(styleBold), Warn: style(styleWarn), Accent: style(styleAccent),
-		Glyph: pieceGlyph, Letter: pieceLetter,
-		LightSquare: sgrLightSquare, DarkSquare: sgrDarkSquare, Piece: sgrPiece,
-	}
+	return termui.Theme{Paint: e.out, Glyph: pieceGlyph, Letter: pieceLetter,
+		LightSquare: sgrLightSquare, DarkSquare: sgrDarkSquare, Piece: sgrPiece}
 }

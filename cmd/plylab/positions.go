@@ -1,14 +1,16 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"github.com/plylab/plylab/engine/board"
 	"io"
-	"sort"
 	"strings"
 
 	"github.com/notnil/chess"
+	"github.com/plylab/plylab/cmd/internal/output"
+	"github.com/plylab/plylab/engine/textfmt"
 	"github.com/plylab/plylab/positions"
 	"github.com/urfave/cli/v2"
 )
@@ -36,7 +38,19 @@ Examples:
 	}
 }
 
+// PositionsListOptions are the parsed flags of `plylab positions list`.
+type PositionsListOptions struct {
+	Format string
+	Color  output.Painter
+}
+
 func positionsListCommand(env *appEnv) *cli.Command {
+	return newPositionsListCommand(env, streams(env, positionsListRun))
+}
+
+// newPositionsListCommand builds `plylab positions list`; its action parses
+// the flags into PositionsListOptions and calls runF.
+func newPositionsListCommand(env *appEnv, runF func(context.Context, *PositionsListOptions) error) *cli.Command {
 	return &cli.Command{
 		Name:  "list",
 		Usage: "list the named positions and the test suites",
@@ -47,20 +61,25 @@ Examples:
    plylab positions list
    plylab positions list --format csv
    plylab positions list -f markdown > positions.md`,
-		Flags: []cli.Flag{formatFlag()},
+		Flags: []cli.Flag{output.FormatFlag()},
 		Action: func(c *cli.Context) error {
 			if c.NArg() > 0 {
 				return usagef("'positions list' takes no arguments, got %q; to see one position run 'plylab positions show %s'", c.Args().First(), c.Args().First())
 			}
-			return env.writeTable(env.Stdout, c.String("format"), positionsListTable(env))
+			return runF(c.Context, &PositionsListOptions{Format: c.String("format"), Color: env.out})
 		},
 	}
 }
 
-func positionsListTable(env *appEnv) *table {
-	t := &table{
+// positionsListRun prints the named positions and the suites.
+func positionsListRun(_ context.Context, opts *PositionsListOptions, stdout, _ io.Writer) error {
+	return output.WriteTable(stdout, opts.Format, positionsListTable(), opts.Color)
+}
+
+func positionsListTable() *output.Table {
+	t := &output.Table{
 		Title: "Positions and test suites",
-		Columns: []column{
+		Columns: []output.Column{
 			{Key: "name", Header: "Name"},
 			{Key: "kind", Header: "Kind"},
 			{Key: "to_move", Header: "To move"},
@@ -72,21 +91,21 @@ func positionsListTable(env *appEnv) *table {
 		},
 	}
 	for _, p := range positions.Named() {
-		t.Rows = append(t.Rows, []cell{
-			textCell(p.Name).styled(styleAccent),
-			textCell("position"),
+		t.Rows = append(t.Rows, []output.Cell{
+			output.TextCell(p.Name).Styled(output.StyleAccent),
+			output.TextCell("position"),
 			sideToMoveCell(p.FEN),
-			nullCell(""),
-			textCell(p.Description),
+			output.NullCell(""),
+			output.TextCell(p.Description),
 		})
 	}
 	for _, s := range positions.Suites() {
-		t.Rows = append(t.Rows, []cell{
-			textCell(s.Name).styled(styleAccent),
-			textCell("suite"),
-			nullCell(""),
-			intCell(int64(len(s.Positions))),
-			textCell(s.Description),
+		t.Rows = append(t.Rows, []output.Cell{
+			output.TextCell(s.Name).Styled(output.StyleAccent),
+			output.TextCell("suite"),
+			output.NullCell(""),
+			output.IntCell(int64(len(s.Positions))),
+			output.TextCell(s.Description),
 		})
 	}
 	return t
@@ -107,18 +126,35 @@ func sideToMove(fen string) string {
 	return ""
 }
 
-func sideToMoveCell(fen string) cell {
+func sideToMoveCell(fen string) output.Cell {
 	if s := sideToMove(fen); s != "" {
-		return textCell(s)
+		return output.TextCell(s)
 	}
-	return nullCell("?")
+	return output.NullCell("?")
+}
+
+// PositionsShowOptions are the parsed flags and argument of `plylab
+// positions show`: either one position or a whole suite to list.
+type PositionsShowOptions struct {
+	Position positions.Position // shown when Suite is nil
+	Suite    *positions.Suite   // listed when not nil
+	Flip     bool               // draw the board from Black's side
+	Format   string
+	Color    output.Painter
 }
 
 func positionsShowCommand(env *appEnv) *cli.Command {
+	return newPositionsShowCommand(env, streams(env, positionsShowRun))
+}
+
+// newPositionsShowCommand builds `plylab positions show`; its action
+// resolves NAME or the position flags into PositionsShowOptions and calls
+// runF.
+func newPositionsShowCommand(env *appEnv, runF func(context.Context, *PositionsShowOptions) error) *cli.Command {
 	flags := positionFlags(true)
 	flags = append(flags,
 		&cli.BoolFlag{Name: "flip", Usage: "draw the board from Black's side", DisableDefaultText: true},
-		formatFlag(),
+		output.FormatFlag(),
 	)
 	return &cli.Command{
 		Name:      "show",
@@ -137,102 +173,123 @@ Examples:
    plylab positions show kiwipete --format json`,
 		Flags: flags,
 		Action: func(c *cli.Context) error {
-			return env.positionsShow(c)
+			opts, err := parsePositionsShow(c)
+			if err != nil {
+				return err
+			}
+			opts.Color = env.out
+			return runF(c.Context, opts)
 		},
 	}
 }
 
-func (e *appEnv) positionsShow(c *cli.Context) error {
-	format := c.String("format")
-	if err := checkFormat(format); err != nil {
-		return err
+// parsePositionsShow reads NAME, --id and the position flags: a named
+// position, a suite position (NAME or --suite with --id), a whole suite
+// (without --id), a FEN, or the start position.
+func parsePositionsShow(c *cli.Context) (*PositionsShowOptions, error) {
+	opts := &PositionsShowOptions{Format: c.String("format"), Flip: c.Bool("flip")}
+	if err := output.CheckFormat(opts.Format); err != nil {
+		return nil, err
 	}
 	args := c.Args().Slice()
 	if len(args) > 1 {
-		return usagef("too many arguments %q; give one NAME (quote a FEN and pass it with --fen)", strings.Join(args, " "))
+		return nil, usagef("too many arguments %q; give one NAME (quote a FEN and pass it with --fen)", strings.Join(args, " "))
 	}
 	id := c.String("id")
 	if len(args) == 0 {
 		if c.IsSet("suite") && id == "" {
 			s, err := positions.LookupSuite(c.String("suite"))
 			if err != nil {
-				return lookupError(err)
+				return nil, lookupError(err)
 			}
-			return e.writeTable(e.Stdout, format, suiteTable(s))
+			opts.Suite = s
+			return opts, nil
 		}
 		ps, err := resolvePositions(c, true, "start")
 		if err != nil {
-			return err
+			return nil, err
 		}
-		return e.showPosition(e.Stdout, format, ps[0], c.Bool("flip"))
+		opts.Position = ps[0]
+		return opts, nil
 	}
 	if c.IsSet("position") || c.IsSet("fen") || c.IsSet("suite") {
-		return usagef("give the position either as NAME or with --position/--fen/--suite, not both")
+		return nil, usagef("give the position either as NAME or with --position/--fen/--suite, not both")
 	}
 	name := args[0]
 	if id == "" {
 		p, err := positions.Lookup(name)
 		if err == nil {
-			return e.showPosition(e.Stdout, format, p, c.Bool("flip"))
+			opts.Position = p
+			return opts, nil
 		}
 		if !errors.Is(err, positions.ErrUnknown) {
-			return err
+			return nil, err
 		}
 		s, serr := positions.LookupSuite(name)
 		if serr != nil {
-			return lookupError(err)
+			return nil, lookupError(err)
 		}
-		return e.writeTable(e.Stdout, format, suiteTable(s))
+		opts.Suite = s
+		return opts, nil
 	}
 	s, err := positions.LookupSuite(name)
 	if err != nil {
 		if _, perr := positions.Lookup(name); perr == nil {
-			return usagef("%q is a position, not a suite; --id picks a position in a suite (see 'plylab positions list')", name)
+			return nil, usagef("%q is a position, not a suite; --id picks a position in a suite (see 'plylab positions list')", name)
 		}
-		return lookupError(err)
+		return nil, lookupError(err)
 	}
 	p, err := s.Find(id)
 	if err != nil {
-		return suiteIDError(err, s.Name)
+		return nil, suiteIDError(err, s.Name)
 	}
-	return e.showPosition(e.Stdout, format, p, c.Bool("flip"))
+	opts.Position = p
+	return opts, nil
+}
+
+// positionsShowRun draws the position with its facts, or lists the suite.
+func positionsShowRun(_ context.Context, opts *PositionsShowOptions, stdout, _ io.Writer) error {
+	if opts.Suite != nil {
+		return output.WriteTable(stdout, opts.Format, suiteTable(opts.Suite), opts.Color)
+	}
+	return showPosition(stdout, opts.Format, opts.Position, opts.Flip, opts.Color)
 }
 
 // suiteTable lists the positions of one test suite. The best/avoid move
 // and perft columns appear only when some position has them.
-func suiteTable(s *positions.Suite) *table {
+func suiteTable(s *positions.Suite) *output.Table {
 	var hasBest, hasAvoid, hasPerft bool
 	for _, p := range s.Positions {
 		hasBest = hasBest || len(p.BestMoves) > 0
 		hasAvoid = hasAvoid || len(p.AvoidMoves) > 0
 		hasPerft = hasPerft || len(p.Perft) > 0
 	}
-	t := &table{
+	t := &output.Table{
 		Title:   fmt.Sprintf("Suite %s (%s): %s", s.Name, plural(len(s.Positions), "position"), s.Description),
-		Columns: []column{{Key: "id", Header: "Id"}, {Key: "to_move", Header: "To move"}},
+		Columns: []output.Column{{Key: "id", Header: "Id"}, {Key: "to_move", Header: "To move"}},
 	}
 	if hasBest {
-		t.Columns = append(t.Columns, column{Key: "best", Header: "Best"})
+		t.Columns = append(t.Columns, output.Column{Key: "best", Header: "Best"})
 	}
 	if hasAvoid {
-		t.Columns = append(t.Columns, column{Key: "avoid", Header: "Avoid"})
+		t.Columns = append(t.Columns, output.Column{Key: "avoid", Header: "Avoid"})
 	}
 	if hasPerft {
-		t.Columns = append(t.Columns, column{Key: "perft_depth", Header: "Perft depths", Right: true})
+		t.Columns = append(t.Columns, output.Column{Key: "perft_depth", Header: "Perft depths", Right: true})
 	}
-	t.Columns = append(t.Columns, column{Key: "description", Header: "Description"})
+	t.Columns = append(t.Columns, output.Column{Key: "description", Header: "Description"})
 	for _, p := range s.Positions {
-		row := []cell{textCell(p.Name).styled(styleAccent), sideToMoveCell(p.FEN)}
+		row := []output.Cell{output.TextCell(p.Name).Styled(output.StyleAccent), sideToMoveCell(p.FEN)}
 		if hasBest {
-			row = append(row, textCell(strings.Join(p.BestMoves, " ")).styled(styleGood))
+			row = append(row, output.TextCell(strings.Join(p.BestMoves, " ")).Styled(output.StyleGood))
 		}
 		if hasAvoid {
-			row = append(row, textCell(strings.Join(p.AvoidMoves, " ")).styled(styleBad))
+			row = append(row, output.TextCell(strings.Join(p.AvoidMoves, " ")).Styled(output.StyleBad))
 		}
 		if hasPerft {
-			row = append(row, intCell(int64(len(p.Perft))))
+			row = append(row, output.IntCell(int64(len(p.Perft))))
 		}
-		t.Rows = append(t.Rows, append(row, textCell(p.Description)))
+		t.Rows = append(t.Rows, append(row, output.TextCell(p.Description)))
 	}
 	if s.Source != "" {
 		t.Notes = append(t.Notes, "Source: "+s.Source)
@@ -247,21 +304,10 @@ func suiteTable(s *positions.Suite) *table {
 // positionInfo is everything `positions show` reports about a position; it
 // is also the --format json object.
 type positionInfo struct {
-	Name           string   `json:"name"`
-	Suite          string   `json:"suite,omitempty"`
-	Description    string   `json:"description"`
-	FEN            string   `json:"fen"`
-	SideToMove     string   `json:"side_to_move"`
-	Castling       string   `json:"castling"`
-	EnPassant      *string  `json:"en_passant"`
-	Status         string   `json:"status"` // normal, check, checkmate, stalemate
-	LegalMoves     []string `json:"legal_moves"`
-	LegalMoveCount int      `json:"legal_move_count"`
-	Material       struct {
-		White   int `json:"white"`
-		Black   int `json:"black"`
-		Balance int `json:"balance"`
-	} `json:"material"`
+	Name        string `json:"name"`
+	Suite       string `json:"suite,omitempty"`
+	Description string `json:"description"`
+	board.Facts
 	BestMoves  []string `json:"best_moves"`
 	AvoidMoves []string `json:"avoid_moves"`
 	Perft      []uint64 `json:"perft"`
@@ -284,9 +330,7 @@ func describePosition(p positions.Position) (*positionInfo, error) {
 		Name:        p.Name,
 		Suite:       p.Suite,
 		Description: p.Description,
-		FEN:         pos.String(),
-		SideToMove:  "white",
-		Castling:    pos.CastleRights().String(),
+		Facts:       board.Describe(pos),
 		BestMoves:   nonNil(p.BestMoves),
 		AvoidMoves:  nonNil(p.AvoidMoves),
 		Perft:       p.Perft,
@@ -296,39 +340,7 @@ func describePosition(p positions.Position) (*positionInfo, error) {
 	if info.Perft == nil {
 		info.Perft = []uint64{}
 	}
-	if pos.Turn() == chess.Black {
-		info.SideToMove = "black"
-	}
-	if sq := pos.EnPassantSquare(); sq != chess.NoSquare {
-		s := sq.String()
-		info.EnPassant = &s
-	}
-	for _, m := range pos.ValidMoves() {
-		info.LegalMoves = append(info.LegalMoves, chess.AlgebraicNotation{}.Encode(pos, m))
-	}
-	sort.Strings(info.LegalMoves)
-	info.LegalMoves = nonNil(info.LegalMoves)
-	info.LegalMoveCount = len(info.LegalMoves)
-	check := fenInCheck(info.FEN)
-	switch {
-	case check && info.LegalMoveCount == 0:
-		info.Status = "checkmate"
-	case info.LegalMoveCount == 0:
-		info.Status = "stalemate"
-	case check:
-		info.Status = "check"
-	default:
-		info.Status = "normal"
-	}
-	w, b := material(pos)
-	info.Material.White, info.Material.Black, info.Material.Balance = w, b, w-b
 	return info, nil
-}
-
-// fenInCheck reports whether the side to move is in check in a valid FEN.
-func fenInCheck(fen string) bool {
-	b, err := board.FromFEN(fen)
-	return err == nil && b.InCheck()
 }
 
 func nonNil(s []string) []string {
@@ -338,18 +350,22 @@ func nonNil(s []string) []string {
 	return s
 }
 
-func (e *appEnv) showPosition(w io.Writer, format string, p positions.Position, flip bool) error {
+func showPosition(w io.Writer, format string, p positions.Position, flip bool, color output.Painter) error {
 	info, err := describePosition(p)
 	if err != nil {
 		return err
 	}
+	output.Result(w, "position", struct {
+		*positionInfo
+		Flip bool `json:"flip"`
+	}{info, flip})
 	switch format {
 	case "json":
-		return writeJSONValue(w, info)
+		return textfmt.WriteJSON(w, info)
 	case "csv", "markdown":
-		return e.writeTable(w, format, info.fieldTable())
+		return output.WriteTable(w, format, info.fieldTable(), color)
 	}
-	_, err = io.WriteString(w, e.positionText(info, flip))
+	_, err = io.WriteString(w, positionText(info, flip, color))
 	return err
 }
 
@@ -400,13 +416,13 @@ func (info *positionInfo) fields() [][3]string {
 	return out
 }
 
-func (info *positionInfo) fieldTable() *table {
-	t := &table{
+func (info *positionInfo) fieldTable() *output.Table {
+	t := &output.Table{
 		Title:   info.title(),
-		Columns: []column{{Key: "field", Header: "Field"}, {Key: "value", Header: "Value"}},
+		Columns: []output.Column{{Key: "field", Header: "Field"}, {Key: "value", Header: "Value"}},
 	}
 	for _, f := range info.fields() {
-		t.Rows = append(t.Rows, []cell{textCell(f[0]), textCell(f[2])})
+		t.Rows = append(t.Rows, []output.Cell{output.TextCell(f[0]), output.TextCell(f[2])})
 	}
 	return t
 }
@@ -425,29 +441,29 @@ func (info *positionInfo) title() string {
 	return name
 }
 
-func (e *appEnv) positionText(info *positionInfo, flip bool) string {
+func positionText(info *positionInfo, flip bool, color output.Painter) string {
 	var b strings.Builder
-	b.WriteString(e.paint(styleBold, info.title()) + "\n\n")
-	b.WriteString(e.boardString(info.pos, flip))
+	b.WriteString(color.Paint(output.StyleBold, info.title()) + "\n\n")
+	b.WriteString(drawBoard(info.pos, flip, color))
 	b.WriteByte('\n')
 	const labelWidth = 13
 	for _, f := range info.fields() {
 		key, label, value := f[0], f[1], f[2]
 		if key == "legal_moves" {
 			for _, l := range wrapWords(info.LegalMoves, 64) {
-				b.WriteString(strings.Repeat(" ", labelWidth+1) + e.paint(styleAccent, l) + "\n")
+				b.WriteString(strings.Repeat(" ", labelWidth+1) + color.Paint(output.StyleAccent, l) + "\n")
 			}
 			continue
 		}
 		switch key {
 		case "best_moves":
-			value = e.paint(styleGood, value)
+			value = color.Paint(output.StyleGood, value)
 		case "avoid_moves":
-			value = e.paint(styleBad, value)
+			value = color.Paint(output.StyleBad, value)
 		case "status":
-			value = e.paint(styleWarn, value)
+			value = color.Paint(output.StyleWarn, value)
 		}
-		b.WriteString(e.paint(styleDim, padRight(label, labelWidth)) + " " + value + "\n")
+		b.WriteString(color.Paint(output.StyleDim, output.PadRight(label, labelWidth)) + " " + value + "\n")
 	}
 	return b.String()
 }
@@ -484,5 +500,5 @@ func plural(n int, noun string) string {
 	if n == 1 {
 		return "1 " + noun
 	}
-	return fmtInt(int64(n)) + " " + noun + "s"
+	return output.FormatInt(int64(n)) + " " + noun + "s"
 }

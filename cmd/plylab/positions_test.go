@@ -170,3 +170,76 @@ func TestBuiltinPositionsAreValid(t *testing.T) {
 		}
 	}
 }
+
+func TestPositionsShowOptions(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct {
+		args     []string
+		position string // the position's name, or "" when a suite is listed
+		suite    string // the listed suite, or ""
+		flip     bool
+		format   string
+	}{
+		{[]string{"show"}, "start", "", false, "table"},
+		{[]string{"show", "kiwipete", "--flip", "-f", "json"}, "kiwipete", "", true, "json"},
+		{[]string{"show", "wac"}, "", "wac", false, "table"},
+		{[]string{"show", "wac", "--id", "WAC.004"}, "WAC.004", "", false, "table"},
+		{[]string{"show", "--suite", "bk"}, "", "bk", false, "table"},
+		{[]string{"show", "--suite", "bk", "--id", "BK.02", "-f", "csv"}, "BK.02", "", false, "csv"},
+		{[]string{"show", "--fen", "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"}, "fen", "", false, "table"},
+	} {
+		o, msg := parseOptions(t, newPositionsShowCommand, tt.args...)
+		if o == nil {
+			t.Errorf("%v: %s", tt.args, msg)
+			continue
+		}
+		suite := ""
+		if o.Suite != nil {
+			suite = o.Suite.Name
+		}
+		position := o.Position.Name
+		if o.Suite != nil {
+			position = ""
+		}
+		if position != tt.position || suite != tt.suite || o.Flip != tt.flip || o.Format != tt.format {
+			t.Errorf("%v: got position %q, suite %q, flip %v, format %s; want %q, %q, %v, %s",
+				tt.args, position, suite, o.Flip, o.Format, tt.position, tt.suite, tt.flip, tt.format)
+		}
+	}
+	for _, tt := range []struct {
+		want string
+		args []string
+	}{
+		{"too many arguments", []string{"show", "start", "kiwipete"}},
+		{"not both", []string{"show", "start", "--fen", "8/8/8/8/8/8/8/K1k5 w - - 0 1"}},
+		{`"start" is a position, not a suite`, []string{"show", "start", "--id", "1"}},
+		{`unknown position "kiwipet"`, []string{"show", "kiwipet"}},
+		{`unknown format "xml"`, []string{"show", "-f", "xml"}},
+	} {
+		wantParseError(t, newPositionsShowCommand, tt.want, tt.args...)
+	}
+}
+
+func TestPositionsListOptions(t *testing.T) {
+	t.Parallel()
+	o, msg := parseOptions(t, newPositionsListCommand, "list", "-f", "markdown")
+	if o == nil || o.Format != "markdown" {
+		t.Errorf("list -f markdown: got %+v (%s)", o, msg)
+	}
+	wantParseError(t, newPositionsListCommand, "'positions list' takes no arguments", "list", "start")
+}
+
+// TestPositionsShowRun reports a position given by FEN without the CLI:
+// its facts as CSV.
+func TestPositionsShowRun(t *testing.T) {
+	t.Parallel()
+	var out strings.Builder
+	p := positions.Position{Name: "fen", FEN: "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"}
+	if err := positionsShowRun(t.Context(), &PositionsShowOptions{Position: p, Format: "csv"}, &out, nil); err != nil {
+		t.Fatal(err)
+	}
+	const want = "field,value\nfen,4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\nside_to_move,White\ncastling,none (-)\nen_passant,none (-)\nmaterial,\"White 1, Black 0 (White +1)\"\nlegal_move_count,6\nlegal_moves,Kd1 Kd2 Kf1 Kf2 e3 e4\n"
+	if out.String() != want {
+		t.Errorf("positionsShowRun wrote\n%s\nwant\n%s", out.String(), want)
+	}
+}

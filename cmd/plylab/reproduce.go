@@ -1,17 +1,34 @@
 package main
 
 import (
+	"context"
 	"fmt"
+	"io"
 	"sort"
 	"strings"
 
+	"github.com/plylab/plylab/cmd/internal/output"
 	"github.com/plylab/plylab/engine/lab"
 	"github.com/urfave/cli/v2"
 )
 
+// ReproduceOptions are the parsed flags of `plylab reproduce`.
+type ReproduceOptions struct {
+	Source  string // one source document, lower case; "" for all
+	Format  string
+	RunSlow bool // also rerun the stored claims' commands
+	Color   output.Painter
+}
+
 // reproduceCommand is `plylab reproduce`: the ledger of the source
 // documents' quantitative claims with plylab's live values and verdicts.
 func reproduceCommand(env *appEnv) *cli.Command {
+	return newReproduceCommand(env, streams(env, reproduceRun))
+}
+
+// newReproduceCommand builds `plylab reproduce`; its action parses the
+// flags into ReproduceOptions and calls runF.
+func newReproduceCommand(env *appEnv, runF func(context.Context, *ReproduceOptions) error) *cli.Command {
 	var names []string
 	for _, s := range lab.Sources {
 		names = append(names, s.Name)
@@ -35,7 +52,7 @@ Examples:
    plylab reproduce --format markdown`,
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "source", Usage: "one document: " + strings.Join(names, ", ")},
-			formatFlag(),
+			output.FormatFlag(),
 			&cli.BoolFlag{Name: "run-slow", Usage: "also rerun the stored (slow) claims' commands, e.g. the RAM-Z matches (hours), and print their output"},
 		},
 		Action: func(c *cli.Context) error {
@@ -43,54 +60,71 @@ Examples:
 			if src != "" && !lab.KnownSource(src) {
 				return usagef("--source: unknown source %q; choose one of %s", src, strings.Join(names, ", "))
 			}
-			if err := checkFormat(c.String("format")); err != nil {
+			if err := output.CheckFormat(c.String("format")); err != nil {
 				return err
 			}
-			claims, err := lab.Ledger(c.Context, src)
-			if err != nil {
-				return err
-			}
-			if err := env.writeTable(env.Stdout, c.String("format"), ledgerTable(claims)); err != nil {
-				return err
-			}
-			if !c.Bool("run-slow") {
-				return nil
-			}
-			for _, cl := range claims {
-				args := strings.Fields(cl.Command)
-				if !cl.Slow || len(args) < 2 || args[0] != "plylab" {
-					continue
-				}
-				fmt.Fprintf(env.Stdout, "\n$ %s\n", cl.Command)
-				if code := run(args, env.Stdout, env.Stderr); code != 0 {
-					return fmt.Errorf("%s: exit status %d", cl.Command, code)
-				}
-			}
-			return nil
+			return runF(c.Context, &ReproduceOptions{Source: src, Format: c.String("format"), RunSlow: c.Bool("run-slow"), Color: env.out})
 		},
 	}
 }
 
-func ledgerTable(claims []lab.Claim) *table {
-	t := &table{Title: "reproduce: the sources' claims", Columns: []column{
+// reproduceRun measures the claims and prints the ledger; with RunSlow it
+// then reruns the stored claims' plylab commands, printing their output.
+func reproduceRun(ctx context.Context, opts *ReproduceOptions, stdout, stderr io.Writer) error {
+	claims, err := lab.Ledger(ctx, opts.Source)
+	if err != nil {
+		return err
+	}
+	if err := output.WriteTable(stdout, opts.Format, ledgerTable(claims), opts.Color); err != nil {
+		return err
+	}
+	output.Result(stdout, "reproduce", struct {
+		Claims  int            `json:"claims"`
+		Verdict map[string]int `json:"verdicts"`
+		Summary string         `json:"summary"`
+	}{len(claims), lab.Summary(claims), ledgerSummary(claims)})
+	if !opts.RunSlow {
+		return nil
+	}
+	for _, cl := range claims {
+		args := strings.Fields(cl.Command)
+		if !cl.Slow || len(args) < 2 || args[0] != "plylab" {
+			continue
+		}
+		fmt.Fprintf(stdout, "\n$ %s\n", cl.Command)
+		if code := run(args, stdout, stderr); code != 0 {
+			return fmt.Errorf("%s: exit status %d", cl.Command, code)
+		}
+	}
+	return nil
+}
+
+func ledgerTable(claims []lab.Claim) *output.Table {
+	t := &output.Table{Title: "reproduce: the sources' claims", Columns: []output.Column{
 		{Key: "source", Header: "source"}, {Key: "where", Header: "where"}, {Key: "claim", Header: "claim"},
 		{Key: "claimed", Header: "claimed"}, {Key: "plylab", Header: "plylab"}, {Key: "verdict", Header: "verdict"},
 		{Key: "why", Header: "why / stored by"}}}
 	for _, c := range claims {
-		st := styleGood
+		st := output.StyleGood
 		switch c.Verdict {
 		case lab.Differs, lab.NotRun:
-			st = styleAccent
+			st = output.StyleAccent
 		case lab.Refuted:
-			st = styleBad
+			st = output.StyleBad
 		}
 		why := c.Why
 		if c.Slow && c.Command != "" {
 			why = strings.TrimSpace(why + " (stored: " + c.Command + ", " + c.Date + ")")
 		}
-		t.Rows = append(t.Rows, []cell{textCell(c.Source), textCell(c.Where), textCell(c.Claim), textCell(c.Claimed),
-			textCell(c.Live), textCell(c.Verdict).styled(st), textCell(why)})
+		t.Rows = append(t.Rows, []output.Cell{output.TextCell(c.Source), output.TextCell(c.Where), output.TextCell(c.Claim), output.TextCell(c.Claimed),
+			output.TextCell(c.Live), output.TextCell(c.Verdict).Styled(st), output.TextCell(why)})
 	}
+	t.Notes = append(t.Notes, ledgerSummary(claims))
+	return t
+}
+
+// ledgerSummary is the ledger's last line: "44 claims: 11 differs, ...".
+func ledgerSummary(claims []lab.Claim) string {
 	sum := lab.Summary(claims)
 	var keys []string
 	for k := range sum {
@@ -101,6 +135,5 @@ func ledgerTable(claims []lab.Claim) *table {
 	for _, k := range keys {
 		parts = append(parts, fmt.Sprintf("%d %s", sum[k], k))
 	}
-	t.Notes = append(t.Notes, fmt.Sprintf("%d claims: %s", len(claims), strings.Join(parts, ", ")))
-	return t
+	return fmt.Sprintf("%d claims: %s", len(claims), strings.Join(parts, ", "))
 }

@@ -27,3 +27,22 @@ func TestReproduceSource(t *testing.T) {
 		t.Errorf("--source nosuch: exit %d, stderr %q; want 2 and a one-line error", bad.code, bad.stderr)
 	}
 }
+
+func TestReproduceOptions(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct {
+		args []string
+		want ReproduceOptions
+	}{
+		{[]string{"reproduce"}, ReproduceOptions{Format: "table"}},
+		{[]string{"reproduce", "--source", "Game-Trees", "-f", "json"}, ReproduceOptions{Source: "game-trees", Format: "json"}},
+		{[]string{"reproduce", "--source", "ramz", "--run-slow"}, ReproduceOptions{Source: "ramz", Format: "table", RunSlow: true}},
+	} {
+		o, msg := parseOptions(t, newReproduceCommand, tt.args...)
+		if o == nil || *o != tt.want {
+			t.Errorf("%v: got %+v (%s), want %+v", tt.args, o, msg, tt.want)
+		}
+	}
+	wantParseError(t, newReproduceCommand, `--source: unknown source "nosuch"; choose one of`, "reproduce", "--source", "nosuch")
+	wantParseError(t, newReproduceCommand, `unknown format "yaml"`, "reproduce", "-f", "yaml")
+}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/plylab/plylab/cmd/internal/output"
 	"github.com/plylab/plylab/engine"
 	"github.com/plylab/plylab/engine/board"
 	"github.com/urfave/cli/v2"
@@ -19,7 +20,7 @@ func scoresCommand(env *appEnv) *cli.Command {
 	flags = append(flags,
 		&cli.IntFlag{Name: "depth", Aliases: []string{"d"}, Value: 3, Usage: "search `N` plies deep, the root move included"},
 		&cli.BoolFlag{Name: "force", Usage: "run even when the predicted time is over ten minutes"},
-		formatFlag(),
+		output.FormatFlag(),
 	)
 	return &cli.Command{
 		Name:  "scores",
@@ -64,7 +65,7 @@ func (e *appEnv) scores(c *cli.Context) error {
 		return usagef("--depth must be between 1 and %d, got %d; try --depth 3", compareMaxDepth, depth)
 	}
 	format := c.String("format")
-	if err := checkFormat(format); err != nil {
+	if err := output.CheckFormat(format); err != nil {
 		return err
 	}
 	b, err := boardOf(list[0])
@@ -76,15 +77,15 @@ func (e *appEnv) scores(c *cli.Context) error {
 			return err
 		}
 	}
-	prog := e.newProgress()
-	prog.update("scoring every move of %s at depth %d", positionLabel(list[0]), depth)
+	prog := output.NewProgress(e.Stderr, e.isTerminal(e.Stderr))
+	prog.Update("scoring every move of %s at depth %d", positionLabel(list[0]), depth)
 	res, runErr := engine.RootScores(c.Context, b, algos[0], depth)
-	prog.done()
+	prog.Done()
 	if runErr != nil && !errors.Is(runErr, context.Canceled) {
 		return runErr
 	}
-	t := &table{Title: fmt.Sprintf("scores: %s, %s, depth %d (%s to move)", positionLabel(list[0]), algos[0].Name, depth, b.Side())}
-	t.Columns = []column{
+	t := &output.Table{Title: fmt.Sprintf("scores: %s, %s, depth %d (%s to move)", positionLabel(list[0]), algos[0].Name, depth, b.Side())}
+	t.Columns = []output.Column{
 		{Key: "rank", Header: "#", Right: true},
 		{Key: "move", Header: "move"},
 		{Key: "uci", Header: "uci"},
@@ -94,17 +95,17 @@ func (e *appEnv) scores(c *cli.Context) error {
 		{Key: "pv", Header: "principal variation"},
 	}
 	for i, ms := range res {
-		st := styleNone
+		st := output.StyleNone
 		switch {
 		case engine.MateIn(ms.Score) > 0:
-			st = styleGood
+			st = output.StyleGood
 		case engine.MateIn(ms.Score) < 0 || engine.IsMate(ms.Score):
-			st = styleBad
+			st = output.StyleBad
 		}
-		t.Rows = append(t.Rows, []cell{
-			intCell(int64(i + 1)), textCell(ms.SAN).styled(styleAccent), textCell(ms.Move.String()),
-			cell{Text: engine.FormatScore(ms.Score), Value: engine.FormatScore(ms.Score), Style: st},
-			intCell(int64(ms.Score)), uintCell(ms.Nodes), textCell(strings.Join(b.SANLine(ms.PV), " ")),
+		t.Rows = append(t.Rows, []output.Cell{
+			output.IntCell(int64(i + 1)), output.TextCell(ms.SAN).Styled(output.StyleAccent), output.TextCell(ms.Move.String()),
+			output.Cell{Text: engine.FormatScore(ms.Score), Value: engine.FormatScore(ms.Score), Style: st},
+			output.IntCell(int64(ms.Score)), output.UintCell(ms.Nodes), output.TextCell(strings.Join(b.SANLine(ms.PV), " ")),
 		})
 	}
 	if len(res) == 0 && runErr == nil {
@@ -114,7 +115,7 @@ func (e *appEnv) scores(c *cli.Context) error {
 	if runErr != nil {
 		t.Notes = append(t.Notes, "interrupted: only the moves above were scored")
 	}
-	if err := e.writeTable(e.Stdout, format, t); err != nil {
+	if err := output.WriteTable(e.Stdout, format, t, e.out); err != nil {
 		return err
 	}
 	return runErr

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/plylab/plylab/cmd/internal/output"
 	"github.com/plylab/plylab/engine"
 	"github.com/plylab/plylab/engine/board"
 	"github.com/plylab/plylab/positions"
@@ -22,7 +23,7 @@ func searchCommand(env *appEnv) *cli.Command {
 		&cli.Uint64Flag{Name: "nodes", Usage: "stop after about `N` nodes"},
 		&cli.BoolFlag{Name: "stats", Usage: "print the statistics table (one counter per technique) after the search"},
 		&cli.BoolFlag{Name: "force", Usage: "run even when the predicted time is over ten minutes"},
-		formatFlag(),
+		output.FormatFlag(),
 	)
 	return &cli.Command{
 		Name:  "search",
@@ -65,7 +66,7 @@ func (e *appEnv) search(c *cli.Context) error {
 	}
 	o := algos[0]
 	format := c.String("format")
-	if err := checkFormat(format); err != nil {
+	if err := output.CheckFormat(format); err != nil {
 		return err
 	}
 	limits := engine.Limits{Depth: c.Int("depth"), Nodes: c.Uint64("nodes")}
@@ -103,26 +104,34 @@ func (e *appEnv) search(c *cli.Context) error {
 	}
 	live := format == "table"
 	if live {
-		fmt.Fprintf(e.Stdout, "%s  %s  %s\n", e.paint(styleBold, "search "+positionLabel(list[0])),
-			e.paint(styleAccent, o.Name), e.paint(styleDim, fmt.Sprintf("(%s eval, %s to move)", o.Eval, b.Side())))
-		fmt.Fprintln(e.Stdout, e.paint(styleDim, fmt.Sprintf("%5s %5s %10s %12s %10s %9s  %s", "depth", "sel", "score", "nodes", "nps", "time", "pv")))
+		fmt.Fprintf(e.Stdout, "%s  %s  %s\n", e.out.Paint(output.StyleBold, "search "+positionLabel(list[0])),
+			e.out.Paint(output.StyleAccent, o.Name), e.out.Paint(output.StyleDim, fmt.Sprintf("(%s eval, %s to move)", o.Eval, b.Side())))
+		fmt.Fprintln(e.Stdout, e.out.Paint(output.StyleDim, fmt.Sprintf("%5s %5s %10s %12s %10s %9s  %s", "depth", "sel", "score", "nodes", "nps", "time", "pv")))
 	}
 	info := func(it engine.Iteration) {
 		if !live {
 			return
 		}
 		sc := engine.FormatScore(it.Score)
-		st := styleNone
+		st := output.StyleNone
 		if engine.IsMate(it.Score) {
-			st = styleGood
+			st = output.StyleGood
 		}
 		nps := 0.0
 		if it.Elapsed > 0 {
 			nps = float64(it.Nodes) / it.Elapsed.Seconds()
 		}
+		pv := strings.Join(b.SANLine(it.PV), " ")
 		fmt.Fprintf(e.Stdout, "%5d %5d %s %12s %10s %9s  %s\n", it.Depth, it.SelDepth,
-			e.paint(st, fmt.Sprintf("%10s", sc)), fmtUint(it.Nodes), fmtRate(nps), fmtDuration(it.Elapsed),
-			e.paint(styleAccent, strings.Join(b.SANLine(it.PV), " ")))
+			e.out.Paint(st, fmt.Sprintf("%10s", sc)), output.FormatUint(it.Nodes), output.FormatRate(nps), output.FormatDuration(it.Elapsed),
+			e.out.Paint(output.StyleAccent, pv))
+		output.ResultFields(e.Stdout, "iteration", []output.Field{
+			{Key: "depth", Value: it.Depth, Text: fmt.Sprint(it.Depth)}, {Key: "seldepth", Value: it.SelDepth, Text: fmt.Sprint(it.SelDepth)},
+			{Key: "score", Value: sc, Text: sc}, {Key: "score_cp", Value: it.Score},
+			{Key: "nodes", Value: it.Nodes, Text: output.FormatUint(it.Nodes)},
+			{Key: "nodes_per_s", Value: nps, Text: output.FormatRate(nps)},
+			{Key: "time_s", Value: it.Elapsed, Text: output.FormatDuration(it.Elapsed)},
+			{Key: "pv", Value: pv, Text: pv}})
 	}
 	res := engine.Run(c.Context, b, o, limits, nil, info)
 	if !live {
@@ -130,7 +139,7 @@ func (e *appEnv) search(c *cli.Context) error {
 		if c.Bool("stats") {
 			t.Notes = append(t.Notes, statsNotes(res.Stats)...)
 		}
-		if err := e.writeTable(e.Stdout, format, t); err != nil {
+		if err := output.WriteTable(e.Stdout, format, t, e.out); err != nil {
 			return err
 		}
 	} else {
@@ -138,14 +147,22 @@ func (e *appEnv) search(c *cli.Context) error {
 		if res.BestMove != board.NoMove {
 			best = b.SAN(res.BestMove)
 		}
-		fmt.Fprintf(e.Stdout, "best move %s, score %s, %s nodes in %s (%s)\n", e.paint(styleBold, best),
-			engine.FormatScore(res.Score), fmtUint(res.Stats.TotalNodes()), fmtDuration(res.Stats.Elapsed), fmtRate(res.Stats.NPS()))
+		fmt.Fprintf(e.Stdout, "best move %s, score %s, %s nodes in %s (%s)\n", e.out.Paint(output.StyleBold, best),
+			engine.FormatScore(res.Score), output.FormatUint(res.Stats.TotalNodes()), output.FormatDuration(res.Stats.Elapsed), output.FormatRate(res.Stats.NPS()))
+		// The summary's keys differ from the iterations' (depth, nodes),
+		// so a lesson can name either.
+		output.ResultFields(e.Stdout, "search", []output.Field{
+			{Key: "best_move", Value: best, Text: best}, {Key: "depth_reached", Value: res.Depth, Text: fmt.Sprint(res.Depth)},
+			{Key: "final_score", Value: engine.FormatScore(res.Score), Text: engine.FormatScore(res.Score)}, {Key: "final_score_cp", Value: res.Score},
+			{Key: "total_nodes", Value: res.Stats.TotalNodes(), Text: output.FormatUint(res.Stats.TotalNodes())},
+			{Key: "total_time_s", Value: res.Stats.Elapsed, Text: output.FormatDuration(res.Stats.Elapsed)},
+			{Key: "total_nodes_per_s", Value: res.Stats.NPS(), Text: output.FormatRate(res.Stats.NPS())}})
 		if res.Stopped && c.Context.Err() != nil {
-			fmt.Fprintln(e.Stdout, e.paint(styleWarn, "interrupted: the last completed iteration stands"))
+			fmt.Fprintln(e.Stdout, e.out.Paint(output.StyleWarn, "interrupted: the last completed iteration stands"))
 		}
 		if c.Bool("stats") {
 			fmt.Fprintln(e.Stdout)
-			if err := e.writeTable(e.Stdout, "table", statsTable(res.Stats)); err != nil {
+			if err := output.WriteTable(e.Stdout, "table", statsTable(res.Stats), e.out); err != nil {
 				return err
 			}
 		}
@@ -156,9 +173,9 @@ func (e *appEnv) search(c *cli.Context) error {
 	return nil
 }
 
-func iterationsTable(b *board.Board, label string, o engine.Options, res engine.Result) *table {
-	t := &table{Title: fmt.Sprintf("search %s (%s)", label, o.Name)}
-	t.Columns = []column{
+func iterationsTable(b *board.Board, label string, o engine.Options, res engine.Result) *output.Table {
+	t := &output.Table{Title: fmt.Sprintf("search %s (%s)", label, o.Name)}
+	t.Columns = []output.Column{
 		{Key: "depth", Header: "depth", Right: true}, {Key: "seldepth", Header: "sel", Right: true},
 		{Key: "score", Header: "score", Right: true}, {Key: "score_cp", Header: "cp", Right: true},
 		{Key: "nodes", Header: "nodes", Right: true}, {Key: "nodes_per_s", Header: "nps", Right: true},
@@ -169,9 +186,9 @@ func iterationsTable(b *board.Board, label string, o engine.Options, res engine.
 		if it.Elapsed > 0 {
 			nps = float64(it.Nodes) / it.Elapsed.Seconds()
 		}
-		t.Rows = append(t.Rows, []cell{intCell(int64(it.Depth)), intCell(int64(it.SelDepth)),
-			textCell(engine.FormatScore(it.Score)), intCell(int64(it.Score)), uintCell(it.Nodes), rateCell(nps),
-			durationCell(it.Elapsed), textCell(strings.Join(b.SANLine(it.PV), " "))})
+		t.Rows = append(t.Rows, []output.Cell{output.IntCell(int64(it.Depth)), output.IntCell(int64(it.SelDepth)),
+			output.TextCell(engine.FormatScore(it.Score)), output.IntCell(int64(it.Score)), output.UintCell(it.Nodes), output.RateCell(nps),
+			output.DurationCell(it.Elapsed), output.TextCell(strings.Join(b.SANLine(it.PV), " "))})
 	}
 	return t
 }
@@ -185,37 +202,37 @@ func statsRows(s engine.Stats) [][3]string {
 		return fmt.Sprintf("%.1f%%", 100*float64(a)/float64(b))
 	}
 	return [][3]string{
-		{"nodes", fmtUint(s.Nodes), "positions visited in the main search, root included"},
-		{"leaves", fmtUint(s.Leaves), "depth-0 positions evaluated or handed to quiescence"},
-		{"qnodes", fmtUint(s.QNodes), "positions visited by quiescence search"},
-		{"terminal", fmtUint(s.Terminal), "checkmates, stalemates and draws met"},
-		{"beta cutoffs", fmtUint(s.BetaCutoffs), "nodes where a move reached beta"},
+		{"nodes", output.FormatUint(s.Nodes), "positions visited in the main search, root included"},
+		{"leaves", output.FormatUint(s.Leaves), "depth-0 positions evaluated or handed to quiescence"},
+		{"qnodes", output.FormatUint(s.QNodes), "positions visited by quiescence search"},
+		{"terminal", output.FormatUint(s.Terminal), "checkmates, stalemates and draws met"},
+		{"beta cutoffs", output.FormatUint(s.BetaCutoffs), "nodes where a move reached beta"},
 		{"first-move cutoffs", pct(s.FirstCutoffs, s.BetaCutoffs), "share of cutoffs made by the first move (ordering quality)"},
-		{"tt probes", fmtUint(s.TTProbes), "transposition table look-ups"},
+		{"tt probes", output.FormatUint(s.TTProbes), "transposition table look-ups"},
 		{"tt hits", pct(s.TTHits, s.TTProbes), "look-ups that found the position"},
-		{"tt cutoffs", fmtUint(s.TTCutoffs), "nodes ended at once by a stored bound"},
-		{"null-move tries", fmtUint(s.NullTries), "null-move searches"},
-		{"null-move cutoffs", fmtUint(s.NullCutoffs), "... that pruned the node"},
-		{"null verifications", fmtUint(s.NullVerifications), "null-move cutoffs re-checked by a normal search"},
-		{"delta prunes", fmtUint(s.DeltaPrunes), "quiescence captures or nodes skipped by delta pruning"},
-		{"SEE prunes", fmtUint(s.SEEPrunes), "quiescence captures skipped as losing"},
-		{"stand-pat cutoffs", fmtUint(s.StandPatCuts), "quiescence nodes ended by the static score"},
-		{"LMR reductions", fmtUint(s.LMRReductions), "late moves searched shallower"},
-		{"LMR re-searches", fmtUint(s.LMRResearches), "... searched again at full depth"},
-		{"PVS re-searches", fmtUint(s.PVSResearches), "null-window searches that had to be repeated"},
-		{"aspiration fails", fmtUint(s.AspirationFail), "aspiration windows widened"},
-		{"check extensions", fmtUint(s.CheckExts), "nodes searched one ply deeper for check"},
+		{"tt cutoffs", output.FormatUint(s.TTCutoffs), "nodes ended at once by a stored bound"},
+		{"null-move tries", output.FormatUint(s.NullTries), "null-move searches"},
+		{"null-move cutoffs", output.FormatUint(s.NullCutoffs), "... that pruned the node"},
+		{"null verifications", output.FormatUint(s.NullVerifications), "null-move cutoffs re-checked by a normal search"},
+		{"delta prunes", output.FormatUint(s.DeltaPrunes), "quiescence captures or nodes skipped by delta pruning"},
+		{"SEE prunes", output.FormatUint(s.SEEPrunes), "quiescence captures skipped as losing"},
+		{"stand-pat cutoffs", output.FormatUint(s.StandPatCuts), "quiescence nodes ended by the static score"},
+		{"LMR reductions", output.FormatUint(s.LMRReductions), "late moves searched shallower"},
+		{"LMR re-searches", output.FormatUint(s.LMRResearches), "... searched again at full depth"},
+		{"PVS re-searches", output.FormatUint(s.PVSResearches), "null-window searches that had to be repeated"},
+		{"aspiration fails", output.FormatUint(s.AspirationFail), "aspiration windows widened"},
+		{"check extensions", output.FormatUint(s.CheckExts), "nodes searched one ply deeper for check"},
 		{"seldepth", fmt.Sprint(s.SelDepth), "deepest ply reached, quiescence included"},
-		{"time", fmtDuration(s.Elapsed), ""},
-		{"nodes/s", fmtRate(s.NPS()), "nodes and qnodes per second"},
+		{"time", output.FormatDuration(s.Elapsed), ""},
+		{"nodes/s", output.FormatRate(s.NPS()), "nodes and qnodes per second"},
 	}
 }
 
-func statsTable(s engine.Stats) *table {
-	t := &table{Title: "statistics", Columns: []column{{Key: "counter", Header: "counter"},
+func statsTable(s engine.Stats) *output.Table {
+	t := &output.Table{Title: "statistics", Columns: []output.Column{{Key: "counter", Header: "counter"},
 		{Key: "value", Header: "value", Right: true}, {Key: "meaning", Header: "meaning"}}}
 	for _, r := range statsRows(s) {
-		t.Rows = append(t.Rows, []cell{textCell(r[0]), textCell(r[1]), textCell(r[2]).styled(styleDim)})
+		t.Rows = append(t.Rows, []output.Cell{output.TextCell(r[0]), output.TextCell(r[1]), output.TextCell(r[2]).Styled(output.StyleDim)})
 	}
 	return t
 }
@@ -231,11 +248,11 @@ func statsNotes(s engine.Stats) []string {
 // searchSuite runs a test suite: every position searched with the same
 // limits, best move checked against the suite's bm/am.
 func (e *appEnv) searchSuite(c *cli.Context, list []positions.Position, o engine.Options, limits engine.Limits, format string) error {
-	t := &table{Title: fmt.Sprintf("search: suite %s, %s", list[0].Suite, o.Name)}
-	t.Columns = []column{{Key: "id", Header: "id"}, {Key: "best", Header: "found"}, {Key: "expected", Header: "expected"},
+	t := &output.Table{Title: fmt.Sprintf("search: suite %s, %s", list[0].Suite, o.Name)}
+	t.Columns = []output.Column{{Key: "id", Header: "id"}, {Key: "best", Header: "found"}, {Key: "expected", Header: "expected"},
 		{Key: "ok", Header: "ok"}, {Key: "score", Header: "score", Right: true}, {Key: "depth", Header: "depth", Right: true},
 		{Key: "nodes", Header: "nodes", Right: true}, {Key: "time_s", Header: "time", Right: true}}
-	prog := e.newProgress()
+	prog := output.NewProgress(e.Stderr, e.isTerminal(e.Stderr))
 	solved, checked := 0, 0
 	var total engine.Stats
 	start := time.Now()
@@ -244,7 +261,7 @@ func (e *appEnv) searchSuite(c *cli.Context, list []positions.Position, o engine
 		if c.Context.Err() != nil {
 			break
 		}
-		prog.update("search %s: %d/%d, %d solved", p.Suite, i+1, len(list), solved)
+		prog.Update("search %s: %d/%d, %d solved", p.Suite, i+1, len(list), solved)
 		b, err := boardOf(p)
 		if err != nil {
 			return err
@@ -270,56 +287,20 @@ func (e *appEnv) searchSuite(c *cli.Context, list []positions.Position, o engine
 				solved++
 			}
 		}
-		okCell := cell{Text: "✓", Value: true, Style: styleGood}
+		okCell := output.Cell{Text: "✓", Value: true, Style: output.StyleGood}
 		if !ok {
-			okCell = cell{Text: "✗", Value: false, Style: styleBad}
+			okCell = output.Cell{Text: "✗", Value: false, Style: output.StyleBad}
 		}
-		t.Rows = append(t.Rows, []cell{textCell(p.Name), textCell(found).styled(styleAccent), textCell(expected), okCell,
-			textCell(engine.FormatScore(res.Score)), intCell(int64(res.Depth)), uintCell(res.Stats.TotalNodes()), durationCell(res.Stats.Elapsed)})
+		t.Rows = append(t.Rows, []output.Cell{output.TextCell(p.Name), output.TextCell(found).Styled(output.StyleAccent), output.TextCell(expected), okCell,
+			output.TextCell(engine.FormatScore(res.Score)), output.IntCell(int64(res.Depth)), output.UintCell(res.Stats.TotalNodes()), output.DurationCell(res.Stats.Elapsed)})
 	}
-	prog.done()
-	t.Notes = append(t.Notes, fmt.Sprintf("solved %d of %d (%s, %s nodes, %s)", solved, checked, fmtDuration(time.Since(start)), fmtUint(total.TotalNodes()), fmtRate(total.NPS())))
+	prog.Done()
+	t.Notes = append(t.Notes, fmt.Sprintf("solved %d of %d (%s, %s nodes, %s)", solved, checked, output.FormatDuration(time.Since(start)), output.FormatUint(total.TotalNodes()), output.FormatRate(total.NPS())))
 	if c.Context.Err() != nil {
 		t.Notes = append(t.Notes, "interrupted: only the positions above were searched")
 	}
-	if err := e.writeTable(e.Stdout, format, t); err != nil {
+	if err := output.WriteTable(e.Stdout, format, t, e.out); err != nil {
 		return err
 	}
 	return c.Context.Err()
-}
-
-func techniquesCommand(env *appEnv) *cli.Command {
-	return &cli.Command{
-		Name:  "techniques",
-		Usage: "list the search techniques that can be switched on and off",
-		Description: `techniques lists every switch of the full engine with a one-line
-explanation, what it needs to have an effect, and which presets use it.
-Use the names with --with and --without, in algorithm names such as
-engine-without-null, and as UCI options ("Tech null").
-
-Examples:
-   plylab techniques
-   plylab techniques --format markdown
-   plylab compare --depth 1-8 --algo engine,engine-without-null`,
-		Flags: []cli.Flag{formatFlag()},
-		Action: func(c *cli.Context) error {
-			t := &table{Title: "techniques", Columns: []column{{Key: "name", Header: "name"}, {Key: "summary", Header: "what it does"},
-				{Key: "needs", Header: "needs"}, {Key: "minimax", Header: "minimax"}, {Key: "alphabeta", Header: "alphabeta"}, {Key: "engine", Header: "engine"}}}
-			presets := []engine.Options{engine.MinimaxOptions(), engine.AlphaBetaOptions(), engine.EngineOptions()}
-			for _, tech := range engine.Techniques() {
-				row := []cell{textCell(tech.Name).styled(styleAccent), textCell(tech.Summary), textCell(tech.Needs)}
-				for _, p := range presets {
-					if p.Enabled(tech.Name) {
-						row = append(row, cell{Text: "✓", Value: true, Style: styleGood})
-					} else {
-						row = append(row, cell{Text: "", Value: false})
-					}
-				}
-				t.Rows = append(t.Rows, row)
-			}
-			t.Notes = []string{"presets: minimax and alphabeta use the material evaluation, engine uses pesto (change with --eval)",
-				"example: --algo engine --without null,lmr, or --algo engine-without-null-without-lmr"}
-			return env.writeTable(env.Stdout, c.String("format"), t)
-		},
-	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"net"
 	"net/http"
 	"os/exec"
@@ -17,18 +18,28 @@ import (
 	"github.com/urfave/cli/v2"
 )
 
-// serveOptions are the flags of `plylab lesson serve`.
-type serveOptions struct {
-	addr          string
-	open          bool
-	timeLimit     time.Duration
-	nodeBudget    uint64
-	maxConcurrent int
-	maxBody       int64
-	maxOutput     int
+// ServeOptions are the parsed flags of `plylab lesson serve`.
+type ServeOptions struct {
+	Addr          string // listen here (port 0: a free one)
+	Open          bool   // open the notebook in the default browser
+	TimeLimit     time.Duration
+	NodeBudget    uint64
+	MaxConcurrent int
+	MaxBody       int64
+	MaxOutput     int
+	// Notebook builds the server's configuration: the lessons, the
+	// commands cells may run and the runner that runs them in-process.
+	// The limits above are applied on top.
+	Notebook func() (notebook.Config, error)
 }
 
 func lessonServeCommand(env *appEnv) *cli.Command {
+	return newLessonServeCommand(env, streams(env, serveRun))
+}
+
+// newLessonServeCommand builds `plylab lesson serve`; its action parses
+// the flags into ServeOptions and calls runF.
+func newLessonServeCommand(env *appEnv, runF func(context.Context, *ServeOptions) error) *cli.Command {
 	return &cli.Command{
 		Name:  "serve",
 		Usage: "serve the lessons as live notebooks in the browser: edit any cell and run it",
@@ -60,31 +71,33 @@ Examples:
 			if c.NArg() > 0 {
 				return usagef("'lesson serve' takes no arguments; every lesson is on the index page")
 			}
-			o := serveOptions{
-				addr: c.String("addr"), open: c.Bool("open"), timeLimit: c.Duration("time-limit"),
-				nodeBudget: c.Uint64("node-budget"), maxConcurrent: c.Int("max-concurrent"),
-				maxBody: c.Int64("max-body"), maxOutput: c.Int("max-output"),
+			o := &ServeOptions{
+				Addr: c.String("addr"), Open: c.Bool("open"), TimeLimit: c.Duration("time-limit"),
+				NodeBudget: c.Uint64("node-budget"), MaxConcurrent: c.Int("max-concurrent"),
+				MaxBody: c.Int64("max-body"), MaxOutput: c.Int("max-output"),
+				Notebook: env.notebookConfig,
 			}
 			switch {
-			case o.timeLimit <= 0:
+			case o.TimeLimit <= 0:
 				return usagef("--time-limit must be positive, e.g. 30s")
-			case o.nodeBudget == 0:
+			case o.NodeBudget == 0:
 				return usagef("--node-budget must be at least 1, e.g. 50000000")
-			case o.maxConcurrent < 1:
+			case o.MaxConcurrent < 1:
 				return usagef("--max-concurrent must be at least 1")
-			case o.maxBody < 1024:
+			case o.MaxBody < 1024:
 				return usagef("--max-body must be at least 1024 bytes")
-			case o.maxOutput < 1024:
+			case o.MaxOutput < 1024:
 				return usagef("--max-output must be at least 1024 bytes")
 			}
-			return env.serveLessons(c.Context, o)
+			return runF(c.Context, o)
 		},
 	}
 }
 
-// notebookConfig is the notebook server's configuration: the lessons,
-// the commands cells may run, and lessonRunner to run them in-process.
-func (env *appEnv) notebookConfig(o serveOptions) (notebook.Config, error) {
+// notebookConfig is the notebook server's configuration without its
+// limits: the lessons, the commands cells may run, and lessonRunner to run
+// them in-process.
+func (env *appEnv) notebookConfig() (notebook.Config, error) {
 	ls, err := env.loadLessons(nil, true)
 	if err != nil {
 		return notebook.Config{}, err
@@ -94,32 +107,30 @@ func (env *appEnv) notebookConfig(o serveOptions) (notebook.Config, error) {
 		return notebook.Config{}, err
 	}
 	return notebook.Config{
-		Lessons:       ls,
-		Commands:      env.lessonCommands(),
-		Runner:        func(ctx context.Context) lessons.RunFunc { return env.lessonRunner(ctx, false) },
-		Token:         token,
-		Generator:     "plylab " + version,
-		TimeLimit:     o.timeLimit,
-		NodeBudget:    o.nodeBudget,
-		MaxConcurrent: o.maxConcurrent,
-		MaxBody:       o.maxBody,
-		MaxOutput:     o.maxOutput,
-		Log:           env.Stderr,
+		Lessons:   ls,
+		Commands:  env.lessonCommands(),
+		Runner:    func(ctx context.Context) lessons.RunFunc { return env.lessonRunner(ctx, false) },
+		Token:     token,
+		Generator: "plylab " + version,
+		Log:       env.Stderr,
 	}, nil
 }
 
-// serveLessons runs the notebook server until ctx ends (Ctrl-C).
-// SIGTERM (a service manager's stop) ends it as cleanly as Ctrl-C.
-func (env *appEnv) serveLessons(ctx context.Context, o serveOptions) error {
+// serveRun runs the notebook server until ctx ends (Ctrl-C). SIGTERM (a
+// service manager's stop) ends it as cleanly as Ctrl-C. The address goes
+// to stdout first; the server's log to stderr.
+func serveRun(ctx context.Context, o *ServeOptions, stdout, stderr io.Writer) error {
 	ctx, stop := signal.NotifyContext(ctx, syscall.SIGTERM)
 	defer stop()
-	cfg, err := env.notebookConfig(o)
+	cfg, err := o.Notebook()
 	if err != nil {
 		return err
 	}
-	ln, err := net.Listen("tcp", o.addr)
+	cfg.TimeLimit, cfg.NodeBudget, cfg.MaxConcurrent = o.TimeLimit, o.NodeBudget, o.MaxConcurrent
+	cfg.MaxBody, cfg.MaxOutput, cfg.Log = o.MaxBody, o.MaxOutput, stderr
+	ln, err := net.Listen("tcp", o.Addr)
 	if err != nil {
-		return usagef("cannot listen on %s: %v; pick another --addr HOST:PORT (port 0 picks a free one)", o.addr, err)
+		return usagef("cannot listen on %s: %v; pick another --addr HOST:PORT (port 0 picks a free one)", o.Addr, err)
 	}
 	srv, err := notebook.New(cfg)
 	if err != nil {
@@ -132,14 +143,14 @@ func (env *appEnv) serveLessons(ctx context.Context, o serveOptions) error {
 		host = "127.0.0.1" // listening everywhere: this computer's own address works
 	}
 	url := fmt.Sprintf("http://%s/?token=%s", net.JoinHostPort(host, port), cfg.Token)
-	fmt.Fprintln(env.Stdout, url)
-	fmt.Fprintf(env.Stdout, "serving %d lessons as live notebooks; press Ctrl-C to stop\n", len(cfg.Lessons))
+	fmt.Fprintln(stdout, url)
+	fmt.Fprintf(stdout, "serving %d lessons as live notebooks; press Ctrl-C to stop\n", len(cfg.Lessons))
 	hs := &http.Server{Handler: srv, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute}
 	errc := make(chan error, 1)
 	go func() { errc <- hs.Serve(ln) }()
-	if o.open {
+	if o.Open {
 		if err := openBrowser(url); err != nil {
-			fmt.Fprintf(env.Stderr, "plylab: cannot open a browser (%v); open %s yourself\n", err, url)
+			fmt.Fprintf(stderr, "plylab: cannot open a browser (%v); open %s yourself\n", err, url)
 		}
 	}
 	select {
@@ -153,7 +164,7 @@ func (env *appEnv) serveLessons(ctx context.Context, o serveOptions) error {
 	if err := hs.Shutdown(sctx); err != nil && !errors.Is(err, context.DeadlineExceeded) {
 		return err
 	}
-	fmt.Fprintln(env.Stdout, "stopped the notebook server")
+	fmt.Fprintln(stdout, "stopped the notebook server")
 	return nil
 }
 

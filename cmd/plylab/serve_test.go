@@ -25,10 +25,11 @@ import (
 func newNotebook(t testing.TB, mod func(*notebook.Config)) (*notebook.Server, *httptest.Server, string) {
 	t.Helper()
 	env := testEnv()
-	cfg, err := env.notebookConfig(serveOptions{timeLimit: 30 * time.Second, nodeBudget: notebook.DefaultNodeBudget, maxConcurrent: 2})
+	cfg, err := env.notebookConfig()
 	if err != nil {
 		t.Fatal(err)
 	}
+	cfg.TimeLimit, cfg.NodeBudget, cfg.MaxConcurrent = 30*time.Second, notebook.DefaultNodeBudget, 2
 	cfg.TempDir = t.TempDir()
 	cfg.Log = io.Discard
 	if mod != nil {
@@ -245,6 +246,39 @@ func TestServeFlags(t *testing.T) {
 		t.Run(strings.Join(args, " "), func(t *testing.T) {
 			wantUsageError(t, runCLI(t, args...))
 		})
+	}
+}
+
+func TestServeOptions(t *testing.T) {
+	t.Parallel()
+	o, msg := parseOptions(t, newLessonServeCommand, "serve")
+	if o == nil {
+		t.Fatal(msg)
+	}
+	if o.Addr != "127.0.0.1:0" || o.Open || o.TimeLimit != notebook.DefaultTimeLimit || o.NodeBudget != notebook.DefaultNodeBudget ||
+		o.MaxConcurrent < 1 || o.MaxBody != notebook.DefaultMaxBody || o.MaxOutput != notebook.DefaultMaxOutput || o.Notebook == nil {
+		t.Errorf("defaults: %+v", o)
+	}
+	o, msg = parseOptions(t, newLessonServeCommand, "serve", "--addr", "0.0.0.0:8888", "--open", "--time-limit", "10s",
+		"--node-budget", "5000", "--max-concurrent", "2", "--max-body", "2048", "--max-output", "4096")
+	if o == nil {
+		t.Fatal(msg)
+	}
+	if got := fmt.Sprintf("%s %v %v %d %d %d %d", o.Addr, o.Open, o.TimeLimit, o.NodeBudget, o.MaxConcurrent, o.MaxBody, o.MaxOutput); got != "0.0.0.0:8888 true 10s 5000 2 2048 4096" {
+		t.Errorf("flags: %s", got)
+	}
+	for _, tt := range []struct {
+		want string
+		args []string
+	}{
+		{"--time-limit must be positive", []string{"serve", "--time-limit", "0s"}},
+		{"--node-budget must be at least 1", []string{"serve", "--node-budget", "0"}},
+		{"--max-concurrent must be at least 1", []string{"serve", "--max-concurrent", "0"}},
+		{"--max-body must be at least 1024 bytes", []string{"serve", "--max-body", "10"}},
+		{"--max-output must be at least 1024 bytes", []string{"serve", "--max-output", "1000"}},
+		{"'lesson serve' takes no arguments", []string{"serve", "extra"}},
+	} {
+		wantParseError(t, newLessonServeCommand, tt.want, tt.args...)
 	}
 }
 

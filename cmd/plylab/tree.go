@@ -10,8 +10,8 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/plylab/plylab/cmd/internal/output"
 	"github.com/plylab/plylab/engine"
-	"github.com/plylab/plylab/engine/board"
 	"github.com/plylab/plylab/trace"
 	"github.com/urfave/cli/v2"
 )
@@ -28,10 +28,25 @@ const (
 	treeMaxNodes   = 1_000_000
 )
 
-// treeFormats are the values of the tree command's --format.
-var treeFormats = []string{"text", "dot", "svg", "png", "json"}
+// TreeOptions are the parsed flags of `plylab tree`.
+type TreeOptions struct {
+	ListToys bool   // list the bundled textbook trees instead (Format: table or json)
+	Format   string // one of trace.Formats (with ListToys: table or json)
+	Input    trace.Input
+	Algos    []engine.Options // one, or two drawn side by side
+	Depth    int
+	MaxNodes int // the recorder's node budget
+	Filter   trace.Filter
+	Draw     trace.DrawOptions
+	Output   string // write to this file; "" for stdout
+	Color    output.Painter
+}
 
-func treeCommand(env *appEnv) *cli.Command {
+func treeCommand(env *appEnv) *cli.Command { return newTreeCommand(env, streams(env, treeRun)) }
+
+// newTreeCommand builds `plylab tree`; its action parses the flags into
+// TreeOptions and calls runF.
+func newTreeCommand(env *appEnv, runF func(context.Context, *TreeOptions) error) *cli.Command {
 	flags := append(positionFlags(false),
 		&cli.StringFlag{Name: "toy", Usage: "search a textbook `TREE` instead of a chess position: a bundled name (see --list-toys) or nested lists of leaf values such as \"((3,12,8),(2,4,6),(14,5,2))\""},
 		&cli.StringFlag{Name: "toy-file", Usage: "read the textbook tree from `FILE`"},
@@ -87,104 +102,115 @@ Examples:
    plylab tree --list-toys`,
 		Flags: flags,
 		Action: func(c *cli.Context) error {
-			return env.tree(c)
+			opts, err := parseTree(c, env.isTerminal(env.Stdout), env.outputPath)
+			if err != nil {
+				return err
+			}
+			opts.Color = env.out
+			return runF(c.Context, opts)
 		},
 	}
 }
 
-// treeInput is what to search: a chess position or a textbook tree.
-type treeInput struct {
-	title string
-	board *board.Board    // chess
-	toy   *engine.ToyTree // textbook tree
-}
-
-func (e *appEnv) tree(c *cli.Context) error {
+// parseTree reads and checks the flags of tree; stdoutTerminal refuses
+// PNG on a terminal; outputPath places the -o file (inside a lesson
+// cell's folder, when run from one).
+func parseTree(c *cli.Context, stdoutTerminal bool, outputPath func(flag, name string) (string, error)) (*TreeOptions, error) {
 	if c.NArg() > 0 {
-		return usagef("'tree' takes no arguments, got %q; pick the input with --position, --fen or --toy", c.Args().First())
+		return nil, usagef("'tree' takes no arguments, got %q; pick the input with --position, --fen or --toy", c.Args().First())
 	}
 	if c.Bool("list-toys") {
-		return e.listToys(c)
+		format := "table"
+		if f := c.String("format"); f == "json" {
+			format = "json"
+		} else if f != "" && f != "text" {
+			return nil, usagef("--list-toys prints text or json, not %q", f)
+		}
+		return &TreeOptions{ListToys: true, Format: format}, nil
 	}
 	format, err := treeFormat(c.String("format"), c.String("output"))
 	if err != nil {
-		return err
+		return nil, err
 	}
 	in, err := treeInputOf(c)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	algos, err := treeAlgos(c, in)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	depth, err := treeDepth(c, in)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	maxNodes := c.Int("max-nodes")
 	if maxNodes < 1 || maxNodes > treeMaxNodes {
-		return usagef("--max-nodes must be between 1 and %s, got %d", fmtInt(treeMaxNodes), maxNodes)
+		return nil, usagef("--max-nodes must be between 1 and %s, got %d", output.FormatInt(treeMaxNodes), maxNodes)
 	}
 	filter, err := treeFilter(c, format)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	out := c.String("output")
+	out, err := outputPath("output", c.String("output"))
+	if err != nil {
+		return nil, err
+	}
 	if out != "" {
 		// Find a bad path before a long search, not after.
 		if err := checkOutputDir(out); err != nil {
-			return err
+			return nil, err
 		}
-	} else if format == "png" && e.isTerminal(e.Stdout) {
-		return usagef("PNG is binary and stdout is a terminal; write it to a file with -o tree.png")
+	} else if format == "png" && stdoutTerminal {
+		return nil, usagef("PNG is binary and stdout is a terminal; write it to a file with -o tree.png")
 	}
+	return &TreeOptions{Format: format, Input: *in, Algos: algos, Depth: depth, MaxNodes: maxNodes, Filter: filter,
+		Draw: trace.DrawOptions{Window: c.Bool("window"), NoLegend: c.Bool("no-legend")}, Output: out}, nil
+}
 
-	ctx := c.Context
-	if ctx == nil {
-		ctx = e.Ctx
+// treeRun runs the traced searches and writes their trees to stdout or
+// opts.Output (then saying so on stdout).
+func treeRun(ctx context.Context, opts *TreeOptions, stdout, _ io.Writer) error {
+	if opts.ListToys {
+		return listToys(stdout, opts.Format, opts.Color)
 	}
 	var trees []*trace.Tree
-	for _, o := range algos {
-		t, err := traceSearch(ctx, in, o, depth, maxNodes)
+	for _, o := range opts.Algos {
+		t, err := trace.Search(ctx, opts.Input, o, opts.Depth, opts.MaxNodes)
 		if err != nil {
 			return err
 		}
-		shown, err := t.Apply(filter)
+		shown, err := t.Apply(opts.Filter)
 		if err != nil {
 			return usagef("%v", err)
 		}
 		trees = append(trees, shown)
 	}
-
-	opts := trace.DrawOptions{Window: c.Bool("window"), NoLegend: c.Bool("no-legend")}
-	var buf bytes.Buffer
-	switch format {
-	case "dot":
-		err = trace.WriteDOT(&buf, opts, trees...)
-	case "svg", "png":
-		err = trace.Render(ctx, &buf, opts, format, trees...)
-	case "json":
-		err = writeTreesJSON(&buf, trees)
-	default:
-		err = trace.WriteText(&buf, opts, e.treePainter(), trees...)
+	for _, t := range trees {
+		output.Result(stdout, "tree", t.Result())
+		for _, l := range t.Lines() {
+			output.Result(stdout, "tree_node", l)
+		}
 	}
-	if err != nil {
+	var buf bytes.Buffer
+	if err := trace.Write(ctx, &buf, opts.Format, opts.Draw, trace.ANSIPainter(opts.Color.On), trees...); err != nil {
 		return err
 	}
+	out := opts.Output
 	if out == "" {
-		_, err = e.Stdout.Write(buf.Bytes())
+		_, err := stdout.Write(buf.Bytes())
 		return err
 	}
 	if err := os.WriteFile(out, buf.Bytes(), 0o644); err != nil {
-		return fmt.Errorf("cannot write %s: %v; check the -o path", out, unwrapPathError(err))
+		return fmt.Errorf("cannot write %s: %v; check the -o path", out, pathErrCause(err))
 	}
+	wroteFile(stdout, out)
 	var counts []string
 	for _, t := range trees {
 		counts = append(counts, fmt.Sprintf("%s: %s drawn of %s searched", t.Algo,
-			plural(t.Stats().Nodes, "node"), fmtUint(t.SearchNodes+t.QNodes)))
+			plural(t.Stats().Nodes, "node"), output.FormatUint(t.SearchNodes+t.QNodes)))
 	}
-	fmt.Fprintf(e.Stdout, "%s %s (%s)\n", e.paint(styleGood, "wrote"), out, strings.Join(counts, "; "))
+	fmt.Fprintf(stdout, "%s %s (%s)\n", opts.Color.Paint(output.StyleGood, "wrote"), out, strings.Join(counts, "; "))
 	return nil
 }
 
@@ -192,12 +218,12 @@ func (e *appEnv) tree(c *cli.Context) error {
 // extension of -o, else text.
 func treeFormat(format, out string) (string, error) {
 	if format != "" {
-		for _, f := range treeFormats {
+		for _, f := range trace.Formats {
 			if strings.EqualFold(format, f) {
 				return f, nil
 			}
 		}
-		return "", usagef("unknown tree format %q; use --format %s", format, strings.Join(treeFormats, ", "))
+		return "", usagef("unknown tree format %q; use --format %s", format, strings.Join(trace.Formats, ", "))
 	}
 	if out == "" {
 		return "text", nil
@@ -237,16 +263,8 @@ func checkOutputDir(out string) error {
 	return nil
 }
 
-func unwrapPathError(err error) error {
-	var pe *os.PathError
-	if errors.As(err, &pe) {
-		return pe.Err
-	}
-	return err
-}
-
 // treeInputOf reads --toy, --toy-file or the position flags.
-func treeInputOf(c *cli.Context) (*treeInput, error) {
+func treeInputOf(c *cli.Context) (*trace.Input, error) {
 	toy, toyFile := c.IsSet("toy"), c.IsSet("toy-file")
 	if toy && toyFile {
 		return nil, usagef("use only one of --toy and --toy-file")
@@ -259,13 +277,13 @@ func treeInputOf(c *cli.Context) (*treeInput, error) {
 		name := c.String("toy-file")
 		data, err := os.ReadFile(name)
 		if err != nil {
-			return nil, usagef("cannot read --toy-file %s: %v", name, unwrapPathError(err))
+			return nil, usagef("cannot read --toy-file %s: %v", name, pathErrCause(err))
 		}
 		g, err := engine.ParseToy(string(data))
 		if err != nil {
 			return nil, usagef("bad textbook tree in %s %s; write nested lists of numbers such as ((3,12,8),(2,4,6))", name, toyFileError(err))
 		}
-		return &treeInput{title: strings.TrimSuffix(filepath.Base(name), filepath.Ext(name)), toy: g}, nil
+		return &trace.Input{Title: strings.TrimSuffix(filepath.Base(name), filepath.Ext(name)), Toy: g}, nil
 	case toy:
 		spec := strings.TrimSpace(c.String("toy"))
 		title := "textbook tree"
@@ -280,7 +298,7 @@ func treeInputOf(c *cli.Context) (*treeInput, error) {
 		if err != nil {
 			return nil, usagef("bad --toy tree %s; write nested lists of numbers such as \"((3,12,8),(2,4,6))\"", toyError(err))
 		}
-		return &treeInput{title: toyTitle(title, g), toy: g}, nil
+		return &trace.Input{Title: trace.ToyName(g, title), Toy: g}, nil
 	}
 	ps, err := resolvePositions(c, false, "paper-mate2")
 	if err != nil {
@@ -290,19 +308,7 @@ func treeInputOf(c *cli.Context) (*treeInput, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &treeInput{title: positionLabel(ps[0]), board: b}, nil
-}
-
-// toyTitle names a textbook tree typed out in full by its bundled name
-// when it is one of them (a slide then says "russell-norvig").
-func toyTitle(title string, g *engine.ToyTree) string {
-	src := g.Root.String()
-	for _, t := range trace.Toys() {
-		if b, err := engine.ParseToy(t.Tree); err == nil && b.Root.String() == src {
-			return t.Name
-		}
-	}
-	return title
+	return &trace.Input{Title: positionLabel(ps[0]), Board: b}, nil
 }
 
 // toyError words a textbook tree syntax error for the command line:
@@ -328,7 +334,7 @@ func toyFileError(err error) string {
 }
 
 // treeAlgos reads --algo (with its switches) and --side-by-side.
-func treeAlgos(c *cli.Context, in *treeInput) ([]engine.Options, error) {
+func treeAlgos(c *cli.Context, in *trace.Input) ([]engine.Options, error) {
 	algos, err := parseAlgos(c)
 	if err != nil {
 		return nil, err
@@ -353,7 +359,7 @@ func treeAlgos(c *cli.Context, in *treeInput) ([]engine.Options, error) {
 			return nil, usagef("tree does not trace %q (the paper-faithful presets are not traced); draw minimax or alphabeta, or use compare or scores", o.Name)
 		}
 	}
-	if in.toy != nil {
+	if in.Toy != nil {
 		for _, o := range algos {
 			if !o.IsPlain() {
 				return nil, usagef("textbook trees are searched with minimax or alphabeta, not %q (its techniques need chess positions)", o.Name)
@@ -363,9 +369,9 @@ func treeAlgos(c *cli.Context, in *treeInput) ([]engine.Options, error) {
 	return algos, nil
 }
 
-func treeDepth(c *cli.Context, in *treeInput) (int, error) {
-	if in.toy != nil {
-		h := in.toy.Root.Height()
+func treeDepth(c *cli.Context, in *trace.Input) (int, error) {
+	if in.Toy != nil {
+		h := in.Toy.Root.Height()
 		if !c.IsSet("depth") {
 			return h, nil
 		}
@@ -396,93 +402,17 @@ func treeFilter(c *cli.Context, format string) (trace.Filter, error) {
 	if p := c.String("focus"); p != "" {
 		f.Focus = strings.FieldsFunc(p, func(r rune) bool { return r == ',' || r == ' ' })
 	}
-	switch format {
-	case "dot", "svg", "png":
+	if trace.Drawing(format) {
 		f.Fit = c.Int("fit")
 	}
 	return f, nil
 }
 
-// traceSearch runs one traced search and names its tree. When the tree
-// outgrows the node budget, the principal variation may lie in the part
-// that was only counted; the search (deterministic: fixed depth, fresh
-// tables) then runs again with the recorder following the PV, so the
-// drawing always shows the line that decided the result.
-func traceSearch(ctx context.Context, in *treeInput, o engine.Options, depth, maxNodes int) (*trace.Tree, error) {
-	search := func(rec *trace.Recorder) engine.Result {
-		if in.toy == nil {
-			return engine.Run(ctx, in.board, o, engine.Limits{Depth: depth}, rec, nil)
-		}
-		g := engine.NewToyTree(in.toy.Root)
-		var res engine.Result
-		if o.AlphaBeta {
-			res = engine.AlphaBeta(ctx, g, depth, rec)
-		} else {
-			res = engine.Minimax(ctx, g, depth, rec)
-		}
-		res.Algo = o.Name
-		return res
-	}
-	rec := trace.NewRecorder(maxNodes)
-	res := search(rec)
-	if rec.Omitted() > 0 && ctx.Err() == nil {
-		rec = trace.NewRecorder(maxNodes)
-		rec.Follow(res.PV)
-		res = search(rec)
-	}
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	var t *trace.Tree
-	if in.toy != nil {
-		t = rec.Toy(in.toy, res)
-	} else {
-		t = rec.Chess(in.board, res)
-	}
-	t.Title = in.title
-	return t, nil
-}
-
-// writeTreesJSON writes one tree as an object, two as {"trees": [...]}.
-func writeTreesJSON(w io.Writer, trees []*trace.Tree) error {
-	if len(trees) == 1 {
-		return trace.WriteJSON(w, trees[0])
-	}
-	return writeJSONValue(w, jsonObject{{"trees", trees}})
-}
-
-// treePainter colors the text view through the run's color setting.
-func (e *appEnv) treePainter() trace.Painter {
-	return func(r trace.Role, s string) string {
-		switch r {
-		case trace.RoleTitle:
-			return e.sgr("1", s)
-		case trace.RoleMax:
-			return e.sgr("1;34", s)
-		case trace.RoleMin:
-			return e.sgr("1;35", s)
-		case trace.RolePV:
-			return e.sgr("1;32", s)
-		case trace.RoleCutoff:
-			return e.sgr("31", s)
-		case trace.RoleTT:
-			return e.sgr("36", s)
-		case trace.RoleNull:
-			return e.sgr("33", s)
-		case trace.RoleMate:
-			return e.sgr("32", s)
-		case trace.RoleDim:
-			return e.sgr("2", s)
-		}
-		return s
-	}
-}
-
 // listToys prints the bundled textbook trees with their minimax values.
-func (e *appEnv) listToys(c *cli.Context) error {
-	t := &table{
+func listToys(w io.Writer, format string, color output.Painter) error {
+	t := &output.Table{
 		Title: "Bundled textbook trees (MAX to move at the root; leaf values from MAX's view)",
-		Columns: []column{
+		Columns: []output.Column{
 			{Key: "name", Header: "Name"},
 			{Key: "value", Header: "Value", Right: true},
 			{Key: "tree", Header: "Tree"},
@@ -496,18 +426,12 @@ func (e *appEnv) listToys(c *cli.Context) error {
 			return fmt.Errorf("bundled textbook tree %s does not parse: %v", toy.Name, err)
 		}
 		res := engine.Minimax(context.Background(), g, g.Root.Height(), nil)
-		t.Rows = append(t.Rows, []cell{
-			textCell(toy.Name).styled(styleAccent),
-			intCell(int64(res.Score)),
-			textCell(toy.Tree),
-			textCell(toy.Description),
+		t.Rows = append(t.Rows, []output.Cell{
+			output.TextCell(toy.Name).Styled(output.StyleAccent),
+			output.IntCell(int64(res.Score)),
+			output.TextCell(toy.Tree),
+			output.TextCell(toy.Description),
 		})
 	}
-	format := "table"
-	if f := c.String("format"); f == "json" {
-		format = "json"
-	} else if f != "" && f != "text" {
-		return usagef("--list-toys prints text or json, not %q", f)
-	}
-	return e.writeTable(e.Stdout, format, t)
+	return output.WriteTable(w, format, t, color)
 }

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"encoding/xml"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -355,5 +356,61 @@ func TestTreePNGToTerminal(t *testing.T) {
 	line := wantUsageError(t, r)
 	if !strings.Contains(line, "-o tree.png") {
 		t.Errorf("error %q", line)
+	}
+}
+
+func TestTreeOptions(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	for _, tt := range []struct {
+		args                 []string
+		format, title, algos string
+		toy                  bool
+		depth, maxNodes, fit int
+		window, pvOnly       bool
+		output               string
+	}{
+		{[]string{"tree"}, "text", "paper-mate2", "alphabeta", false, 3, trace.DefaultMaxNodes, 0, false, false, ""},
+		{[]string{"tree", "--toy", "russell-norvig", "--side-by-side", "minimax", "--window"}, "text", "russell-norvig", "alphabeta,minimax", true, 2, trace.DefaultMaxNodes, 0, true, false, ""},
+		{[]string{"tree", "--toy", "((3,12,8),(2,4,6),(14,5,2))", "-o", dir + "/t.svg"}, "svg", "russell-norvig", "alphabeta", true, 2, trace.DefaultMaxNodes, 40, false, false, dir + "/t.svg"},
+		{[]string{"tree", "-p", "kiwipete", "--algo", "engine", "-d", "4", "--pv-only", "-f", "DOT", "--fit", "12", "--max-nodes", "500"}, "dot", "kiwipete", "engine", false, 4, 500, 12, false, true, ""},
+		{[]string{"tree", "--toy", "binary-3", "-f", "json", "--fit", "12"}, "json", "binary-3", "alphabeta", true, 3, trace.DefaultMaxNodes, 0, false, false, ""},
+	} {
+		o, msg := parseOptions(t, newTreeCommand, tt.args...)
+		if o == nil {
+			t.Errorf("%v: %s", tt.args, msg)
+			continue
+		}
+		var algos []string
+		for _, a := range o.Algos {
+			algos = append(algos, a.Name)
+		}
+		got := fmt.Sprintf("%s %s %s %v %d %d %d %v %v %s", o.Format, o.Input.Title, strings.Join(algos, ","), o.Input.Toy != nil,
+			o.Depth, o.MaxNodes, o.Filter.Fit, o.Draw.Window, o.Filter.PVOnly, o.Output)
+		want := fmt.Sprintf("%s %s %s %v %d %d %d %v %v %s", tt.format, tt.title, tt.algos, tt.toy, tt.depth, tt.maxNodes, tt.fit, tt.window, tt.pvOnly, tt.output)
+		if got != want {
+			t.Errorf("%v:\n got %s\nwant %s", tt.args, got, want)
+		}
+	}
+	if o, msg := parseOptions(t, newTreeCommand, "tree", "--list-toys", "-f", "json"); o == nil || !o.ListToys || o.Format != "json" {
+		t.Errorf("--list-toys -f json: %+v (%s)", o, msg)
+	}
+	for _, tt := range []struct {
+		want string
+		args []string
+	}{
+		{"'tree' takes no arguments", []string{"tree", "kiwipete"}},
+		{"--list-toys prints text or json", []string{"tree", "--list-toys", "-f", "svg"}},
+		{`unknown tree format "gif"`, []string{"tree", "-f", "gif"}},
+		{"has no extension", []string{"tree", "-o", "tree"}},
+		{"use only one of --toy and --toy-file", []string{"tree", "--toy", "binary-3", "--toy-file", "x.txt"}},
+		{"not both", []string{"tree", "--toy", "binary-3", "-p", "start"}},
+		{"--algo takes one algorithm here", []string{"tree", "--algo", "minimax,alphabeta"}},
+		{"textbook trees are searched with minimax or alphabeta", []string{"tree", "--toy", "binary-3", "--algo", "engine"}},
+		{"--depth 9 is out of range for this textbook tree", []string{"tree", "--toy", "binary-3", "-d", "9"}},
+		{"--max-nodes must be between 1 and 1,000,000, got 0", []string{"tree", "--max-nodes", "0"}},
+		{"--collapse must be 0 or more", []string{"tree", "--collapse", "-1"}},
+	} {
+		wantParseError(t, newTreeCommand, tt.want, tt.args...)
 	}
 }

@@ -4,10 +4,13 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"strings"
 
+	"github.com/plylab/plylab/cmd/internal/output"
 	"github.com/plylab/plylab/engine/eval"
+	"github.com/plylab/plylab/engine/textfmt"
 	"github.com/plylab/plylab/engine/tune"
 	"github.com/plylab/plylab/positions"
 	"github.com/urfave/cli/v2"
@@ -15,26 +18,32 @@ import (
 
 // tune: Texel's method on the classical evaluation's weights.
 
-// tuneOptions are the tune command's flags.
-type tuneOptions struct {
-	PGN       []string // PGN files; none means the built-in master games
-	Skip      int
-	Every     int
-	Epochs    int
-	Rate      float64
-	K         float64
-	From      string // "default" or "zero"
-	Terms     eval.Terms
-	Holdout   int
-	L2        float64
-	Report    int    // print the error every Report epochs
-	Output    string // write weights_tuned.go here
-	NoWeights bool   // leave out the weights table
-	Format    string
-	Provenace string // the command line, for the generated file's comment
+// TuneOptions are the parsed flags of `plylab tune`.
+type TuneOptions struct {
+	PGN        []string // PGN files; none means the built-in master games
+	Skip       int
+	Every      int
+	Epochs     int
+	Rate       float64
+	K          float64
+	From       string // "default" or "zero"
+	Terms      eval.Terms
+	Holdout    int
+	L2         float64
+	Report     int    // print the error every Report epochs
+	Output     string // write weights_tuned.go here
+	NoWeights  bool   // leave out the weights table
+	Format     string
+	Provenance string // the command line, for the generated file's comment
+	Color      output.Painter
+	Progress   bool // draw the progress line on stderr (a terminal)
 }
 
-func tuneCommand(env *appEnv) *cli.Command {
+func tuneCommand(env *appEnv) *cli.Command { return newTuneCommand(env, streams(env, tuneRun)) }
+
+// newTuneCommand builds `plylab tune`; its action parses the flags into
+// TuneOptions and calls runF.
+func newTuneCommand(env *appEnv, runF func(context.Context, *TuneOptions) error) *cli.Command {
 	return &cli.Command{
 		Name:  "tune",
 		Usage: "fit the classical evaluation's weights to game results (Texel's method)",
@@ -74,13 +83,13 @@ Examples:
 			&cli.IntFlag{Name: "report", Usage: "print the error every `N` epochs (default: about ten rows)"},
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the tuned weights as Go source to `FILE`"},
 			&cli.BoolFlag{Name: "no-weights", Usage: "print only the errors, not the table of weights"},
-			formatFlag(),
+			output.FormatFlag(),
 		},
 		Action: func(c *cli.Context) error {
-			opts := tuneOptions{PGN: c.StringSlice("pgn"), Skip: c.Int("skip"), Every: c.Int("every"),
+			opts := &TuneOptions{PGN: c.StringSlice("pgn"), Skip: c.Int("skip"), Every: c.Int("every"),
 				Epochs: c.Int("epochs"), Rate: c.Float64("rate"), K: c.Float64("k"), From: c.String("from"),
 				Report: c.Int("report"), NoWeights: c.Bool("no-weights"), Holdout: c.Int("holdout"), L2: c.Float64("l2"), Output: c.String("output"), Format: c.String("format"),
-				Provenace: commandLine(c)}
+				Provenance: commandLine(c), Color: env.out, Progress: env.progressOn()}
 			terms, err := parseTerms(c.String("terms"))
 			if err != nil {
 				return err
@@ -98,7 +107,7 @@ Examples:
 			if opts.From != "default" && opts.From != "zero" {
 				return usagef("--from %q: start from 'default' or 'zero'", opts.From)
 			}
-			return runTune(c.Context, env, opts)
+			return runF(c.Context, opts)
 		},
 	}
 }
@@ -154,7 +163,7 @@ func parseTerms(s string) (eval.Terms, error) {
 		}
 		if !found {
 			hint := ""
-			if s := positions.Suggest(name, termNames()); s != "" {
+			if s := textfmt.Suggest(name, termNames()); s != "" {
 				hint = fmt.Sprintf(" (did you mean %q?)", s)
 			}
 			return 0, usagef("--terms: unknown term %q%s; choose from %s or all", name, hint, strings.Join(termNames(), ", "))
@@ -164,7 +173,7 @@ func parseTerms(s string) (eval.Terms, error) {
 }
 
 // loadTuneSet reads the training positions.
-func loadTuneSet(opts tuneOptions, start *eval.Weights) (*tune.Set, error) {
+func loadTuneSet(opts *TuneOptions, start *eval.Weights) (*tune.Set, error) {
 	xo := tune.ExtractOptions{SkipPlies: opts.Skip, Every: opts.Every, Start: start, Holdout: opts.Holdout}
 	if opts.Skip == 0 {
 		xo.SkipPlies = 1 // 0 would mean the default
@@ -187,16 +196,14 @@ func loadTuneSet(opts tuneOptions, start *eval.Weights) (*tune.Set, error) {
 			all = set
 			continue
 		}
-		all.Samples = append(all.Samples, set.Samples...)
-		all.Valid = append(all.Valid, set.Valid...)
-		all.Games += set.Games
-		all.Positions += set.Positions
-		all.Source += ", " + set.Source
+		all.Add(set)
 	}
 	return all, nil
 }
 
-func runTune(ctx context.Context, env *appEnv, opts tuneOptions) error {
+// tuneRun reads the games, fits the weights and prints the errors and the
+// weights; with opts.Output it writes them as Go source.
+func tuneRun(ctx context.Context, opts *TuneOptions, stdout, stderr io.Writer) error {
 	start := eval.DefaultWeights
 	if opts.From == "zero" {
 		start = eval.Weights{}
@@ -208,10 +215,10 @@ func runTune(ctx context.Context, env *appEnv, opts tuneOptions) error {
 	if len(set.Samples) == 0 {
 		return usagef("the games have no quiet positions after %d plies; give longer games or a smaller --skip", opts.Skip)
 	}
-	prog := env.newProgress()
+	prog := output.NewProgress(stderr, opts.Progress)
 	res, err := tune.Tune(ctx, set, start, tune.Options{Epochs: opts.Epochs, Rate: opts.Rate, K: opts.K, Terms: opts.Terms, L2: opts.L2,
-		Progress: func(epoch int, e float64) { prog.update("tune: epoch %d/%d, error %.6f", epoch, opts.Epochs, e) }})
-	prog.done()
+		Progress: func(epoch int, e float64) { prog.Update("tune: epoch %d/%d, error %.6f", epoch, opts.Epochs, e) }})
+	prog.Done()
 	if err != nil {
 		return err
 	}
@@ -219,27 +226,27 @@ func runTune(ctx context.Context, env *appEnv, opts tuneOptions) error {
 	if report <= 0 {
 		report = max(1, opts.Epochs/10)
 	}
-	t := &table{Title: fmt.Sprintf("tune: %s positions (%s held out) from %s games (%s), K = %.4f",
-		fmtInt(int64(len(set.Samples))), fmtInt(int64(len(set.Valid))), fmtInt(int64(set.Games)), set.Source, res.K)}
-	t.Columns = []column{{Key: "epoch", Header: "epoch", Right: true}, {Key: "error", Header: "training error", Right: true},
+	t := &output.Table{Title: fmt.Sprintf("tune: %s positions (%s held out) from %s games (%s), K = %.4f",
+		output.FormatInt(int64(len(set.Samples))), output.FormatInt(int64(len(set.Valid))), output.FormatInt(int64(set.Games)), set.Source, res.K)}
+	t.Columns = []output.Column{{Key: "epoch", Header: "epoch", Right: true}, {Key: "error", Header: "training error", Right: true},
 		{Key: "change", Header: "change", Right: true}, {Key: "held_out_error", Header: "held-out error", Right: true},
 		{Key: "held_out_change", Header: "held-out change", Right: true}}
-	heldOut := func(i int) (cell, cell) {
+	heldOut := func(i int) (output.Cell, output.Cell) {
 		if len(set.Valid) == 0 {
-			return nullCell("-"), nullCell("-")
+			return output.NullCell("-"), output.NullCell("-")
 		}
 		e := res.ValidBefore
 		if i > 0 {
 			e = res.ValidErrors[i-1]
 		}
-		return floatCell(e, "%.6f"), floatCell(e-res.ValidBefore, "%+.6f")
+		return output.FloatCell(e, "%.6f"), output.FloatCell(e-res.ValidBefore, "%+.6f")
 	}
 	v, vc := heldOut(0)
-	t.Rows = append(t.Rows, []cell{intCell(0), floatCell(res.ErrorBefore, "%.6f"), floatCell(0, "%+.6f"), v, vc})
+	t.Rows = append(t.Rows, []output.Cell{output.IntCell(0), output.FloatCell(res.ErrorBefore, "%.6f"), output.FloatCell(0, "%+.6f"), v, vc})
 	for i, e := range res.Errors {
 		if (i+1)%report == 0 || i+1 == len(res.Errors) {
 			v, vc := heldOut(i + 1)
-			t.Rows = append(t.Rows, []cell{intCell(int64(i + 1)), floatCell(e, "%.6f"), floatCell(e-res.ErrorBefore, "%+.6f"), v, vc})
+			t.Rows = append(t.Rows, []output.Cell{output.IntCell(int64(i + 1)), output.FloatCell(e, "%.6f"), output.FloatCell(e-res.ErrorBefore, "%+.6f"), v, vc})
 		}
 	}
 	t.Notes = []string{fmt.Sprintf("kept: training error %.6f (from %.6f), held-out error %.6f (from %.6f), after %d epochs",
@@ -248,37 +255,37 @@ func runTune(ctx context.Context, env *appEnv, opts tuneOptions) error {
 	if res.Epochs < opts.Epochs {
 		t.Notes = append(t.Notes, fmt.Sprintf("stopped after %d of %d epochs", res.Epochs, opts.Epochs))
 	}
-	if err := env.writeTable(env.Stdout, opts.Format, t); err != nil {
+	if err := output.WriteTable(stdout, opts.Format, t, opts.Color); err != nil {
 		return err
 	}
 	if opts.NoWeights {
-		return writeTuneOutput(env, opts, set, res)
+		return writeTuneOutput(stderr, opts, set, res)
 	}
 	if opts.Format == "table" || opts.Format == "markdown" {
-		fmt.Fprintln(env.Stdout)
+		fmt.Fprintln(stdout)
 	}
-	wt := &table{Title: "tuned weights (middlegame, endgame), centipawns per unit"}
-	wt.Columns = []column{{Key: "feature", Header: "feature"}, {Key: "term", Header: "term"},
+	wt := &output.Table{Title: "tuned weights (middlegame, endgame), centipawns per unit"}
+	wt.Columns = []output.Column{{Key: "feature", Header: "feature"}, {Key: "term", Header: "term"},
 		{Key: "mg_start", Header: "mg start", Right: true}, {Key: "mg", Header: "mg", Right: true},
 		{Key: "eg_start", Header: "eg start", Right: true}, {Key: "eg", Header: "eg", Right: true}}
 	for i := range res.Weights {
 		f := eval.Feature(i)
-		wt.Rows = append(wt.Rows, []cell{textCell(f.String()), textCell(f.Term().Name()),
-			intCell(int64(res.Start[i][0])), intCell(int64(res.Weights[i][0])).styled(styleBold),
-			intCell(int64(res.Start[i][1])), intCell(int64(res.Weights[i][1])).styled(styleBold)})
+		wt.Rows = append(wt.Rows, []output.Cell{output.TextCell(f.String()), output.TextCell(f.Term().Name()),
+			output.IntCell(int64(res.Start[i][0])), output.IntCell(int64(res.Weights[i][0])).Styled(output.StyleBold),
+			output.IntCell(int64(res.Start[i][1])), output.IntCell(int64(res.Weights[i][1])).Styled(output.StyleBold)})
 	}
-	if err := env.writeTable(env.Stdout, opts.Format, wt); err != nil {
+	if err := output.WriteTable(stdout, opts.Format, wt, opts.Color); err != nil {
 		return err
 	}
-	return writeTuneOutput(env, opts, set, res)
+	return writeTuneOutput(stderr, opts, set, res)
 }
 
 // writeTuneOutput writes the weights file that -o asks for.
-func writeTuneOutput(env *appEnv, opts tuneOptions, set *tune.Set, res *tune.Result) error {
+func writeTuneOutput(stderr io.Writer, opts *TuneOptions, set *tune.Set, res *tune.Result) error {
 	if opts.Output != "" {
 		var buf bytes.Buffer
 		prov := fmt.Sprintf("Made by: %s\nData: %s; %d games, %d positions after ply %d, %d quiet ones for training, %d held out.\nK = %.4f; training error %.6f before, %.6f after; held-out error %.6f before, %.6f after (%d epochs of Adam, rate %g, L2 %g).",
-			opts.Provenace, set.Source, set.Games, set.Positions, opts.Skip, len(set.Samples), len(set.Valid), res.K,
+			opts.Provenance, set.Source, set.Games, set.Positions, opts.Skip, len(set.Samples), len(set.Valid), res.K,
 			res.ErrorBefore, res.ErrorNow, res.ValidBefore, res.ValidNow, res.Epochs, opts.Rate, opts.L2)
 		if err := tune.WriteGo(&buf, res.Weights, prov); err != nil {
 			return err
@@ -286,7 +293,7 @@ func writeTuneOutput(env *appEnv, opts tuneOptions, set *tune.Set, res *tune.Res
 		if err := os.WriteFile(opts.Output, buf.Bytes(), 0o644); err != nil {
 			return fmt.Errorf("writing %s: %v", opts.Output, err)
 		}
-		fmt.Fprintf(env.Stderr, "tune: wrote %s\n", opts.Output)
+		fmt.Fprintf(stderr, "tune: wrote %s\n", opts.Output)
 	}
 	return nil
 }

@@ -4,8 +4,11 @@ import (
 	"encoding/csv"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/plylab/plylab/engine/eval"
 )
 
 // A small PGN for the tune command's tests: two finished games.
@@ -71,5 +74,42 @@ func TestTuneCommandErrors(t *testing.T) {
 		if !strings.Contains(line, tc.want) {
 			t.Errorf("%v: %q, want it to contain %q", tc.args, line, tc.want)
 		}
+	}
+}
+
+func TestTuneOptions(t *testing.T) {
+	t.Parallel()
+	o, msg := parseOptions(t, newTuneCommand, "tune")
+	if o == nil {
+		t.Fatal(msg)
+	}
+	want := TuneOptions{Skip: 16, Every: 1, Epochs: 200, Rate: 1, From: "default", Terms: eval.AllTerms, Holdout: 5, Format: "table", Provenance: "plylab tune"}
+	o.PGN = nil
+	if !reflect.DeepEqual(*o, want) {
+		t.Errorf("defaults:\n got %+v\nwant %+v", *o, want)
+	}
+	o, msg = parseOptions(t, newTuneCommand, "tune", "--pgn", "a.pgn", "--pgn", "b.pgn", "--skip", "4", "--every", "2", "--epochs", "30",
+		"--rate", "0.5", "--k", "1.2", "--from", "zero", "--terms", "mobility,tempo", "--holdout", "0", "--l2", "0.01", "--report", "5",
+		"-o", "w.go", "--no-weights", "-f", "csv")
+	if o == nil {
+		t.Fatal(msg)
+	}
+	want = TuneOptions{PGN: []string{"a.pgn", "b.pgn"}, Skip: 4, Every: 2, Epochs: 30, Rate: 0.5, K: 1.2, From: "zero",
+		Terms: eval.TermMobility | eval.TermTempo, L2: 0.01, Report: 5, Output: "w.go", NoWeights: true, Format: "csv",
+		Provenance: "plylab tune --pgn a.pgn --pgn b.pgn --skip 4 --every 2 --epochs 30 --rate 0.5 --k 1.2 --from zero --terms mobility,tempo --holdout 0 --l2 0.01 --report 5 --no-weights"}
+	if !reflect.DeepEqual(*o, want) {
+		t.Errorf("flags:\n got %+v\nwant %+v", *o, want)
+	}
+	for _, tt := range []struct {
+		want string
+		args []string
+	}{
+		{"--epochs 0 is out of range", []string{"tune", "--epochs", "0"}},
+		{"--skip, --holdout and --l2 must be 0 or more", []string{"tune", "--every", "0"}},
+		{"--rate must be positive", []string{"tune", "--rate", "0"}},
+		{`--from "random"`, []string{"tune", "--from", "random"}},
+		{`--terms: unknown term "mobilty"`, []string{"tune", "--terms", "mobilty"}},
+	} {
+		wantParseError(t, newTuneCommand, tt.want, tt.args...)
 	}
 }

@@ -179,6 +179,12 @@ func (b *Board) RepetitionCount() int {
 	return count
 }
 
+// RepetitionWindow returns how many plies back a repetition of the current
+// position could be found: the plies since the last capture or pawn move,
+// limited to the history the board knows. A threefold repetition within the
+// next d plies needs RepetitionWindow()+d >= 8, a single repetition >= 4.
+func (b *Board) RepetitionWindow() int { return min(b.halfmove, len(b.keys)-1) }
+
 // IsFiftyMoveDraw reports whether fifty moves (100 half moves) have passed
 // without a capture or pawn move.
 func (b *Board) IsFiftyMoveDraw() bool { return b.halfmove >= 100 }

@@ -97,10 +97,58 @@ func (b *Board) GenerateNoisy(ml *MoveList) {
 }
 
 // HasLegalMove reports whether the side to move has any legal move; cheaper
-// than generating them all when only mate/stalemate matters.
+// than generating them all when only mate/stalemate matters. It applies the
+// generator's tests (checks, pins) piece by piece and stops at the first
+// piece with a target; only pawns are generated in full. Castling never
+// needs a look: it is legal only when the king's step towards the rook is.
 func (b *Board) HasLegalMove() bool {
+	us, them := b.side, b.side.Other()
+	occ := b.occupied()
+	own, enemy := b.colors[us], b.colors[them]
+	ksq := b.kings[us]
+	occNoKing := occ &^ SquareBB(ksq)
+	for targets := kingAttacks[ksq] &^ own; targets != 0; {
+		if !b.attacked(targets.PopLSB(), them, occNoKing) {
+			return true
+		}
+	}
+	checkers := b.attackersTo(ksq, occ) & enemy
+	if checkers&(checkers-1) != 0 {
+		return false
+	}
+	mask := ^Bitboard(0)
+	if checkers != 0 {
+		mask = between[ksq][checkers.LSB()] | checkers
+	}
+	pinned := b.pinned()
+	pieceTargets := ^own & mask
+	for from := b.pieces[Knight] & own &^ pinned; from != 0; {
+		if knightAttacks[from.PopLSB()]&pieceTargets != 0 {
+			return true
+		}
+	}
+	for from := (b.pieces[Bishop] | b.pieces[Queen]) & own; from != 0; {
+		f := from.PopLSB()
+		t := BishopAttacks(f, occ) & pieceTargets
+		if pinned.Has(f) {
+			t &= line[ksq][f]
+		}
+		if t != 0 {
+			return true
+		}
+	}
+	for from := (b.pieces[Rook] | b.pieces[Queen]) & own; from != 0; {
+		f := from.PopLSB()
+		t := RookAttacks(f, occ) & pieceTargets
+		if pinned.Has(f) {
+			t &= line[ksq][f]
+		}
+		if t != 0 {
+			return true
+		}
+	}
 	var ml MoveList
-	b.generate(&ml, false)
+	b.pawnMoves(&ml, false, mask, pinned, occ, enemy)
 	return ml.N > 0
 }
 

@@ -1,7 +1,6 @@
-// Package golden compares a test's output with a golden file under
-// testdata/ and rewrites the file when the tests run with -update (as
-// gofmt's tests do). It registers the -update flag itself: a test
-// package that imports it must not define its own.
+// Package golden compares what a test produced with a golden file in the
+// test's testdata folder, and rewrites the file instead when the test runs
+// with -update (go test ./... -update). Only tests import it.
 package golden
 
 import (
@@ -11,14 +10,16 @@ import (
 	"testing"
 )
 
-var update = flag.Bool("update", false, "rewrite golden files")
+// Update is the -update flag: rewrite the golden files instead of
+// comparing with them.
+var Update = flag.Bool("update", false, "rewrite the golden files in testdata")
 
-// Check compares got with testdata/name.golden, or writes it there with
-// -update.
+// Check compares got with testdata/name.golden, or with -update writes got
+// there. A difference fails the test and shows both texts.
 func Check(t testing.TB, name, got string) {
 	t.Helper()
 	path := filepath.Join("testdata", name+".golden")
-	if *update {
+	if *Update {
 		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
 			t.Fatal(err)
 		}
@@ -26,9 +27,9 @@ func Check(t testing.TB, name, got string) {
 	}
 	want, err := os.ReadFile(path)
 	if err != nil {
-		t.Fatalf("%v (run the test with -update to create it)", err)
+		t.Fatalf("%v (run go test with -update to create it)", err)
 	}
 	if got != string(want) {
-		t.Errorf("output differs from %s (run the test with -update if the change is intended)\n--- got:\n%s\n--- want:\n%s", path, got, want)
+		t.Errorf("output differs from %s (run go test with -update if the change is intended)\n--- got:\n%s\n--- want:\n%s", path, got, want)
 	}
 }

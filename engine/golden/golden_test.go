@@ -6,37 +6,37 @@ import (
 	"testing"
 )
 
-// fakeT records failures instead of failing the real test.
-type fakeT struct {
+// recorder is a testing.TB that records failures instead of failing.
+type recorder struct {
 	testing.TB
 	failed bool
 }
 
-func (f *fakeT) Helper()               {}
-func (f *fakeT) Errorf(string, ...any) { f.failed = true }
-func (f *fakeT) Fatalf(string, ...any) { f.failed = true }
-func (f *fakeT) Fatal(...any)          { f.failed = true }
+func (r *recorder) Helper()               {}
+func (r *recorder) Errorf(string, ...any) { r.failed = true }
+func (r *recorder) Fatalf(string, ...any) { r.failed = true }
 
 func TestCheck(t *testing.T) {
-	if *update {
-		t.Skip("-update rewrites instead of comparing")
-	}
-	dir := t.TempDir()
-	wd, _ := os.Getwd()
-	if err := os.Chdir(dir); err != nil {
+	t.Chdir(t.TempDir())
+	if err := os.MkdirAll("testdata", 0o755); err != nil {
 		t.Fatal(err)
 	}
-	defer os.Chdir(wd)
-	os.Mkdir("testdata", 0o755)
-	os.WriteFile(filepath.Join("testdata", "x.golden"), []byte("same\n"), 0o644)
-	for _, tc := range []struct {
+	path := filepath.Join("testdata", "check.golden")
+	if err := os.WriteFile(path, []byte("same\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
 		name, got string
 		fail      bool
-	}{{"x", "same\n", false}, {"x", "other\n", true}, {"missing", "", true}} {
-		f := &fakeT{TB: t}
-		Check(f, tc.name, tc.got)
-		if f.failed != tc.fail {
-			t.Errorf("Check(%q, %q) failed = %v, want %v", tc.name, tc.got, f.failed, tc.fail)
+	}{
+		{"check", "same\n", false},
+		{"check", "other\n", true},
+		{"missing", "x", true},
+	} {
+		r := &recorder{TB: t}
+		Check(r, tt.name, tt.got)
+		if r.failed != tt.fail {
+			t.Errorf("Check(%s, %q) failed = %v, want %v", tt.name, tt.got, r.failed, tt.fail)
 		}
 	}
 }

@@ -76,6 +76,17 @@ type Set struct {
 	Source string
 }
 
+// Add appends o's positions to s, as one set read from both sources: its
+// samples and held-out positions, games and positions counted, and its
+// source named after s's.
+func (s *Set) Add(o *Set) {
+	s.Samples = append(s.Samples, o.Samples...)
+	s.Valid = append(s.Valid, o.Valid...)
+	s.Games += o.Games
+	s.Positions += o.Positions
+	s.Source += ", " + o.Source
+}
+
 // ExtractOptions choose which positions of a game become samples.
 type ExtractOptions struct {
 	// SkipPlies leaves out each game's first plies (opening theory, where

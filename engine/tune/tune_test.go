@@ -216,3 +216,12 @@ func TestL2(t *testing.T) {
 		t.Errorf("distance from start: %v with L2, %v without", pulled, free)
 	}
 }
+
+func TestSetAdd(t *testing.T) {
+	a := &Set{Samples: make([]Sample, 3), Valid: make([]Sample, 1), Games: 2, Positions: 40, Source: "a.pgn"}
+	b := &Set{Samples: make([]Sample, 5), Games: 1, Positions: 30, Source: "b.pgn"}
+	a.Add(b)
+	if len(a.Samples) != 8 || len(a.Valid) != 1 || a.Games != 3 || a.Positions != 70 || a.Source != "a.pgn, b.pgn" {
+		t.Errorf("after Add: %d samples, %d held out, %d games, %d positions, source %q", len(a.Samples), len(a.Valid), a.Games, a.Positions, a.Source)
+	}
+}

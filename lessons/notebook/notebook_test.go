@@ -30,42 +30,55 @@ var testCommands = lessons.Commands{
 // fakeRunner stands in for cmd/plylab's runner: a few commands with known
 // behaviour.
 func fakeRunner(ctx context.Context) lessons.RunFunc {
-	return func(args []string, stdout, stderr io.Writer) int {
+	run := func(inv lessons.Invocation) (int, []lessons.Record) {
+		args, stdout, stderr := inv.Args, inv.Stdout, inv.Stderr
 		switch args[0] {
 		case "compare":
 			fmt.Fprintf(stdout, "depth  nodes\n─────  ─────\n    3    497\n")
-			return 0
-		case "tree": // writes the file named after -o
+			return 0, []lessons.Record{{Kind: "table", Fields: []lessons.Field{{Key: "depth", Value: "3"}, {Key: "nodes", Value: "497"}}}}
+		case "tree": // writes the file named after -o into the folder
+			var recs []lessons.Record
 			for i, a := range args {
 				if a == "-o" && i+1 < len(args) {
-					os.WriteFile(args[i+1], []byte(`<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"></svg>`), 0o644)
-					fmt.Fprintf(stdout, "wrote %s\n", args[i+1])
+					name := args[i+1]
+					if strings.ContainsAny(name, `/\`) || strings.HasPrefix(name, ".") {
+						fmt.Fprintf(stderr, "plylab: -o %q: in a lesson cell, write to a plain file name\n", name)
+						return 2, nil
+					}
+					path := filepath.Join(inv.Dir, name)
+					os.WriteFile(path, []byte(`<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"></svg>`), 0o644)
+					fmt.Fprintf(stdout, "wrote %s\n", path)
+					recs = append(recs, lessons.Record{Kind: "file", Fields: []lessons.Field{{Key: "name", Value: name}, {Key: "path", Value: path}}})
 				}
 			}
-			return 0
+			return 0, recs
 		case "spin": // runs until cancelled
 			fmt.Fprintln(stdout, "spinning")
 			<-ctx.Done()
 			fmt.Fprintln(stderr, "plylab: interrupted")
-			return 1
+			return 1, nil
 		case "search": // a real search, so the node budget applies
 			b, _ := board.FromFEN(board.StartFEN)
 			r := engine.Run(ctx, b, engine.MinimaxOptions(), engine.Limits{Depth: 6}, nil, nil)
 			fmt.Fprintf(stdout, "nodes %d stopped %v\n", r.Stats.Nodes, r.Stopped)
-			return 0
+			return 0, nil
 		case "boom":
 			panic("boom")
 		case "flood":
 			for i := 0; i < 10000; i++ {
 				fmt.Fprintf(stdout, "line %05d of a long output\n", i)
 			}
-			return 0
+			return 0, nil
 		case "positions":
 			fmt.Fprintln(stdout, "FEN 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1")
-			return 0
+			return 0, []lessons.Record{{Kind: "position", Fields: []lessons.Field{{Key: "fen", Value: "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1"}, {Key: "flip", Value: false}}}}
 		}
 		fmt.Fprintf(stderr, "plylab: no such command %s\n", args[0])
-		return 2
+		return 2, nil
+	}
+	return func(inv lessons.Invocation) lessons.Outcome {
+		code, recs := run(inv)
+		return lessons.Outcome{Code: code, Records: recs}
 	}
 }
 
@@ -164,8 +177,8 @@ func TestRun(t *testing.T) {
 		{"plylab lesson serve", 400, "disallowed", "cannot run", 0, 0},
 		{"plylab perft --stockfish /usr/games/stockfish", 400, "disallowed", "another program", 0, 0},
 		{"plylab tree --toy-file=/etc/passwd", 400, "disallowed", "server's disk", 0, 0},
-		{"plylab tree -o ../escape.svg", 400, "bad_command", "plain file name", 0, 0},
-		{"plylab tree -o /tmp/abs.svg", 400, "bad_command", "plain file name", 0, 0},
+		{"plylab tree -o ../escape.svg", 200, "exit_status", "plain file name", 0, 2},
+		{"plylab tree -o /tmp/abs.svg", 200, "exit_status", "plain file name", 0, 2},
 		{"", 400, "bad_command", "empty command", 0, 0},
 		{"plylab compare 'unterminated", 400, "bad_command", "unterminated", 0, 0},
 		{"plylab boom", 200, "exit_status", "internal error: the command crashed (boom)", 0, 70},

@@ -175,15 +175,15 @@ func shorten(s string) string {
 // message and exit status 70.
 func (s *Server) safeRunFunc(ctx context.Context) lessons.RunFunc {
 	run := s.cfg.Runner(ctx)
-	return func(args []string, stdout, stderr io.Writer) (code int) {
+	return func(inv lessons.Invocation) (out lessons.Outcome) {
 		defer func() {
 			if v := recover(); v != nil {
-				s.logger.Printf("panic running %q: %v\n%s", strings.Join(args, " "), v, debug.Stack())
-				fmt.Fprintf(stderr, "plylab: internal error: the command crashed (%v); the server lives on, please report this\n", v)
-				code = 70
+				s.logger.Printf("panic running %q: %v\n%s", strings.Join(inv.Args, " "), v, debug.Stack())
+				fmt.Fprintf(inv.Stderr, "plylab: internal error: the command crashed (%v); the server lives on, please report this\n", v)
+				out = lessons.Outcome{Code: 70}
 			}
 		}()
-		return run(args, stdout, stderr)
+		return run(inv)
 	}
 }
 
@@ -277,8 +277,9 @@ func (s *Server) execute(ctx context.Context, req RunRequest, emit func(event)) 
 	out = &capWriter{mu: &mu, max: s.cfg.MaxOutput, tee: tee("stdout")}
 	errw = &capWriter{mu: &mu, max: s.cfg.MaxOutput, tee: tee("stderr")}
 	run := s.safeRunFunc(ctx)
-	capture := func(args []string, stdout, stderr io.Writer) int {
-		return run(args, io.MultiWriter(stdout, out), io.MultiWriter(stderr, errw))
+	capture := func(inv lessons.Invocation) lessons.Outcome {
+		inv.Stdout, inv.Stderr = io.MultiWriter(inv.Stdout, out), io.MultiWriter(inv.Stderr, errw)
+		return run(inv)
 	}
 	if emit != nil {
 		emit(event{Type: "started", ID: req.ID, Session: se.id})
@@ -312,10 +313,15 @@ func (s *Server) execute(ctx context.Context, req RunRequest, emit func(event)) 
 		res.Stderr += note
 	}
 	res.Output = joinOutput(res.Stdout, res.Stderr)
-	// Files: every output the command named that exists now.
+	// Files: every file the command reported writing into the scratch
+	// folder.
 	if cr != nil {
-		for _, name := range cell.Commands[0].Outputs {
-			fi, err := os.Lstat(filepath.Join(se.dir, name))
+		for _, f := range cr.Files {
+			name := f.Name
+			if filepath.Dir(f.Path) != filepath.Clean(se.dir) || filepath.Base(f.Path) != name {
+				continue
+			}
+			fi, err := os.Lstat(f.Path)
 			if err != nil || !fi.Mode().IsRegular() {
 				continue
 			}

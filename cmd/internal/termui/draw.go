@@ -5,24 +5,20 @@ import (
 	"slices"
 	"strings"
 	"sync"
-	"unicode/utf8"
 
 	"github.com/notnil/chess"
+	"github.com/plylab/plylab/cmd/internal/output"
 	"github.com/plylab/plylab/engine/board"
 	"github.com/plylab/plylab/engine/play"
+	"github.com/plylab/plylab/engine/textfmt/ansi"
 )
 
-// Theme is how the screen paints: the command line's color decision and
-// its styles, passed in so that this package decides no colors itself.
+// Theme is how the screen paints: the run's colour decision and styles,
+// and the command line's piece symbols and square colours.
 type Theme struct {
-	Color bool // draw colored squares and Unicode pieces
-	// SGR wraps text in an ANSI SGR sequence such as "48;5;75" (only
-	// called with Color on).
-	SGR func(code, text string) string
-	// Dim, Bold, Warn and Accent style text (the identity without color).
-	Dim, Bold, Warn, Accent func(string) string
-	// Glyph is a piece's Unicode symbol, Letter its FEN letter ("." for
-	// an empty square).
+	Paint output.Painter
+	// Glyph is a piece's Unicode symbol (with colour on), Letter its FEN
+	// letter ("." for an empty square; with colour off).
 	Glyph, Letter func(chess.Piece) string
 	// LightSquare, DarkSquare and Piece are the board's SGR codes.
 	LightSquare, DarkSquare, Piece string
@@ -46,19 +42,19 @@ func BoardLines(th Theme, v play.View, st Cursor) []string {
 		slices.Reverse(files)
 	}
 	var lines []string
-	if !th.Color {
+	if !th.Paint.On {
 		lines = append(lines, "  +------------------------+")
 	}
 	for _, r := range ranks {
 		var sb strings.Builder
-		sb.WriteString(th.Dim(string(rune('1'+r))) + " ")
-		if !th.Color {
+		sb.WriteString(th.Paint.Paint(output.StyleDim, string(rune('1'+r))) + " ")
+		if !th.Paint.On {
 			sb.WriteString("|")
 		}
 		for _, f := range files {
 			sq := board.Square(r*8 + f)
 			p := v.Pos.Board().Piece(chess.Square(sq))
-			if !th.Color {
+			if !th.Paint.On {
 				l, rr := " ", " "
 				switch sq {
 				case st.At:
@@ -82,9 +78,9 @@ func BoardLines(th Theme, v play.View, st Cursor) []string {
 			if sq == st.At {
 				bg = SGRCursor
 			}
-			sb.WriteString(th.SGR(bg+";"+th.Piece, " "+th.Glyph(p)+" "))
+			sb.WriteString(th.Paint.SGR(bg+";"+th.Piece, " "+th.Glyph(p)+" "))
 		}
-		if !th.Color {
+		if !th.Paint.On {
 			sb.WriteString("|")
 		}
 		lines = append(lines, sb.String())
@@ -93,10 +89,10 @@ func BoardLines(th Theme, v play.View, st Cursor) []string {
 	for _, f := range files {
 		labels.WriteString(" " + string(rune('a'+f)) + " ")
 	}
-	if !th.Color {
+	if !th.Paint.On {
 		lines = append(lines, "  +------------------------+", "   "+strings.TrimRight(labels.String(), " "))
 	} else {
-		lines = append(lines, th.Dim("  "+strings.TrimRight(labels.String(), " ")))
+		lines = append(lines, th.Paint.Paint(output.StyleDim, "  "+strings.TrimRight(labels.String(), " ")))
 	}
 	return lines
 }
@@ -148,20 +144,20 @@ type Frame struct {
 // cleared to its end.
 func Screen(th Theme, f Frame) string {
 	var sb strings.Builder
-	sb.WriteString("\x1b[H\x1b[2J")
+	sb.WriteString(ansi.ClearScreen)
 	line := func(text string) {
-		sb.WriteString(text + "\x1b[K\r\n")
+		sb.WriteString(text + ansi.EraseLine + "\r\n")
 	}
-	line(th.Bold(f.Title))
+	line(th.Paint.Paint(output.StyleBold, f.Title))
 	boardLines := BoardLines(th, f.View, f.Cursor)
 	for _, l := range boardLines {
 		line(l)
 	}
 	help := "arrows move · Enter picks up / puts down · type moves or commands (help) · Esc cancels · Ctrl-C quits"
-	if utf8.RuneCountInString(help) > f.Width {
+	if output.DisplayWidth(help) > f.Width {
 		help = "arrows · Enter · type 'help' · Ctrl-C quits"
 	}
-	line(th.Dim(help))
+	line(th.Paint.Paint(output.StyleDim, help))
 	// Messages fill the rows left; long ones are cut into screen-wide
 	// pieces so that terminal wrapping cannot push the board off screen.
 	var msgs []string
@@ -180,9 +176,9 @@ func Screen(th Theme, f Frame) string {
 		prompt = "plylab is thinking… "
 	}
 	if f.Cursor.Note != "" {
-		line(th.Warn(f.Cursor.Note))
+		line(th.Paint.Paint(output.StyleWarn, f.Cursor.Note))
 	}
-	sb.WriteString(th.Accent(prompt) + f.Cursor.Input)
+	sb.WriteString(th.Paint.Paint(output.StyleAccent, prompt) + f.Cursor.Input)
 	return sb.String()
 }
 

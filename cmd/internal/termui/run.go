@@ -7,6 +7,7 @@ import (
 	"os"
 
 	"github.com/plylab/plylab/engine/play"
+	"github.com/plylab/plylab/engine/textfmt/ansi"
 	"golang.org/x/term"
 )
 
@@ -25,9 +26,9 @@ func Run(ctx context.Context, s *play.Session, in, out *os.File, th Theme) error
 	log := &ScreenLog{}
 	s.SetOutput(log, false)
 	// Alternate screen: the shell's screen comes back unchanged on exit.
-	fmt.Fprint(out, "\x1b[?1049h")
+	fmt.Fprint(out, ansi.AltScreenOn)
 	defer func() {
-		fmt.Fprint(out, "\x1b[?1049l")
+		fmt.Fprint(out, ansi.AltScreenOff)
 		term.Restore(fd, old)
 		for _, l := range log.Tail(6) {
 			fmt.Fprintln(out, l)

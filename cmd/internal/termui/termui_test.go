@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/notnil/chess"
+	"github.com/plylab/plylab/cmd/internal/output"
 	"github.com/plylab/plylab/engine/board"
 	"github.com/plylab/plylab/engine/golden"
 	"github.com/plylab/plylab/engine/play"
@@ -206,26 +207,19 @@ func letter(p chess.Piece) string {
 	}
 }
 
-func identity(s string) string { return s }
-
 // plain is a theme without color, as in a pipe or NO_COLOR.
-var plain = Theme{Dim: identity, Bold: identity, Warn: identity, Accent: identity, Letter: letter}
+var plain = Theme{Letter: letter}
 
-// colored is a theme that marks each style and SGR code visibly.
+// colored is a theme with color on and stand-in glyphs and squares.
 func colored() Theme {
-	mark := func(name string) func(string) string {
-		return func(s string) string { return "<" + name + ">" + s + "</>" }
-	}
 	return Theme{
-		Color: true, SGR: func(code, text string) string { return "\x1b[" + code + "m" + text + "\x1b[0m" },
-		Dim: mark("dim"), Bold: mark("bold"), Warn: mark("warn"), Accent: mark("accent"),
-		Letter: letter, Glyph: func(p chess.Piece) string {
+		Paint: output.Painter{On: true}, Letter: letter, Glyph: func(p chess.Piece) string {
 			if p == chess.NoPiece {
 				return " "
 			}
 			return map[chess.Color]string{chess.White: "♙", chess.Black: "♟"}[p.Color()]
 		},
-		LightSquare: "L", DarkSquare: "D", Piece: "P",
+		LightSquare: "48;5;223", DarkSquare: "48;5;137", Piece: "38;5;16",
 	}
 }
 

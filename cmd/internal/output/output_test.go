@@ -1,18 +1,21 @@
-package main
+package output
 
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"math"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/plylab/plylab/engine/golden"
 )
 
-func sampleTable() *table {
-	return &table{
+func sampleTable() *Table {
+	return &Table{
 		Title: "Perft from start",
-		Columns: []column{
+		Columns: []Column{
 			{Key: "depth", Header: "Depth", Right: true},
 			{Key: "nodes", Header: "Nodes", Right: true},
 			{Key: "time_s", Header: "Time", Right: true},
@@ -20,10 +23,10 @@ func sampleTable() *table {
 			{Key: "ok", Header: "OK"},
 			{Key: "note", Header: "Note"},
 		},
-		Rows: [][]cell{
-			{intCell(1), intCell(20), durationCell(812 * time.Microsecond), rateCell(24630), boolCell(true).styled(styleGood), textCell("all ♘ and ♙ moves")},
-			{intCell(5), intCell(4865609), durationCell(1234 * time.Millisecond), rateCell(3.943e6), boolCell(false).styled(styleBad), textCell(`has "quotes", commas | pipes`)},
-			{intCell(6), nullCell("-"), nullCell("-"), floatCell(math.NaN(), "%.1f"), nullCell("?").styled(styleWarn), textCell("")},
+		Rows: [][]Cell{
+			{IntCell(1), IntCell(20), DurationCell(812 * time.Microsecond), RateCell(24630), BoolCell(true).Styled(StyleGood), TextCell("all ♘ and ♙ moves")},
+			{IntCell(5), IntCell(4865609), DurationCell(1234 * time.Millisecond), RateCell(3.943e6), BoolCell(false).Styled(StyleBad), TextCell(`has "quotes", commas | pipes`)},
+			{IntCell(6), NullCell("-"), NullCell("-"), FloatCell(math.NaN(), "%.1f"), NullCell("?").Styled(StyleWarn), TextCell("")},
 		},
 		Notes: []string{"Nodes are leaf counts.", "Times <1 s are noisy & vary."},
 	}
@@ -43,13 +46,11 @@ func TestWriteTableGolden(t *testing.T) {
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			env := testEnv()
-			env.color = tt.color
 			var b bytes.Buffer
-			if err := env.writeTable(&b, tt.format, sampleTable()); err != nil {
+			if err := WriteTable(&b, tt.format, sampleTable(), Painter{On: tt.color}); err != nil {
 				t.Fatal(err)
 			}
-			golden(t, "output_"+tt.name, b.String())
+			golden.Check(t, "output_"+tt.name, b.String())
 			if !tt.color && strings.Contains(b.String(), "\x1b") {
 				t.Errorf("escape codes with color off")
 			}
@@ -60,7 +61,7 @@ func TestWriteTableGolden(t *testing.T) {
 func TestWriteTableJSONIsValid(t *testing.T) {
 	t.Parallel()
 	var b bytes.Buffer
-	if err := testEnv().writeTable(&b, "json", sampleTable()); err != nil {
+	if err := WriteTable(&b, "json", sampleTable(), Painter{}); err != nil {
 		t.Fatal(err)
 	}
 	var v struct {
@@ -76,7 +77,7 @@ func TestWriteTableJSONIsValid(t *testing.T) {
 	}
 	// Empty tables still have rows and notes arrays.
 	b.Reset()
-	if err := testEnv().writeTable(&b, "json", &table{Columns: []column{{Key: "a"}}}); err != nil {
+	if err := WriteTable(&b, "json", &Table{Columns: []Column{{Key: "a"}}}, Painter{}); err != nil {
 		t.Fatal(err)
 	}
 	if got := b.String(); got != "{\n  \"title\": \"\",\n  \"rows\": [],\n  \"notes\": []\n}\n" {
@@ -86,28 +87,28 @@ func TestWriteTableJSONIsValid(t *testing.T) {
 
 func TestWriteTableUnknownFormat(t *testing.T) {
 	t.Parallel()
-	err := testEnv().writeTable(&bytes.Buffer{}, "xml", sampleTable())
-	if !isUsageError(err) || !strings.Contains(err.Error(), "table, csv, json, markdown") {
+	err := WriteTable(&bytes.Buffer{}, "xml", sampleTable(), Painter{})
+	if !errors.Is(err, ErrUsage) || !strings.Contains(err.Error(), "table, csv, json, markdown") {
 		t.Errorf("err = %v, want a usage error listing the formats", err)
 	}
 }
 
-func TestFmtInt(t *testing.T) {
+func TestFormatInt(t *testing.T) {
 	t.Parallel()
 	for n, want := range map[int64]string{
 		0: "0", 7: "7", 999: "999", 1000: "1,000", 4865609: "4,865,609", 119060324: "119,060,324",
 		-1234567: "-1,234,567", math.MaxInt64: "9,223,372,036,854,775,807", math.MinInt64: "-9,223,372,036,854,775,808",
 	} {
-		if got := fmtInt(n); got != want {
-			t.Errorf("fmtInt(%d) = %q, want %q", n, got, want)
+		if got := FormatInt(n); got != want {
+			t.Errorf("FormatInt(%d) = %q, want %q", n, got, want)
 		}
 	}
-	if got := fmtUint(math.MaxUint64); got != "18,446,744,073,709,551,615" {
-		t.Errorf("fmtUint(max) = %q", got)
+	if got := FormatUint(math.MaxUint64); got != "18,446,744,073,709,551,615" {
+		t.Errorf("FormatUint(max) = %q", got)
 	}
 }
 
-func TestFmtDuration(t *testing.T) {
+func TestFormatDuration(t *testing.T) {
 	t.Parallel()
 	for d, want := range map[time.Duration]string{
 		0:                         "0 ns",
@@ -121,13 +122,13 @@ func TestFmtDuration(t *testing.T) {
 		3725 * time.Second:        "1 h 02 min",
 		-1500 * time.Microsecond:  "-1.50 ms",
 	} {
-		if got := fmtDuration(d); got != want {
-			t.Errorf("fmtDuration(%v) = %q, want %q", d, got, want)
+		if got := FormatDuration(d); got != want {
+			t.Errorf("FormatDuration(%v) = %q, want %q", d, got, want)
 		}
 	}
 }
 
-func TestFmtRate(t *testing.T) {
+func TestFormatRate(t *testing.T) {
 	t.Parallel()
 	for r, want := range map[float64]string{
 		48.2e6:      "48.2 M/s",
@@ -138,8 +139,8 @@ func TestFmtRate(t *testing.T) {
 		1.5e9:       "1.50 G/s",
 		math.Inf(1): "-",
 	} {
-		if got := fmtRate(r); got != want {
-			t.Errorf("fmtRate(%v) = %q, want %q", r, got, want)
+		if got := FormatRate(r); got != want {
+			t.Errorf("FormatRate(%v) = %q, want %q", r, got, want)
 		}
 	}
 }
@@ -147,8 +148,8 @@ func TestFmtRate(t *testing.T) {
 func TestDisplayWidth(t *testing.T) {
 	t.Parallel()
 	for s, want := range map[string]int{"abc": 3, "♘♙": 2, "µs": 2, "日本": 4, "\x1b[1mbold\x1b[0m": 4, "e\u0301": 1} {
-		if got := displayWidth(s); got != want {
-			t.Errorf("displayWidth(%q) = %d, want %d", s, got, want)
+		if got := DisplayWidth(s); got != want {
+			t.Errorf("DisplayWidth(%q) = %d, want %d", s, got, want)
 		}
 	}
 }

@@ -1,0 +1,140 @@
+// Package output is plylab's command-line output layer: tables written as
+// aligned text, CSV, JSON or Markdown; number, duration and rate formats for
+// people; semantic styles and the colour decision (--color, NO_COLOR, the
+// terminal); display width and padding; and the transient progress line on
+// stderr. Commands build values of these types and never write escape
+// sequences or number formats themselves.
+package output
+
+import (
+	"strings"
+	"unicode"
+
+	"github.com/plylab/plylab/engine/textfmt/ansi"
+	"golang.org/x/text/width"
+)
+
+// Style is a semantic text style. Colours are only emitted when a Painter
+// has colour on; otherwise text is returned unchanged.
+type Style uint8
+
+// The styles commands use, by meaning rather than by colour.
+const (
+	StyleNone   Style = iota
+	StyleGood         // green: correct, found, faster
+	StyleBad          // red: wrong, missed, slower
+	StyleDim          // faint: secondary information
+	StyleBold         // bold: headings
+	StyleAccent       // cyan: names, moves, things to look at
+	StyleWarn         // yellow: caveats
+)
+
+// SGR returns the ANSI SGR parameters of s ("32", "1", ...), or "" for
+// StyleNone.
+func (s Style) SGR() string {
+	switch s {
+	case StyleGood:
+		return "32"
+	case StyleBad:
+		return "31"
+	case StyleDim:
+		return "2"
+	case StyleBold:
+		return "1"
+	case StyleAccent:
+		return "36"
+	case StyleWarn:
+		return "33"
+	}
+	return ""
+}
+
+// Painter colours text when On is true and returns it unchanged otherwise.
+// The zero value paints nothing. One run decides On once (see ColorOn).
+type Painter struct {
+	On bool
+}
+
+// Paint returns text in style s when colour is on, else text unchanged.
+func (p Painter) Paint(s Style, text string) string {
+	return p.SGR(s.SGR(), text)
+}
+
+// SGR wraps text in an ANSI SGR sequence (e.g. "1;32" or "48;5;223") when
+// colour is on, else returns text unchanged (see ansi.Paint).
+func (p Painter) SGR(code, text string) string {
+	return ansi.Paint(p.On, code, text)
+}
+
+// ColorModes lists the values of --color.
+var ColorModes = []string{"auto", "always", "never"}
+
+// ColorOn decides whether a run colours its output from the --color mode:
+// "always" forces colour, "never" disables it, "auto" (or "") colours only
+// when stdoutIsTerminal reports a terminal, NO_COLOR is unset or empty and
+// TERM is not "dumb". getenv reads the environment. An unknown mode is a
+// usage error (errors.Is(err, ErrUsage)).
+func ColorOn(mode string, stdoutIsTerminal func() bool, getenv func(string) string) (bool, error) {
+	switch mode {
+	case "", "auto":
+		return stdoutIsTerminal() && getenv("NO_COLOR") == "" && getenv("TERM") != "dumb", nil
+	case "always":
+		return true, nil
+	case "never":
+		return false, nil
+	}
+	return false, usageErrorf("unknown color mode %q; use --color auto, always or never", mode)
+}
+
+// DisplayWidth is the number of terminal columns s takes (East Asian wide
+// runes count 2, combining marks and ANSI escapes 0).
+func DisplayWidth(s string) int {
+	n := 0
+	inEsc := false
+	for _, r := range s {
+		switch {
+		case inEsc:
+			if r >= '@' && r <= '~' && r != '[' {
+				inEsc = false
+			}
+		case r == '\x1b':
+			inEsc = true
+		case unicode.Is(unicode.Mn, r) || unicode.Is(unicode.Me, r) || r == '\u200b':
+		case r < ' ':
+		default:
+			switch width.LookupRune(r).Kind() {
+			case width.EastAsianWide, width.EastAsianFullwidth:
+				n += 2
+			default:
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// PadRight pads s with spaces on the right to w display columns.
+func PadRight(s string, w int) string {
+	if d := w - DisplayWidth(s); d > 0 {
+		return s + strings.Repeat(" ", d)
+	}
+	return s
+}
+
+// PadLeft pads s with spaces on the left to w display columns.
+func PadLeft(s string, w int) string {
+	if d := w - DisplayWidth(s); d > 0 {
+		return strings.Repeat(" ", d) + s
+	}
+	return s
+}
+
+// OneLine folds a message onto a single line: surrounding space trimmed,
+// and when it has line breaks, every run of white space made one space.
+func OneLine(s string) string {
+	s = strings.TrimSpace(s)
+	if !strings.ContainsAny(s, "\r\n") {
+		return s
+	}
+	return strings.Join(strings.Fields(s), " ")
+}

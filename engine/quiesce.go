@@ -1,0 +1,161 @@
+package engine
+
+import (
+	"github.com/plylab/plylab/engine/board"
+)
+
+// Quiescence search.
+//
+// A fixed-depth search evaluates positions in the middle of a capture
+// sequence: after QxP it counts the pawn won and never sees PxQ one ply
+// beyond its horizon (the horizon effect). Quiescence search continues
+// below depth 0 with captures and promotions only, until the position is
+// quiet. "Stand pat": the side to move is not forced to capture, so the
+// static evaluation is a lower bound on its score; if that already reaches
+// beta the node is cut at once. When in check, every evasion is searched
+// (standing pat is not an option there).
+
+// qnode visits a position below the main search's horizon.
+func (s *Searcher) qnode(ply, alpha, beta int, move board.Move) int {
+	s.stats.QNodes++
+	if ply > s.stats.SelDepth {
+		s.stats.SelDepth = ply
+	}
+	if traceHooks && s.rec != nil {
+		s.rec.Enter(NodeInfo{Move: move, Ply: ply, Alpha: alpha, Beta: beta, Quiescence: true})
+	}
+	if s.stats.QNodes&2047 == 0 {
+		s.checkStop()
+	}
+	if s.stopped {
+		return s.leave(0, BoundNone, EndLeaf, 0, 0, board.NoMove)
+	}
+	// Capture sequences transpose constantly (BxN then RxB, or RxB then
+	// BxN), so quiescence consults the transposition table too.
+	if s.opts.TT {
+		s.stats.TTProbes++
+		if e, ok := s.tt.probe(s.b.Hash()); ok {
+			s.stats.TTHits++
+			sc := scoreFromTT(int(e.score), ply)
+			if e.bound == Exact || (s.opts.AlphaBeta && ((e.bound == Lower && sc >= beta) || (e.bound == Upper && sc <= alpha))) {
+				s.stats.TTCutoffs++
+				return s.leave(sc, e.bound, EndTTCutoff, 0, 0, e.move)
+			}
+		}
+	}
+	return s.quiesceBody(ply, alpha, beta, s.b.InCheck())
+}
+
+// qleave stores a quiescence result (depth 0) and leaves the node.
+func (s *Searcher) qleave(ply, v int, bound Bound, why EndReason, searched, total int, best board.Move) int {
+	if s.opts.TT && !s.stopped {
+		s.tt.store(s.b.Hash(), best, v, 0, bound, ply)
+	}
+	return s.leave(v, bound, why, searched, total, best)
+}
+
+func (s *Searcher) quiesceBody(ply, alpha, beta int, inCheck bool) int {
+	o := &s.opts
+	b := s.b
+	if ply >= MaxPly {
+		return s.leave(s.evaluate(b), Exact, EndLeaf, 0, 0, board.NoMove)
+	}
+	list := &s.lists[ply]
+	best := -Infinity
+	standPat := 0
+	if inCheck {
+		b.GenerateMoves(list)
+		if list.N == 0 {
+			return s.terminal(ply, true)
+		}
+	} else {
+		standPat = s.evaluate(b)
+		if standPat >= beta {
+			s.stats.StandPatCuts++
+			return s.qleave(ply, standPat, Lower, EndStandPat, 0, 0, board.NoMove)
+		}
+		// Delta pruning (node level): if even winning a queen with a
+		// promotion on top (the margin) cannot lift the score to alpha,
+		// no capture can, so the node is given up at once.
+		if o.Delta && o.AlphaBeta && standPat+o.DeltaMargin < alpha {
+			s.stats.DeltaPrunes++
+			return s.leave(standPat, Upper, EndDelta, 0, 0, board.NoMove)
+		}
+		if o.AlphaBeta && standPat > alpha {
+			alpha = standPat
+		}
+		best = standPat
+		b.GenerateNoisy(list)
+	}
+	moves := list.Slice()
+	scores := s.scores[ply][:len(moves)]
+	if o.MVVLVA {
+		s.scoreMoves(ply, moves, scores, board.NoMove)
+	} else {
+		clear(scores)
+	}
+	alphaOrig := alpha
+	searched := 0
+	bestMove := board.NoMove
+	for i := range moves {
+		pickMove(moves, scores, i)
+		m := moves[i]
+		if !inCheck {
+			// Delta pruning (per move): the captured piece plus a safety
+			// margin still leaves us below alpha, so skip the capture.
+			if o.Delta && !o.DeltaNodeOnly && o.AlphaBeta && !m.IsPromotion() {
+				victim := b.PieceAt(m.To()).Type()
+				if m.Flag() == board.FlagEnPassant {
+					victim = board.Pawn
+				}
+				if standPat+seeValue[victim]+200 <= alpha {
+					s.stats.DeltaPrunes++
+					continue
+				}
+			}
+			// SEE pruning: a capture that loses material in the exchange
+			// (QxP defended by a pawn), or whose best-case exchange still
+			// leaves us short of alpha, is not worth a node. In positions
+			// crowded with pieces this keeps quiescence from exploding.
+			if o.SEE {
+				see := SEE(b, m)
+				if see < 0 || (o.AlphaBeta && standPat+see+50 <= alpha) {
+					s.stats.SEEPrunes++
+					continue
+				}
+			}
+		}
+		b.Make(m)
+		var v int
+		if o.AlphaBeta {
+			v = -s.qnode(ply+1, -beta, -alpha, m)
+		} else {
+			v = -s.qnode(ply+1, -Infinity, Infinity, m)
+		}
+		b.Unmake()
+		searched++
+		if s.stopped {
+			return s.leave(best, BoundNone, EndExpanded, searched, len(moves), bestMove)
+		}
+		if v > best {
+			best, bestMove = v, m
+		}
+		if o.AlphaBeta && v > alpha {
+			alpha = v
+			if alpha >= beta {
+				if traceHooks && s.rec != nil && i+1 < len(moves) {
+					s.rec.Pruned(moves[i+1:])
+				}
+				return s.qleave(ply, best, Lower, EndCutoff, searched, len(moves), bestMove)
+			}
+		}
+	}
+	if searched == 0 && !inCheck {
+		return s.qleave(ply, best, Exact, EndQuiet, 0, len(moves), board.NoMove)
+	}
+	bound := Exact
+	if o.AlphaBeta && best <= alphaOrig {
+		bound = Upper
+	}
+	return s.qleave(ply, best, bound, EndExpanded, searched, len(moves), bestMove)
+}

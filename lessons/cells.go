@@ -1,0 +1,285 @@
+package lessons
+
+import (
+	"fmt"
+	"github.com/plylab/plylab/engine/textfmt"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"unicode"
+)
+
+// Parsing inside a lesson: the cells of a plylab block, their command
+// lines and words, and the {{...}} references of the prose.
+// cell parses the body of a ```plylab block.
+func (p *lessonParser) cell(line int, mods []string, body []string) (*Cell, error) {
+	c := &Cell{Line: line}
+	quiz := false
+	for _, m := range mods {
+		if m != "quiz" {
+			return nil, p.errorf(line, "unknown cell kind %q after plylab; write ```plylab or ```plylab quiz", m)
+		}
+		quiz = true
+	}
+	var comments []string
+	var q *Quiz
+	for j := 0; j < len(body); j++ {
+		ln := line + 1 + j
+		t := strings.TrimSpace(body[j])
+		if t == "" {
+			comments = nil
+			continue
+		}
+		if strings.HasPrefix(t, "#") {
+			comments = append(comments, strings.TrimSpace(strings.TrimPrefix(t, "#")))
+			continue
+		}
+		if key, val, ok := quizKey(t); ok {
+			if !quiz {
+				return nil, p.errorf(ln, "%q lines belong in a quiz cell: write ```plylab quiz", key+":")
+			}
+			if q == nil {
+				q = &Quiz{Line: ln}
+			}
+			switch key {
+			case "predict":
+				if q.Question != "" {
+					return nil, p.errorf(ln, "the quiz has two predict: lines")
+				}
+				if val == "" {
+					return nil, p.errorf(ln, "predict: needs a question")
+				}
+				q.Question = val
+			case "answer":
+				if q.Answer.Text != "" {
+					return nil, p.errorf(ln, "the quiz has two answer: lines")
+				}
+				sel, err := ParseSelector(val)
+				if err != nil {
+					return nil, p.errorf(ln, "bad answer: %v", err)
+				}
+				q.Answer = sel
+			}
+			continue
+		}
+		// A trailing backslash continues the command on the next line.
+		text := t
+		for strings.HasSuffix(text, `\`) && j+1 < len(body) {
+			j++
+			text = strings.TrimSuffix(text, `\`) + " " + strings.TrimSpace(body[j])
+		}
+		cmd, err := p.command(ln, text)
+		if err != nil {
+			return nil, err
+		}
+		cmd.Comment = strings.Join(comments, "\n")
+		comments = nil
+		c.Commands = append(c.Commands, cmd)
+	}
+	if len(c.Commands) == 0 {
+		return nil, p.errorf(line, "empty plylab cell: write one plylab command a line")
+	}
+	if quiz {
+		switch {
+		case q == nil || q.Question == "":
+			return nil, p.errorf(line, "a quiz cell needs a 'predict: QUESTION' line")
+		case q.Answer.Text == "":
+			return nil, p.errorf(line, "a quiz cell needs an 'answer: SELECTOR' line, e.g. 'answer: nodes | depth=4'")
+		case len(c.Commands) != 1:
+			return nil, p.errorf(c.Commands[1].Line, "a quiz cell runs exactly one command")
+		}
+		c.Quiz = q
+	}
+	return c, nil
+}
+
+func quizKey(t string) (key, val string, ok bool) {
+	k, v, found := strings.Cut(t, ":")
+	if !found {
+		return "", "", false
+	}
+	k = strings.ToLower(strings.TrimSpace(k))
+	if k != "predict" && k != "answer" {
+		return "", "", false
+	}
+	return k, strings.TrimSpace(v), true
+}
+
+// command parses one command line of a cell.
+func (p *lessonParser) command(line int, text string) (*Command, error) {
+	text = strings.TrimSpace(strings.TrimPrefix(text, "$ "))
+	args, err := splitWords(text)
+	if err != nil {
+		return nil, p.errorf(line, "%v", err)
+	}
+	if len(args) > 0 && args[0] == "plylab" {
+		args = args[1:]
+		text = strings.TrimSpace(strings.TrimPrefix(text, "plylab"))
+	}
+	if len(args) == 0 {
+		return nil, p.errorf(line, "empty command in a plylab cell")
+	}
+	name := args[0]
+	if strings.HasPrefix(name, "-") {
+		return nil, p.errorf(line, "a cell command starts with a plylab command such as compare, not the flag %s (the lesson runner sets --color)", name)
+	}
+	if msg, bad := forbidden[name]; bad {
+		return nil, p.errorf(line, "%s", msg)
+	}
+	if p.cmds != nil {
+		subs, known := p.cmds[name]
+		if !known {
+			return nil, p.errorf(line, "unknown command %q in a plylab cell%s", name, didYouMean(name, keys(p.cmds)))
+		}
+		if len(subs) > 0 {
+			if len(args) < 2 || strings.HasPrefix(args[1], "-") {
+				return nil, p.errorf(line, "%q needs a subcommand in a plylab cell: %s", name, strings.Join(subs, ", "))
+			}
+			if !contains(subs, args[1]) {
+				return nil, p.errorf(line, "unknown command %q in a plylab cell%s", name+" "+args[1], didYouMean(args[1], subs))
+			}
+		}
+	}
+	return &Command{Line: line, Text: text, Args: args}, nil
+}
+
+var refPattern = regexp.MustCompile(`\{\{(.*?)\}\}`)
+var refCell = regexp.MustCompile(`^cell\s+(\d+)\s*:\s*(.*)$`)
+
+// refs finds the {{...}} references of a prose block written after
+// cellsBefore cells.
+func (p *lessonParser) refs(b *Block, cellsBefore int) ([]Ref, error) {
+	var out []Ref
+	for _, m := range refPattern.FindAllStringSubmatchIndex(b.Text, -1) {
+		line := b.Line + strings.Count(b.Text[:m[0]], "\n")
+		inner := strings.TrimSpace(b.Text[m[2]:m[3]])
+		r := Ref{Line: line, Start: m[0], End: m[1], Cell: cellsBefore}
+		if cm := refCell.FindStringSubmatch(inner); cm != nil {
+			r.Cell, _ = strconv.Atoi(cm[1])
+			inner = cm[2]
+			if r.Cell < 1 || r.Cell > cellsBefore {
+				return nil, p.errorf(line, "{{cell %d: ...}} refers to a cell that has not run yet here (cells 1-%d have)", r.Cell, cellsBefore)
+			}
+		}
+		if r.Cell == 0 {
+			return nil, p.errorf(line, "{{%s}} comes before the first cell: there is no output to read yet", inner)
+		}
+		sel, err := ParseSelector(inner)
+		if err != nil {
+			return nil, p.errorf(line, "bad reference {{%s}}: %v", inner, err)
+		}
+		r.Sel = sel
+		out = append(out, r)
+	}
+	return out, nil
+}
+
+// splitWords splits a command line into words like a POSIX shell: spaces
+// separate words, single and double quotes group them, a backslash escapes
+// the next character (inside double quotes only before " \ $ and `), and an
+// unquoted # starting a word begins a comment.
+func splitWords(s string) ([]string, error) {
+	var words []string
+	var cur strings.Builder
+	inWord := false
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == ' ' || c == '\t':
+			if inWord {
+				words = append(words, cur.String())
+				cur.Reset()
+				inWord = false
+			}
+		case c == '#' && !inWord:
+			return words, nil
+		case c == '\\':
+			inWord = true
+			if i+1 < len(s) {
+				i++
+				cur.WriteByte(s[i])
+			}
+		case c == '\'':
+			inWord = true
+			j := strings.IndexByte(s[i+1:], '\'')
+			if j < 0 {
+				return nil, fmt.Errorf("unterminated ' quote in %q", s)
+			}
+			cur.WriteString(s[i+1 : i+1+j])
+			i += j + 1
+		case c == '"':
+			inWord = true
+			closed := false
+			for i++; i < len(s); i++ {
+				if s[i] == '"' {
+					closed = true
+					break
+				}
+				if s[i] == '\\' && i+1 < len(s) && strings.IndexByte("\"\\$`", s[i+1]) >= 0 {
+					i++
+				}
+				cur.WriteByte(s[i])
+			}
+			if !closed {
+				return nil, fmt.Errorf("unterminated \" quote in %q", s)
+			}
+		default:
+			inWord = true
+			cur.WriteByte(c)
+		}
+	}
+	if inWord {
+		words = append(words, cur.String())
+	}
+	return words, nil
+}
+
+// quoteWord quotes w for display when a shell would need it.
+func quoteWord(w string) string {
+	if w == "" {
+		return `""`
+	}
+	if !strings.ContainsFunc(w, func(r rune) bool {
+		return unicode.IsSpace(r) || strings.ContainsRune(`"'\$#&|;<>()*?[]{}!`+"`", r)
+	}) {
+		return w
+	}
+	if !strings.Contains(w, "'") {
+		return "'" + w + "'"
+	}
+	return `"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`, `$`, `\$`, "`", "\\`").Replace(w) + `"`
+}
+
+func keys(m Commands) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// didYouMean returns "; did you mean "x"?" for a close candidate, or a
+// pointer to the command list.
+func didYouMean(name string, candidates []string) string {
+	var allowed []string
+	for _, c := range candidates {
+		if _, bad := forbidden[c]; !bad {
+			allowed = append(allowed, c)
+		}
+	}
+	if best := textfmt.Suggest(name, allowed); best != "" {
+		return fmt.Sprintf("; did you mean %q?", best)
+	}
+	return "; run 'plylab --help' to list the commands"
+}

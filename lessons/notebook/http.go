@@ -1,0 +1,100 @@
+package notebook
+
+import (
+	"crypto/subtle"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+)
+
+const cookieName = "plylab_token"
+
+// pageCSP allows the server's own scripts, styles (inline styles too: the
+// pictures carry style attributes) and pictures, and nothing else; no page
+// may frame it.
+const pageCSP = "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; connect-src 'self'; form-action 'none'; base-uri 'none'; frame-ancestors 'none'"
+
+func (s *Server) tokenOK(r *http.Request) bool {
+	want := []byte(s.cfg.Token)
+	try := func(got string) bool {
+		return got != "" && subtle.ConstantTimeCompare([]byte(got), want) == 1
+	}
+	if try(r.URL.Query().Get("token")) || try(r.Header.Get("X-Plylab-Token")) {
+		return true
+	}
+	if c, err := r.Cookie(cookieName); err == nil && try(c.Value) {
+		return true
+	}
+	return false
+}
+
+// sameOrigin is the CSRF check for POSTs: a browser's Origin must be this
+// host, and its Sec-Fetch-Site must not be cross-site. Clients that send
+// neither (curl, scripts) carry the token explicitly.
+func sameOrigin(r *http.Request) bool {
+	if site := r.Header.Get("Sec-Fetch-Site"); site != "" && site != "same-origin" && site != "none" {
+		return false
+	}
+	if o := r.Header.Get("Origin"); o != "" {
+		return o == "http://"+r.Host || o == "https://"+r.Host
+	}
+	return true
+}
+
+// apiError is the error object of every failed API call.
+type apiError struct {
+	Code    string `json:"code"`
+	Message string `json:"message"`
+	// Line is the line of a lesson file a parse error is at.
+	Line int `json:"line,omitempty"`
+}
+
+func (e *apiError) Error() string { return e.Message }
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.WriteHeader(status)
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(true)
+	_ = enc.Encode(v)
+}
+
+func writeError(w http.ResponseWriter, status int, code, msg string) {
+	writeJSON(w, status, map[string]*apiError{"error": {Code: code, Message: msg}})
+}
+
+func writeAPIError(w http.ResponseWriter, e *apiError) {
+	writeJSON(w, statusOf(e.Code), map[string]*apiError{"error": e})
+}
+
+func statusOf(code string) int {
+	switch code {
+	case "busy":
+		return http.StatusTooManyRequests
+	case "too_large":
+		return http.StatusRequestEntityTooLarge
+	case "not_found", "no_session":
+		return http.StatusNotFound
+	case "internal":
+		return http.StatusInternalServerError
+	case "shutting_down":
+		return http.StatusServiceUnavailable
+	}
+	return http.StatusBadRequest
+}
+
+// decode reads a JSON body into v, with clear errors for a body that is
+// too large or not JSON.
+func decode(r *http.Request, v any) *apiError {
+	dec := json.NewDecoder(r.Body)
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		var mbe *http.MaxBytesError
+		if errors.As(err, &mbe) {
+			return &apiError{Code: "too_large", Message: fmt.Sprintf("the request body is over the limit of %d bytes; the teacher can raise it with plylab lesson serve --max-body", mbe.Limit)}
+		}
+		return &apiError{Code: "bad_request", Message: "the request body must be a JSON object such as {\"command\": \"plylab compare --depth 3\"}: " + err.Error()}
+	}
+	return nil
+}

@@ -1,0 +1,160 @@
+package notebook
+
+import (
+	"context"
+	"fmt"
+	"html/template"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/plylab/plylab/lessons"
+)
+
+type lessonPage struct {
+	once sync.Once
+	html []byte
+	err  error
+}
+
+// ---------------------------------------------------------------------------
+// Pages
+
+func (s *Server) head(extra string) template.HTML {
+	return template.HTML(`<meta name="plylab-token" content="` + template.HTMLEscapeString(s.cfg.Token) + `" />
+<link rel="stylesheet" href="/static/notebook.css" />
+<script src="/static/notebook.js" defer></script>` + extra)
+}
+
+func lessonHref(l *lessons.Lesson) string { return "/lesson/" + l.Slug }
+
+func writeHTML(w http.ResponseWriter, page []byte) {
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Write(page)
+}
+
+func (s *Server) handleIndex(w http.ResponseWriter, r *http.Request) {
+	page, err := lessons.RenderIndex(s.cfg.Lessons, lessons.PageOptions{
+		Generator: s.cfg.Generator, Href: lessonHref, Notebook: true, Head: s.head(""),
+	})
+	if err != nil {
+		writeError(w, http.StatusInternalServerError, "internal", err.Error())
+		return
+	}
+	// The index links "scratch" relative to itself.
+	writeHTML(w, []byte(strings.Replace(string(page), `href="scratch"`, `href="/scratch"`, 1)))
+}
+
+func (s *Server) findLesson(slug string) *lessons.Lesson {
+	for _, l := range s.cfg.Lessons {
+		if l.Slug == slug || l.Name == slug || fmt.Sprint(l.Number) == slug {
+			return l
+		}
+	}
+	return nil
+}
+
+// handleLesson draws a lesson as the export does, with the output of a
+// run made once (the first time the page is asked for), every cell
+// editable.
+func (s *Server) handleLesson(w http.ResponseWriter, r *http.Request) {
+	l := s.findLesson(r.PathValue("slug"))
+	if l == nil {
+		writeError(w, http.StatusNotFound, "not_found", fmt.Sprintf("no lesson %q; the index lists them", r.PathValue("slug")))
+		return
+	}
+	s.mu.Lock()
+	p := s.pages[l.Slug]
+	if p == nil {
+		p = &lessonPage{}
+		s.pages[l.Slug] = p
+	}
+	s.mu.Unlock()
+	p.once.Do(func() { p.html, p.err = s.renderLesson(l) })
+	if p.err != nil {
+		writeError(w, http.StatusInternalServerError, "internal", p.err.Error())
+		return
+	}
+	writeHTML(w, p.html)
+}
+
+func (s *Server) renderLesson(l *lessons.Lesson) ([]byte, error) {
+	dir, err := os.MkdirTemp(s.root, "lesson-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(dir)
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
+	res, err := lessons.NewSession(l, s.safeRunFunc(ctx), dir).RunAll()
+	if err != nil {
+		s.logger.Printf("lesson %s did not run to the end: %v", l.Slug, err)
+		if res == nil {
+			res = &lessons.Result{Lesson: l}
+		}
+	}
+	opt := lessons.PageOptions{Generator: s.cfg.Generator, Index: "/", Notebook: true, Head: s.head("")}
+	for i, o := range s.cfg.Lessons {
+		if o != l {
+			continue
+		}
+		if i > 0 {
+			opt.Prev = &lessons.PageLink{Href: lessonHref(s.cfg.Lessons[i-1]), Label: lessons.LessonLabel(s.cfg.Lessons[i-1])}
+		}
+		if i+1 < len(s.cfg.Lessons) {
+			opt.Next = &lessons.PageLink{Href: lessonHref(s.cfg.Lessons[i+1]), Label: lessons.LessonLabel(s.cfg.Lessons[i+1])}
+		}
+	}
+	return lessons.RenderPage(res, opt)
+}
+
+func (s *Server) handleScratch(w http.ResponseWriter, r *http.Request) {
+	var buf strings.Builder
+	err := scratchTemplate.Execute(&buf, map[string]any{"Head": s.head(""), "CSS": template.CSS(lessons.PageStyle()), "Generator": s.cfg.Generator})
+	if err != nil {
+		writeError(w, http.StatusInternalServerError, "internal", err.Error())
+		return
+	}
+	writeHTML(w, []byte(buf.String()))
+}
+
+func (s *Server) handleStatic(w http.ResponseWriter, r *http.Request) {
+	name := r.PathValue("name")
+	data, err := static.ReadFile("static/" + name)
+	if err != nil || !validName(name) {
+		writeError(w, http.StatusNotFound, "not_found", "no such file")
+		return
+	}
+	switch filepath.Ext(name) {
+	case ".js":
+		w.Header().Set("Content-Type", "text/javascript; charset=utf-8")
+	case ".css":
+		w.Header().Set("Content-Type", "text/css; charset=utf-8")
+	}
+	w.Write(data)
+}
+
+var scratchTemplate = template.Must(template.New("scratch").Parse(`<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8" />
+<meta name="viewport" content="width=device-width, initial-scale=1" />
+<title>Scratch notebook · plylab lessons</title>
+<style>{{.CSS}}</style>{{.Head}}
+</head>
+<body class="scratch">
+<nav class="top"><a href="/">All lessons</a></nav>
+<header>
+<p class="kicker">scratch notebook</p>
+<h1><input id="nb-title" class="title-edit" value="My notebook" aria-label="notebook title" /></h1>
+<p class="summary">Write a note and a plylab command in each cell, run it, and download the notebook as a lesson file; load it again later.</p>
+</header>
+<div class="toolbar"><button type="button" id="nb-add">Add a cell</button> <button type="button" id="nb-download">Download .md</button> <label class="file-button">Load a lesson file… <input type="file" id="nb-load" accept=".md,text/markdown,text/plain" /></label> <span id="nb-message" class="status" aria-live="polite"></span></div>
+<main id="nb-cells"></main>
+<footer><p>Served by {{.Generator}}: every cell runs on this server, nothing is fetched from the network.</p></footer>
+</body>
+</html>
+`))

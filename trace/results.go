@@ -1,0 +1,73 @@
+package trace
+
+import "strings"
+
+// Results: what a tree's text view says, as values a program (a lesson
+// cell) can read without parsing the text: the heading and summary line
+// (Summary), and one entry per drawn node (Lines), in the order the text
+// view prints them.
+
+// TreeResult is a tree's summary: its heading and summary line as values.
+type TreeResult struct {
+	Algo          string `json:"algo"`
+	Depth         int    `json:"depth"`
+	Best          string `json:"best"`           // first move of the principal variation ("" if none)
+	Value         int    `json:"value"`          // the root's value from MAX's view
+	ValueText     string `json:"value_text"`     // as the heading prints it: "3", "+∞", "mate in 2"
+	NodesSearched uint64 `json:"nodes_searched"` // main search and quiescence
+	QNodes        uint64 `json:"qnodes"`
+	NodesDrawn    int    `json:"nodes_drawn"`
+	Cutoffs       int    `json:"cutoffs"`
+	PrunedMoves   int    `json:"pruned_moves"`
+	TTCutoffs     int    `json:"tt_cutoffs"`
+	NullCutoffs   int    `json:"null_cutoffs"`
+}
+
+// NodeResult is one drawn node, as its line in the text view shows it.
+type NodeResult struct {
+	Algo      string `json:"algo"`
+	Path      string `json:"path"` // the moves from the root, space-separated ("" at the root)
+	Move      string `json:"move"`
+	Ply       int    `json:"ply"`
+	Player    string `json:"player"`     // "max" or "min": who is to move
+	Value     int    `json:"value"`      // from MAX's view
+	ValueText string `json:"value_text"` // with its bound, as printed: "3", "≤ -2", "≥ 5"
+	End       string `json:"end"`        // how it ended: "expanded", "cutoff", "checkmate", "leaf", ...
+	PV        bool   `json:"pv"`
+}
+
+// Result returns the tree's summary.
+func (t *Tree) Result() TreeResult {
+	r := TreeResult{Algo: t.Algo, Depth: t.Depth, Value: t.Score, ValueText: t.FormatValue(t.Score),
+		NodesSearched: t.SearchNodes + t.QNodes, QNodes: t.QNodes, Cutoffs: t.Cutoffs,
+		PrunedMoves: t.PrunedMoves, TTCutoffs: t.TTCutoffs, NullCutoffs: t.NullCutoffs}
+	if len(t.PV) > 0 {
+		r.Best = t.PV[0]
+	}
+	if t.Root != nil {
+		r.NodesDrawn = t.Root.Count()
+	}
+	return r
+}
+
+// Lines returns every drawn node in the text view's order (depth first,
+// moves in the order drawn).
+func (t *Tree) Lines() []NodeResult {
+	var out []NodeResult
+	var walk func(n *Node, path []string)
+	walk = func(n *Node, path []string) {
+		player := "max"
+		if !n.Max() {
+			player = "min"
+		}
+		out = append(out, NodeResult{Algo: t.Algo, Path: strings.Join(path, " "), Move: n.Name, Ply: n.Ply,
+			Player: player, Value: n.MaxValue(), ValueText: t.ValueLabel(n), End: n.End.String(), PV: n.PV})
+		for _, c := range n.Children {
+			walk(c, append(path[:len(path):len(path)], c.Name))
+		}
+	}
+	if t.Root != nil {
+		walk(t.Root, nil)
+	}
+	return out
+}
