@@ -6,10 +6,10 @@ import (
 	"strings"
 	"testing"
 
-	goldenfile "github.com/plylab/plylab/cmd/internal/golden"
+	goldenfile "github.com/plylab/plylab/engine/golden"
 )
 
-// update is the -update flag (see cmd/internal/golden).
+// update is the -update flag (see engine/golden).
 var update = goldenfile.Update
 
 // result is what one in-process run of plylab produced.

@@ -22,6 +22,7 @@ const (
 	initBudgetMS  = 25.0  // any single package's init
 	totalBudgetMS = 100.0 // all inits together
 	initRuns      = 3
+	initMaxRuns   = 15
 )
 
 // expensiveInits are packages whose init alone cost more than the budget
@@ -61,8 +62,14 @@ func initTrace(t *testing.T, exe string, args ...string) map[string]float64 {
 
 func TestPackageInitBudget(t *testing.T) {
 	exe := buildPlylab(t)
+	// The fastest of several runs: a busy machine (other jobs, a parallel
+	// test) slows a run, never speeds one up. Beyond the first initRuns,
+	// up to initMaxRuns are tried while some package is still over budget,
+	// so a loaded machine needs more runs but a real regression still fails.
 	fastest := map[string]float64{}
-	for i := 0; i < initRuns; i++ {
+	runs := 0
+	for runs < initMaxRuns && (runs < initRuns || overBudget(fastest)) {
+		runs++
 		for pkg, ms := range initTrace(t, exe, "--help") {
 			if old, ok := fastest[pkg]; !ok || ms < old {
 				fastest[pkg] = ms
@@ -80,7 +87,7 @@ func TestPackageInitBudget(t *testing.T) {
 	for pkg, ms := range fastest {
 		total += ms
 		if ms > initBudgetMS {
-			t.Errorf("init of %s takes %.1f ms (fastest of %d runs), over the %g ms budget of one package: make it lazy or precompute it", pkg, ms, initRuns, initBudgetMS)
+			t.Errorf("init of %s takes %.1f ms (fastest of %d runs), over the %g ms budget of one package: make it lazy or precompute it", pkg, ms, runs, initBudgetMS)
 		}
 		for _, bad := range expensiveInits {
 			if strings.HasPrefix(pkg, bad) {
@@ -91,5 +98,18 @@ func TestPackageInitBudget(t *testing.T) {
 	if total > totalBudgetMS {
 		t.Errorf("package inits take %.1f ms together (fastest runs), over %g ms", total, totalBudgetMS)
 	}
-	t.Logf("%d package inits, %.1f ms together (fastest of %d runs)", len(fastest), total, initRuns)
+	t.Logf("%d package inits, %.1f ms together (fastest of %d runs)", len(fastest), total, runs)
+}
+
+// overBudget reports whether a package's init, or all of them together,
+// is over its budget.
+func overBudget(fastest map[string]float64) bool {
+	total := 0.0
+	for _, ms := range fastest {
+		total += ms
+		if ms > initBudgetMS {
+			return true
+		}
+	}
+	return total > totalBudgetMS
 }

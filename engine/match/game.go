@@ -6,8 +6,8 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/notnil/chess"
 	"github.com/plylab/plylab/engine/board"
+	"github.com/plylab/plylab/engine/game"
 )
 
 // Termination is why a game ended.
@@ -170,42 +170,27 @@ func play(ctx context.Context, g *Game, white, black seat, margin time.Duration)
 	g.Started = time.Now()
 	defer func() { g.Duration = time.Since(g.Started) }()
 
-	b, err := board.FromFEN(g.StartFEN)
+	rec, err := game.New(g.StartFEN)
 	if err != nil {
 		return fmt.Errorf("opening %s: %w", g.Opening.Name, err)
 	}
-	opt, err := chess.FEN(g.StartFEN)
-	if err != nil {
-		return fmt.Errorf("opening %s: %w", g.Opening.Name, err)
-	}
-	ng := chess.NewGame(opt)
+	b := rec.Board()
 
-	// apply plays a legal move on both boards; it reports false when the
+	// apply plays a legal move on the record; it reports false when the
 	// game is over.
 	apply := func(m board.Move, comment string) (bool, error) {
-		u := m.String()
-		var nm *chess.Move
-		for _, v := range ng.ValidMoves() {
-			if v.String() == u {
-				nm = v
-				break
-			}
+		san, err := rec.Play(m)
+		if err != nil {
+			return false, fmt.Errorf("internal: %w", err)
 		}
-		if nm == nil {
-			return false, fmt.Errorf("internal: %s is legal for plylab but not for notnil/chess in %s", u, b.FEN())
-		}
-		g.SAN = append(g.SAN, chess.AlgebraicNotation{}.Encode(ng.Position(), nm))
-		if err := ng.Move(nm); err != nil {
-			return false, err
-		}
-		b.Make(m)
-		g.Moves = append(g.Moves, u)
+		g.SAN = append(g.SAN, san)
+		g.Moves = append(g.Moves, m.String())
 		g.Comments = append(g.Comments, comment)
-		return !g.finished(ng, b), nil
+		return !g.finished(rec), nil
 	}
 
 	for _, u := range g.Opening.Moves {
-		m, ok := strictMove(b, u)
+		m, ok := rec.ParseUCI(u)
 		if !ok {
 			return fmt.Errorf("opening %s: move %s is not legal in %s", g.Opening.Name, u, b.FEN())
 		}
@@ -214,7 +199,7 @@ func play(ctx context.Context, g *Game, white, black seat, margin time.Duration)
 			return err
 		}
 	}
-	if g.finished(ng, b) {
+	if g.finished(rec) {
 		return nil
 	}
 
@@ -226,7 +211,7 @@ func play(ctx context.Context, g *Game, white, black seat, margin time.Duration)
 			if ctx.Err() != nil {
 				return ctx.Err()
 			}
-			g.lose(board.Color(i), PlayerError, err.Error())
+			g.lose(rec, board.Color(i), PlayerError, err.Error())
 			return nil
 		}
 	}
@@ -260,20 +245,20 @@ func play(ctx context.Context, g *Game, white, black seat, margin time.Duration)
 			return ctx.Err()
 		}
 		if allowed > 0 && elapsed > allowed+margin {
-			g.timeout(side, b, fmt.Sprintf("%s used %s of %s", sideName(side), elapsed.Round(time.Millisecond), allowed.Round(time.Millisecond)))
+			g.timeout(rec, side, fmt.Sprintf("%s used %s of %s", sideName(side), elapsed.Round(time.Millisecond), allowed.Round(time.Millisecond)))
 			return nil
 		}
 		if err != nil {
 			if errors.Is(err, context.DeadlineExceeded) {
-				g.timeout(side, b, "")
+				g.timeout(rec, side, "")
 			} else {
-				g.lose(side, PlayerError, err.Error())
+				g.lose(rec, side, PlayerError, err.Error())
 			}
 			return nil
 		}
-		m, ok := strictMove(b, reply.Move)
+		m, ok := rec.ParseUCI(reply.Move)
 		if !ok {
-			g.lose(side, IllegalMove, fmt.Sprintf("%q in %s", reply.Move, b.FEN()))
+			g.lose(rec, side, IllegalMove, fmt.Sprintf("%q in %s", reply.Move, b.FEN()))
 			return nil
 		}
 		if s.limit.Clock != nil {
@@ -301,33 +286,26 @@ func play(ctx context.Context, g *Game, white, black seat, margin time.Duration)
 }
 
 // finished checks the rules after a move and records the end of the
-// game: checkmate, stalemate and insufficient material by notnil/chess;
-// threefold repetition and the fifty-move rule are claimed for the
-// players at once.
-func (g *Game) finished(ng *chess.Game, b *board.Board) bool {
-	if ng.Outcome() == chess.NoOutcome {
-		for _, d := range ng.EligibleDraws() {
-			if d == chess.ThreefoldRepetition || d == chess.FiftyMoveRule {
-				if err := ng.Draw(d); err == nil {
-					break
-				}
-			}
-		}
-	}
-	if ng.Outcome() == chess.NoOutcome {
+// game: checkmate, stalemate and insufficient material as the record
+// decides them; threefold repetition and the fifty-move rule are claimed
+// for the players at once.
+func (g *Game) finished(rec *game.Game) bool {
+	rec.Claim()
+	if !rec.Over() {
 		return false
 	}
+	b := rec.Board()
 	g.FinalFEN = b.FEN()
 	g.Phase = ClassifyPhase(b)
-	switch ng.Method() {
-	case chess.Checkmate:
+	switch rec.Method() {
+	case game.Checkmate:
 		g.Termination, g.Winner = Checkmate, b.Side().Other()
 		return true
-	case chess.Stalemate:
+	case game.Stalemate:
 		g.Termination = Stalemate
-	case chess.ThreefoldRepetition, chess.FivefoldRepetition:
+	case game.ThreefoldRepetition, game.FivefoldRepetition:
 		g.Termination = Threefold
-	case chess.FiftyMoveRule, chess.SeventyFiveMoveRule:
+	case game.FiftyMoveRule, game.SeventyFiveMoveRule:
 		g.Termination = FiftyMoves
 	default:
 		g.Termination = InsufficientMaterial
@@ -336,41 +314,32 @@ func (g *Game) finished(ng *chess.Game, b *board.Board) bool {
 	return true
 }
 
-// lose ends the game with side losing.
-func (g *Game) lose(side board.Color, t Termination, detail string) {
+// lose ends the game with side losing, in rec's current position.
+func (g *Game) lose(rec *game.Game, side board.Color, t Termination, detail string) {
 	g.Winner, g.Termination, g.Detail = side.Other(), t, detail
-	g.endPosition()
+	g.endPosition(rec)
 }
 
 // timeout ends the game on time: side loses, unless its opponent cannot
 // mate with any series of legal moves (a bare king, or a king and one
 // minor piece), which makes it a draw.
-func (g *Game) timeout(side board.Color, b *board.Board, detail string) {
-	opp := side.Other()
+func (g *Game) timeout(rec *game.Game, side board.Color, detail string) {
+	b, opp := rec.Board(), side.Other()
 	heavy := b.Pieces(opp, board.Pawn) | b.Pieces(opp, board.Rook) | b.Pieces(opp, board.Queen)
 	minors := b.Pieces(opp, board.Knight) | b.Pieces(opp, board.Bishop)
 	if heavy == 0 && minors.Count() <= 1 {
 		g.Draw, g.Termination, g.Detail = true, TimeoutVsMaterial, detail
-		g.endPosition()
+		g.endPosition(rec)
 		return
 	}
-	g.lose(side, TimeForfeit, detail)
+	g.lose(rec, side, TimeForfeit, detail)
 }
 
 // endPosition records the final position of a game that ended by a
-// player's fault (the moves so far).
-func (g *Game) endPosition() {
-	b, err := board.FromFEN(g.StartFEN)
-	if err != nil {
-		return
-	}
-	for _, u := range g.Moves {
-		if m, ok := strictMove(b, u); ok {
-			b.Make(m)
-		}
-	}
-	g.FinalFEN = b.FEN()
-	g.Phase = ClassifyPhase(b)
+// player's fault.
+func (g *Game) endPosition(rec *game.Game) {
+	g.FinalFEN = rec.FEN()
+	g.Phase = ClassifyPhase(rec.Board())
 }
 
 func sideName(c board.Color) string {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/plylab/plylab/engine/board"
 	"github.com/plylab/plylab/engine/book"
+	"github.com/plylab/plylab/engine/game"
 	"github.com/plylab/plylab/engine/pgn"
 )
 
@@ -95,7 +96,7 @@ func (o Opening) validate() (*board.Board, error) {
 		return nil, err
 	}
 	for _, u := range o.Moves {
-		m, ok := strictMove(b, u)
+		m, ok := game.StrictUCI(b, u)
 		if !ok {
 			return nil, fmt.Errorf("move %s is not legal in %s", u, b.FEN())
 		}
@@ -105,18 +106,6 @@ func (o Opening) validate() (*board.Board, error) {
 		return nil, errors.New("the game is over in this position (no legal move)")
 	}
 	return b, nil
-}
-
-// strictMove finds the legal move written u in UCI notation (no SAN).
-func strictMove(b *board.Board, u string) (board.Move, bool) {
-	var ml board.MoveList
-	b.GenerateMoves(&ml)
-	for _, m := range ml.Slice() {
-		if m.String() == u {
-			return m, true
-		}
-	}
-	return board.NoMove, false
 }
 
 // ReadEPD reads openings from EPD or FEN lines: one position a line, the

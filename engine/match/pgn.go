@@ -1,12 +1,11 @@
 package match
 
 import (
-	"fmt"
 	"io"
 	"strconv"
-	"strings"
 
 	"github.com/plylab/plylab/engine/board"
+	"github.com/plylab/plylab/engine/game"
 )
 
 // WritePGN writes g as a PGN game: the Seven Tag Roster, then FEN and
@@ -16,92 +15,35 @@ import (
 // cutechess-cli writes them), and a last comment saying how the game
 // ended. Lines are at most 80 characters.
 func WritePGN(w io.Writer, g *Game) error {
-	var b strings.Builder
-	tag := func(k, v string) {
-		v = strings.ReplaceAll(v, `\`, `\\`)
-		v = strings.ReplaceAll(v, `"`, `\"`)
-		fmt.Fprintf(&b, "[%s \"%s\"]\n", k, v)
-	}
 	event := g.Event
 	if event == "" {
 		event = "plylab match"
 	}
-	tag("Event", event)
-	tag("Site", "?")
-	tag("Date", g.Started.Format("2006.01.02"))
-	tag("Round", strconv.Itoa(g.Round))
-	tag("White", g.White)
-	tag("Black", g.Black)
-	tag("Result", g.Result())
-	if g.StartFEN != "" && g.StartFEN != board.StartFEN {
-		tag("FEN", g.StartFEN)
-		tag("SetUp", "1")
+	tags := []game.Tag{
+		{Name: "Event", Value: event},
+		{Name: "Site", Value: "?"},
+		{Name: "Date", Value: g.Started.Format("2006.01.02")},
+		{Name: "Round", Value: strconv.Itoa(g.Round)},
+		{Name: "White", Value: g.White},
+		{Name: "Black", Value: g.Black},
+		{Name: "Result", Value: g.Result()},
 	}
+	tags = append(tags, game.StartTags(g.StartFEN)...)
 	tc := g.Limits[board.White].PGN()
 	if btc := g.Limits[board.Black].PGN(); btc != tc {
-		tag("WhiteTimeControl", tc)
-		tag("BlackTimeControl", btc)
+		tags = append(tags, game.Tag{Name: "WhiteTimeControl", Value: tc}, game.Tag{Name: "BlackTimeControl", Value: btc})
 		tc = "?"
 	}
-	tag("TimeControl", tc)
-	tag("Termination", g.Termination.pgnTermination())
-	tag("PlyCount", strconv.Itoa(len(g.Moves)))
+	tags = append(tags,
+		game.Tag{Name: "TimeControl", Value: tc},
+		game.Tag{Name: "Termination", Value: g.Termination.pgnTermination()},
+		game.Tag{Name: "PlyCount", Value: strconv.Itoa(len(g.Moves))})
 	if g.Opening.Name != "" {
-		tag("Opening", g.Opening.Name)
+		tags = append(tags, game.Tag{Name: "Opening", Value: g.Opening.Name})
 	}
-	b.WriteByte('\n')
-
-	// Movetext, wrapped at 80 columns.
-	var line strings.Builder
-	word := func(s string) {
-		if line.Len() > 0 && line.Len()+1+len(s) > 80 {
-			b.WriteString(line.String())
-			b.WriteByte('\n')
-			line.Reset()
-		}
-		if line.Len() > 0 {
-			line.WriteByte(' ')
-		}
-		line.WriteString(s)
+	err := game.WritePGN(w, game.PGN{Tags: tags, StartFEN: g.StartFEN, SAN: g.SAN, Comments: g.Comments, Final: g.Summary(), Result: g.Result()})
+	if err == nil {
+		_, err = io.WriteString(w, "\n") // the blank line between games
 	}
-	comment := func(c string) {
-		// Comments may be broken across lines at spaces, like any text.
-		c = strings.ReplaceAll(c, "}", ")")
-		fields := strings.Fields(c)
-		if len(fields) == 0 {
-			return
-		}
-		fields[0] = "{" + fields[0]
-		fields[len(fields)-1] += "}"
-		for _, f := range fields {
-			word(f)
-		}
-	}
-	num, black := 1, false
-	if fb, err := board.FromFEN(g.StartFEN); err == nil {
-		num, black = fb.FullmoveNumber(), fb.Side() == board.Black
-	}
-	for i, san := range g.SAN {
-		switch {
-		case !black:
-			word(fmt.Sprintf("%d. %s", num, san))
-		case i == 0:
-			word(fmt.Sprintf("%d... %s", num, san))
-		default:
-			word(san)
-		}
-		if i < len(g.Comments) {
-			comment(g.Comments[i])
-		}
-		if black {
-			num++
-		}
-		black = !black
-	}
-	comment(g.Summary())
-	word(g.Result())
-	b.WriteString(line.String())
-	b.WriteString("\n\n")
-	_, err := io.WriteString(w, b.String())
 	return err
 }

@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/plylab/plylab/cmd/internal/golden"
+	"github.com/plylab/plylab/engine/golden"
 )
 
 func sampleTable() *Table {

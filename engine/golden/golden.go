@@ -1,6 +1,6 @@
 // Package golden compares what a test produced with a golden file in the
 // test's testdata folder, and rewrites the file instead when the test runs
-// with -update (go test ./cmd/... -update). Only tests import it.
+// with -update (go test ./... -update). Only tests import it.
 package golden
 
 import (

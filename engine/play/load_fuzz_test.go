@@ -1,4 +1,4 @@
-package main
+package play
 
 import (
 	"strings"
@@ -9,8 +9,8 @@ import (
 
 // FuzzReadGame feeds play --load arbitrary PGN. Properties: no panic; an
 // error is one line naming the file; a game that loads starts from a
-// position the board accepts and every move replays legally (as
-// newPlaySession replays them).
+// position the board accepts and every move replays legally (as New
+// replays them).
 func FuzzReadGame(f *testing.F) {
 	for _, s := range []string{
 		"[Event \"plylab play\"]\n[Result \"*\"]\n\n1. e4 e5 2. Nf3 *\n",
@@ -25,18 +25,18 @@ func FuzzReadGame(f *testing.F) {
 		if len(pgn) > 5000 {
 			return
 		}
-		var cfg playConfig
-		if err := readGame(&cfg, strings.NewReader(pgn), "game.pgn"); err != nil {
+		l, err := ReadGame(strings.NewReader(pgn), "game.pgn")
+		if err != nil {
 			if msg := err.Error(); strings.ContainsAny(msg, "\r\n") || !strings.Contains(msg, "game.pgn") {
 				t.Fatalf("error %q is not one line naming the file", msg)
 			}
 			return
 		}
-		b, err := board.FromFEN(cfg.startFEN)
+		b, err := board.FromFEN(l.StartFEN)
 		if err != nil {
-			t.Fatalf("start position %q: %v", cfg.startFEN, err)
+			t.Fatalf("start position %q: %v", l.StartFEN, err)
 		}
-		for i, u := range cfg.load {
+		for i, u := range l.Moves {
 			m, err := b.ParseMove(u)
 			if err != nil {
 				t.Fatalf("move %d (%s) is not legal in %s", i+1, u, b.FEN())

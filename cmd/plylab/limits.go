@@ -1,0 +1,42 @@
+package main
+
+import (
+	"time"
+
+	"github.com/plylab/plylab/engine"
+	"github.com/plylab/plylab/engine/match"
+	"github.com/urfave/cli/v2"
+)
+
+// limitFlags reads one player's search limit from --PREFIXdepth,
+// --PREFIXmovetime and --PREFIXtc (prefix "" or "opponent-"; a command
+// without a --tc flag simply has no clock): play reads its engine's limit
+// here and match both players'. Zero fields are unset.
+func limitFlags(c *cli.Context, prefix string) (match.Limit, error) {
+	var l match.Limit
+	if c.IsSet(prefix + "depth") {
+		d := c.Int(prefix + "depth")
+		if d < 1 || d > engine.MaxDepth {
+			return l, usagef("--%sdepth must be between 1 and %d, got %d; try --%sdepth 4", prefix, engine.MaxDepth, d, prefix)
+		}
+		l.Depth = d
+	}
+	if c.IsSet(prefix + "movetime") {
+		mt, err := durationFlag(c, prefix+"movetime")
+		if err != nil {
+			return l, err
+		}
+		if mt < time.Millisecond {
+			return l, usagef("--%smovetime %q: expected at least 1ms, e.g. --%smovetime 100ms or 5s", prefix, c.String(prefix+"movetime"), prefix)
+		}
+		l.MoveTime = mt
+	}
+	if s := c.String(prefix + "tc"); c.IsSet(prefix+"tc") || s != "" {
+		clk, err := match.ParseClock(s)
+		if err != nil {
+			return l, usagef("--%stc: %v", prefix, err)
+		}
+		l.Clock = &clk
+	}
+	return l, nil
+}

@@ -1,0 +1,65 @@
+package main
+
+import (
+	"testing"
+
+	"github.com/plylab/plylab/engine/match"
+	"github.com/urfave/cli/v2"
+)
+
+// limitFlags, flags to limit, for the engine and the opponent prefix and
+// for a command without --tc (play).
+func TestLimitFlags(t *testing.T) {
+	flags := func(prefix string, tc bool) []cli.Flag {
+		f := []cli.Flag{&cli.IntFlag{Name: prefix + "depth"}, &cli.StringFlag{Name: prefix + "movetime"}}
+		if tc {
+			f = append(f, &cli.StringFlag{Name: prefix + "tc"})
+		}
+		return f
+	}
+	tests := []struct {
+		prefix string
+		tc     bool
+		args   []string
+		want   string // the limit's String, or the error
+	}{
+		{"", true, nil, "no limit"},
+		{"", true, []string{"--depth", "6"}, "depth 6"},
+		{"", true, []string{"--movetime", "250"}, "250ms/move"},
+		{"", true, []string{"--depth", "3", "--movetime", "1s", "--tc", "40/60+1"}, "depth 3, 1s/move, 40/60+1"},
+		{"opponent-", true, []string{"--opponent-tc", "10+0.1"}, "10+0.1"},
+		{"", false, []string{"--depth", "2"}, "depth 2"},
+		{"", true, []string{"--depth", "0"}, "--depth must be between 1 and 64, got 0; try --depth 4"},
+		{"opponent-", true, []string{"--opponent-depth", "999"}, "--opponent-depth must be between 1 and 64, got 999; try --opponent-depth 4"},
+		{"", true, []string{"--movetime", "500us"}, `--movetime "500us": expected at least 1ms, e.g. --movetime 100ms or 5s`},
+		{"", false, []string{"--movetime", "-1s"}, `--movetime "-1s": expected a positive duration like 500ms, 2s or 1m30s, or a whole number of milliseconds like 1000`},
+		{"", true, []string{"--tc", "x"}, `--tc: bad time control "x": the base time "x" is not a number of seconds; write BASE+INC in seconds, e.g. 10+0.1, 60, 1:30+1 or 40/60`},
+	}
+	for _, tt := range tests {
+		var got string
+		app := &cli.App{Flags: flags(tt.prefix, tt.tc), Action: func(c *cli.Context) error {
+			l, err := limitFlags(c, tt.prefix)
+			if err != nil {
+				got = err.Error()
+			} else {
+				got = l.String()
+			}
+			return nil
+		}}
+		if err := app.Run(append([]string{"x"}, tt.args...)); err != nil {
+			t.Fatal(err)
+		}
+		if got != tt.want {
+			t.Errorf("%v: %q, want %q", tt.args, got, tt.want)
+		}
+	}
+	// The default of match: depth 4 when nothing is set.
+	app := &cli.App{Flags: flags("", true), Action: func(c *cli.Context) error {
+		l, err := matchLimit(c, "", true)
+		if err != nil || l != (match.Limit{Depth: matchDefaultDepth}) {
+			t.Errorf("matchLimit default = %v, %v", l, err)
+		}
+		return nil
+	}}
+	app.Run([]string{"x"})
+}

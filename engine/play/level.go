@@ -1,0 +1,97 @@
+// Package play is a game of chess between a person and plylab's engine,
+// apart from any terminal: the Session reads one command line at a time
+// (a move in SAN or UCI, or undo, hint, show thinking, flip, board, save,
+// fen, moves, resign, draw, help, quit), plays the engine's replies from
+// a Polyglot book or a search at a Level, and writes what happens to an
+// io.Writer. The game itself is an engine/game record. The command line
+// wires it to a pipe (RunLines) or to the raw-mode board of
+// cmd/internal/termui, which reads the same Session through View
+// snapshots.
+package play
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/plylab/plylab/engine"
+	"github.com/plylab/plylab/engine/eval"
+)
+
+// Level is a named strength: a search limit and an evaluation.
+type Level struct {
+	Name     string
+	Depth    int           // fixed depth, or 0
+	MoveTime time.Duration // time per move when Depth is 0
+	Eval     eval.Kind
+}
+
+// Levels go from weakest to strongest. Fixed-depth levels play the same
+// moves on every machine; timed levels get stronger on faster ones.
+var Levels = []Level{
+	{Name: "beginner", Depth: 2, Eval: eval.Material},
+	{Name: "casual", Depth: 3, Eval: eval.PST},
+	{Name: "club", Depth: 4, Eval: eval.PST},
+	{Name: "strong", MoveTime: time.Second, Eval: eval.PeSTO},
+	{Name: "max", MoveTime: 5 * time.Second, Eval: eval.PeSTO},
+}
+
+// Describe describes the level, "club: depth 4, pst evaluation" or
+// "strong: 1.00 s a move, pesto evaluation", with times written by dur.
+func (l Level) Describe(dur func(time.Duration) string) string {
+	if l.Depth > 0 {
+		return fmt.Sprintf("%s: depth %d, %s evaluation", l.Name, l.Depth, l.Eval)
+	}
+	return fmt.Sprintf("%s: %s a move, %s evaluation", l.Name, dur(l.MoveTime), l.Eval)
+}
+
+// LevelNames are the levels' names, weakest first.
+func LevelNames() []string {
+	var out []string
+	for _, l := range Levels {
+		out = append(out, l.Name)
+	}
+	return out
+}
+
+// FindLevel looks a level up by name, ignoring case.
+func FindLevel(name string) (Level, error) {
+	for _, l := range Levels {
+		if strings.EqualFold(l.Name, name) {
+			return l, nil
+		}
+	}
+	return Level{}, fmt.Errorf("unknown --level %q; use %s", name, strings.Join(LevelNames(), ", "))
+}
+
+// Setup is the engine's search for a game at level l: its limits, its
+// options (the level's evaluation unless evalSet), and the description
+// the banner and PGN show (times written by dur). A depth or a time per move (zero: not given)
+// replaces the level's limit; a time limit stops starting new
+// iterations after half the time, as one would rarely finish.
+func (l Level) Setup(depth int, moveTime time.Duration, opts engine.Options, evalSet bool, dur func(time.Duration) string) (engine.Options, engine.Limits, string) {
+	if !evalSet {
+		opts.Eval = l.Eval
+	}
+	desc := Level{Name: l.Name, Depth: l.Depth, MoveTime: l.MoveTime, Eval: opts.Eval}.Describe(dur)
+	limits := engine.Limits{Depth: l.Depth, MoveTime: l.MoveTime, SoftTime: l.MoveTime / 2}
+	override := depth > 0 || moveTime > 0
+	if override {
+		limits = engine.Limits{Depth: depth, MoveTime: moveTime, SoftTime: moveTime / 2}
+		var parts []string
+		if depth > 0 {
+			parts = append(parts, fmt.Sprintf("depth %d", depth))
+		}
+		if moveTime > 0 {
+			parts = append(parts, dur(moveTime)+" a move")
+		}
+		desc = strings.Join(parts, ", ")
+	}
+	if override {
+		desc += fmt.Sprintf(", %s evaluation", opts.Eval)
+	}
+	if opts.Name != "engine" {
+		desc += ", algorithm " + opts.Name
+	}
+	return opts, limits, desc
+}
