@@ -8,29 +8,22 @@ import (
 	"strings"
 )
 
-// Selector picks one value out of what a cell's commands produced. It is
-// written either as a field of the structured results the commands handed
-// over, by its JSON key (the key `--format json` writes), optionally with
-// conditions on other fields of the same result (the first result that
-// matches is used):
+// Selector picks one value out of what a cell's commands produced: a
+// field of the structured results they handed over, named by its JSON key
+// (the key `--format json` writes), optionally with conditions on other
+// fields of the same result (the first result that matches is used):
 //
 //	nodes | depth=4, algo=alphabeta
 //	score | move=Ra6
-//	value | counter=first_move_cutoffs
+//	value | counter=first-move cutoffs
 //
-// or as a regular expression between slashes, matched against the text of
-// a command that prints prose rather than results; its first group (or
-// whole match) is the value:
-//
-//	/(\d+) nodes searched/
-//
-// A key names a result field, so renaming a column's header in a table
-// changes nothing here; renaming a JSON key fails the lesson check.
+// A key names a result field, never a column header or a piece of text,
+// so renaming a header changes nothing here; renaming a JSON key fails the
+// lesson check at the reference that uses it.
 type Selector struct {
-	Text   string // as written
-	Regexp *regexp.Regexp
-	Key    string
-	Where  []Cond
+	Text  string // as written
+	Key   string
+	Where []Cond
 }
 
 // Cond is a key=value condition of a Selector.
@@ -41,18 +34,7 @@ func ParseSelector(s string) (Selector, error) {
 	s = strings.TrimSpace(s)
 	sel := Selector{Text: s}
 	if s == "" {
-		return sel, fmt.Errorf("empty selector; write a result key such as 'nodes | depth=4' or a /regexp/")
-	}
-	if strings.HasPrefix(s, "/") {
-		if len(s) < 3 || !strings.HasSuffix(s, "/") {
-			return sel, fmt.Errorf("regexp selector %q must end with /", s)
-		}
-		re, err := regexp.Compile(s[1 : len(s)-1])
-		if err != nil {
-			return sel, fmt.Errorf("bad regexp %s: %v", s, err)
-		}
-		sel.Regexp = re
-		return sel, nil
+		return sel, fmt.Errorf("empty selector; write a result key such as 'nodes | depth=4'")
 	}
 	key, where, _ := strings.Cut(s, "|")
 	sel.Key = strings.TrimSpace(key)
@@ -91,28 +73,15 @@ func validKey(k string) bool {
 
 func (s Selector) String() string { return s.Text }
 
-// Find returns the selected value among the results of a cell's commands
-// as the command printed it: the first command whose records (or, for a
-// regexp, whose text) have it.
+// Find returns the selected value among the results of a cell's commands,
+// as the command printed it: the first command whose results have it.
 func (s Selector) Find(cmds []*CommandResult) (string, error) {
 	f, err := s.FindField(cmds)
 	return f.String(), err
 }
 
-// FindField is Find returning the whole field: key, JSON value and text (a
-// regexp's match is a field with only its text).
+// FindField is Find returning the whole field: key, JSON value and text.
 func (s Selector) FindField(cmds []*CommandResult) (Field, error) {
-	if s.Regexp != nil {
-		for _, cr := range cmds {
-			if m := s.Regexp.FindStringSubmatch(StripANSI(cr.Stdout)); m != nil {
-				if len(m) > 1 {
-					return Field{Text: strings.TrimSpace(m[1])}, nil
-				}
-				return Field{Text: strings.TrimSpace(m[0])}, nil
-			}
-		}
-		return Field{}, fmt.Errorf("/%s/ does not match the output", s.Regexp)
-	}
 	var keys []string
 	found := false
 	for _, cr := range cmds {

@@ -64,10 +64,14 @@ func splitList(s string) []string {
 
 // parseAlgos reads --algo (one or several), applies --with/--without and
 // --eval to each.
-func parseAlgos(c *cli.Context) ([]engine.Options, error) {
-	specs := splitList(c.String("algo"))
+func parseAlgos(c *cli.Context) ([]engine.Options, error) { return parseAlgoFlag(c, "algo") }
+
+// parseAlgoFlag reads the algorithms of flag name (--algo, or match's
+// --engine) with the shared --with, --without, --eval and --hash applied.
+func parseAlgoFlag(c *cli.Context, name string) ([]engine.Options, error) {
+	specs := splitList(c.String(name))
 	if len(specs) == 0 {
-		return nil, usagef("--algo is empty; use e.g. --algo minimax,alphabeta,engine")
+		return nil, usagef("--%s is empty; use e.g. --%s minimax,alphabeta,engine", name, name)
 	}
 	var out []engine.Options
 	for _, spec := range specs {
@@ -75,9 +79,9 @@ func parseAlgos(c *cli.Context) ([]engine.Options, error) {
 		if err != nil {
 			base, _, _ := strings.Cut(spec, "-with")
 			if s := textfmt.Suggest(base, engine.Presets()); s != "" && s != base {
-				return nil, usagef("--algo %q: unknown algorithm; did you mean %q? choose minimax, alphabeta, engine, ramz, paper-minimax or paper-alphabeta, optionally with switches such as engine-without-null", spec, s+strings.TrimPrefix(spec, base))
+				return nil, usagef("--%s %q: unknown algorithm; did you mean %q? choose minimax, alphabeta, engine, ramz, paper-minimax or paper-alphabeta, optionally with switches such as engine-without-null", name, spec, s+strings.TrimPrefix(spec, base))
 			}
-			return nil, usagef("%v", err)
+			return nil, usagef("--%s: %v", name, err)
 		}
 		if err := checkTechniques(c); err != nil {
 			return nil, err
@@ -88,7 +92,7 @@ func parseAlgos(c *cli.Context) ([]engine.Options, error) {
 		if c.IsSet("eval") {
 			k, err := eval.ParseKind(c.String("eval"))
 			if err != nil {
-				return nil, usagef("%v", err)
+				return nil, usagef("--eval: %v", err)
 			}
 			o.Eval = k
 		}

@@ -199,25 +199,14 @@ func (e *appEnv) matchConfigFrom(c *cli.Context) (*matchConfig, error) {
 	}
 
 	// Our engine.
-	opts, err := engine.ParseAlgo(c.String("engine"))
+	algos, err := parseAlgoFlag(c, "engine")
 	if err != nil {
-		return nil, usagef("--engine: %v", err)
+		return nil, err
 	}
-	if err := opts.Apply(splitList(c.String("with")), splitList(c.String("without"))); err != nil {
-		return nil, usagef("%v", err)
+	if len(algos) != 1 {
+		return nil, usagef("--engine %q names %d algorithms; a match plays one engine, e.g. --engine engine-without-null", c.String("engine"), len(algos))
 	}
-	hash := c.Int("hash")
-	if hash < 1 || hash > 4096 {
-		return nil, usagef("--hash must be between 1 and 4096 MB, got %d", hash)
-	}
-	opts.TTSizeMB = hash
-	if c.IsSet("eval") {
-		k, err := eval.ParseKind(c.String("eval"))
-		if err != nil {
-			return nil, usagef("--eval: %v", err)
-		}
-		opts.Eval = k
-	}
+	opts := algos[0]
 	if opts.IsPlain() && engLimit.Depth == 0 {
 		return nil, usagef("--engine %s searches to a fixed depth only; add --depth N (e.g. --depth 4)", opts.Name)
 	}

@@ -34,6 +34,7 @@ func playCommand(env *appEnv) *cli.Command {
 		&cli.StringFlag{Name: "load", Usage: "continue the game saved in PGN `FILE`"},
 		&cli.StringFlag{Name: "book", Aliases: []string{"b"}, Usage: "let the engine play its opening moves from Polyglot book `FILE`"},
 		&cli.Uint64Flag{Name: "seed", Usage: "random `SEED` for --color random and book moves (0: a new game each time)"},
+		&cli.BoolFlag{Name: "levels", Usage: "list the levels (what each one sets) instead of playing"},
 	)
 	for _, f := range algoFlags("engine", false) {
 		// The level picks the evaluation unless --eval is given.
@@ -73,9 +74,13 @@ Examples:
    plylab play --depth 6 --algo engine-without-null
    plylab play --position kiwipete
    plylab play --load game.pgn                   continue a saved game
+   plylab play --levels                          what each level sets
    printf 'e4\nNf3\nquit\n' | plylab play --depth 3`,
 		Flags: flags,
 		Action: func(c *cli.Context) error {
+			if c.Bool("levels") {
+				return output.WriteTable(env.Stdout, "table", levelsTable(), env.out)
+			}
 			cfg, err := env.playConfigFrom(c)
 			if err != nil {
 				return err
@@ -192,4 +197,23 @@ func (e *appEnv) runPlay(ctx context.Context, cfg play.Config) error {
 func (e *appEnv) termTheme() termui.Theme {
 	return termui.Theme{Paint: e.out, Glyph: pieceGlyph, Letter: pieceLetter,
 		LightSquare: sgrLightSquare, DarkSquare: sgrDarkSquare, Piece: sgrPiece}
+}
+
+// levelsTable lists play's levels, weakest first.
+func levelsTable() *output.Table {
+	t := &output.Table{Title: "play: levels, weakest first", Columns: []output.Column{
+		{Key: "level", Header: "level"}, {Key: "depth", Header: "depth", Right: true},
+		{Key: "movetime_s", Header: "time a move", Right: true}, {Key: "eval", Header: "evaluation"},
+		{Key: "summary", Header: "summary"}}}
+	for _, l := range play.Levels {
+		depth, mt := output.NullCell("-"), output.NullCell("-")
+		if l.Depth > 0 {
+			depth = output.IntCell(int64(l.Depth))
+		} else {
+			mt = output.DurationCell(l.MoveTime)
+		}
+		t.Rows = append(t.Rows, []output.Cell{output.TextCell(l.Name), depth, mt, output.TextCell(l.Eval.String()),
+			output.TextCell(l.Describe(output.FormatDuration))})
+	}
+	return t
 }
