@@ -291,7 +291,7 @@ func TestParseAlgo(t *testing.T) {
 	}{
 		{"minimax", "", ""},
 		{"alphabeta", "alphabeta", ""},
-		{"engine-without-null", "alphabeta,id,tt,hashmove,mvvlva,killers,history,verify,quiescence,delta,see,pvs,lmr,rfp,futility,lmp,iir,aspiration,checkext,timeman,repdraw", ""},
+		{"engine-without-null", "alphabeta,id,tt,hashmove,mvvlva,killers,history,verify,quiescence,delta,see,pvs,lmr,rfp,futility,lmp,iir,aspiration,checkext,repdraw", ""},
 		{"alphabeta-with-mvvlva-with-killers", "alphabeta,mvvlva,killers", ""},
 		{"engine-without-bogus", "", `unknown technique "bogus"`},
 		{"negascout", "", `unknown algorithm "negascout"`},
@@ -395,11 +395,11 @@ func TestSoftTime(t *testing.T) {
 		{"mate scores are not drops", []Iteration{it(m1, MateScore-3), it(m1, 50)}, soft},
 	}
 	for _, tc := range tests {
-		on := NewSearcher(EngineOptions())
+		on := NewSearcher(mustAlgo(t, "engine-with-timeman"))
 		if got := on.softTime(soft, tc.iters); got != tc.want {
 			t.Errorf("%s: %v, want %v", tc.name, got, tc.want)
 		}
-		off := NewSearcher(mustAlgo(t, "engine-without-timeman"))
+		off := NewSearcher(EngineOptions()) // timeman is a candidate, off in the preset
 		if got := off.softTime(soft, tc.iters); got != soft {
 			t.Errorf("%s without timeman: %v, want %v", tc.name, got, soft)
 		}

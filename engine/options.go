@@ -246,7 +246,7 @@ func AlphaBetaOptions() Options {
 // candidates are techniques that are built and tested but not yet in the
 // engine preset: a technique joins the preset only when a match shows it
 // gains (docs/strength.md). Switch one on with engine-with-NAME.
-var candidates = map[string]bool{"seeorder": true, "countermove": true}
+var candidates = map[string]bool{"seeorder": true, "countermove": true, "timeman": true}
 
 // EngineOptions returns the full engine preset: every technique on, PeSTO
 // evaluation.

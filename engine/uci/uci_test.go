@@ -154,8 +154,8 @@ func TestUCIHandshake(t *testing.T) {
 	}
 	for _, tech := range engine.Techniques() {
 		// Every technique of the engine preset is on; a candidate not yet
-		// in the preset (seeorder) or countermove) is offered switched off.
-		want = append(want, fmt.Sprintf("option name Tech %s type check default %v", tech.Name, tech.Name != "seeorder" && tech.Name != "countermove"))
+		// in the preset (seeorder, countermove, timeman) is offered switched off.
+		want = append(want, fmt.Sprintf("option name Tech %s type check default %v", tech.Name, tech.Name != "seeorder" && tech.Name != "countermove" && tech.Name != "timeman"))
 	}
 	if strings.Join(lines, "\n") != strings.Join(want, "\n") {
 		t.Errorf("uci answer:\n%s\nwant:\n%s", strings.Join(lines, "\n"), strings.Join(want, "\n"))
