@@ -225,27 +225,10 @@ func (d *drawer) node(n *Node) dot.Node {
 	return gn
 }
 
-// prunedLabel lists pruned moves, four to a line, at most twelve; in a
-// textbook tree each with the subtree it would have led to.
+// prunedLabel lists pruned moves as an HTML-like DOT label (prunedRows).
 func (d *drawer) prunedLabel(p *PrunedGroup) string {
-	const perLine, most = 4, 12
-	var items []string
-	for i, m := range p.Moves {
-		if i == most {
-			items = append(items, fmt.Sprintf("+%d more", len(p.Moves)-most))
-			break
-		}
-		item := m
-		if i < len(p.Subtrees) {
-			item += ": " + p.Subtrees[i]
-		}
-		items = append(items, esc(item))
-	}
-	var lines []string
-	lines = append(lines, "<I>"+esc(fmt.Sprintf("%d pruned", p.Count))+"</I>")
-	for i := 0; i < len(items); i += perLine {
-		lines = append(lines, strings.Join(items[i:min(i+perLine, len(items))], "  "))
-	}
+	lines := []string{"<I>" + esc(fmt.Sprintf("%d pruned", p.Count)) + "</I>"}
+	lines = append(lines, prunedRows(p, esc)...)
 	return strings.Join(lines, "<BR/>")
 }
 

@@ -127,8 +127,10 @@ func nodeLines(t *Tree, n *Node, opts DrawOptions, lk look) []span {
 	return lines
 }
 
-// prunedLines is the pruned group's label, as prunedLabel writes it.
-func prunedLines(p *PrunedGroup) []span {
+// prunedRows groups the moves a cutoff left unsearched for a label: at most
+// twelve ("+k more" after them), each with the subtree it would have led to
+// in a textbook tree, four to a row. The DOT and SVG drawings both use it.
+func prunedRows(p *PrunedGroup, esc func(string) string) []string {
 	const perLine, most = 4, 12
 	var items []string
 	for i, m := range p.Moves {
@@ -140,11 +142,20 @@ func prunedLines(p *PrunedGroup) []span {
 		if i < len(p.Subtrees) {
 			item += ": " + p.Subtrees[i]
 		}
-		items = append(items, item)
+		items = append(items, esc(item))
 	}
-	lines := []span{{text: fmt.Sprintf("%d pruned", p.Count), size: 9, color: "#777777", italic: true}}
+	var rows []string
 	for i := 0; i < len(items); i += perLine {
-		lines = append(lines, span{text: strings.Join(items[i:min(i+perLine, len(items))], "  "), size: 9, color: "#777777"})
+		rows = append(rows, strings.Join(items[i:min(i+perLine, len(items))], "  "))
+	}
+	return rows
+}
+
+// prunedLines is the pruned group's label in the SVG drawing.
+func prunedLines(p *PrunedGroup) []span {
+	lines := []span{{text: fmt.Sprintf("%d pruned", p.Count), size: 9, color: "#777777", italic: true}}
+	for _, row := range prunedRows(p, func(s string) string { return s }) {
+		lines = append(lines, span{text: row, size: 9, color: "#777777"})
 	}
 	return lines
 }
