@@ -9,8 +9,8 @@ import (
 )
 
 // limitFlags reads one player's search limit from --PREFIXdepth,
-// --PREFIXmovetime and --PREFIXtc (prefix "" or "opponent-"; a command
-// without a --tc flag simply has no clock): play reads its engine's limit
+// --PREFIXnodes, --PREFIXmovetime and --PREFIXtc (prefix "" or "opponent-"; a command
+// without a --tc or --nodes flag simply has none): play reads its engine's limit
 // here and match both players'. Zero fields are unset.
 func limitFlags(c *cli.Context, prefix string) (match.Limit, error) {
 	var l match.Limit
@@ -30,6 +30,13 @@ func limitFlags(c *cli.Context, prefix string) (match.Limit, error) {
 			return l, usagef("--%smovetime %q: expected at least 1ms, e.g. --%smovetime 100ms or 5s", prefix, c.String(prefix+"movetime"), prefix)
 		}
 		l.MoveTime = mt
+	}
+	if c.IsSet(prefix + "nodes") {
+		n := c.Int64(prefix + "nodes")
+		if n < 1 || n > 1e12 {
+			return l, usagef("--%snodes must be between 1 and 1000000000000, got %d; try --%snodes 20000", prefix, n, prefix)
+		}
+		l.Nodes = uint64(n)
 	}
 	if s := c.String(prefix + "tc"); c.IsSet(prefix+"tc") || s != "" {
 		clk, err := match.ParseClock(s)

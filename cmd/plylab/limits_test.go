@@ -11,7 +11,7 @@ import (
 // for a command without --tc (play).
 func TestLimitFlags(t *testing.T) {
 	flags := func(prefix string, tc bool) []cli.Flag {
-		f := []cli.Flag{&cli.IntFlag{Name: prefix + "depth"}, &cli.StringFlag{Name: prefix + "movetime"}}
+		f := []cli.Flag{&cli.IntFlag{Name: prefix + "depth"}, &cli.StringFlag{Name: prefix + "movetime"}, &cli.Int64Flag{Name: prefix + "nodes"}}
 		if tc {
 			f = append(f, &cli.StringFlag{Name: prefix + "tc"})
 		}
@@ -29,6 +29,9 @@ func TestLimitFlags(t *testing.T) {
 		{"", true, []string{"--depth", "3", "--movetime", "1s", "--tc", "40/60+1"}, "depth 3, 1s/move, 40/60+1"},
 		{"opponent-", true, []string{"--opponent-tc", "10+0.1"}, "10+0.1"},
 		{"", false, []string{"--depth", "2"}, "depth 2"},
+		{"", true, []string{"--nodes", "20000"}, "20000 nodes"},
+		{"opponent-", true, []string{"--opponent-nodes", "500", "--opponent-depth", "9"}, "depth 9, 500 nodes"},
+		{"", true, []string{"--nodes", "0"}, "--nodes must be between 1 and 1000000000000, got 0; try --nodes 20000"},
 		{"", true, []string{"--depth", "0"}, "--depth must be between 1 and 64, got 0; try --depth 4"},
 		{"opponent-", true, []string{"--opponent-depth", "999"}, "--opponent-depth must be between 1 and 64, got 999; try --opponent-depth 4"},
 		{"", true, []string{"--movetime", "500us"}, `--movetime "500us": expected at least 1ms, e.g. --movetime 100ms or 5s`},

@@ -57,9 +57,11 @@ Grand Swiss 2019), a Polyglot book (--book, random lines of
 or the first --opening-plies moves of each game of a .pgn file.
 
 Time control, for both players unless --opponent-* says otherwise:
---depth N (default 4), --movetime TIME a move, or --tc BASE+INC in
-seconds (a clock, e.g. 10+0.1; 40/60 is 60 s for 40 moves); --depth and
---movetime together make a depth limit with a time cap. Games end by the
+--depth N (default 4), --nodes N a move, --movetime TIME a move, or
+--tc BASE+INC in seconds (a clock, e.g. 10+0.1; 40/60 is 60 s for 40
+moves); --depth and --movetime together make a depth limit with a time
+cap. Fixed-node games (--nodes) do not depend on the machine's speed or
+load, so ablation matches give the same games anywhere. Games end by the
 rules (checkmate, stalemate, insufficient material; threefold repetition
 and the fifty-move rule are claimed at once) or by time forfeit: a
 player that overstays its clock or --movetime by more than --time-margin
@@ -89,9 +91,11 @@ Examples:
 			&cli.StringFlag{Name: "opponent-eval", Usage: "evaluation `KIND` of a plylab opponent", DefaultText: "--eval's"},
 			&cli.IntFlag{Name: "games", Aliases: []string{"n"}, Value: matchDefaultGames, Usage: "play `N` games (each opening twice, colors reversed)"},
 			&cli.IntFlag{Name: "depth", Aliases: []string{"d"}, Usage: "search `N` plies deep", DefaultText: fmt.Sprintf("%d without --movetime or --tc", matchDefaultDepth)},
+			&cli.Int64Flag{Name: "nodes", Usage: "search about `N` nodes a move (fixed-node games: the same on a busy machine as on a quiet one)", DefaultText: "none"},
 			&cli.StringFlag{Name: "movetime", Usage: "think `TIME` per move, e.g. 100ms or 5s (a bare number is milliseconds, as in UCI)", DefaultText: "none"},
 			&cli.StringFlag{Name: "tc", Usage: "clock `BASE+INC` in seconds, e.g. 10+0.1, 60, 40/60"},
 			&cli.IntFlag{Name: "opponent-depth", Usage: "the opponent's depth `N` (any --opponent-* limit replaces --depth/--movetime/--tc for the opponent)", DefaultText: "the engine's limit"},
+			&cli.Int64Flag{Name: "opponent-nodes", Usage: "the opponent's `N` nodes a move", DefaultText: "the engine's limit"},
 			&cli.StringFlag{Name: "opponent-movetime", Usage: "the opponent's `TIME` per move (e.g. 100ms; a bare number is milliseconds)", DefaultText: "the engine's limit"},
 			&cli.StringFlag{Name: "opponent-tc", Usage: "the opponent's clock `BASE+INC`", DefaultText: "the engine's limit"},
 			&cli.StringFlag{Name: "time-margin", Value: "100ms", Usage: "a player loses on time when it exceeds its time by more than `TIME` (e.g. 100ms, 0 for none; a bare number is milliseconds)"},
@@ -192,7 +196,7 @@ func (e *appEnv) matchConfigFrom(c *cli.Context) (*matchConfig, error) {
 		return nil, err
 	}
 	oppLimit := engLimit
-	if c.IsSet("opponent-depth") || c.IsSet("opponent-movetime") || c.IsSet("opponent-tc") {
+	if c.IsSet("opponent-depth") || c.IsSet("opponent-nodes") || c.IsSet("opponent-movetime") || c.IsSet("opponent-tc") {
 		if oppLimit, err = matchLimit(c, "opponent-", false); err != nil {
 			return nil, err
 		}

@@ -131,6 +131,23 @@ func TestMatchSelfPlay(t *testing.T) {
 	}
 }
 
+// Fixed-node games do not depend on the clock: two runs with the same seed
+// play the same games, to the same result.
+func TestMatchFixedNodes(t *testing.T) {
+	args := []string{"match", "--opponent", "engine-without-null", "--nodes", "3000", "--games", "4",
+		"--hash", "1", "--seed", "5", "--format", "csv"}
+	r1 := runCLI(t, args...)
+	wantOK(t, r1)
+	r2 := runCLI(t, args...)
+	wantOK(t, r2)
+	if r1.stdout != r2.stdout {
+		t.Errorf("two fixed-node runs differ:\n%s\n%s", r1.stdout, r2.stdout)
+	}
+	if !strings.Contains(r1.stdout, "\ntotal,all,4,") {
+		t.Errorf("csv:\n%s", r1.stdout)
+	}
+}
+
 func TestMatchUsageErrors(t *testing.T) {
 	dir := t.TempDir()
 	tests := []struct {
