@@ -246,12 +246,13 @@ func AlphaBetaOptions() Options {
 // candidates are techniques that are built and tested but not yet in the
 // engine preset: a technique joins the preset only when a match shows it
 // gains (docs/strength.md). Switch one on with engine-with-NAME.
-var candidates = map[string]bool{"seeorder": true, "countermove": true, "timeman": true}
+var candidates = map[string]bool{"timeman": true}
 
-// EngineOptions returns the full engine preset: every technique on, PeSTO
-// evaluation.
+// EngineOptions returns the full engine preset: every technique on, the
+// classical evaluation (PeSTO's tables plus the tuned terms; it measured
+// +119 Elo over PeSTO alone, docs/strength.md).
 func EngineOptions() Options {
-	o := Options{Name: "engine", Eval: eval.PeSTO}
+	o := Options{Name: "engine", Eval: eval.Classical}
 	for _, t := range techniques {
 		*t.field(&o) = !candidates[t.Name]
 	}

@@ -60,10 +60,10 @@ func TestCompareStart(t *testing.T) {
 		score                          int
 	}
 	wants := [][]want{
-		{{21, 20, 0, 21, "Na3", 0}, {21, 20, 0, 21, "Na3", 0}, {21, 20, 0, 21, "Na3", 0}, {23, 22, 0, 21, "Nf3", 36}},
-		{{421, 400, 0, 60, "Na3", 0}, {60, 39, 0, 60, "Na3", 0}, {60, 39, 0, 60, "Na3", 0}, {88, 66, 0, 60, "Nf3", 0}},
-		{{9323, 8902, 0, 516, "Na3", 0}, {586, 524, 0, 516, "Na3", 0}, {555, 494, 0, 516, "Na3", 0}, {212, 145, 0, 517, "Nf3", 35}},
-		{{206604, 197273, 0, 1267, "Na3", 0}, {1509, 981, 0, 1267, "Na3", 0}, {1445, 919, 0, 1267, "Na3", 0}, {575, 280, 17, 1396, "Nf3", 0}},
+		{{21, 20, 0, 21, "Na3", 0}, {21, 20, 0, 21, "Na3", 0}, {21, 20, 0, 21, "Na3", 0}, {24, 23, 0, 21, "d4", 38}},
+		{{421, 400, 0, 60, "Na3", 0}, {60, 39, 0, 60, "Na3", 0}, {60, 39, 0, 60, "Na3", 0}, {106, 80, 2, 60, "d4", 15}},
+		{{9323, 8902, 0, 516, "Na3", 0}, {586, 524, 0, 516, "Na3", 0}, {555, 494, 0, 516, "Na3", 0}, {255, 177, 10, 518, "d4", 35}},
+		{{206604, 197273, 0, 1267, "Na3", 0}, {1509, 981, 0, 1267, "Na3", 0}, {1445, 919, 0, 1267, "Na3", 0}, {786, 426, 53, 1400, "d4", 15}},
 	}
 	if res.Blanked != 0 || res.Interrupted {
 		t.Errorf("blanked %d, interrupted %v; want 0, false", res.Blanked, res.Interrupted)
@@ -145,15 +145,15 @@ func TestCompareSuite(t *testing.T) {
 	for i, want := range []struct {
 		nodes, qnodes  uint64
 		solved, withBM int
-	}{{995, 468, 1, 24}, {5161, 2122, 1, 24}, {14140, 6147, 4, 24}} {
+	}{{959, 372, 1, 24}, {4272, 1026, 1, 24}, {14501, 3445, 5, 24}} {
 		r := res.Row(i+1, 0)
 		if r.Stats.Nodes != want.nodes || r.Stats.QNodes != want.qnodes || r.Solved != want.solved || r.WithBM != want.withBM ||
 			r.Positions != len(bk) || r.Best != "" || r.Minimal != 0 || r.Minimax != 0 {
 			t.Errorf("depth %d: %+v, want %+v", i+1, r, want)
 		}
 	}
-	if got := res.Row(3, 0).EBF; got < 3.7238 || got > 3.7239 {
-		t.Errorf("EBF at depth 3 = %v, want 3.7238", got)
+	if got := res.Row(3, 0).EBF; got < 3.6719 || got > 3.6720 {
+		t.Errorf("EBF at depth 3 = %v, want 3.6719", got)
 	}
 }
 
@@ -292,12 +292,12 @@ func TestBench(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res.Nodes != 72992 || res.Searched != 47 || res.Skipped != 2 || len(res.Rows) != 49 || res.Interrupted {
+	if res.Nodes != 34239 || res.Searched != 47 || res.Skipped != 2 || len(res.Rows) != 49 || res.Interrupted {
 		t.Fatalf("signature %d, %d searched, %d skipped, %d rows", res.Nodes, res.Searched, res.Skipped, len(res.Rows))
 	}
 	for i, want := range map[int]BenchRow{
-		0:  {Index: 1, Nodes: 88, Best: "Nf3", Score: 0},
-		1:  {Index: 2, Nodes: 383, Best: "Bxa6", Score: 26},
+		0:  {Index: 1, Nodes: 108, Best: "d4", Score: 15},
+		1:  {Index: 2, Nodes: 217, Best: "Bxa6", Score: 79},
 		47: {Index: 48, Skipped: "stalemate"},
 		48: {Index: 49, Skipped: "checkmate"},
 	} {
@@ -316,22 +316,22 @@ func TestSuite(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(res.Rows) != 24 || res.Solved != 4 || res.Checked != 24 || res.Total.TotalNodes() != 20287 {
-		t.Fatalf("%d rows, solved %d of %d, %d nodes; want 24, 4 of 24, 20287", len(res.Rows), res.Solved, res.Checked, res.Total.TotalNodes())
+	if len(res.Rows) != 24 || res.Solved != 5 || res.Checked != 24 || res.Total.TotalNodes() != 17946 {
+		t.Fatalf("%d rows, solved %d of %d, %d nodes; want 24, 5 of 24, 17946", len(res.Rows), res.Solved, res.Checked, res.Total.TotalNodes())
 	}
 	for i, want := range []SuiteRow{
 		{ID: "BK.01", Found: "Qd1+", Expected: "Qd1+", Checked: true, OK: true, Depth: 3},
-		{ID: "BK.02", Found: "e5", Expected: "d5", Checked: true, OK: false, Score: 4, Depth: 3},
+		{ID: "BK.02", Found: "e5", Expected: "d5", Checked: true, OK: false, Score: 5, Depth: 3},
 	} {
 		got := res.Rows[i]
 		if got.ID != want.ID || got.Found != want.Found || got.Expected != want.Expected || got.Checked != want.Checked || got.OK != want.OK || got.Depth != want.Depth {
 			t.Errorf("row %d: %+v, want %+v", i, got, want)
 		}
 	}
-	if n := []uint64{res.Rows[0].Stats.TotalNodes(), res.Rows[1].Stats.TotalNodes()}; n[0] != 1193 || n[1] != 461 {
-		t.Errorf("nodes %v, want [1193 461]", n)
+	if n := []uint64{res.Rows[0].Stats.TotalNodes(), res.Rows[1].Stats.TotalNodes()}; n[0] != 798 || n[1] != 533 {
+		t.Errorf("nodes %v, want [798 533]", n)
 	}
-	if res.Rows[1].Score != 4 || !engine.IsMate(res.Rows[0].Score) {
-		t.Errorf("scores %d and %d, want mate and +4", res.Rows[0].Score, res.Rows[1].Score)
+	if res.Rows[1].Score != 5 || !engine.IsMate(res.Rows[0].Score) {
+		t.Errorf("scores %d and %d, want mate and +5", res.Rows[0].Score, res.Rows[1].Score)
 	}
 }

@@ -148,14 +148,14 @@ func TestUCIHandshake(t *testing.T) {
 		"option name Hash type spin default 4 min 1 max 4096",
 		"option name OwnBook type check default false",
 		"option name BookFile type string default /usr/share/games/gnuchess/book.bin",
-		"option name Eval type combo default pesto var material var pst var pesto var classical",
+		"option name Eval type combo default classical var material var pst var pesto var classical",
 		"option name Threads type spin default 1 min 1 max 1",
 		"option name Move Overhead type spin default 30 min 0 max 5000",
 	}
 	for _, tech := range engine.Techniques() {
 		// Every technique of the engine preset is on; a candidate not yet
-		// in the preset (seeorder, countermove, timeman) is offered switched off.
-		want = append(want, fmt.Sprintf("option name Tech %s type check default %v", tech.Name, tech.Name != "seeorder" && tech.Name != "countermove" && tech.Name != "timeman"))
+		// in the preset (timeman) is offered switched off.
+		want = append(want, fmt.Sprintf("option name Tech %s type check default %v", tech.Name, tech.Name != "timeman"))
 	}
 	if strings.Join(lines, "\n") != strings.Join(want, "\n") {
 		t.Errorf("uci answer:\n%s\nwant:\n%s", strings.Join(lines, "\n"), strings.Join(want, "\n"))
