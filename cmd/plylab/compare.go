@@ -12,6 +12,7 @@ import (
 	"github.com/plylab/plylab/engine/board"
 	"github.com/plylab/plylab/engine/lab"
 	"github.com/plylab/plylab/positions"
+	"github.com/plylab/plylab/trace/plot"
 	"github.com/urfave/cli/v2"
 )
 
@@ -139,7 +140,7 @@ func compareRun(ctx context.Context, opts *CompareOptions, stdout, stderr io.Wri
 		return err
 	}
 	if opts.Plot != "" {
-		if err := writeComparePlot(opts.PlotPath, t.Title, opts.Algos, res); err != nil {
+		if err := plot.FromCompare(t.Title, opts.Algos, res).WriteFile(opts.PlotPath); err != nil {
 			return err
 		}
 		wroteFile(stdout, opts.PlotPath)
