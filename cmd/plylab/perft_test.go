@@ -4,7 +4,6 @@ import (
 	"os"
 	"strings"
 	"testing"
-
 )
 
 func TestPerftCommand(t *testing.T) {
