@@ -266,38 +266,14 @@ func suiteTable(s *positions.Suite) *output.Table {
 	return t
 }
 
-// describePosition computes what `positions show` reports from a
-// Position (its FEN is validated: built-in FENs get the same checks as
-// user input), and returns the parsed position for drawing the board.
+// describePosition is board.PositionInfo; a bad FEN typed by the user
+// (--fen) is a usage error.
 func describePosition(p positions.Position) (*board.Info, *chess.Position, error) {
-	pos, err := parseFEN(p.FEN)
-	if err != nil {
-		if p.Name != "fen" {
-			return nil, nil, fmt.Errorf("built-in position %q has a bad FEN: %v", p.Name, err)
-		}
-		return nil, nil, err
+	info, pos, err := board.PositionInfo(p)
+	if err != nil && p.Name == "fen" {
+		return nil, nil, usagef("%v", err)
 	}
-	info := &board.Info{
-		Name:        p.Name,
-		Suite:       p.Suite,
-		Description: p.Description,
-		Facts:       board.Describe(pos),
-		BestMoves:   nonNil(p.BestMoves),
-		AvoidMoves:  nonNil(p.AvoidMoves),
-		Perft:       p.Perft,
-		Source:      p.Source,
-	}
-	if info.Perft == nil {
-		info.Perft = []uint64{}
-	}
-	return info, pos, nil
-}
-
-func nonNil(s []string) []string {
-	if s == nil {
-		return []string{}
-	}
-	return s
+	return info, pos, err
 }
 
 func showPosition(w io.Writer, format string, p positions.Position, flip bool, color output.Painter) error {
