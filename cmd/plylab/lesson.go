@@ -369,33 +369,21 @@ Examples:
 			}
 			start := time.Now()
 			prog := output.NewProgress(env.Stderr, env.isTerminal(env.Stderr))
-			runs, err := lessons.RunMany(c.Context, ls, func(ctx context.Context) lessons.RunFunc { return env.lessonRunner(ctx, false) }, c.Int("jobs"), func(done int, l *lessons.Lesson) {
-				prog.Update("checking lessons: %d of %d done (%s)", done, len(ls), l.Slug)
-			})
+			results, failed, err := lessons.CheckAll(c.Context, ls, func(ctx context.Context) lessons.RunFunc { return env.lessonRunner(ctx, false) }, c.Int("jobs"),
+				lessons.CheckOptions{GoldenDir: goldenDir, ReadGoldenDir: c.IsSet("golden"), Update: update},
+				func(done int, l *lessons.Lesson) { prog.Update("checking lessons: %d of %d done (%s)", done, len(ls), l.Slug) })
 			prog.Done()
-			if err != nil {
-				return err
-			}
-			results, err := lessons.Check(runs, lessons.CheckOptions{GoldenDir: goldenDir, ReadGoldenDir: c.IsSet("golden"), Update: update})
-			failed := 0
 			for _, r := range results {
-				if r.Failed() {
-					failed++
-				}
 				env.printCheckResult(r)
 			}
 			if err != nil {
 				return err
 			}
 			if failed > 0 {
-				return fmt.Errorf("%d of %d lessons differ from their golden transcripts or fail to run; if a change is intended, run plylab lesson check --update and check the prose", failed, len(ls))
+				return lessons.CheckFailed(failed, len(ls))
 			}
 			if !update {
-				if len(ls) == 1 {
-					fmt.Fprintf(env.Stdout, "the lesson matches its golden transcript (%s)\n", output.FormatDuration(time.Since(start)))
-				} else {
-					fmt.Fprintf(env.Stdout, "all %d lessons match their golden transcripts (%s)\n", len(ls), output.FormatDuration(time.Since(start)))
-				}
+				fmt.Fprintln(env.Stdout, lessons.CheckPassed(len(ls), output.FormatDuration(time.Since(start))))
 			}
 			return nil
 		},
