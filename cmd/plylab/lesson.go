@@ -371,7 +371,9 @@ Examples:
 			prog := output.NewProgress(env.Stderr, env.isTerminal(env.Stderr))
 			results, failed, err := lessons.CheckAll(c.Context, ls, func(ctx context.Context) lessons.RunFunc { return env.lessonRunner(ctx, false) }, c.Int("jobs"),
 				lessons.CheckOptions{GoldenDir: goldenDir, ReadGoldenDir: c.IsSet("golden"), Update: update},
-				func(done int, l *lessons.Lesson) { prog.Update("checking lessons: %d of %d done (%s)", done, len(ls), l.Slug) })
+				func(done int, l *lessons.Lesson) {
+					prog.Update("checking lessons: %d of %d done (%s)", done, len(ls), l.Slug)
+				})
 			prog.Done()
 			for _, r := range results {
 				env.printCheckResult(r)
