@@ -139,7 +139,7 @@ func compareRun(ctx context.Context, opts *CompareOptions, stdout, stderr io.Wri
 	if err := output.WriteTable(stdout, opts.Format, t, opts.Color); err != nil {
 		return err
 	}
-	if opts.Plot != "" {
+	if opts.Plot != "" && len(res.Done()) > 0 { // nothing to draw when interrupted at once
 		if err := plot.FromCompare(t.Title, opts.Algos, res).WriteFile(opts.PlotPath); err != nil {
 			return err
 		}
