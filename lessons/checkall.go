@@ -3,6 +3,7 @@ package lessons
 import (
 	"context"
 	"fmt"
+	"os"
 )
 
 // A whole `lesson check`: run the lessons, compare (or record) their
@@ -39,4 +40,29 @@ func CheckPassed(total int, took string) string {
 		return fmt.Sprintf("the lesson matches its golden transcript (%s)", took)
 	}
 	return fmt.Sprintf("all %d lessons match their golden transcripts (%s)", total, took)
+}
+
+// ExportAll runs ls with RunMany (jobs at once, progress after each) and
+// writes them with ExportRuns in format into dir, returning the files
+// written and the index page.
+func ExportAll(ctx context.Context, ls []*Lesson, newRun func(context.Context) RunFunc, jobs int, progress func(done int, l *Lesson), dir, format string, opt ExportOptions) (files []string, index string, err error) {
+	runs, err := RunMany(ctx, ls, newRun, jobs, progress)
+	if err != nil {
+		return nil, "", err
+	}
+	return ExportRuns(dir, format, runs, opt)
+}
+
+// PictureDir is the folder the cells of a lesson run draw into: keep,
+// created if missing, when given (and cleanup does nothing), else a new
+// temporary folder that cleanup removes.
+func PictureDir(keep string) (dir string, cleanup func(), err error) {
+	if keep != "" {
+		return keep, func() {}, os.MkdirAll(keep, 0o755)
+	}
+	dir, err = os.MkdirTemp("", "plylab-lesson-")
+	if err != nil {
+		return "", func() {}, err
+	}
+	return dir, func() { os.RemoveAll(dir) }, nil
 }

@@ -2,7 +2,9 @@ package lessons
 
 import (
 	"context"
+	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -45,5 +47,44 @@ func TestCheckVerdicts(t *testing.T) {
 	}
 	if got, want := CheckPassed(10, "9 s"), "all 10 lessons match their golden transcripts (9 s)"; got != want {
 		t.Errorf("CheckPassed(10) = %q, want %q", got, want)
+	}
+}
+
+func TestExportAll(t *testing.T) {
+	l, err := Parse("lessons/01-one.md", []byte("# One\n\n```plylab\ncompare --depth 3\n```\n"), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	newRun := func(context.Context) RunFunc { return fakeRun }
+	files, index, err := ExportAll(context.Background(), []*Lesson{l}, newRun, 1, nil, dir, "md", ExportOptions{Generator: "test"})
+	if err != nil || index != filepath.Join(dir, "index.md") || len(files) < 2 {
+		t.Fatalf("ExportAll: %v, %s, %v", files, index, err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "01-one.md")); err != nil {
+		t.Errorf("no notebook: %v", err)
+	}
+	if _, _, err := ExportAll(context.Background(), []*Lesson{l}, newRun, 1, nil, dir, "pdf", ExportOptions{}); err == nil || err.Error() != `unknown export format "pdf"; use html or md` {
+		t.Errorf("format pdf: %v", err)
+	}
+}
+
+func TestPictureDir(t *testing.T) {
+	keep := filepath.Join(t.TempDir(), "pictures", "here")
+	dir, cleanup, err := PictureDir(keep)
+	if err != nil || dir != keep {
+		t.Fatalf("PictureDir(%s) = %s, %v", keep, dir, err)
+	}
+	cleanup()
+	if fi, err := os.Stat(keep); err != nil || !fi.IsDir() {
+		t.Errorf("kept folder: %v", err)
+	}
+	tmp, cleanup, err := PictureDir("")
+	if err != nil || !strings.Contains(filepath.Base(tmp), "plylab-lesson-") {
+		t.Fatalf("temporary folder %q, %v", tmp, err)
+	}
+	cleanup()
+	if _, err := os.Stat(tmp); !os.IsNotExist(err) {
+		t.Errorf("temporary folder left behind: %v", err)
 	}
 }

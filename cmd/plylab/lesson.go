@@ -234,18 +234,12 @@ Examples:
 				return err
 			}
 			l := ls[0]
-			dir := c.String("files")
-			keep := dir
-			if dir != "" {
-				if err := os.MkdirAll(dir, 0o755); err != nil {
-					return err
-				}
-			} else {
-				if dir, err = os.MkdirTemp("", "plylab-lesson-"); err != nil {
-					return err
-				}
-				defer os.RemoveAll(dir)
+			keep := c.String("files")
+			dir, cleanup, err := lessons.PictureDir(keep)
+			if err != nil {
+				return err
 			}
+			defer cleanup()
 			width := c.Int("width")
 			if width <= 0 {
 				width = env.terminalWidth()
@@ -309,19 +303,17 @@ Examples:
 				return err
 			}
 			prog := output.NewProgress(env.Stderr, env.isTerminal(env.Stderr))
-			runs, err := lessons.RunMany(c.Context, ls, func(ctx context.Context) lessons.RunFunc { return env.lessonRunner(ctx, false) }, runtime.GOMAXPROCS(0), func(done int, l *lessons.Lesson) {
-				prog.Update("running lessons: %d of %d done (%s)", done, len(ls), l.Slug)
-			})
+			dir := c.String("output")
+			files, index, err := lessons.ExportAll(c.Context, ls, func(ctx context.Context) lessons.RunFunc { return env.lessonRunner(ctx, false) }, runtime.GOMAXPROCS(0),
+				func(done int, l *lessons.Lesson) {
+					prog.Update("running lessons: %d of %d done (%s)", done, len(ls), l.Slug)
+				},
+				dir, format, lessons.ExportOptions{Generator: "plylab " + version})
 			prog.Done()
 			if err != nil {
 				return err
 			}
-			dir := c.String("output")
-			files, index, err := lessons.ExportRuns(dir, format, runs, lessons.ExportOptions{Generator: "plylab " + version})
-			if err != nil {
-				return err
-			}
-			fmt.Fprintf(env.Stdout, "wrote %s and %s (%d files in %s)\n", plural(len(runs), "lesson"), index, len(files), dir)
+			fmt.Fprintf(env.Stdout, "wrote %s and %s (%d files in %s)\n", plural(len(ls), "lesson"), index, len(files), dir)
 			if format == "html" {
 				fmt.Fprintf(env.Stdout, "open %s in a browser; the pages work offline\n", index)
 			}
