@@ -149,7 +149,7 @@ func benchRun(ctx context.Context, opts *BenchOptions, stdout, stderr io.Writer)
 	t := benchTable(res, opts.Depth, opts.HashMB)
 	if opts.Format == "json" && !res.Interrupted {
 		// JSON must stay one document: the totals line goes in its notes.
-		t.Notes = append(t.Notes, fmt.Sprintf("%d nodes %d nps", res.Nodes, res.NPS()))
+		t.Notes = append(t.Notes, res.Signature())
 	}
 	if err := output.WriteTable(stdout, opts.Format, t, opts.Color); err != nil {
 		return err
@@ -172,7 +172,7 @@ func benchRun(ctx context.Context, opts *BenchOptions, stdout, stderr io.Writer)
 // benchLine writes the last line, "<nodes> nodes <nps> nps", plain (no
 // separators, no color) for the frameworks' parsers.
 func benchLine(w io.Writer, res *lab.BenchResult) error {
-	_, err := fmt.Fprintf(w, "%d nodes %d nps\n", res.Nodes, res.NPS())
+	_, err := fmt.Fprintln(w, res.Signature())
 	return err
 }
 
