@@ -95,3 +95,36 @@ func (s Selection) Select(checkFEN func(fen string) (Position, error)) ([]Positi
 	}
 	return []Position{p}, nil
 }
+
+// Show resolves what `plylab positions show` displays: one position, or a
+// whole suite (the *Suite, when a suite is named without an id). name is
+// its NAME argument, nil when none was given; then the selection decides,
+// and a suite without an id is listed rather than expanded. A NAME with a
+// position, FEN or suite of the selection is a *SelectionError; the other
+// errors are Select's and Resolve's (an unknown id as an *IDError).
+func (s Selection) Show(name *string, checkFEN func(fen string) (Position, error)) (Position, *Suite, error) {
+	if name == nil {
+		if s.WithSuite && s.SuiteSet && s.ID == "" {
+			suite, err := LookupSuite(s.Suite)
+			return Position{}, suite, err
+		}
+		ps, err := s.Select(checkFEN)
+		if err != nil {
+			return Position{}, nil, err
+		}
+		return ps[0], nil, nil
+	}
+	if s.NameSet || s.FENSet || s.SuiteSet {
+		return Position{}, nil, &SelectionError{"give the position either as NAME or with --position/--fen/--suite, not both"}
+	}
+	p, suite, err := Resolve(*name, s.ID)
+	switch {
+	case err != nil && suite != nil:
+		return Position{}, nil, &IDError{Suite: suite.Name, Err: err}
+	case err != nil:
+		return Position{}, nil, err
+	case s.ID == "" && suite != nil:
+		return Position{}, suite, nil
+	}
+	return p, nil, nil
+}

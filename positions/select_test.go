@@ -64,3 +64,50 @@ func TestSelect(t *testing.T) {
 		t.Errorf("two inputs: %v is not a SelectionError", err)
 	}
 }
+
+func TestShow(t *testing.T) {
+	fen := func(f string) (Position, error) { return Position{Name: "fen", FEN: f}, nil }
+	str := func(s string) *string { return &s }
+	for _, tt := range []struct {
+		name     string
+		sel      Selection
+		arg      *string
+		position string // the position's name, "" when a suite is listed
+		suite    string // the listed suite
+		err      string // the error's start
+	}{
+		{"nothing", Selection{WithSuite: true, Default: "start"}, nil, "start", "", ""},
+		{"name", Selection{WithSuite: true}, str("kiwipete"), "kiwipete", "", ""},
+		{"suite", Selection{WithSuite: true}, str("wac"), "", "wac", ""},
+		{"suite id", Selection{WithSuite: true, ID: "WAC.004"}, str("wac"), "WAC.004", "", ""},
+		{"--suite", Selection{WithSuite: true, Suite: "bk", SuiteSet: true}, nil, "", "bk", ""},
+		{"--suite --id", Selection{WithSuite: true, Suite: "bk", SuiteSet: true, ID: "BK.02"}, nil, "BK.02", "", ""},
+		{"--fen", Selection{WithSuite: true, FEN: "8/8/8/4k3/8/8/4P3/4K3 w - - 0 1", FENSet: true}, nil, "fen", "", ""},
+		{"both", Selection{WithSuite: true, NameSet: true}, str("wac"), "", "", "give the position either as NAME or with --position/--fen/--suite, not both"},
+		{"not a suite", Selection{WithSuite: true, ID: "x"}, str("kiwipete"), "", "", `"kiwipete" is a position, not a suite`},
+		{"unknown --suite", Selection{WithSuite: true, Suite: "wax", SuiteSet: true}, nil, "", "", `unknown suite "wax"`},
+		{"empty name", Selection{WithSuite: true, Default: "start"}, str(""), "", "", "unknown position"},
+	} {
+		p, s, err := tt.sel.Show(tt.arg, fen)
+		suite := ""
+		if s != nil {
+			suite = s.Name
+		}
+		msg := ""
+		if err != nil {
+			msg = err.Error()
+		}
+		if p.Name != tt.position || suite != tt.suite || !strings.HasPrefix(msg, tt.err) || (tt.err == "") != (err == nil) {
+			t.Errorf("%s: position %q, suite %q, %q; want %q, %q, %q", tt.name, p.Name, suite, msg, tt.position, tt.suite, tt.err)
+		}
+	}
+	_, _, err := Selection{WithSuite: true, ID: "WAC.999"}.Show(str("wac"), fen)
+	var ide *IDError
+	if !errors.As(err, &ide) || ide.Suite != "wac" {
+		t.Errorf("unknown id: %v, want an IDError of wac", err)
+	}
+	var ns *NotSuiteError
+	if _, _, err := (Selection{WithSuite: true, ID: "x"}).Show(str("kiwipete"), fen); !errors.As(err, &ns) {
+		t.Errorf("id on a named position: %v, want a NotSuiteError", err)
+	}
+}

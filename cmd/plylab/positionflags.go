@@ -48,23 +48,34 @@ func positionFlags(withSuite bool) []cli.Flag {
 //
 // All errors are usage errors (exit status 2), including unknown names.
 func resolvePositions(c *cli.Context, withSuite bool, def string) ([]positions.Position, error) {
+	list, err := positionSelection(c, withSuite, def).Select(fenPosition)
+	if err != nil {
+		return nil, selectionError(err)
+	}
+	return list, nil
+}
+
+// positionSelection reads the flags of positionFlags.
+func positionSelection(c *cli.Context, withSuite bool, def string) positions.Selection {
 	sel := positions.Selection{Name: c.String("position"), FEN: c.String("fen"), NameSet: c.IsSet("position"), FENSet: c.IsSet("fen"),
 		WithSuite: withSuite, Default: def}
 	if withSuite {
 		sel.Suite, sel.ID, sel.SuiteSet = c.String("suite"), c.String("id"), c.IsSet("suite")
 	}
-	list, err := sel.Select(fenPosition)
+	return sel
+}
+
+// selectionError words the errors of positions.Selection as usage errors.
+func selectionError(err error) error {
 	var se *positions.SelectionError
 	var ide *positions.IDError
 	switch {
 	case errors.As(err, &se):
-		return nil, usagef("%v", err)
+		return usagef("%v", err)
 	case errors.As(err, &ide):
-		return nil, suiteIDError(ide.Err, ide.Suite)
-	case err != nil:
-		return nil, lookupError(err)
+		return suiteIDError(ide.Err, ide.Suite)
 	}
-	return list, nil
+	return lookupError(err)
 }
 
 // fenPosition validates a FEN typed by the user and wraps it as a position.

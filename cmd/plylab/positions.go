@@ -180,40 +180,18 @@ func parsePositionsShow(c *cli.Context) (*PositionsShowOptions, error) {
 	if len(args) > 1 {
 		return nil, usagef("too many arguments %q; give one NAME (quote a FEN and pass it with --fen)", strings.Join(args, " "))
 	}
-	id := c.String("id")
-	if len(args) == 0 {
-		if c.IsSet("suite") && id == "" {
-			s, err := positions.LookupSuite(c.String("suite"))
-			if err != nil {
-				return nil, lookupError(err)
-			}
-			opts.Suite = s
-			return opts, nil
-		}
-		ps, err := resolvePositions(c, true, "start")
-		if err != nil {
-			return nil, err
-		}
-		opts.Position = ps[0]
-		return opts, nil
+	var name *string
+	if len(args) == 1 {
+		name = &args[0]
 	}
-	if c.IsSet("position") || c.IsSet("fen") || c.IsSet("suite") {
-		return nil, usagef("give the position either as NAME or with --position/--fen/--suite, not both")
-	}
-	p, s, err := positions.Resolve(args[0], id)
+	p, suite, err := positionSelection(c, true, "start").Show(name, fenPosition)
 	var notSuite *positions.NotSuiteError
-	switch {
-	case errors.As(err, &notSuite):
+	if errors.As(err, &notSuite) {
 		return nil, usagef("%v; --id picks a position in a suite (see 'plylab positions list')", err)
-	case err != nil && s != nil:
-		return nil, suiteIDError(err, s.Name)
-	case err != nil:
-		return nil, lookupError(err)
-	case id == "" && s != nil:
-		opts.Suite = s
-	default:
-		opts.Position = p
+	} else if err != nil {
+		return nil, selectionError(err)
 	}
+	opts.Position, opts.Suite = p, suite
 	return opts, nil
 }
 
