@@ -432,7 +432,7 @@ func (e *appEnv) runMatch(ctx context.Context, mc *matchConfig) error {
 			pgnErr = match.WritePGN(pgn, g)
 		}
 		elo, _, _ := r.Total.Elo()
-		bar.Step(len(r.Games), fmt.Sprintf("%s  score %.1f%%  Elo %s", r.Total, 100*r.Total.Score(), eloText(elo)))
+		bar.Step(len(r.Games), fmt.Sprintf("%s  score %.1f%%  Elo %s", r.Total, 100*r.Total.Score(), match.EloText(elo)))
 	}
 	res, err := match.Run(ctx, mc.cfg)
 	bar.Done()
