@@ -5,11 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"math"
 	"os"
-	"os/exec"
-	"path/filepath"
-	"strconv"
 	"strings"
 	"time"
 
@@ -255,16 +251,13 @@ func (e *appEnv) matchConfigFrom(c *cli.Context) (*matchConfig, error) {
 	mc.openings = mc.cfg.Openings.Describe()
 
 	if s := c.String("sprt"); s != "" {
-		a, b, ok := strings.Cut(s, ",")
-		elo0, err0 := strconv.ParseFloat(strings.TrimSpace(a), 64)
-		elo1, err1 := strconv.ParseFloat(strings.TrimSpace(b), 64)
-		if !ok || err0 != nil || err1 != nil || math.IsNaN(elo0) || math.IsNaN(elo1) || math.IsInf(elo0, 0) || math.IsInf(elo1, 0) {
+		t, err := match.ParseSPRT(s)
+		if errors.Is(err, match.ErrSPRTOrder) {
+			return nil, usagef("--sprt %q: ELO0 must be less than ELO1, e.g. --sprt 0,10", s)
+		} else if err != nil {
 			return nil, usagef("bad --sprt %q; write ELO0,ELO1, e.g. --sprt 0,10", s)
 		}
-		if elo0 >= elo1 {
-			return nil, usagef("--sprt %q: ELO0 must be less than ELO1, e.g. --sprt 0,10", s)
-		}
-		mc.sprt = &match.SPRT{Elo0: elo0, Elo1: elo1}
+		mc.sprt = &t
 	}
 
 	mc.cfg.Games = games
@@ -303,12 +296,7 @@ func readOpenings(path string, plies int) (*match.List, error) {
 		return nil, fmt.Errorf("--openings: cannot read %s: %w", path, pathErrCause(err))
 	}
 	defer f.Close()
-	var list *match.List
-	if strings.EqualFold(filepath.Ext(path), ".pgn") {
-		list, err = match.ReadPGN(f, path, plies)
-	} else {
-		list, err = match.ReadEPD(f, path)
-	}
+	list, err := match.ReadOpenings(f, path, plies)
 	if err != nil {
 		return nil, usagef("--openings: %v", err)
 	}
@@ -378,13 +366,7 @@ func (mc *matchConfig) opponent(c *cli.Context, limit match.Limit, engOpts engin
 	if c.IsSet("opponent-eval") {
 		return usagef("--opponent-eval is for a plylab opponent; set a UCI engine's evaluation with --opponent-option")
 	}
-	path, err := exec.LookPath(spec)
-	if err != nil && !strings.ContainsAny(spec, `/\`) {
-		// Debian installs engines in /usr/games, which is not always in PATH.
-		if p, err2 := exec.LookPath(filepath.Join("/usr/games", spec)); err2 == nil {
-			path, err = p, nil
-		}
-	}
+	path, err := match.FindUCIEngine(spec)
 	if err != nil {
 		hint := "give the full path of a UCI engine, e.g. /usr/games/stockfish"
 		if strings.Contains(strings.ToLower(spec), "stockfish") {
@@ -393,22 +375,12 @@ func (mc *matchConfig) opponent(c *cli.Context, limit match.Limit, engOpts engin
 		return usagef("--opponent %q is not random, a plylab algorithm (e.g. engine-without-null) or an executable UCI engine (%v); %s",
 			spec, pathErrCause(errors.Unwrap(err)), hint)
 	}
-	opts := append([]match.UCIOption(nil), uciOpts...)
+	ucfg := match.UCIConfig{Path: path, Options: append([]match.UCIOption(nil), uciOpts...)}
 	mc.cfg.Opponent = match.Entrant{
-		New: func(ctx context.Context) (match.Player, error) {
-			return match.StartUCI(ctx, match.UCIConfig{Path: path, Options: opts})
-		},
+		New:   func(ctx context.Context) (match.Player, error) { return match.StartUCI(ctx, ucfg) },
 		Limit: limit,
 	}
-	desc := filepath.Base(path)
-	if len(opts) > 0 {
-		var parts []string
-		for _, o := range opts {
-			parts = append(parts, o.String())
-		}
-		desc += " " + strings.Join(parts, " ")
-	}
-	mc.oppDesc = fmt.Sprintf("%s (%s)", desc, limit)
+	mc.oppDesc = fmt.Sprintf("%s (%s)", ucfg.Describe(), limit)
 	return nil
 }
 
