@@ -210,10 +210,7 @@ func (e *appEnv) matchConfigFrom(c *cli.Context) (*matchConfig, error) {
 	if opts.IsPlain() && engLimit.Depth == 0 {
 		return nil, usagef("--engine %s searches to a fixed depth only; add --depth N (e.g. --depth 4)", opts.Name)
 	}
-	mc.cfg.Engine = match.Entrant{
-		New:   func(context.Context) (match.Player, error) { return match.NewEngine("", opts), nil },
-		Limit: engLimit,
-	}
+	mc.cfg.Engine = match.EngineEntrant("", opts, engLimit)
 	mc.engineDesc = fmt.Sprintf("plylab %s (%s)", opts.Name, engLimit)
 
 	// The opponent.
@@ -329,10 +326,7 @@ func (mc *matchConfig) opponent(c *cli.Context, limit match.Limit, engOpts engin
 		if err := noOptions("a random mover"); err != nil {
 			return err
 		}
-		mc.cfg.Opponent = match.Entrant{
-			New:   func(context.Context) (match.Player, error) { return match.NewRandom(0), nil },
-			Limit: limit,
-		}
+		mc.cfg.Opponent = match.RandomEntrant(limit)
 		mc.oppDesc = "random"
 		return nil
 	}
@@ -341,24 +335,19 @@ func (mc *matchConfig) opponent(c *cli.Context, limit match.Limit, engOpts engin
 		if err := noOptions("plylab's engine"); err != nil {
 			return err
 		}
-		opts.TTSizeMB = engOpts.TTSizeMB
+		var kind *eval.Kind
 		if c.IsSet("eval") {
-			opts.Eval = engOpts.Eval
+			kind = &engOpts.Eval
 		}
 		if c.IsSet("opponent-eval") {
-			opts.Eval, _ = eval.ParseKind(c.String("opponent-eval"))
+			k, _ := eval.ParseKind(c.String("opponent-eval"))
+			kind = &k
 		}
+		opts, name := match.OpponentEngine(opts, engOpts, kind)
 		if opts.IsPlain() && limit.Depth == 0 {
 			return usagef("the opponent %s searches to a fixed depth only; give it a depth (--depth or --opponent-depth)", opts.Name)
 		}
-		name := "plylab " + opts.Name
-		if opts.Eval != engOpts.Eval {
-			name += " (" + opts.Eval.String() + ")"
-		}
-		mc.cfg.Opponent = match.Entrant{
-			New:   func(context.Context) (match.Player, error) { return match.NewEngine(name, opts), nil },
-			Limit: limit,
-		}
+		mc.cfg.Opponent = match.EngineEntrant(name, opts, limit)
 		mc.oppDesc = fmt.Sprintf("%s (%s)", name, limit)
 		return nil
 	}
@@ -376,10 +365,7 @@ func (mc *matchConfig) opponent(c *cli.Context, limit match.Limit, engOpts engin
 			spec, pathErrCause(errors.Unwrap(err)), hint)
 	}
 	ucfg := match.UCIConfig{Path: path, Options: append([]match.UCIOption(nil), uciOpts...)}
-	mc.cfg.Opponent = match.Entrant{
-		New:   func(ctx context.Context) (match.Player, error) { return match.StartUCI(ctx, ucfg) },
-		Limit: limit,
-	}
+	mc.cfg.Opponent = match.UCIEntrant(ucfg, limit)
 	mc.oppDesc = fmt.Sprintf("%s (%s)", ucfg.Describe(), limit)
 	return nil
 }

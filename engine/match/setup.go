@@ -1,6 +1,7 @@
 package match
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -9,6 +10,9 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+
+	"github.com/plylab/plylab/engine"
+	"github.com/plylab/plylab/engine/eval"
 )
 
 // Setting up a match from what a user typed: the SPRT's bounds, a UCI
@@ -67,4 +71,38 @@ func ReadOpenings(r io.Reader, name string, plies int) (*List, error) {
 		return ReadPGN(r, name, plies)
 	}
 	return ReadEPD(r, name)
+}
+
+// RandomEntrant is a random mover under limit (which it ignores).
+func RandomEntrant(limit Limit) Entrant {
+	return Entrant{New: func(context.Context) (Player, error) { return NewRandom(0), nil }, Limit: limit}
+}
+
+// EngineEntrant is plylab's engine with opts, called name ("": the
+// default name), under limit: a fresh player for each worker.
+func EngineEntrant(name string, opts engine.Options, limit Limit) Entrant {
+	return Entrant{New: func(context.Context) (Player, error) { return NewEngine(name, opts), nil }, Limit: limit}
+}
+
+// UCIEntrant is the external engine cfg under limit: each worker starts
+// its own process.
+func UCIEntrant(cfg UCIConfig, limit Limit) Entrant {
+	return Entrant{New: func(ctx context.Context) (Player, error) { return StartUCI(ctx, cfg) }, Limit: limit}
+}
+
+// OpponentEngine derives a plylab opponent's options and name from its
+// own options opp and the engine's eng: the opponent gets the engine's
+// hash size, and its evaluation kind is evalKind when not nil. Its name
+// says the evaluation when it differs from the engine's, e.g. "plylab
+// engine-without-null (material)".
+func OpponentEngine(opp, eng engine.Options, evalKind *eval.Kind) (engine.Options, string) {
+	opp.TTSizeMB = eng.TTSizeMB
+	if evalKind != nil {
+		opp.Eval = *evalKind
+	}
+	name := "plylab " + opp.Name
+	if opp.Eval != eng.Eval {
+		name += " (" + opp.Eval.String() + ")"
+	}
+	return opp, name
 }

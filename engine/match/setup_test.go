@@ -1,12 +1,16 @@
 package match
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/plylab/plylab/engine"
+	"github.com/plylab/plylab/engine/eval"
 )
 
 func TestParseSPRT(t *testing.T) {
@@ -90,5 +94,51 @@ func TestReadOpenings(t *testing.T) {
 	}
 	if _, err := ReadOpenings(strings.NewReader(pgn), "a.epd", 2); err == nil {
 		t.Errorf("a PGN read as EPD: no error")
+	}
+}
+
+func TestEntrants(t *testing.T) {
+	lim := Limit{Depth: 3}
+	r := RandomEntrant(lim)
+	if p, err := r.New(context.Background()); err != nil || r.Limit != lim {
+		t.Errorf("RandomEntrant: %v, limit %v", err, r.Limit)
+	} else if _, ok := p.(*RandomPlayer); !ok {
+		t.Errorf("RandomEntrant plays %T, want *RandomPlayer", p)
+	}
+	e := EngineEntrant("me", engine.AlphaBetaOptions(), lim)
+	p, err := e.New(context.Background())
+	if err != nil || e.Limit != lim {
+		t.Fatalf("EngineEntrant: %v, limit %v", err, e.Limit)
+	}
+	if ep, ok := p.(*EnginePlayer); !ok || ep.Name() != "me" {
+		t.Errorf("EngineEntrant plays %T named %q, want *EnginePlayer \"me\"", p, p.Name())
+	}
+	u := UCIEntrant(UCIConfig{Path: filepath.Join(t.TempDir(), "no-such-engine")}, lim)
+	if _, err := u.New(context.Background()); err == nil || u.Limit != lim {
+		t.Errorf("UCIEntrant of a missing engine: %v, limit %v; want an error", err, u.Limit)
+	}
+}
+
+func TestOpponentEngine(t *testing.T) {
+	eng := engine.EngineOptions()
+	eng.TTSizeMB = 2
+	opp, err := engine.ParseAlgo("engine-without-null")
+	if err != nil {
+		t.Fatal(err)
+	}
+	material := eval.Material
+	tests := []struct {
+		kind     *eval.Kind
+		wantEval eval.Kind
+		wantName string
+	}{
+		{nil, eng.Eval, "plylab engine-without-null"},
+		{&material, eval.Material, "plylab engine-without-null (material)"},
+	}
+	for _, tt := range tests {
+		o, name := OpponentEngine(opp, eng, tt.kind)
+		if o.TTSizeMB != 2 || o.Eval != tt.wantEval || name != tt.wantName || o.Enabled("null") {
+			t.Errorf("OpponentEngine(kind %v) = hash %d, eval %v, %q; want 2, %v, %q, null off", tt.kind, o.TTSizeMB, o.Eval, name, tt.wantEval, tt.wantName)
+		}
 	}
 }
