@@ -185,18 +185,11 @@ func (e *appEnv) runPlay(ctx context.Context, cfg play.Config) error {
 	out, outOK := e.Stdout.(*os.File)
 	inTTY := inOK && term.IsTerminal(int(in.Fd()))
 	if inTTY && outOK && e.isTerminal(e.Stdout) {
-		return termui.Run(ctx, s, in, out, e.termTheme())
+		return termui.Run(ctx, s, in, out, termui.BoardTheme(e.out))
 	}
 	// Over a pipe the input is not echoed by a terminal: echo it, so the
 	// transcript reads like a session. On a terminal in line mode it is.
 	return s.RunLines(ctx, e.Stdin, !inTTY)
-}
-
-// termTheme paints the terminal board with the run's colors and the
-// command line's piece symbols.
-func (e *appEnv) termTheme() termui.Theme {
-	return termui.Theme{Paint: e.out, Glyph: pieceGlyph, Letter: pieceLetter,
-		LightSquare: sgrLightSquare, DarkSquare: sgrDarkSquare, Piece: sgrPiece}
 }
 
 // levelsTable lists play's levels, weakest first.
