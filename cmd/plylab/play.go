@@ -103,14 +103,11 @@ func (e *appEnv) playConfigFrom(c *cli.Context) (play.Config, error) {
 	cfg.BoardText = func(pos *chess.Position, flip bool) string { return drawBoard(pos, flip, e.out) }
 	cfg.Rand = rand.New(rand.NewPCG(seed, 0x706c796c6162)) // "plylab"
 
-	switch v := strings.ToLower(strings.TrimSpace(c.String("color"))); v {
-	case "white", "w":
-		cfg.Human = board.White
-	case "black", "b":
-		cfg.Human = board.Black
-	case "random", "r":
-		cfg.Human = board.Color(cfg.Rand.IntN(2))
-	case "auto", "always", "never":
+	side, ok := play.ParseSide(c.String("color"), cfg.Rand)
+	switch v := strings.ToLower(strings.TrimSpace(c.String("color"))); {
+	case ok:
+		cfg.Human = side
+	case v == "auto" || v == "always" || v == "never":
 		// After 'play' this flag hides the global --color: honour its values.
 		if err := e.resolveColor(v); err != nil {
 			return cfg, err
