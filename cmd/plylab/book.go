@@ -194,9 +194,9 @@ func bookShowRun(_ context.Context, opts *BookShowOptions, stdout, _ io.Writer) 
 
 // bookTable lists the book moves of b with weights and shares.
 func bookTable(bk *book.Book, path string, b *board.Board, label string) *output.Table {
-	key := book.Key(b)
+	l := bk.List(b)
 	t := &output.Table{
-		Title: fmt.Sprintf("book moves: %s (key %016x)", label, key),
+		Title: fmt.Sprintf("book moves: %s (key %016x)", label, l.Key),
 		Columns: []output.Column{
 			{Key: "move", Header: "move"},
 			{Key: "uci", Header: "uci"},
@@ -204,21 +204,15 @@ func bookTable(bk *book.Book, path string, b *board.Board, label string) *output
 			{Key: "percent", Header: "share", Right: true},
 		},
 	}
-	entries := bk.Entries(b)
-	total := book.TotalWeight(entries)
-	for i, en := range entries {
-		share := en.Percent(total)
+	for i, en := range l.Entries {
+		share := en.Percent(l.Total)
 		row := []output.Cell{output.TextCell(en.SAN), output.TextCell(en.UCI), output.IntCell(int64(en.Weight)), output.FloatCell(math.Round(share*100)/100, "%.1f%%")}
 		if i == 0 {
 			row[0] = row[0].Styled(output.StyleAccent)
 		}
 		t.Rows = append(t.Rows, row)
 	}
-	if len(entries) == 0 {
-		t.Notes = append(t.Notes, "no book moves for this position: it is not in the book")
-	} else {
-		t.Notes = append(t.Notes, fmt.Sprintf("%d moves, total weight %s", len(entries), output.FormatInt(int64(total))))
-	}
+	t.Notes = append(t.Notes, l.Summary())
 	t.Notes = append(t.Notes, fmt.Sprintf("book %s: %s", path, bk.Describe()))
 	return t
 }

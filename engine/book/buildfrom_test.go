@@ -3,10 +3,14 @@ package book
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/plylab/plylab/engine/board"
+	"github.com/plylab/plylab/engine/textfmt"
 )
 
 func TestBuildFrom(t *testing.T) {
@@ -51,5 +55,35 @@ func TestBookDescribe(t *testing.T) {
 	}
 	if !strings.HasSuffix(DefaultPath, "/gnuchess/book.bin") {
 		t.Errorf("DefaultPath %q is not Debian's gnuchess-book", DefaultPath)
+	}
+}
+
+func TestListing(t *testing.T) {
+	bk, err := Open("testdata/grandswiss2019_20_polyglot.bin")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := board.FromFEN(board.StartFEN)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := bk.List(b)
+	if l.Key != 0x463b96181691fc9c || l.Total != TotalWeight(l.Entries) || len(l.Entries) == 0 {
+		t.Fatalf("start position: key %016x, %d entries, total %d", l.Key, len(l.Entries), l.Total)
+	}
+	want := fmt.Sprintf("%d moves, total weight %s", len(l.Entries), textfmt.Thousands(l.Total))
+	if got := l.Summary(); got != want {
+		t.Errorf("Summary() = %q, want %q", got, want)
+	}
+	for _, tt := range []struct {
+		l    Listing
+		want string
+	}{
+		{Listing{}, "no book moves for this position: it is not in the book"},
+		{Listing{Entries: []Entry{{Weight: 1200}, {Weight: 34}}, Total: 1234}, "2 moves, total weight 1,234"},
+	} {
+		if got := tt.l.Summary(); got != tt.want {
+			t.Errorf("Summary() = %q, want %q", got, tt.want)
+		}
 	}
 }
