@@ -389,8 +389,7 @@ func (e *appEnv) runMatch(ctx context.Context, mc *matchConfig) error {
 		if pgn != nil && pgnErr == nil {
 			pgnErr = match.WritePGN(pgn, g)
 		}
-		elo, _, _ := r.Total.Elo()
-		bar.Step(len(r.Games), fmt.Sprintf("%s  score %.1f%%  Elo %s", r.Total, 100*r.Total.Score(), match.EloText(elo)))
+		bar.Step(len(r.Games), r.Progress())
 	}
 	res, err := match.Run(ctx, mc.cfg)
 	bar.Done()

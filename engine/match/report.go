@@ -109,3 +109,10 @@ func NewReport(res *Result, info ReportInfo) *Report {
 	}
 	return rep
 }
+
+// Progress is the running score of an unfinished match for a progress
+// line: "+3 =1 -0  score 87.5%  Elo +338".
+func (r *Result) Progress() string {
+	elo, _, _ := r.Total.Elo()
+	return fmt.Sprintf("%s  score %.1f%%  Elo %s", r.Total, 100*r.Total.Score(), EloText(elo))
+}

@@ -77,3 +77,18 @@ func TestNewReport(t *testing.T) {
 		t.Errorf("empty notes\n%q\nwant\n%q", empty.Notes, wantEmpty)
 	}
 }
+
+func TestResultProgress(t *testing.T) {
+	for _, tt := range []struct {
+		r    Result
+		want string
+	}{
+		{Result{Total: WDL{W: 3, D: 1}}, "+3 =1 -0  score 87.5%  Elo +338"},
+		{Result{Total: WDL{W: 1, L: 1}}, "+1 =0 -1  score 50.0%  Elo +0"},
+		{Result{Total: WDL{L: 2}}, "+0 =0 -2  score 0.0%  Elo -inf"},
+	} {
+		if got := tt.r.Progress(); got != tt.want {
+			t.Errorf("Progress() of %v = %q, want %q", tt.r.Total, got, tt.want)
+		}
+	}
+}
