@@ -8,7 +8,6 @@ import (
 	"runtime/debug"
 	"strings"
 
-	"github.com/mattn/go-isatty"
 	"github.com/plylab/plylab/cmd/internal/cliapp"
 	"github.com/plylab/plylab/cmd/internal/output"
 	"github.com/urfave/cli/v2"
@@ -64,11 +63,7 @@ func (e *appEnv) isTerminal(w io.Writer) bool {
 	if e.IsTerminal != nil {
 		return e.IsTerminal(w)
 	}
-	f, ok := w.(*os.File)
-	if !ok {
-		return false
-	}
-	return isatty.IsTerminal(f.Fd()) || isatty.IsCygwinTerminal(f.Fd())
+	return output.IsTerminal(w)
 }
 
 // resolveColor decides e.out.On from the mode (see output.ColorOn).
