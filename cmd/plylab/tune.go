@@ -100,7 +100,7 @@ Examples:
 			if opts.Rate <= 0 || opts.K < 0 {
 				return usagef("--rate must be positive and --k positive (or 0 to fit it)")
 			}
-			if opts.From != "default" && opts.From != "zero" {
+			if _, ok := tune.StartWeights(opts.From); !ok {
 				return usagef("--from %q: start from 'default' or 'zero'", opts.From)
 			}
 			return runF(c.Context, opts)
@@ -162,10 +162,7 @@ func loadTuneSet(opts *TuneOptions, start *eval.Weights) (*tune.Set, error) {
 // tuneRun reads the games, fits the weights and prints the errors and the
 // weights; with opts.Output it writes them as Go source.
 func tuneRun(ctx context.Context, opts *TuneOptions, stdout, stderr io.Writer) error {
-	start := eval.DefaultWeights
-	if opts.From == "zero" {
-		start = eval.Weights{}
-	}
+	start, _ := tune.StartWeights(opts.From)
 	set, err := loadTuneSet(opts, &start)
 	if err != nil {
 		return err

@@ -128,3 +128,16 @@ func WriteGoFile(path string, weights eval.Weights, provenance string) error {
 	}
 	return nil
 }
+
+// StartWeights returns the weights a fit starts from, by name: "default"
+// (the engine's, eval.DefaultWeights) or "zero" (every weight 0); ok is
+// false for any other name.
+func StartWeights(name string) (w eval.Weights, ok bool) {
+	switch name {
+	case "default":
+		return eval.DefaultWeights, true
+	case "zero":
+		return eval.Weights{}, true
+	}
+	return eval.Weights{}, false
+}

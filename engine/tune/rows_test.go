@@ -74,3 +74,20 @@ func TestWriteGoFile(t *testing.T) {
 		t.Errorf("WriteGoFile into a missing folder: %v, want \"writing %s: ...\"", err, bad)
 	}
 }
+
+func TestStartWeights(t *testing.T) {
+	for _, tt := range []struct {
+		name string
+		want eval.Weights
+		ok   bool
+	}{
+		{"default", eval.DefaultWeights, true}, {"zero", eval.Weights{}, true}, {"Zero", eval.Weights{}, false}, {"", eval.Weights{}, false},
+	} {
+		if w, ok := StartWeights(tt.name); w != tt.want || ok != tt.ok {
+			t.Errorf("StartWeights(%q): ok %v, want %v (or the weights differ)", tt.name, ok, tt.ok)
+		}
+	}
+	if eval.DefaultWeights == (eval.Weights{}) {
+		t.Error("the default weights are all zero: the test cannot tell them from zero")
+	}
+}
