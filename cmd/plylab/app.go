@@ -8,7 +8,6 @@ import (
 	"runtime/debug"
 	"strings"
 
-	"github.com/mattn/go-isatty"
 	"github.com/plylab/plylab/cmd/internal/cliapp"
 	"github.com/plylab/plylab/cmd/internal/output"
 	"github.com/urfave/cli/v2"
@@ -64,11 +63,7 @@ func (e *appEnv) isTerminal(w io.Writer) bool {
 	if e.IsTerminal != nil {
 		return e.IsTerminal(w)
 	}
-	f, ok := w.(*os.File)
-	if !ok {
-		return false
-	}
-	return isatty.IsTerminal(f.Fd()) || isatty.IsCygwinTerminal(f.Fd())
+	return output.IsTerminal(w)
 }
 
 // resolveColor decides e.out.On from the mode (see output.ColorOn).
@@ -158,7 +153,7 @@ func newApp(env *appEnv) *cli.App {
 	}
 	cmds := append(list(env), helpCommand(env))
 	for _, cmd := range cmds {
-		prepareCommand(cmd, "plylab")
+		cliapp.Prepare(cmd, "plylab", appErrors())
 	}
 	app := &cli.App{
 		Name:     "plylab",
@@ -191,7 +186,7 @@ Examples:
 				Usage: "use colors: `WHEN` is auto (only on a terminal, and not if NO_COLOR is set), always or never",
 			},
 			&cli.BoolFlag{Name: "version", Usage: "print the version and exit", DisableDefaultText: true},
-			newHelpFlag(),
+			cliapp.HelpFlag(),
 		},
 		Commands: cmds,
 		Before: func(c *cli.Context) error {
@@ -214,7 +209,7 @@ Examples:
 			}
 			return cli.ShowAppHelp(c)
 		},
-		OnUsageError:    onUsageError("plylab"),
+		OnUsageError:    cliapp.OnUsageError("plylab", appErrors()),
 		CommandNotFound: func(*cli.Context, string) {},
 		// Never let urfave call os.Exit (its default is cli.HandleExitCoder).
 		ExitErrHandler: func(*cli.Context, error) {},
@@ -276,76 +271,18 @@ func versionString() string {
 	return cliapp.Version(version, defaultVersion, bi)
 }
 
-func newHelpFlag() *cli.BoolFlag {
-	return &cli.BoolFlag{Name: "help", Aliases: []string{"h"}, Usage: "show help", DisableDefaultText: true}
-}
-
-// prepareCommand makes a command (and its subcommands) follow the app's
-// conventions: its own --help flag, one-line usage errors, a hint on usage
-// errors returned by the action, and for command groups an action that
-// shows help or rejects an unknown subcommand.
-func prepareCommand(cmd *cli.Command, parent string) {
-	path := parent + " " + cmd.Name
-	cmd.HideHelp = true
-	cmd.HideHelpCommand = true
-	if !cliapp.HasFlag(cmd.Flags, "help") {
-		cmd.Flags = append(cmd.Flags, newHelpFlag())
-	}
-	cmd.OnUsageError = onUsageError(path)
-	if cmd.Action == nil {
-		subs := cmd.Subcommands
-		if len(subs) > 0 {
-			cmd.Action = func(c *cli.Context) error {
-				if c.NArg() > 0 {
-					return unknownCommand(c.Args().First(), path, subs)
-				}
-				return cli.ShowSubcommandHelp(c)
-			}
-		} else {
-			cmd.Action = func(c *cli.Context) error { return cli.ShowSubcommandHelp(c) }
-		}
-	}
-	action := cmd.Action
-	hint := fmt.Sprintf("run '%s --help' for usage", path)
-	cmd.Action = func(c *cli.Context) error {
-		return withHint(action(c), hint)
-	}
-	// urfave handles Required flags by printing the whole help and
-	// returning a plain error; check them here instead, as usage errors.
-	required := cliapp.TakeRequired(cmd.Flags)
-	if before := cmd.Before; before != nil || len(required) > 0 {
-		cmd.Before = func(c *cli.Context) error {
-			for _, name := range required {
-				if !c.IsSet(name) {
-					return usagef("missing required flag %s; %s", cliapp.DashName(name), hint)
-				}
-			}
-			if before == nil {
-				return nil
-			}
-			return withHint(before(c), hint)
-		}
-	}
-	for _, sub := range cmd.Subcommands {
-		prepareCommand(sub, path)
-	}
-}
-
-// onUsageError turns urfave/flag parse errors into one-line usage errors.
-func onUsageError(path string) cli.OnUsageErrorFunc {
-	return func(_ *cli.Context, err error, _ bool) error {
-		return &usageError{
-			msg:  cliapp.FlagErrorMessage(err),
-			hint: fmt.Sprintf("run '%s --help' for usage", path),
-			err:  err,
-		}
+// appErrors makes the usage errors of the commands cliapp.Prepare wires.
+func appErrors() cliapp.Errors {
+	return cliapp.Errors{
+		Usage:    func(msg, hint string, err error) error { return &usageError{msg: msg, hint: hint, err: err} },
+		WithHint: withHint,
 	}
 }
 
 // unknownCommand is the usage error for `plylab nosuch` or `plylab
 // positions nosuch`, with a suggestion when a command name is close.
 func unknownCommand(name, path string, cmds []*cli.Command) error {
-	return usagef("%s", cliapp.UnknownCommandMessage(name, path, cmds))
+	return cliapp.UnknownCommand(name, path, cmds, appErrors())
 }
 
 // helpCommand is `plylab help [COMMAND...]`, the same as `plylab COMMAND... --help`.

@@ -149,7 +149,7 @@ func benchRun(ctx context.Context, opts *BenchOptions, stdout, stderr io.Writer)
 	t := benchTable(res, opts.Depth, opts.HashMB)
 	if opts.Format == "json" && !res.Interrupted {
 		// JSON must stay one document: the totals line goes in its notes.
-		t.Notes = append(t.Notes, fmt.Sprintf("%d nodes %d nps", res.Nodes, res.NPS()))
+		t.Notes = append(t.Notes, res.Signature())
 	}
 	if err := output.WriteTable(stdout, opts.Format, t, opts.Color); err != nil {
 		return err
@@ -172,7 +172,7 @@ func benchRun(ctx context.Context, opts *BenchOptions, stdout, stderr io.Writer)
 // benchLine writes the last line, "<nodes> nodes <nps> nps", plain (no
 // separators, no color) for the frameworks' parsers.
 func benchLine(w io.Writer, res *lab.BenchResult) error {
-	_, err := fmt.Fprintf(w, "%d nodes %d nps\n", res.Nodes, res.NPS())
+	_, err := fmt.Fprintln(w, res.Signature())
 	return err
 }
 
@@ -194,7 +194,7 @@ func benchTable(res *lab.BenchResult, depth, hashMB int) *output.Table {
 			t.Rows = append(t.Rows, row)
 			continue
 		}
-		row = append(row, output.UintCell(r.Nodes), output.DurationCell(r.Elapsed), output.RateCell(perSecond(r.Nodes, r.Elapsed)))
+		row = append(row, output.UintCell(r.Nodes), output.DurationCell(r.Elapsed), output.RateCell(lab.PerSecond(r.Nodes, r.Elapsed)))
 		if r.Best != "" {
 			row = append(row, output.TextCell(r.Best).Styled(output.StyleAccent))
 		} else {
@@ -210,7 +210,7 @@ func benchTable(res *lab.BenchResult, depth, hashMB int) *output.Table {
 		t.Rows = append(t.Rows, row)
 	}
 	t.Notes = append(t.Notes, fmt.Sprintf("%d positions searched, %d without legal moves skipped: %s nodes in %s (%s)",
-		res.Searched, res.Skipped, output.FormatUint(res.Nodes), output.FormatDuration(res.Elapsed), output.FormatRate(perSecond(res.Nodes, res.Elapsed))))
+		res.Searched, res.Skipped, output.FormatUint(res.Nodes), output.FormatDuration(res.Elapsed), output.FormatRate(lab.PerSecond(res.Nodes, res.Elapsed))))
 	if res.Interrupted {
 		t.Notes = append(t.Notes, "interrupted: the last row is partial and there is no total")
 	}

@@ -19,10 +19,6 @@ import (
 // book: show the moves a Polyglot opening book knows for a position, and
 // build a book from a PGN file of games.
 
-// defaultBookPath is where Debian's gnuchess-book package installs its
-// Polyglot book; `plylab book show` uses it when --book is not given.
-const defaultBookPath = "/usr/share/games/gnuchess/book.bin"
-
 // BookShowOptions are the parsed flags of `plylab book show`.
 type BookShowOptions struct {
 	Board       *board.Board // the position after Moves
@@ -50,7 +46,7 @@ func bookCommand(env *appEnv) *cli.Command {
 // parse the flags into options and call showF or buildF.
 func newBookCommand(env *appEnv, showF func(context.Context, *BookShowOptions) error, buildF func(context.Context, *BookBuildOptions) error) *cli.Command {
 	showFlags := append(positionFlags(false),
-		&cli.StringFlag{Name: "book", Aliases: []string{"b"}, Usage: "Polyglot book `FILE` (default " + defaultBookPath + " when installed)"},
+		&cli.StringFlag{Name: "book", Aliases: []string{"b"}, Usage: "Polyglot book `FILE` (default " + book.DefaultPath + " when installed)"},
 		&cli.StringFlag{Name: "moves", Aliases: []string{"m"}, Usage: "play `MOVES` first (SAN or UCI, space-separated, e.g. \"e4 c5 Nf3\")"},
 		output.FormatFlag(),
 	)
@@ -77,7 +73,7 @@ their weights and the share of the total each weight is: the chance that
 an engine picking book moves at random by weight plays it.
 
 Without --book, Debian's book is used (apt-get install gnuchess-book
-puts it at ` + defaultBookPath + `).
+puts it at ` + book.DefaultPath + `).
 
 Examples:
    plylab book show
@@ -86,7 +82,7 @@ Examples:
    plylab book show --book my.bin --format json`,
 				Flags: showFlags,
 				Action: func(c *cli.Context) error {
-					opts, err := parseBookShow(c, defaultBookPath)
+					opts, err := parseBookShow(c, book.DefaultPath)
 					if err != nil {
 						return err
 					}
@@ -198,9 +194,9 @@ func bookShowRun(_ context.Context, opts *BookShowOptions, stdout, _ io.Writer) 
 
 // bookTable lists the book moves of b with weights and shares.
 func bookTable(bk *book.Book, path string, b *board.Board, label string) *output.Table {
-	key := book.Key(b)
+	l := bk.List(b)
 	t := &output.Table{
-		Title: fmt.Sprintf("book moves: %s (key %016x)", label, key),
+		Title: fmt.Sprintf("book moves: %s (key %016x)", label, l.Key),
 		Columns: []output.Column{
 			{Key: "move", Header: "move"},
 			{Key: "uci", Header: "uci"},
@@ -208,22 +204,16 @@ func bookTable(bk *book.Book, path string, b *board.Board, label string) *output
 			{Key: "percent", Header: "share", Right: true},
 		},
 	}
-	entries := bk.Entries(b)
-	total := book.TotalWeight(entries)
-	for i, en := range entries {
-		share := en.Percent(total)
+	for i, en := range l.Entries {
+		share := en.Percent(l.Total)
 		row := []output.Cell{output.TextCell(en.SAN), output.TextCell(en.UCI), output.IntCell(int64(en.Weight)), output.FloatCell(math.Round(share*100)/100, "%.1f%%")}
 		if i == 0 {
 			row[0] = row[0].Styled(output.StyleAccent)
 		}
 		t.Rows = append(t.Rows, row)
 	}
-	if len(entries) == 0 {
-		t.Notes = append(t.Notes, "no book moves for this position: it is not in the book")
-	} else {
-		t.Notes = append(t.Notes, fmt.Sprintf("%d moves, total weight %s", len(entries), output.FormatInt(int64(total))))
-	}
-	t.Notes = append(t.Notes, fmt.Sprintf("book %s: %s records for %s positions", path, output.FormatInt(int64(bk.Len())), output.FormatInt(int64(bk.Positions()))))
+	t.Notes = append(t.Notes, l.Summary())
+	t.Notes = append(t.Notes, fmt.Sprintf("book %s: %s", path, bk.Describe()))
 	return t
 }
 
@@ -257,17 +247,7 @@ func bookBuildRun(ctx context.Context, opts *BookBuildOptions, stdout, _ io.Writ
 		return fmt.Errorf("cannot read %s: %w", pgnPath, pathErrCause(err))
 	}
 	defer f.Close()
-	bk, st, err := book.BuildPGNContext(ctx, f, opts.Build)
-	if err != nil {
-		if ctx.Err() != nil {
-			return err
-		}
-		return fmt.Errorf("%s: %w", pgnPath, err)
-	}
-	if st.Games == 0 {
-		return fmt.Errorf("%s: no games found; a PGN game starts with tag lines such as [Event \"...\"] followed by its moves", pgnPath)
-	}
-	back, err := bk.WriteFile(out)
+	back, st, err := book.BuildFrom(ctx, f, pgnPath, out, opts.Build)
 	if err != nil {
 		return err
 	}

@@ -98,7 +98,7 @@ func TestBookShowNoDefaultBook(t *testing.T) {
 			t.Errorf("%q does not mention %q", err, want)
 		}
 	}
-	if _, err := os.Stat(defaultBookPath); err == nil {
+	if _, err := os.Stat(book.DefaultPath); err == nil {
 		r := runCLI(t, "book", "show", "--format", "csv")
 		wantOK(t, r)
 		if !strings.Contains(r.stdout, "e4,e2e4,") {
@@ -202,7 +202,7 @@ func TestBookOptions(t *testing.T) {
 			t.Errorf("%v: %s", tt.args, msg)
 			continue
 		}
-		if o.Label != tt.label || o.BookPath != tt.path || o.DefaultPath != defaultBookPath || o.Format != tt.format || o.Board.FEN() != tt.fen {
+		if o.Label != tt.label || o.BookPath != tt.path || o.DefaultPath != book.DefaultPath || o.Format != tt.format || o.Board.FEN() != tt.fen {
 			t.Errorf("%v: got label %q, book %q, default %q, format %s, FEN %s", tt.args, o.Label, o.BookPath, o.DefaultPath, o.Format, o.Board.FEN())
 		}
 	}

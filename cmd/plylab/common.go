@@ -2,16 +2,12 @@ package main
 
 import (
 	"context"
-	"slices"
-	"strings"
 	"time"
 
 	"github.com/plylab/plylab/cmd/internal/flagval"
 	"github.com/plylab/plylab/cmd/internal/output"
 	"github.com/plylab/plylab/engine"
 	"github.com/plylab/plylab/engine/board"
-	"github.com/plylab/plylab/engine/eval"
-	"github.com/plylab/plylab/engine/textfmt"
 	"github.com/plylab/plylab/positions"
 	"github.com/urfave/cli/v2"
 )
@@ -52,76 +48,20 @@ func algoFlags(defAlgo string, multi bool) []cli.Flag {
 	}
 }
 
-func splitList(s string) []string {
-	var out []string
-	for _, f := range strings.Split(s, ",") {
-		if f = strings.TrimSpace(f); f != "" {
-			out = append(out, f)
-		}
-	}
-	return out
-}
-
 // parseAlgos reads --algo (one or several), applies --with/--without and
 // --eval to each.
 func parseAlgos(c *cli.Context) ([]engine.Options, error) { return parseAlgoFlag(c, "algo") }
 
 // parseAlgoFlag reads the algorithms of flag name (--algo, or match's
-// --engine) with the shared --with, --without, --eval and --hash applied.
+// --engine) with the shared --with, --without, --eval and --hash applied
+// (flagval.Algo).
 func parseAlgoFlag(c *cli.Context, name string) ([]engine.Options, error) {
-	specs := splitList(c.String(name))
-	if len(specs) == 0 {
-		return nil, usagef("--%s is empty; use e.g. --%s minimax,alphabeta,engine", name, name)
-	}
-	var out []engine.Options
-	for _, spec := range specs {
-		o, err := engine.ParseAlgo(spec)
-		if err != nil {
-			base, _, _ := strings.Cut(spec, "-with")
-			if s := textfmt.Suggest(base, engine.Presets()); s != "" && s != base {
-				return nil, usagef("--%s %q: unknown algorithm; did you mean %q? choose minimax, alphabeta, engine, ramz, paper-minimax or paper-alphabeta, optionally with switches such as engine-without-null", name, spec, s+strings.TrimPrefix(spec, base))
-			}
-			return nil, usagef("--%s: %v", name, err)
-		}
-		if err := checkTechniques(c); err != nil {
-			return nil, err
-		}
-		if err := o.Apply(splitList(c.String("with")), splitList(c.String("without"))); err != nil {
-			return nil, usagef("%v", err)
-		}
-		if c.IsSet("eval") {
-			k, err := eval.ParseKind(c.String("eval"))
-			if err != nil {
-				return nil, usagef("--eval: %v", err)
-			}
-			o.Eval = k
-		}
-		if h := c.Int("hash"); h < 1 || h > 4096 {
-			return nil, usagef("--hash must be between 1 and 4096 MB, got %d", h)
-		} else {
-			o.TTSizeMB = h
-		}
-		out = append(out, o)
+	out, err := flagval.Algo{Flag: name, Algos: c.String(name), With: c.String("with"), Without: c.String("without"),
+		Eval: c.String("eval"), EvalSet: c.IsSet("eval"), Hash: c.Int("hash")}.Options()
+	if err != nil {
+		return nil, usagef("%v", err)
 	}
 	return out, nil
-}
-
-// checkTechniques rejects an unknown name in --with or --without with a
-// did-you-mean.
-func checkTechniques(c *cli.Context) error {
-	known := engine.TechniqueNames()
-	for _, flag := range []string{"with", "without"} {
-		for _, name := range splitList(c.String(flag)) {
-			if slices.Contains(known, name) {
-				continue
-			}
-			if s := textfmt.Suggest(name, known); s != "" {
-				return usagef("--%s %q: unknown technique; did you mean %q? run 'plylab techniques' to list them", flag, name, s)
-			}
-			return usagef("--%s %q: unknown technique; expected a comma-separated list like null,lmr (run 'plylab techniques' to list them)", flag, name)
-		}
-	}
-	return nil
 }
 
 // parseDepthRange reads --depth "5" or "1-5" (inclusive), each within

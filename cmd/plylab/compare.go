@@ -12,6 +12,7 @@ import (
 	"github.com/plylab/plylab/engine/board"
 	"github.com/plylab/plylab/engine/lab"
 	"github.com/plylab/plylab/positions"
+	"github.com/plylab/plylab/trace/plot"
 	"github.com/urfave/cli/v2"
 )
 
@@ -138,8 +139,8 @@ func compareRun(ctx context.Context, opts *CompareOptions, stdout, stderr io.Wri
 	if err := output.WriteTable(stdout, opts.Format, t, opts.Color); err != nil {
 		return err
 	}
-	if opts.Plot != "" {
-		if err := writeComparePlot(opts.PlotPath, t.Title, opts.Algos, res); err != nil {
+	if opts.Plot != "" && len(res.Done()) > 0 { // nothing to draw when interrupted at once
+		if err := plot.FromCompare(t.Title, opts.Algos, res).WriteFile(opts.PlotPath); err != nil {
 			return err
 		}
 		wroteFile(stdout, opts.PlotPath)
@@ -160,14 +161,7 @@ func guardDepth(boards []*board.Board, algos []engine.Options, depth int) error 
 
 func compareTable(list []positions.Position, algos []engine.Options, res *lab.CompareResult) *output.Table {
 	single := len(list) == 1
-	title := "compare: " + positionLabel(list[0])
-	if !single {
-		title = fmt.Sprintf("compare: suite %s (%d positions)", list[0].Suite, len(list))
-		if list[0].Suite == "" {
-			title = fmt.Sprintf("compare: %d positions", len(list))
-		}
-	}
-	t := &output.Table{Title: title}
+	t := &output.Table{Title: lab.CompareTitle(list)}
 	t.Columns = []output.Column{
 		{Key: "depth", Header: "depth", Right: true},
 		{Key: "algo", Header: "algorithm"},
@@ -204,8 +198,7 @@ func compareTable(list []positions.Position, algos []engine.Options, res *lab.Co
 			row = append(row, output.NullCell("-"))
 		}
 		if r.Minimax > 0 {
-			pct := 100 * float64(r.Stats.Nodes) / float64(r.Minimax)
-			format := "%.2f%%"
+			pct, format := r.PctOfMinimax(), "%.2f%%"
 			if pct < 0.1 {
 				format = "%.2g%%" // two significant figures, not 0.00%
 			}
@@ -219,17 +212,13 @@ func compareTable(list []positions.Position, algos []engine.Options, res *lab.Co
 			row = append(row, output.NullCell("-"))
 		}
 		if r.Minimal > 0 {
-			row = append(row, output.UintCell(r.Minimal), output.FloatCell(float64(r.Stats.Nodes)/float64(r.Minimal), "%.2f×"))
+			row = append(row, output.UintCell(r.Minimal), output.FloatCell(r.VsMinimal(), "%.2f×"))
 		} else {
 			row = append(row, output.NullCell("-"), output.NullCell("-"))
 		}
 		t.Rows = append(t.Rows, row)
 	}
-	var names []string
-	for _, o := range algos {
-		names = append(names, fmt.Sprintf("%s (%s eval)", o.Name, o.Eval))
-	}
-	t.Notes = append(t.Notes, "algorithms: "+strings.Join(names, ", "))
+	t.Notes = append(t.Notes, "algorithms: "+lab.AlgoList(algos))
 	t.Notes = append(t.Notes, "scores are from the side to move's point of view; EBF = sqrt(nodes(d) / nodes(d-2)), quiescence included")
 	t.Notes = append(t.Notes, "minimal = the smallest tree proving the minimax value (same evaluation, no quiescence); vs minimal = nodes / minimal")
 	return t

@@ -95,13 +95,9 @@ func evalRun(_ context.Context, opts *EvalOptions, stdout, _ io.Writer) error {
 		{Key: "material_eg", Header: "material eg (W-B)", Right: true}, {Key: "squares_eg", Header: "squares eg (W-B)", Right: true},
 		{Key: "mg", Header: "mg", Right: true}, {Key: "eg", Header: "eg", Right: true},
 		{Key: "white", Header: "white's view", Right: true}, {Key: "side_to_move", Header: "side to move", Right: true}}
-	for _, k := range opts.Kinds {
-		x := eval.Explain(b, k)
-		if k == eval.Classical && opts.Terms != eval.AllTerms {
-			x = eval.ExplainTerms(b, opts.Terms)
-		}
-		diff := func(a [2]int) output.Cell { return output.IntCell(int64(a[0] - a[1])) }
-		t.Rows = append(t.Rows, []output.Cell{output.TextCell(k.String()).Styled(output.StyleAccent), output.IntCell(int64(x.Phase)),
+	for _, x := range eval.Describe(b, opts.Kinds, opts.Terms) {
+		diff := func(a [2]int) output.Cell { return output.IntCell(int64(eval.Diff(a))) }
+		t.Rows = append(t.Rows, []output.Cell{output.TextCell(x.Kind.String()).Styled(output.StyleAccent), output.IntCell(int64(x.Phase)),
 			diff(x.MaterialMG), diff(x.SquaresMG), diff(x.MaterialEG), diff(x.SquaresEG),
 			output.IntCell(int64(x.MG)), output.IntCell(int64(x.EG)), output.IntCell(int64(x.White)).Styled(output.StyleBold), output.IntCell(int64(x.STM))})
 	}
@@ -125,11 +121,9 @@ func writeTermsTable(w io.Writer, format string, x eval.Breakdown, color output.
 	t.Columns = []output.Column{{Key: "feature", Header: "feature"}, {Key: "term", Header: "term"},
 		{Key: "count", Header: "count (W-B)", Right: true}, {Key: "weight_mg", Header: "weight mg", Right: true},
 		{Key: "weight_eg", Header: "weight eg", Right: true}, {Key: "mg", Header: "adds mg", Right: true}, {Key: "eg", Header: "adds eg", Right: true}}
-	for i, n := range x.Features {
-		f := eval.Feature(i)
-		w := eval.DefaultWeights[i]
-		t.Rows = append(t.Rows, []output.Cell{output.TextCell(f.String()), output.TextCell(f.Term().Name()), output.IntCell(int64(n)),
-			output.IntCell(int64(w[0])), output.IntCell(int64(w[1])), output.IntCell(int64(n) * int64(w[0])), output.IntCell(int64(n) * int64(w[1]))})
+	for _, r := range x.TermRows() {
+		t.Rows = append(t.Rows, []output.Cell{output.TextCell(r.Feature.String()), output.TextCell(r.Feature.Term().Name()), output.IntCell(int64(r.Count)),
+			output.IntCell(int64(r.WeightMG)), output.IntCell(int64(r.WeightEG)), output.IntCell(int64(r.AddMG)), output.IntCell(int64(r.AddEG))})
 	}
 	t.Notes = []string{fmt.Sprintf("the terms add %d to the middlegame and %d to the endgame score (White's view)", x.TermsMG, x.TermsEG)}
 	return output.WriteTable(w, format, t, color)

@@ -234,18 +234,12 @@ Examples:
 				return err
 			}
 			l := ls[0]
-			dir := c.String("files")
-			keep := dir
-			if dir != "" {
-				if err := os.MkdirAll(dir, 0o755); err != nil {
-					return err
-				}
-			} else {
-				if dir, err = os.MkdirTemp("", "plylab-lesson-"); err != nil {
-					return err
-				}
-				defer os.RemoveAll(dir)
+			keep := c.String("files")
+			dir, cleanup, err := lessons.PictureDir(keep)
+			if err != nil {
+				return err
 			}
+			defer cleanup()
 			width := c.Int("width")
 			if width <= 0 {
 				width = env.terminalWidth()
@@ -309,19 +303,17 @@ Examples:
 				return err
 			}
 			prog := output.NewProgress(env.Stderr, env.isTerminal(env.Stderr))
-			runs, err := lessons.RunMany(c.Context, ls, func(ctx context.Context) lessons.RunFunc { return env.lessonRunner(ctx, false) }, runtime.GOMAXPROCS(0), func(done int, l *lessons.Lesson) {
-				prog.Update("running lessons: %d of %d done (%s)", done, len(ls), l.Slug)
-			})
+			dir := c.String("output")
+			files, index, err := lessons.ExportAll(c.Context, ls, func(ctx context.Context) lessons.RunFunc { return env.lessonRunner(ctx, false) }, runtime.GOMAXPROCS(0),
+				func(done int, l *lessons.Lesson) {
+					prog.Update("running lessons: %d of %d done (%s)", done, len(ls), l.Slug)
+				},
+				dir, format, lessons.ExportOptions{Generator: "plylab " + version})
 			prog.Done()
 			if err != nil {
 				return err
 			}
-			dir := c.String("output")
-			files, index, err := lessons.ExportRuns(dir, format, runs, lessons.ExportOptions{Generator: "plylab " + version})
-			if err != nil {
-				return err
-			}
-			fmt.Fprintf(env.Stdout, "wrote %s and %s (%d files in %s)\n", plural(len(runs), "lesson"), index, len(files), dir)
+			fmt.Fprintf(env.Stdout, "wrote %s and %s (%d files in %s)\n", plural(len(ls), "lesson"), index, len(files), dir)
 			if format == "html" {
 				fmt.Fprintf(env.Stdout, "open %s in a browser; the pages work offline\n", index)
 			}
@@ -369,33 +361,23 @@ Examples:
 			}
 			start := time.Now()
 			prog := output.NewProgress(env.Stderr, env.isTerminal(env.Stderr))
-			runs, err := lessons.RunMany(c.Context, ls, func(ctx context.Context) lessons.RunFunc { return env.lessonRunner(ctx, false) }, c.Int("jobs"), func(done int, l *lessons.Lesson) {
-				prog.Update("checking lessons: %d of %d done (%s)", done, len(ls), l.Slug)
-			})
+			results, failed, err := lessons.CheckAll(c.Context, ls, func(ctx context.Context) lessons.RunFunc { return env.lessonRunner(ctx, false) }, c.Int("jobs"),
+				lessons.CheckOptions{GoldenDir: goldenDir, ReadGoldenDir: c.IsSet("golden"), Update: update},
+				func(done int, l *lessons.Lesson) {
+					prog.Update("checking lessons: %d of %d done (%s)", done, len(ls), l.Slug)
+				})
 			prog.Done()
-			if err != nil {
-				return err
-			}
-			results, err := lessons.Check(runs, lessons.CheckOptions{GoldenDir: goldenDir, ReadGoldenDir: c.IsSet("golden"), Update: update})
-			failed := 0
 			for _, r := range results {
-				if r.Failed() {
-					failed++
-				}
 				env.printCheckResult(r)
 			}
 			if err != nil {
 				return err
 			}
 			if failed > 0 {
-				return fmt.Errorf("%d of %d lessons differ from their golden transcripts or fail to run; if a change is intended, run plylab lesson check --update and check the prose", failed, len(ls))
+				return lessons.CheckFailed(failed, len(ls))
 			}
 			if !update {
-				if len(ls) == 1 {
-					fmt.Fprintf(env.Stdout, "the lesson matches its golden transcript (%s)\n", output.FormatDuration(time.Since(start)))
-				} else {
-					fmt.Fprintf(env.Stdout, "all %d lessons match their golden transcripts (%s)\n", len(ls), output.FormatDuration(time.Since(start)))
-				}
+				fmt.Fprintln(env.Stdout, lessons.CheckPassed(len(ls), output.FormatDuration(time.Since(start))))
 			}
 			return nil
 		},

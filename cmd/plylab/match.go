@@ -5,11 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"math"
 	"os"
-	"os/exec"
-	"path/filepath"
-	"strconv"
 	"strings"
 	"time"
 
@@ -214,10 +210,7 @@ func (e *appEnv) matchConfigFrom(c *cli.Context) (*matchConfig, error) {
 	if opts.IsPlain() && engLimit.Depth == 0 {
 		return nil, usagef("--engine %s searches to a fixed depth only; add --depth N (e.g. --depth 4)", opts.Name)
 	}
-	mc.cfg.Engine = match.Entrant{
-		New:   func(context.Context) (match.Player, error) { return match.NewEngine("", opts), nil },
-		Limit: engLimit,
-	}
+	mc.cfg.Engine = match.EngineEntrant("", opts, engLimit)
 	mc.engineDesc = fmt.Sprintf("plylab %s (%s)", opts.Name, engLimit)
 
 	// The opponent.
@@ -255,16 +248,13 @@ func (e *appEnv) matchConfigFrom(c *cli.Context) (*matchConfig, error) {
 	mc.openings = mc.cfg.Openings.Describe()
 
 	if s := c.String("sprt"); s != "" {
-		a, b, ok := strings.Cut(s, ",")
-		elo0, err0 := strconv.ParseFloat(strings.TrimSpace(a), 64)
-		elo1, err1 := strconv.ParseFloat(strings.TrimSpace(b), 64)
-		if !ok || err0 != nil || err1 != nil || math.IsNaN(elo0) || math.IsNaN(elo1) || math.IsInf(elo0, 0) || math.IsInf(elo1, 0) {
+		t, err := match.ParseSPRT(s)
+		if errors.Is(err, match.ErrSPRTOrder) {
+			return nil, usagef("--sprt %q: ELO0 must be less than ELO1, e.g. --sprt 0,10", s)
+		} else if err != nil {
 			return nil, usagef("bad --sprt %q; write ELO0,ELO1, e.g. --sprt 0,10", s)
 		}
-		if elo0 >= elo1 {
-			return nil, usagef("--sprt %q: ELO0 must be less than ELO1, e.g. --sprt 0,10", s)
-		}
-		mc.sprt = &match.SPRT{Elo0: elo0, Elo1: elo1}
+		mc.sprt = &t
 	}
 
 	mc.cfg.Games = games
@@ -303,12 +293,7 @@ func readOpenings(path string, plies int) (*match.List, error) {
 		return nil, fmt.Errorf("--openings: cannot read %s: %w", path, pathErrCause(err))
 	}
 	defer f.Close()
-	var list *match.List
-	if strings.EqualFold(filepath.Ext(path), ".pgn") {
-		list, err = match.ReadPGN(f, path, plies)
-	} else {
-		list, err = match.ReadEPD(f, path)
-	}
+	list, err := match.ReadOpenings(f, path, plies)
 	if err != nil {
 		return nil, usagef("--openings: %v", err)
 	}
@@ -341,10 +326,7 @@ func (mc *matchConfig) opponent(c *cli.Context, limit match.Limit, engOpts engin
 		if err := noOptions("a random mover"); err != nil {
 			return err
 		}
-		mc.cfg.Opponent = match.Entrant{
-			New:   func(context.Context) (match.Player, error) { return match.NewRandom(0), nil },
-			Limit: limit,
-		}
+		mc.cfg.Opponent = match.RandomEntrant(limit)
 		mc.oppDesc = "random"
 		return nil
 	}
@@ -353,24 +335,19 @@ func (mc *matchConfig) opponent(c *cli.Context, limit match.Limit, engOpts engin
 		if err := noOptions("plylab's engine"); err != nil {
 			return err
 		}
-		opts.TTSizeMB = engOpts.TTSizeMB
+		var kind *eval.Kind
 		if c.IsSet("eval") {
-			opts.Eval = engOpts.Eval
+			kind = &engOpts.Eval
 		}
 		if c.IsSet("opponent-eval") {
-			opts.Eval, _ = eval.ParseKind(c.String("opponent-eval"))
+			k, _ := eval.ParseKind(c.String("opponent-eval"))
+			kind = &k
 		}
+		opts, name := match.OpponentEngine(opts, engOpts, kind)
 		if opts.IsPlain() && limit.Depth == 0 {
 			return usagef("the opponent %s searches to a fixed depth only; give it a depth (--depth or --opponent-depth)", opts.Name)
 		}
-		name := "plylab " + opts.Name
-		if opts.Eval != engOpts.Eval {
-			name += " (" + opts.Eval.String() + ")"
-		}
-		mc.cfg.Opponent = match.Entrant{
-			New:   func(context.Context) (match.Player, error) { return match.NewEngine(name, opts), nil },
-			Limit: limit,
-		}
+		mc.cfg.Opponent = match.EngineEntrant(name, opts, limit)
 		mc.oppDesc = fmt.Sprintf("%s (%s)", name, limit)
 		return nil
 	}
@@ -378,13 +355,7 @@ func (mc *matchConfig) opponent(c *cli.Context, limit match.Limit, engOpts engin
 	if c.IsSet("opponent-eval") {
 		return usagef("--opponent-eval is for a plylab opponent; set a UCI engine's evaluation with --opponent-option")
 	}
-	path, err := exec.LookPath(spec)
-	if err != nil && !strings.ContainsAny(spec, `/\`) {
-		// Debian installs engines in /usr/games, which is not always in PATH.
-		if p, err2 := exec.LookPath(filepath.Join("/usr/games", spec)); err2 == nil {
-			path, err = p, nil
-		}
-	}
+	path, err := match.FindUCIEngine(spec)
 	if err != nil {
 		hint := "give the full path of a UCI engine, e.g. /usr/games/stockfish"
 		if strings.Contains(strings.ToLower(spec), "stockfish") {
@@ -393,22 +364,9 @@ func (mc *matchConfig) opponent(c *cli.Context, limit match.Limit, engOpts engin
 		return usagef("--opponent %q is not random, a plylab algorithm (e.g. engine-without-null) or an executable UCI engine (%v); %s",
 			spec, pathErrCause(errors.Unwrap(err)), hint)
 	}
-	opts := append([]match.UCIOption(nil), uciOpts...)
-	mc.cfg.Opponent = match.Entrant{
-		New: func(ctx context.Context) (match.Player, error) {
-			return match.StartUCI(ctx, match.UCIConfig{Path: path, Options: opts})
-		},
-		Limit: limit,
-	}
-	desc := filepath.Base(path)
-	if len(opts) > 0 {
-		var parts []string
-		for _, o := range opts {
-			parts = append(parts, o.String())
-		}
-		desc += " " + strings.Join(parts, " ")
-	}
-	mc.oppDesc = fmt.Sprintf("%s (%s)", desc, limit)
+	ucfg := match.UCIConfig{Path: path, Options: append([]match.UCIOption(nil), uciOpts...)}
+	mc.cfg.Opponent = match.UCIEntrant(ucfg, limit)
+	mc.oppDesc = fmt.Sprintf("%s (%s)", ucfg.Describe(), limit)
 	return nil
 }
 
@@ -431,8 +389,7 @@ func (e *appEnv) runMatch(ctx context.Context, mc *matchConfig) error {
 		if pgn != nil && pgnErr == nil {
 			pgnErr = match.WritePGN(pgn, g)
 		}
-		elo, _, _ := r.Total.Elo()
-		bar.Step(len(r.Games), fmt.Sprintf("%s  score %.1f%%  Elo %s", r.Total, 100*r.Total.Score(), eloText(elo)))
+		bar.Step(len(r.Games), r.Progress())
 	}
 	res, err := match.Run(ctx, mc.cfg)
 	bar.Done()

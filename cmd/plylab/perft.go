@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/plylab/plylab/cmd/internal/output"
-	"github.com/plylab/plylab/engine/board"
 	"github.com/plylab/plylab/engine/lab"
 	"github.com/plylab/plylab/positions"
 	"github.com/urfave/cli/v2"
@@ -135,20 +134,7 @@ func perftRun(ctx context.Context, opts *PerftOptions, stdout, stderr io.Writer)
 	if runErr != nil {
 		return runErr
 	}
-	for _, r := range res.Rows {
-		label := positionLabel(r.Position)
-		if r.Expected != 0 && r.Nodes != r.Expected {
-			return fmt.Errorf("perft mismatch for %s at depth %d: counted %s, published %s", label, r.Depth, output.FormatUint(r.Nodes), output.FormatUint(r.Expected))
-		}
-		if r.Stockfish && r.Nodes != r.SFNodes {
-			return fmt.Errorf("perft mismatch for %s at depth %d: plylab %s, Stockfish %s", label, r.Depth, output.FormatUint(r.Nodes), output.FormatUint(r.SFNodes))
-		}
-		if r.Reference && r.Nodes != r.RefNodes {
-			return fmt.Errorf("perft mismatch for %s at depth %d: plylab %s, notnil/chess %s; first differing root move %s",
-				label, r.Depth, output.FormatUint(r.Nodes), output.FormatUint(r.RefNodes), firstDifference(r.Divide, r.RefDivide))
-		}
-	}
-	return nil
+	return res.Mismatch()
 }
 
 // perftResult hands the totals to a lesson as the result "perft": keys
@@ -156,7 +142,7 @@ func perftRun(ctx context.Context, opts *PerftOptions, stdout, stderr io.Writer)
 // interrupted.
 func perftResult(stdout io.Writer, res *lab.PerftResult) {
 	total, bad := res.Total()
-	rate := perSecond(total.Nodes, total.Elapsed)
+	rate := total.Rate()
 	output.ResultFields(stdout, "perft", []output.Field{
 		{Key: "positions", Value: len(res.Rows), Text: fmt.Sprint(len(res.Rows))},
 		{Key: "total_nodes", Value: total.Nodes, Text: output.FormatUint(total.Nodes)},
@@ -164,28 +150,6 @@ func perftResult(stdout io.Writer, res *lab.PerftResult) {
 		{Key: "total_leaves_per_s", Value: rate, Text: output.FormatRate(rate)},
 		{Key: "mismatches", Value: bad, Text: fmt.Sprint(bad)},
 		{Key: "interrupted", Value: res.Interrupted}})
-}
-
-// firstDifference names the first root move (in UCI order) whose counts
-// differ, or a move only one side generated (see lab.FirstDifference).
-func firstDifference(ours, theirs []board.DivideEntry) string {
-	d, ok := lab.FirstDifference(ours, theirs)
-	switch {
-	case !ok:
-		return "none"
-	case d.OnlyOurs:
-		return d.UCI + " (generated only by plylab)"
-	case d.OnlyTheirs:
-		return d.UCI + " (generated only by notnil/chess)"
-	}
-	return fmt.Sprintf("%s (plylab %s, notnil/chess %s)", d.UCI, output.FormatUint(d.Ours), output.FormatUint(d.Theirs))
-}
-
-func perSecond(n uint64, d time.Duration) float64 {
-	if d <= 0 {
-		return 0
-	}
-	return float64(n) / d.Seconds()
 }
 
 func perftTable(res *lab.PerftResult) *output.Table {
@@ -219,22 +183,14 @@ func perftTable(res *lab.PerftResult) *output.Table {
 	t.Columns = append(t.Columns, output.Column{Key: "published", Header: "published", Right: true}, output.Column{Key: "ok", Header: "ok"})
 	for _, r := range res.Rows {
 		row := []output.Cell{output.TextCell(positionLabel(r.Position)), output.IntCell(int64(r.Depth)), output.UintCell(r.Nodes),
-			output.DurationCell(r.Elapsed), output.RateCell(perSecond(r.Nodes, r.Elapsed))}
+			output.DurationCell(r.Elapsed), output.RateCell(r.Rate())}
 		if ref {
-			ratio := 0.0
-			if r.RefElapsed > 0 && r.Elapsed > 0 {
-				ratio = perSecond(r.Nodes, r.Elapsed) / perSecond(r.RefNodes, r.RefElapsed)
-			}
 			row = append(row, output.UintCell(r.RefNodes), output.DurationCell(r.RefElapsed),
-				output.RateCell(perSecond(r.RefNodes, r.RefElapsed)), output.FloatCell(ratio, "%.1f×").Styled(output.StyleAccent))
+				output.RateCell(r.RefRate()), output.FloatCell(r.RefRatio(), "%.1f×").Styled(output.StyleAccent))
 		}
 		if sf {
-			ratio := 0.0
-			if r.SFElapsed > 0 && r.Elapsed > 0 {
-				ratio = perSecond(r.Nodes, r.Elapsed) / perSecond(r.SFNodes, r.SFElapsed)
-			}
-			row = append(row, output.UintCell(r.SFNodes), output.DurationCell(r.SFElapsed), output.RateCell(perSecond(r.SFNodes, r.SFElapsed)),
-				output.FloatCell(ratio, "%.2f×").Styled(output.StyleAccent))
+			row = append(row, output.UintCell(r.SFNodes), output.DurationCell(r.SFElapsed), output.RateCell(r.SFRate()),
+				output.FloatCell(r.SFRatio(), "%.2f×").Styled(output.StyleAccent))
 		}
 		if r.Expected != 0 {
 			row = append(row, output.UintCell(r.Expected))
@@ -252,20 +208,18 @@ func perftTable(res *lab.PerftResult) *output.Table {
 		t.Rows = append(t.Rows, row)
 	}
 	sum, bad := res.Total()
-	total, refTotal, sfTotal := sum.Nodes, sum.RefNodes, sum.SFNodes
-	elapsed, refElapsed, sfElapsed := sum.Elapsed, sum.RefElapsed, sum.SFElapsed
 
 	if len(runs) > 1 {
 		t.Notes = append(t.Notes, fmt.Sprintf("%d positions, %s leaves in %s (%s); %d mismatches",
-			len(runs), output.FormatUint(total), output.FormatDuration(elapsed), output.FormatRate(perSecond(total, elapsed)), bad))
+			len(runs), output.FormatUint(sum.Nodes), output.FormatDuration(sum.Elapsed), output.FormatRate(sum.Rate()), bad))
 	}
-	if ref && refElapsed > 0 && elapsed > 0 {
+	if ref && sum.RefElapsed > 0 && sum.Elapsed > 0 {
 		t.Notes = append(t.Notes, fmt.Sprintf("plylab is %.1f× as fast as notnil/chess here (%s vs %s leaves/s)",
-			perSecond(total, elapsed)/perSecond(refTotal, refElapsed), output.FormatRate(perSecond(total, elapsed)), output.FormatRate(perSecond(refTotal, refElapsed))))
+			sum.RefRatio(), output.FormatRate(sum.Rate()), output.FormatRate(sum.RefRate())))
 	}
-	if sf && sfElapsed > 0 && elapsed > 0 {
+	if sf && sum.SFElapsed > 0 && sum.Elapsed > 0 {
 		t.Notes = append(t.Notes, fmt.Sprintf("plylab runs at %.2f× Stockfish's single-thread perft speed here (%s vs %s leaves/s)",
-			perSecond(total, elapsed)/perSecond(sfTotal, sfElapsed), output.FormatRate(perSecond(total, elapsed)), output.FormatRate(perSecond(sfTotal, sfElapsed))))
+			sum.SFRatio(), output.FormatRate(sum.Rate()), output.FormatRate(sum.SFRate())))
 	}
 	if len(runs) > 0 && runs[len(runs)-1].Interrupted {
 		t.Notes = append(t.Notes, "interrupted: the last count is partial")
@@ -279,16 +233,11 @@ func divideTable(r lab.PerftRow) *output.Table {
 	if r.Reference {
 		t.Columns = append(t.Columns, output.Column{Key: "notnil_nodes", Header: "notnil/chess", Right: true}, output.Column{Key: "ok", Header: "ok"})
 	}
-	theirs := map[string]uint64{}
-	for _, e := range r.RefDivide {
-		theirs[e.UCI] = e.Nodes
-	}
-	for _, e := range r.Divide {
+	for _, e := range r.DivideRows() {
 		row := []output.Cell{output.TextCell(e.UCI), output.UintCell(e.Nodes)}
 		if r.Reference {
-			n, ok := theirs[e.UCI]
-			row = append(row, output.UintCell(n))
-			if ok && n == e.Nodes {
+			row = append(row, output.UintCell(e.RefNodes))
+			if e.Match {
 				row = append(row, output.Cell{Text: "✓", Value: true, Style: output.StyleGood})
 			} else {
 				row = append(row, output.Cell{Text: "✗", Value: false, Style: output.StyleBad})
@@ -296,7 +245,7 @@ func divideTable(r lab.PerftRow) *output.Table {
 		}
 		t.Rows = append(t.Rows, row)
 	}
-	note := fmt.Sprintf("%d moves, %s leaves in %s (%s)", len(r.Divide), output.FormatUint(r.Nodes), output.FormatDuration(r.Elapsed), output.FormatRate(perSecond(r.Nodes, r.Elapsed)))
+	note := fmt.Sprintf("%d moves, %s leaves in %s (%s)", len(r.Divide), output.FormatUint(r.Nodes), output.FormatDuration(r.Elapsed), output.FormatRate(r.Rate()))
 	if r.Expected != 0 {
 		if r.Expected == r.Nodes {
 			note += "; matches the published count"

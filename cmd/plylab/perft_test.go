@@ -4,8 +4,6 @@ import (
 	"os"
 	"strings"
 	"testing"
-
-	"github.com/plylab/plylab/engine/board"
 )
 
 func TestPerftCommand(t *testing.T) {
@@ -47,25 +45,6 @@ func TestPerftErrors(t *testing.T) {
 		line := wantUsageError(t, runCLI(t, tc.args...))
 		if !strings.Contains(line, tc.want) {
 			t.Errorf("%v: %q, want it to contain %q", tc.args, line, tc.want)
-		}
-	}
-}
-
-// A mismatch under --reference names the first differing root move.
-func TestFirstDifference(t *testing.T) {
-	e := func(u string, n uint64) board.DivideEntry { return board.DivideEntry{UCI: u, Nodes: n} }
-	tests := []struct {
-		ours, theirs []board.DivideEntry
-		want         string
-	}{
-		{[]board.DivideEntry{e("a2a3", 20), e("b2b3", 20)}, []board.DivideEntry{e("a2a3", 20), e("b2b3", 21)}, "b2b3 (plylab 20, notnil/chess 21)"},
-		{[]board.DivideEntry{e("a2a3", 20), e("e1g1", 20)}, []board.DivideEntry{e("a2a3", 20)}, "e1g1 (generated only by plylab)"},
-		{[]board.DivideEntry{e("a2a3", 20)}, []board.DivideEntry{e("a2a3", 20), e("e5d6", 3)}, "e5d6 (generated only by notnil/chess)"},
-		{[]board.DivideEntry{e("a2a3", 20)}, []board.DivideEntry{e("a2a3", 20)}, "none"},
-	}
-	for _, tc := range tests {
-		if got := firstDifference(tc.ours, tc.theirs); got != tc.want {
-			t.Errorf("firstDifference = %q, want %q", got, tc.want)
 		}
 	}
 }

@@ -103,14 +103,11 @@ func (e *appEnv) playConfigFrom(c *cli.Context) (play.Config, error) {
 	cfg.BoardText = func(pos *chess.Position, flip bool) string { return drawBoard(pos, flip, e.out) }
 	cfg.Rand = rand.New(rand.NewPCG(seed, 0x706c796c6162)) // "plylab"
 
-	switch v := strings.ToLower(strings.TrimSpace(c.String("color"))); v {
-	case "white", "w":
-		cfg.Human = board.White
-	case "black", "b":
-		cfg.Human = board.Black
-	case "random", "r":
-		cfg.Human = board.Color(cfg.Rand.IntN(2))
-	case "auto", "always", "never":
+	side, ok := play.ParseSide(c.String("color"), cfg.Rand)
+	switch v := strings.ToLower(strings.TrimSpace(c.String("color"))); {
+	case ok:
+		cfg.Human = side
+	case v == "auto" || v == "always" || v == "never":
 		// After 'play' this flag hides the global --color: honour its values.
 		if err := e.resolveColor(v); err != nil {
 			return cfg, err
@@ -185,18 +182,11 @@ func (e *appEnv) runPlay(ctx context.Context, cfg play.Config) error {
 	out, outOK := e.Stdout.(*os.File)
 	inTTY := inOK && term.IsTerminal(int(in.Fd()))
 	if inTTY && outOK && e.isTerminal(e.Stdout) {
-		return termui.Run(ctx, s, in, out, e.termTheme())
+		return termui.Run(ctx, s, in, out, termui.BoardTheme(e.out))
 	}
 	// Over a pipe the input is not echoed by a terminal: echo it, so the
 	// transcript reads like a session. On a terminal in line mode it is.
 	return s.RunLines(ctx, e.Stdin, !inTTY)
-}
-
-// termTheme paints the terminal board with the run's colors and the
-// command line's piece symbols.
-func (e *appEnv) termTheme() termui.Theme {
-	return termui.Theme{Paint: e.out, Glyph: pieceGlyph, Letter: pieceLetter,
-		LightSquare: sgrLightSquare, DarkSquare: sgrDarkSquare, Piece: sgrPiece}
 }
 
 // levelsTable lists play's levels, weakest first.

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"errors"
+
 	"github.com/plylab/plylab/positions"
 	"github.com/urfave/cli/v2"
 )
@@ -46,57 +48,34 @@ func positionFlags(withSuite bool) []cli.Flag {
 //
 // All errors are usage errors (exit status 2), including unknown names.
 func resolvePositions(c *cli.Context, withSuite bool, def string) ([]positions.Position, error) {
-	name, fen := c.String("position"), c.String("fen")
-	var suite, id string
-	if withSuite {
-		suite, id = c.String("suite"), c.String("id")
-	}
-	given := 0
-	for _, set := range []bool{c.IsSet("position"), c.IsSet("fen"), withSuite && c.IsSet("suite")} {
-		if set {
-			given++
-		}
-	}
-	if given > 1 {
-		if withSuite {
-			return nil, usagef("use only one of --position, --fen and --suite")
-		}
-		return nil, usagef("use only one of --position and --fen")
-	}
-	if id != "" && !c.IsSet("suite") {
-		return nil, usagef("--id needs --suite; e.g. --suite wac --id WAC.004 (see 'plylab positions list')")
-	}
-	switch {
-	case c.IsSet("fen"):
-		p, err := fenPosition(fen)
-		if err != nil {
-			return nil, err
-		}
-		return []positions.Position{p}, nil
-	case withSuite && c.IsSet("suite"):
-		s, err := positions.LookupSuite(suite)
-		if err != nil {
-			return nil, lookupError(err)
-		}
-		if id != "" {
-			p, err := s.Find(id)
-			if err != nil {
-				return nil, suiteIDError(err, s.Name)
-			}
-			return []positions.Position{p}, nil
-		}
-		if len(s.Positions) == 0 {
-			return nil, usagef("suite %q has no positions", suite)
-		}
-		return append([]positions.Position(nil), s.Positions...), nil
-	case c.IsSet("position"):
-		def = name
-	}
-	p, err := positions.Lookup(def)
+	list, err := positionSelection(c, withSuite, def).Select(fenPosition)
 	if err != nil {
-		return nil, lookupError(err)
+		return nil, selectionError(err)
 	}
-	return []positions.Position{p}, nil
+	return list, nil
+}
+
+// positionSelection reads the flags of positionFlags.
+func positionSelection(c *cli.Context, withSuite bool, def string) positions.Selection {
+	sel := positions.Selection{Name: c.String("position"), FEN: c.String("fen"), NameSet: c.IsSet("position"), FENSet: c.IsSet("fen"),
+		WithSuite: withSuite, Default: def}
+	if withSuite {
+		sel.Suite, sel.ID, sel.SuiteSet = c.String("suite"), c.String("id"), c.IsSet("suite")
+	}
+	return sel
+}
+
+// selectionError words the errors of positions.Selection as usage errors.
+func selectionError(err error) error {
+	var se *positions.SelectionError
+	var ide *positions.IDError
+	switch {
+	case errors.As(err, &se):
+		return usagef("%v", err)
+	case errors.As(err, &ide):
+		return suiteIDError(ide.Err, ide.Suite)
+	}
+	return lookupError(err)
 }
 
 // fenPosition validates a FEN typed by the user and wraps it as a position.

@@ -180,40 +180,18 @@ func parsePositionsShow(c *cli.Context) (*PositionsShowOptions, error) {
 	if len(args) > 1 {
 		return nil, usagef("too many arguments %q; give one NAME (quote a FEN and pass it with --fen)", strings.Join(args, " "))
 	}
-	id := c.String("id")
-	if len(args) == 0 {
-		if c.IsSet("suite") && id == "" {
-			s, err := positions.LookupSuite(c.String("suite"))
-			if err != nil {
-				return nil, lookupError(err)
-			}
-			opts.Suite = s
-			return opts, nil
-		}
-		ps, err := resolvePositions(c, true, "start")
-		if err != nil {
-			return nil, err
-		}
-		opts.Position = ps[0]
-		return opts, nil
+	var name *string
+	if len(args) == 1 {
+		name = &args[0]
 	}
-	if c.IsSet("position") || c.IsSet("fen") || c.IsSet("suite") {
-		return nil, usagef("give the position either as NAME or with --position/--fen/--suite, not both")
-	}
-	p, s, err := positions.Resolve(args[0], id)
+	p, suite, err := positionSelection(c, true, "start").Show(name, fenPosition)
 	var notSuite *positions.NotSuiteError
-	switch {
-	case errors.As(err, &notSuite):
+	if errors.As(err, &notSuite) {
 		return nil, usagef("%v; --id picks a position in a suite (see 'plylab positions list')", err)
-	case err != nil && s != nil:
-		return nil, suiteIDError(err, s.Name)
-	case err != nil:
-		return nil, lookupError(err)
-	case id == "" && s != nil:
-		opts.Suite = s
-	default:
-		opts.Position = p
+	} else if err != nil {
+		return nil, selectionError(err)
 	}
+	opts.Position, opts.Suite = p, suite
 	return opts, nil
 }
 
@@ -266,38 +244,14 @@ func suiteTable(s *positions.Suite) *output.Table {
 	return t
 }
 
-// describePosition computes what `positions show` reports from a
-// Position (its FEN is validated: built-in FENs get the same checks as
-// user input), and returns the parsed position for drawing the board.
+// describePosition is board.PositionInfo; a bad FEN typed by the user
+// (--fen) is a usage error.
 func describePosition(p positions.Position) (*board.Info, *chess.Position, error) {
-	pos, err := parseFEN(p.FEN)
-	if err != nil {
-		if p.Name != "fen" {
-			return nil, nil, fmt.Errorf("built-in position %q has a bad FEN: %v", p.Name, err)
-		}
-		return nil, nil, err
+	info, pos, err := board.PositionInfo(p)
+	if err != nil && p.Name == "fen" {
+		return nil, nil, usagef("%v", err)
 	}
-	info := &board.Info{
-		Name:        p.Name,
-		Suite:       p.Suite,
-		Description: p.Description,
-		Facts:       board.Describe(pos),
-		BestMoves:   nonNil(p.BestMoves),
-		AvoidMoves:  nonNil(p.AvoidMoves),
-		Perft:       p.Perft,
-		Source:      p.Source,
-	}
-	if info.Perft == nil {
-		info.Perft = []uint64{}
-	}
-	return info, pos, nil
-}
-
-func nonNil(s []string) []string {
-	if s == nil {
-		return []string{}
-	}
-	return s
+	return info, pos, err
 }
 
 func showPosition(w io.Writer, format string, p positions.Position, flip bool, color output.Painter) error {

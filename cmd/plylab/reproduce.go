@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"sort"
 	"strings"
 
 	"github.com/plylab/plylab/cmd/internal/output"
@@ -29,10 +28,7 @@ func reproduceCommand(env *appEnv) *cli.Command {
 // newReproduceCommand builds `plylab reproduce`; its action parses the
 // flags into ReproduceOptions and calls runF.
 func newReproduceCommand(env *appEnv, runF func(context.Context, *ReproduceOptions) error) *cli.Command {
-	var names []string
-	for _, s := range lab.Sources {
-		names = append(names, s.Name)
-	}
+	names := lab.SourceNames()
 	return &cli.Command{
 		Name:  "reproduce",
 		Usage: "the ledger of every number the source documents claim, with plylab's value and a verdict",
@@ -82,18 +78,14 @@ func reproduceRun(ctx context.Context, opts *ReproduceOptions, stdout, stderr io
 		Claims  int            `json:"claims"`
 		Verdict map[string]int `json:"verdicts"`
 		Summary string         `json:"summary"`
-	}{len(claims), lab.Summary(claims), ledgerSummary(claims)})
+	}{len(claims), lab.Summary(claims), lab.SummaryLine(claims)})
 	if !opts.RunSlow {
 		return nil
 	}
-	for _, cl := range claims {
-		args := strings.Fields(cl.Command)
-		if !cl.Slow || len(args) < 2 || args[0] != "plylab" {
-			continue
-		}
-		fmt.Fprintf(stdout, "\n$ %s\n", cl.Command)
-		if code := run(args, stdout, stderr); code != 0 {
-			return fmt.Errorf("%s: exit status %d", cl.Command, code)
+	for _, r := range lab.SlowCommands(claims) {
+		fmt.Fprintf(stdout, "\n$ %s\n", r.Command)
+		if code := run(r.Args, stdout, stderr); code != 0 {
+			return fmt.Errorf("%s: exit status %d", r.Command, code)
 		}
 	}
 	return nil
@@ -112,28 +104,9 @@ func ledgerTable(claims []lab.Claim) *output.Table {
 		case lab.Refuted:
 			st = output.StyleBad
 		}
-		why := c.Why
-		if c.Slow && c.Command != "" {
-			why = strings.TrimSpace(why + " (stored: " + c.Command + ", " + c.Date + ")")
-		}
 		t.Rows = append(t.Rows, []output.Cell{output.TextCell(c.Source), output.TextCell(c.Where), output.TextCell(c.Claim), output.TextCell(c.Claimed),
-			output.TextCell(c.Live), output.TextCell(c.Verdict).Styled(st), output.TextCell(why)})
+			output.TextCell(c.Live), output.TextCell(c.Verdict).Styled(st), output.TextCell(c.Note())})
 	}
-	t.Notes = append(t.Notes, ledgerSummary(claims))
+	t.Notes = append(t.Notes, lab.SummaryLine(claims))
 	return t
-}
-
-// ledgerSummary is the ledger's last line: "44 claims: 11 differs, ...".
-func ledgerSummary(claims []lab.Claim) string {
-	sum := lab.Summary(claims)
-	var keys []string
-	for k := range sum {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	var parts []string
-	for _, k := range keys {
-		parts = append(parts, fmt.Sprintf("%d %s", sum[k], k))
-	}
-	return fmt.Sprintf("%d claims: %s", len(claims), strings.Join(parts, ", "))
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"strings"
 
 	"github.com/plylab/plylab/cmd/internal/output"
 	"github.com/plylab/plylab/engine"
@@ -129,26 +128,22 @@ func searchRun(ctx context.Context, opts *SearchOptions, stdout, stderr io.Write
 		if !live {
 			return
 		}
-		sc := engine.FormatScore(it.Score)
+		r := lab.NewIterationRow(b, it)
+		sc := engine.FormatScore(r.Score)
 		st := output.StyleNone
-		if engine.IsMate(it.Score) {
+		if engine.IsMate(r.Score) {
 			st = output.StyleGood
 		}
-		nps := 0.0
-		if it.Elapsed > 0 {
-			nps = float64(it.Nodes) / it.Elapsed.Seconds()
-		}
-		pv := strings.Join(b.SANLine(it.PV), " ")
-		fmt.Fprintf(stdout, "%5d %5d %s %12s %10s %9s  %s\n", it.Depth, it.SelDepth,
-			opts.Color.Paint(st, fmt.Sprintf("%10s", sc)), output.FormatUint(it.Nodes), output.FormatRate(nps), output.FormatDuration(it.Elapsed),
-			opts.Color.Paint(output.StyleAccent, pv))
+		fmt.Fprintf(stdout, "%5d %5d %s %12s %10s %9s  %s\n", r.Depth, r.SelDepth,
+			opts.Color.Paint(st, fmt.Sprintf("%10s", sc)), output.FormatUint(r.Nodes), output.FormatRate(r.NPS), output.FormatDuration(r.Elapsed),
+			opts.Color.Paint(output.StyleAccent, r.PV))
 		output.ResultFields(stdout, "iteration", []output.Field{
-			{Key: "depth", Value: it.Depth, Text: fmt.Sprint(it.Depth)}, {Key: "seldepth", Value: it.SelDepth, Text: fmt.Sprint(it.SelDepth)},
-			{Key: "score", Value: sc, Text: sc}, {Key: "score_cp", Value: it.Score},
-			{Key: "nodes", Value: it.Nodes, Text: output.FormatUint(it.Nodes)},
-			{Key: "nodes_per_s", Value: nps, Text: output.FormatRate(nps)},
-			{Key: "time_s", Value: it.Elapsed, Text: output.FormatDuration(it.Elapsed)},
-			{Key: "pv", Value: pv, Text: pv}})
+			{Key: "depth", Value: r.Depth, Text: fmt.Sprint(r.Depth)}, {Key: "seldepth", Value: r.SelDepth, Text: fmt.Sprint(r.SelDepth)},
+			{Key: "score", Value: sc, Text: sc}, {Key: "score_cp", Value: r.Score},
+			{Key: "nodes", Value: r.Nodes, Text: output.FormatUint(r.Nodes)},
+			{Key: "nodes_per_s", Value: r.NPS, Text: output.FormatRate(r.NPS)},
+			{Key: "time_s", Value: r.Elapsed, Text: output.FormatDuration(r.Elapsed)},
+			{Key: "pv", Value: r.PV, Text: r.PV}})
 	}
 	res := engine.Run(ctx, b, o, limits, nil, info)
 	if !live {
@@ -160,10 +155,7 @@ func searchRun(ctx context.Context, opts *SearchOptions, stdout, stderr io.Write
 			return err
 		}
 	} else {
-		best := "(none)"
-		if res.BestMove != board.NoMove {
-			best = b.SAN(res.BestMove)
-		}
+		best := lab.BestSAN(b, res)
 		fmt.Fprintf(stdout, "best move %s, score %s, %s nodes in %s (%s)\n", opts.Color.Paint(output.StyleBold, best),
 			engine.FormatScore(res.Score), output.FormatUint(res.Stats.TotalNodes()), output.FormatDuration(res.Stats.Elapsed), output.FormatRate(res.Stats.NPS()))
 		// The summary's keys differ from the iterations' (depth, nodes),
@@ -198,66 +190,45 @@ func iterationsTable(b *board.Board, label string, o engine.Options, res engine.
 		{Key: "nodes", Header: "nodes", Right: true}, {Key: "nodes_per_s", Header: "nps", Right: true},
 		{Key: "time_s", Header: "time", Right: true}, {Key: "pv", Header: "pv"},
 	}
-	for _, it := range res.Iters {
-		nps := 0.0
-		if it.Elapsed > 0 {
-			nps = float64(it.Nodes) / it.Elapsed.Seconds()
-		}
-		t.Rows = append(t.Rows, []output.Cell{output.IntCell(int64(it.Depth)), output.IntCell(int64(it.SelDepth)),
-			output.TextCell(engine.FormatScore(it.Score)), output.IntCell(int64(it.Score)), output.UintCell(it.Nodes), output.RateCell(nps),
-			output.DurationCell(it.Elapsed), output.TextCell(strings.Join(b.SANLine(it.PV), " "))})
+	for _, r := range lab.IterationRows(b, res) {
+		t.Rows = append(t.Rows, []output.Cell{output.IntCell(int64(r.Depth)), output.IntCell(int64(r.SelDepth)),
+			output.TextCell(engine.FormatScore(r.Score)), output.IntCell(int64(r.Score)), output.UintCell(r.Nodes), output.RateCell(r.NPS),
+			output.DurationCell(r.Elapsed), output.TextCell(r.PV)})
 	}
 	return t
 }
 
-// statsRows lists every counter with a one-line meaning.
-func statsRows(s engine.Stats) [][3]string {
-	pct := func(a, b uint64) string {
-		if b == 0 {
+// counterText is a counter's value as --stats prints it.
+func counterText(c lab.Counter) string {
+	switch c.Kind {
+	case lab.Share:
+		if c.Of == 0 {
 			return "-"
 		}
-		return fmt.Sprintf("%.1f%%", 100*float64(a)/float64(b))
+		return fmt.Sprintf("%.1f%%", 100*float64(c.N)/float64(c.Of))
+	case lab.Plies:
+		return fmt.Sprint(c.N)
+	case lab.Duration:
+		return output.FormatDuration(c.Time)
+	case lab.Rate:
+		return output.FormatRate(c.PerSecond)
 	}
-	return [][3]string{
-		{"nodes", output.FormatUint(s.Nodes), "positions visited in the main search, root included"},
-		{"leaves", output.FormatUint(s.Leaves), "depth-0 positions evaluated or handed to quiescence"},
-		{"qnodes", output.FormatUint(s.QNodes), "positions visited by quiescence search"},
-		{"terminal", output.FormatUint(s.Terminal), "checkmates, stalemates and draws met"},
-		{"beta cutoffs", output.FormatUint(s.BetaCutoffs), "nodes where a move reached beta"},
-		{"first-move cutoffs", pct(s.FirstCutoffs, s.BetaCutoffs), "share of cutoffs made by the first move (ordering quality)"},
-		{"tt probes", output.FormatUint(s.TTProbes), "transposition table look-ups"},
-		{"tt hits", pct(s.TTHits, s.TTProbes), "look-ups that found the position"},
-		{"tt cutoffs", output.FormatUint(s.TTCutoffs), "nodes ended at once by a stored bound"},
-		{"null-move tries", output.FormatUint(s.NullTries), "null-move searches"},
-		{"null-move cutoffs", output.FormatUint(s.NullCutoffs), "... that pruned the node"},
-		{"null verifications", output.FormatUint(s.NullVerifications), "null-move cutoffs re-checked by a normal search"},
-		{"delta prunes", output.FormatUint(s.DeltaPrunes), "quiescence captures or nodes skipped by delta pruning"},
-		{"SEE prunes", output.FormatUint(s.SEEPrunes), "quiescence captures skipped as losing"},
-		{"stand-pat cutoffs", output.FormatUint(s.StandPatCuts), "quiescence nodes ended by the static score"},
-		{"LMR reductions", output.FormatUint(s.LMRReductions), "late moves searched shallower"},
-		{"LMR re-searches", output.FormatUint(s.LMRResearches), "... searched again at full depth"},
-		{"PVS re-searches", output.FormatUint(s.PVSResearches), "null-window searches that had to be repeated"},
-		{"aspiration fails", output.FormatUint(s.AspirationFail), "aspiration windows widened"},
-		{"check extensions", output.FormatUint(s.CheckExts), "nodes searched one ply deeper for check"},
-		{"seldepth", fmt.Sprint(s.SelDepth), "deepest ply reached, quiescence included"},
-		{"time", output.FormatDuration(s.Elapsed), ""},
-		{"nodes/s", output.FormatRate(s.NPS()), "nodes and qnodes per second"},
-	}
+	return output.FormatUint(c.N)
 }
 
 func statsTable(s engine.Stats) *output.Table {
 	t := &output.Table{Title: "statistics", Columns: []output.Column{{Key: "counter", Header: "counter"},
 		{Key: "value", Header: "value", Right: true}, {Key: "meaning", Header: "meaning"}}}
-	for _, r := range statsRows(s) {
-		t.Rows = append(t.Rows, []output.Cell{output.TextCell(r[0]), output.TextCell(r[1]), output.TextCell(r[2]).Styled(output.StyleDim)})
+	for _, c := range lab.Counters(s) {
+		t.Rows = append(t.Rows, []output.Cell{output.TextCell(c.Name), output.TextCell(counterText(c)), output.TextCell(c.Meaning).Styled(output.StyleDim)})
 	}
 	return t
 }
 
 func statsNotes(s engine.Stats) []string {
 	var out []string
-	for _, r := range statsRows(s) {
-		out = append(out, r[0]+": "+r[1])
+	for _, c := range lab.Counters(s) {
+		out = append(out, c.Name+": "+counterText(c))
 	}
 	return out
 }

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"strings"
 
 	"github.com/plylab/plylab/cmd/internal/cliapp"
@@ -129,9 +128,9 @@ func parseTree(c *cli.Context, stdoutTerminal bool, outputPath func(flag, name s
 		}
 		return &TreeOptions{ListToys: true, Format: format}, nil
 	}
-	format, err := treeFormat(c.String("format"), c.String("output"))
+	format, err := trace.PickFormat(c.String("format"), c.String("output"))
 	if err != nil {
-		return nil, err
+		return nil, usagef("%v", err)
 	}
 	in, err := treeInputOf(c)
 	if err != nil {
@@ -175,17 +174,12 @@ func treeRun(ctx context.Context, opts *TreeOptions, stdout, _ io.Writer) error 
 	if opts.ListToys {
 		return listToys(stdout, opts.Format, opts.Color)
 	}
-	var trees []*trace.Tree
-	for _, o := range opts.Algos {
-		t, err := trace.Search(ctx, opts.Input, o, opts.Depth, opts.MaxNodes)
-		if err != nil {
-			return err
-		}
-		shown, err := t.Apply(opts.Filter)
-		if err != nil {
-			return usagef("%v", err)
-		}
-		trees = append(trees, shown)
+	trees, err := trace.SearchEach(ctx, opts.Input, opts.Algos, opts.Depth, opts.MaxNodes, opts.Filter)
+	var fe *trace.FilterError
+	if errors.As(err, &fe) {
+		return usagef("%v", err)
+	} else if err != nil {
+		return err
 	}
 	for _, t := range trees {
 		output.Result(stdout, "tree", t.Result())
@@ -206,34 +200,8 @@ func treeRun(ctx context.Context, opts *TreeOptions, stdout, _ io.Writer) error 
 		return fmt.Errorf("cannot write %s: %v; check the -o path", out, pathErrCause(err))
 	}
 	wroteFile(stdout, out)
-	var counts []string
-	for _, t := range trees {
-		counts = append(counts, t.DrawnOfSearched())
-	}
-	fmt.Fprintf(stdout, "%s %s (%s)\n", opts.Color.Paint(output.StyleGood, "wrote"), out, strings.Join(counts, "; "))
+	fmt.Fprintf(stdout, "%s %s (%s)\n", opts.Color.Paint(output.StyleGood, "wrote"), out, trace.DrawnOfSearched(trees))
 	return nil
-}
-
-// treeFormat picks the output format: --format if given, else the
-// extension of -o, else text.
-func treeFormat(format, out string) (string, error) {
-	if format != "" {
-		if f, ok := trace.LookupFormat(format); ok {
-			return f, nil
-		}
-		return "", usagef("unknown tree format %q; use --format %s", format, strings.Join(trace.Formats, ", "))
-	}
-	if out == "" {
-		return "text", nil
-	}
-	if f, ok := trace.FormatOfFile(out); ok {
-		return f, nil
-	}
-	ext := strings.ToLower(filepath.Ext(out))
-	if ext == "" {
-		return "", usagef("-o %q has no extension to tell the format; name it .dot, .svg, .png, .json or .txt, or add --format", out)
-	}
-	return "", usagef("unknown tree format %q (from -o %s); name the file .dot, .svg, .png, .json or .txt, or add --format", ext, out)
 }
 
 // treeInputOf reads --toy, --toy-file or the position flags.
@@ -254,7 +222,7 @@ func treeInputOf(c *cli.Context) (*trace.Input, error) {
 		}
 		in, err := trace.ToyFileInput(name, data)
 		if err != nil {
-			return nil, usagef("bad textbook tree in %s %s; write nested lists of numbers such as ((3,12,8),(2,4,6))", name, toyFileError(err))
+			return nil, usagef("bad textbook tree in %s %s; write nested lists of numbers such as ((3,12,8),(2,4,6))", name, trace.DescribeToyError(err, true))
 		}
 		return in, nil
 	case toy:
@@ -262,7 +230,7 @@ func treeInputOf(c *cli.Context) (*trace.Input, error) {
 		var se *engine.ToySyntaxError
 		switch {
 		case errors.As(err, &se):
-			return nil, usagef("bad --toy tree %s; write nested lists of numbers such as \"((3,12,8),(2,4,6))\"", toyError(err))
+			return nil, usagef("bad --toy tree %s; write nested lists of numbers such as \"((3,12,8),(2,4,6))\"", trace.DescribeToyError(err, false))
 		case err != nil:
 			return nil, usagef("%v; or write a tree as nested lists such as \"((3,12,8),(2,4,6))\"", err)
 		}
@@ -277,22 +245,6 @@ func treeInputOf(c *cli.Context) (*trace.Input, error) {
 		return nil, err
 	}
 	return &trace.Input{Title: positionLabel(ps[0]), Board: b}, nil
-}
-
-// toyError words a textbook tree syntax error for the command line:
-// `at character 6 ("x"): expected "," or ')'`.
-func toyError(err error) string {
-	return strings.TrimPrefix(err.Error(), "toy tree: ")
-}
-
-// toyFileError is toyError with a line and column, for files.
-func toyFileError(err error) string {
-	var se *engine.ToySyntaxError
-	if !errors.As(err, &se) {
-		return toyError(err)
-	}
-	line, col, ch := se.Where()
-	return fmt.Sprintf("at line %d, column %d (%s): %s", line, col, ch, se.Msg)
 }
 
 // treeAlgos reads --algo (with its switches) and --side-by-side.
@@ -316,35 +268,16 @@ func treeAlgos(c *cli.Context, in *trace.Input) ([]engine.Options, error) {
 		o.TTSizeMB = algos[0].TTSizeMB
 		algos = append(algos, o)
 	}
-	for _, o := range algos {
-		if o.Paper {
-			return nil, usagef("tree does not trace %q (the paper-faithful presets are not traced); draw minimax or alphabeta, or use compare or scores", o.Name)
-		}
-	}
-	if in.Toy != nil {
-		for _, o := range algos {
-			if !o.IsPlain() {
-				return nil, usagef("textbook trees are searched with minimax or alphabeta, not %q (its techniques need chess positions)", o.Name)
-			}
-		}
+	if err := trace.CheckAlgos(*in, algos); err != nil {
+		return nil, usagef("%v", err)
 	}
 	return algos, nil
 }
 
 func treeDepth(c *cli.Context, in *trace.Input) (int, error) {
-	if in.Toy != nil {
-		h := in.Toy.Root.Height()
-		if !c.IsSet("depth") {
-			return h, nil
-		}
-		if d := c.Int("depth"); d < 1 || d > h {
-			return 0, usagef("--depth %d is out of range for this textbook tree; it is %d plies high (the default searches it all)", d, h)
-		}
-		return c.Int("depth"), nil
-	}
-	d := c.Int("depth")
-	if d < 1 || d > engine.MaxDepth {
-		return 0, usagef("--depth must be between 1 and %d, got %d", engine.MaxDepth, d)
+	d, err := trace.CheckDepth(*in, c.Int("depth"), c.IsSet("depth"))
+	if err != nil {
+		return 0, usagef("%v", err)
 	}
 	return d, nil
 }

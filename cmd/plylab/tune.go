@@ -1,17 +1,14 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
 	"github.com/plylab/plylab/cmd/internal/output"
 	"github.com/plylab/plylab/engine/eval"
 	"github.com/plylab/plylab/engine/tune"
-	"github.com/plylab/plylab/positions"
 	"github.com/urfave/cli/v2"
 )
 
@@ -103,7 +100,7 @@ Examples:
 			if opts.Rate <= 0 || opts.K < 0 {
 				return usagef("--rate must be positive and --k positive (or 0 to fit it)")
 			}
-			if opts.From != "default" && opts.From != "zero" {
+			if _, ok := tune.StartWeights(opts.From); !ok {
 				return usagef("--from %q: start from 'default' or 'zero'", opts.From)
 			}
 			return runF(c.Context, opts)
@@ -153,7 +150,7 @@ func loadTuneSet(opts *TuneOptions, start *eval.Weights) (*tune.Set, error) {
 		xo.SkipPlies = 1 // 0 would mean the default
 	}
 	if len(opts.PGN) == 0 {
-		return tune.ReadPGN(bytes.NewReader(positions.MasterGames()), positions.MasterGamesSource, xo)
+		return tune.ReadMasterGames(xo)
 	}
 	set, err := tune.ReadPGNFiles(opts.PGN, xo)
 	if err != nil {
@@ -165,10 +162,7 @@ func loadTuneSet(opts *TuneOptions, start *eval.Weights) (*tune.Set, error) {
 // tuneRun reads the games, fits the weights and prints the errors and the
 // weights; with opts.Output it writes them as Go source.
 func tuneRun(ctx context.Context, opts *TuneOptions, stdout, stderr io.Writer) error {
-	start := eval.DefaultWeights
-	if opts.From == "zero" {
-		start = eval.Weights{}
-	}
+	start, _ := tune.StartWeights(opts.From)
 	set, err := loadTuneSet(opts, &start)
 	if err != nil {
 		return err
@@ -192,21 +186,14 @@ func tuneRun(ctx context.Context, opts *TuneOptions, stdout, stderr io.Writer) e
 	t.Columns = []output.Column{{Key: "epoch", Header: "epoch", Right: true}, {Key: "error", Header: "training error", Right: true},
 		{Key: "change", Header: "change", Right: true}, {Key: "held_out_error", Header: "held-out error", Right: true},
 		{Key: "held_out_change", Header: "held-out change", Right: true}}
-	for _, epoch := range append([]int{0}, tune.ReportEpochs(len(res.Errors), report)...) {
-		e := res.ErrorAt(epoch)
+	for _, r := range res.ReportRows(report, len(set.Valid) > 0) {
 		v, vc := output.NullCell("-"), output.NullCell("-")
-		if len(set.Valid) > 0 {
-			ve := res.ValidErrorAt(epoch)
-			v, vc = output.FloatCell(ve, "%.6f"), output.FloatCell(ve-res.ValidBefore, "%+.6f")
+		if r.HeldOut {
+			v, vc = output.FloatCell(r.ValidError, "%.6f"), output.FloatCell(r.ValidChange, "%+.6f")
 		}
-		t.Rows = append(t.Rows, []output.Cell{output.IntCell(int64(epoch)), output.FloatCell(e, "%.6f"), output.FloatCell(e-res.ErrorBefore, "%+.6f"), v, vc})
+		t.Rows = append(t.Rows, []output.Cell{output.IntCell(int64(r.Epoch)), output.FloatCell(r.Error, "%.6f"), output.FloatCell(r.Change, "%+.6f"), v, vc})
 	}
-	t.Notes = []string{fmt.Sprintf("kept: training error %.6f (from %.6f), held-out error %.6f (from %.6f), after %d epochs",
-		res.ErrorNow, res.ErrorBefore, res.ValidNow, res.ValidBefore, res.Epochs),
-		"error = mean of (result - sigmoid(K * eval / 400))^2 over quiet positions; with held-out games the kept weights are the epoch that predicts them best"}
-	if res.Epochs < opts.Epochs {
-		t.Notes = append(t.Notes, fmt.Sprintf("stopped after %d of %d epochs", res.Epochs, opts.Epochs))
-	}
+	t.Notes = res.Notes(opts.Epochs)
 	if err := output.WriteTable(stdout, opts.Format, t, opts.Color); err != nil {
 		return err
 	}
@@ -235,13 +222,9 @@ func tuneRun(ctx context.Context, opts *TuneOptions, stdout, stderr io.Writer) e
 // writeTuneOutput writes the weights file that -o asks for.
 func writeTuneOutput(stderr io.Writer, opts *TuneOptions, set *tune.Set, res *tune.Result) error {
 	if opts.Output != "" {
-		var buf bytes.Buffer
 		prov := tune.Provenance(opts.Provenance, set, opts.Skip, res, tune.Options{Rate: opts.Rate, L2: opts.L2})
-		if err := tune.WriteGo(&buf, res.Weights, prov); err != nil {
+		if err := tune.WriteGoFile(opts.Output, res.Weights, prov); err != nil {
 			return err
-		}
-		if err := os.WriteFile(opts.Output, buf.Bytes(), 0o644); err != nil {
-			return fmt.Errorf("writing %s: %v", opts.Output, err)
 		}
 		fmt.Fprintf(stderr, "tune: wrote %s\n", opts.Output)
 	}

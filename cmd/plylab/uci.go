@@ -45,7 +45,7 @@ Examples:
 				Name:     "plylab",
 				Version:  versionString(),
 				Author:   "the plylab authors",
-				OpenBook: openUCIBook,
+				OpenBook: uci.BookOpener(book.Open),
 			}
 			err := uci.Run(c.Context, env.Stdin, env.Stdout, cfg)
 			if errors.Is(err, context.Canceled) {
@@ -54,14 +54,4 @@ Examples:
 			return err
 		},
 	}
-}
-
-// openUCIBook opens a Polyglot book for the OwnBook option. On error it
-// returns a nil interface, not a nil *book.Book inside one.
-func openUCIBook(path string) (uci.Book, error) {
-	bk, err := book.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	return bk, nil
 }

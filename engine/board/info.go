@@ -4,7 +4,9 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/notnil/chess"
 	"github.com/plylab/plylab/engine/textfmt"
+	"github.com/plylab/plylab/positions"
 )
 
 // Info is a position as `plylab positions show` reports it: its name and
@@ -95,4 +97,41 @@ func (in *Info) Lines() []Line {
 	add("legal_move_count", "Legal moves", fmt.Sprint(in.LegalMoveCount))
 	add("legal_moves", "", strings.Join(in.LegalMoves, " "))
 	return out
+}
+
+// PositionInfo is what `plylab positions show` reports about p, with p's
+// FEN parsed and validated (a built-in FEN gets the same checks as one a
+// user typed) for drawing the board. A bad FEN of a built-in position
+// says which position has it.
+func PositionInfo(p positions.Position) (*Info, *chess.Position, error) {
+	pos, err := ChessPosition(p.FEN)
+	if err != nil {
+		err = fmt.Errorf("invalid FEN %q: %s", p.FEN, err.Error())
+		if p.Name != "fen" {
+			return nil, nil, fmt.Errorf("built-in position %q has a bad FEN: %v", p.Name, err)
+		}
+		return nil, nil, err
+	}
+	info := &Info{
+		Name:        p.Name,
+		Suite:       p.Suite,
+		Description: p.Description,
+		Facts:       Describe(pos),
+		BestMoves:   nonNil(p.BestMoves),
+		AvoidMoves:  nonNil(p.AvoidMoves),
+		Perft:       p.Perft,
+		Source:      p.Source,
+	}
+	if info.Perft == nil {
+		info.Perft = []uint64{}
+	}
+	return info, pos, nil
+}
+
+// nonNil is s, or an empty list for nil (so JSON says [] rather than null).
+func nonNil(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
 }

@@ -2,7 +2,10 @@ package board
 
 import (
 	"reflect"
+	"strings"
 	"testing"
+
+	"github.com/plylab/plylab/positions"
 )
 
 func TestInfoTitle(t *testing.T) {
@@ -72,6 +75,36 @@ func TestInfoLines(t *testing.T) {
 		}
 		if got := lines[5]; got != (Line{"status", "Status", want}) {
 			t.Errorf("status %s: line %q, want %q", status, got, want)
+		}
+	}
+}
+
+func TestPositionInfo(t *testing.T) {
+	p, err := positions.Lookup("kiwipete")
+	if err != nil {
+		t.Fatal(err)
+	}
+	info, pos, err := PositionInfo(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if info.Name != "kiwipete" || info.LegalMoveCount != 48 || info.SideToMove != "white" || info.Castling != "KQkq" ||
+		pos.String() != info.FEN || info.BestMoves == nil || info.AvoidMoves == nil || len(info.Perft) == 0 || info.Perft[0] != 48 {
+		t.Errorf("kiwipete: %+v", info)
+	}
+	info, _, err = PositionInfo(positions.Position{Name: "fen", FEN: "8/8/8/4k3/8/8/4P3/4K3 w - -"})
+	if err != nil || info.Perft == nil || len(info.Perft) != 0 || info.FEN != "8/8/8/4k3/8/8/4P3/4K3 w - - 0 1" {
+		t.Errorf("a typed FEN: %+v, %v", info, err)
+	}
+	for _, tt := range []struct {
+		p    positions.Position
+		want string
+	}{
+		{positions.Position{Name: "fen", FEN: "8/8/8 w - - 0 1"}, `invalid FEN "8/8/8 w - - 0 1": `},
+		{positions.Position{Name: "broken", FEN: "8/8/8 w - - 0 1"}, `built-in position "broken" has a bad FEN: invalid FEN "8/8/8 w - - 0 1": `},
+	} {
+		if _, _, err := PositionInfo(tt.p); err == nil || !strings.HasPrefix(err.Error(), tt.want) {
+			t.Errorf("%s: %v, want %q...", tt.p.Name, err, tt.want)
 		}
 	}
 }

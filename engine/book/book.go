@@ -26,6 +26,7 @@ import (
 	"sort"
 
 	"github.com/plylab/plylab/engine/board"
+	"github.com/plylab/plylab/engine/textfmt"
 )
 
 // RecordSize is the size in bytes of one book record.
@@ -240,4 +241,27 @@ func (e Entry) Percent(total int) float64 {
 		return 0
 	}
 	return 100 * float64(e.Weight) / float64(total)
+}
+
+// Listing is what a book knows of one position: its key, its moves (most
+// played first, as Entries gives them) and their total weight.
+type Listing struct {
+	Key     uint64
+	Entries []Entry
+	Total   int
+}
+
+// List returns what bk knows of the position b.
+func (bk *Book) List(b *board.Board) Listing {
+	entries := bk.Entries(b)
+	return Listing{Key: Key(b), Entries: entries, Total: TotalWeight(entries)}
+}
+
+// Summary says how many moves the listing has and their total weight, or
+// that the position is not in the book.
+func (l Listing) Summary() string {
+	if len(l.Entries) == 0 {
+		return "no book moves for this position: it is not in the book"
+	}
+	return fmt.Sprintf("%d moves, total weight %s", len(l.Entries), textfmt.Thousands(l.Total))
 }

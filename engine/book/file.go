@@ -9,6 +9,8 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+
+	"github.com/plylab/plylab/engine/textfmt"
 )
 
 // WriteFile writes bk to path in Polyglot format and reads it back: the
@@ -81,4 +83,34 @@ func (r ctxReader) Read(p []byte) (int, error) {
 		return 0, io.EOF
 	}
 	return r.r.Read(p)
+}
+
+// DefaultPath is where Debian's gnuchess-book package installs its
+// Polyglot book; plylab uses it when no book is named.
+const DefaultPath = "/usr/share/games/gnuchess/book.bin"
+
+// ErrNoGames is BuildFrom's error for PGN input that holds no game.
+var ErrNoGames = errors.New("no games found; a PGN game starts with tag lines such as [Event \"...\"] followed by its moves")
+
+// BuildFrom builds a book from the PGN games read from r (named source in
+// errors), writes it to the file out and returns it as read back
+// (WriteFile). Cancelling ctx stops the reading with ctx's error.
+func BuildFrom(ctx context.Context, r io.Reader, source, out string, opts BuildOptions) (*Book, BuildStats, error) {
+	bk, st, err := BuildPGNContext(ctx, r, opts)
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil, st, err
+		}
+		return nil, st, fmt.Errorf("%s: %w", source, err)
+	}
+	if st.Games == 0 {
+		return nil, st, fmt.Errorf("%s: %w", source, ErrNoGames)
+	}
+	back, err := bk.WriteFile(out)
+	return back, st, err
+}
+
+// Describe sums up the book: "1,234 records for 567 positions".
+func (bk *Book) Describe() string {
+	return fmt.Sprintf("%s records for %s positions", textfmt.Thousands(bk.Len()), textfmt.Thousands(bk.Positions()))
 }

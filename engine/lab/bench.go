@@ -2,6 +2,7 @@ package lab
 
 import (
 	"context"
+	"fmt"
 	"time"
 
 	"github.com/plylab/plylab/engine"
@@ -50,6 +51,12 @@ func (r *BenchResult) NPS() uint64 {
 		return 0
 	}
 	return uint64(float64(r.Nodes) / r.Elapsed.Seconds())
+}
+
+// Signature is the line engine-testing frameworks (OpenBench, fishtest)
+// read: "<nodes> nodes <nps> nps", plain numbers without separators.
+func (r *BenchResult) Signature() string {
+	return fmt.Sprintf("%d nodes %d nps", r.Nodes, r.NPS())
 }
 
 // Bench searches every position to o.Depth with cleared tables, so each

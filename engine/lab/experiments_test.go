@@ -3,8 +3,10 @@ package lab
 import (
 	"context"
 	"errors"
+	"fmt"
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/plylab/plylab/engine"
 	"github.com/plylab/plylab/engine/board"
@@ -294,6 +296,12 @@ func TestBench(t *testing.T) {
 	}
 	if res.Nodes != 34239 || res.Searched != 47 || res.Skipped != 2 || len(res.Rows) != 49 || res.Interrupted {
 		t.Fatalf("signature %d, %d searched, %d skipped, %d rows", res.Nodes, res.Searched, res.Skipped, len(res.Rows))
+	}
+	if sig, want := res.Signature(), fmt.Sprintf("72992 nodes %d nps", res.NPS()); sig != want {
+		t.Errorf("Signature = %q, want %q", sig, want)
+	}
+	if sig := (&BenchResult{Nodes: 1000, Elapsed: 2 * time.Second}).Signature(); sig != "1000 nodes 500 nps" {
+		t.Errorf("Signature = %q, want 1000 nodes 500 nps", sig)
 	}
 	for i, want := range map[int]BenchRow{
 		0:  {Index: 1, Nodes: 108, Best: "d4", Score: 15},

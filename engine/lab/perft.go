@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/plylab/plylab/engine/board"
+	"github.com/plylab/plylab/engine/textfmt"
 	"github.com/plylab/plylab/positions"
 )
 
@@ -283,4 +284,99 @@ func StockfishPerft(ctx context.Context, path, fen string, depth int) (uint64, t
 		return 0, 0, ctx.Err()
 	}
 	return 0, 0, fmt.Errorf("stockfish at %q gave no perft result", path)
+}
+
+// PerSecond is n per second of d, 0 for a zero duration.
+func PerSecond(n uint64, d time.Duration) float64 {
+	if d <= 0 {
+		return 0
+	}
+	return float64(n) / d.Seconds()
+}
+
+// Rate is the engine board's leaves per second.
+func (r PerftRow) Rate() float64 { return PerSecond(r.Nodes, r.Elapsed) }
+
+// RefRate is notnil/chess's leaves per second.
+func (r PerftRow) RefRate() float64 { return PerSecond(r.RefNodes, r.RefElapsed) }
+
+// SFRate is Stockfish's leaves per second.
+func (r PerftRow) SFRate() float64 { return PerSecond(r.SFNodes, r.SFElapsed) }
+
+// RefRatio is how many times as fast as notnil/chess the engine's board
+// counted, 0 when either was not timed.
+func (r PerftRow) RefRatio() float64 {
+	if r.RefElapsed <= 0 || r.Elapsed <= 0 {
+		return 0
+	}
+	return r.Rate() / r.RefRate()
+}
+
+// SFRatio is the engine board's speed as a multiple of Stockfish's, 0
+// when either was not timed.
+func (r PerftRow) SFRatio() float64 {
+	if r.SFElapsed <= 0 || r.Elapsed <= 0 {
+		return 0
+	}
+	return r.Rate() / r.SFRate()
+}
+
+// DivideRow is one root move of a divide with notnil/chess's count beside
+// the engine's.
+type DivideRow struct {
+	UCI      string
+	Nodes    uint64 // the engine board's count below the move
+	RefNodes uint64 // notnil/chess's, 0 when it lacks the move
+	Match    bool   // notnil/chess has the move with the same count
+}
+
+// DivideRows pairs the row's divide with notnil/chess's, in the engine's
+// (UCI) order; without Reference RefNodes is 0 and Match false.
+func (r PerftRow) DivideRows() []DivideRow {
+	theirs := map[string]uint64{}
+	for _, e := range r.RefDivide {
+		theirs[e.UCI] = e.Nodes
+	}
+	out := make([]DivideRow, len(r.Divide))
+	for i, e := range r.Divide {
+		n, ok := theirs[e.UCI]
+		out[i] = DivideRow{UCI: e.UCI, Nodes: e.Nodes, RefNodes: n, Match: ok && n == e.Nodes}
+	}
+	return out
+}
+
+// DescribeFirstDifference words FirstDifference of two divides (plylab's
+// and notnil/chess's) for a message: "none", "e1g1 (generated only by
+// plylab)", or "b2b3 (plylab 20, notnil/chess 21)".
+func DescribeFirstDifference(ours, theirs []board.DivideEntry) string {
+	d, ok := FirstDifference(ours, theirs)
+	switch {
+	case !ok:
+		return "none"
+	case d.OnlyOurs:
+		return d.UCI + " (generated only by plylab)"
+	case d.OnlyTheirs:
+		return d.UCI + " (generated only by notnil/chess)"
+	}
+	return fmt.Sprintf("%s (plylab %s, notnil/chess %s)", d.UCI, textfmt.Thousands(d.Ours), textfmt.Thousands(d.Theirs))
+}
+
+// Mismatch returns an error for the first row whose count differs from
+// the published one, Stockfish's or notnil/chess's (checked in that
+// order), naming the position by name; nil when every count agrees.
+func (r *PerftResult) Mismatch() error {
+	for _, row := range r.Rows {
+		label, n := row.Position.Name, textfmt.Thousands(row.Nodes)
+		if row.Expected != 0 && row.Nodes != row.Expected {
+			return fmt.Errorf("perft mismatch for %s at depth %d: counted %s, published %s", label, row.Depth, n, textfmt.Thousands(row.Expected))
+		}
+		if row.Stockfish && row.Nodes != row.SFNodes {
+			return fmt.Errorf("perft mismatch for %s at depth %d: plylab %s, Stockfish %s", label, row.Depth, n, textfmt.Thousands(row.SFNodes))
+		}
+		if row.Reference && row.Nodes != row.RefNodes {
+			return fmt.Errorf("perft mismatch for %s at depth %d: plylab %s, notnil/chess %s; first differing root move %s",
+				label, row.Depth, n, textfmt.Thousands(row.RefNodes), DescribeFirstDifference(row.Divide, row.RefDivide))
+		}
+	}
+	return nil
 }

@@ -1,9 +1,19 @@
 package tune
 
 import (
+	"bytes"
 	"fmt"
 	"os"
+
+	"github.com/plylab/plylab/engine/eval"
+	"github.com/plylab/plylab/positions"
 )
+
+// ReadMasterGames reads the built-in master games (positions.MasterGames)
+// as ReadPGN does; the set's source describes them.
+func ReadMasterGames(opts ExtractOptions) (*Set, error) {
+	return ReadPGN(bytes.NewReader(positions.MasterGames()), positions.MasterGamesSource, opts)
+}
 
 // ReadPGNFiles reads the games of several PGN files into one set, as
 // ReadPGN does for one (the set's source names each file). The error of a
@@ -65,4 +75,69 @@ func Provenance(madeBy string, set *Set, skipPlies int, res *Result, opts Option
 	return fmt.Sprintf("Made by: %s\nData: %s; %d games, %d positions after ply %d, %d quiet ones for training, %d held out.\nK = %.4f; training error %.6f before, %.6f after; held-out error %.6f before, %.6f after (%d epochs of Adam, rate %g, L2 %g).",
 		madeBy, set.Source, set.Games, set.Positions, skipPlies, len(set.Samples), len(set.Valid), res.K,
 		res.ErrorBefore, res.ErrorNow, res.ValidBefore, res.ValidNow, res.Epochs, opts.Rate, opts.L2)
+}
+
+// ReportRow is one row of a tuning report: the errors after an epoch
+// and their change since the start.
+type ReportRow struct {
+	Epoch         int
+	Error, Change float64
+	// HeldOut says whether the set had held-out positions; ValidError and
+	// ValidChange are their error and its change (0 without them).
+	HeldOut                 bool
+	ValidError, ValidChange float64
+}
+
+// ReportRows are the rows of a report on r: the start (epoch 0), every
+// every-th epoch and the last (see ReportEpochs). heldOut says whether
+// the set had held-out positions.
+func (r *Result) ReportRows(every int, heldOut bool) []ReportRow {
+	var rows []ReportRow
+	for _, epoch := range append([]int{0}, ReportEpochs(len(r.Errors), every)...) {
+		e := r.ErrorAt(epoch)
+		row := ReportRow{Epoch: epoch, Error: e, Change: e - r.ErrorBefore, HeldOut: heldOut}
+		if heldOut {
+			ve := r.ValidErrorAt(epoch)
+			row.ValidError, row.ValidChange = ve, ve-r.ValidBefore
+		}
+		rows = append(rows, row)
+	}
+	return rows
+}
+
+// Notes sum up a run of planned epochs for a report: the errors of the
+// weights kept, what the error is, and whether the run stopped early.
+func (r *Result) Notes(planned int) []string {
+	notes := []string{fmt.Sprintf("kept: training error %.6f (from %.6f), held-out error %.6f (from %.6f), after %d epochs",
+		r.ErrorNow, r.ErrorBefore, r.ValidNow, r.ValidBefore, r.Epochs),
+		"error = mean of (result - sigmoid(K * eval / 400))^2 over quiet positions; with held-out games the kept weights are the epoch that predicts them best"}
+	if r.Epochs < planned {
+		notes = append(notes, fmt.Sprintf("stopped after %d of %d epochs", r.Epochs, planned))
+	}
+	return notes
+}
+
+// WriteGoFile writes weights as Go source (WriteGo) to the file path.
+func WriteGoFile(path string, weights eval.Weights, provenance string) error {
+	var buf bytes.Buffer
+	if err := WriteGo(&buf, weights, provenance); err != nil {
+		return err
+	}
+	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+		return fmt.Errorf("writing %s: %v", path, err)
+	}
+	return nil
+}
+
+// StartWeights returns the weights a fit starts from, by name: "default"
+// (the engine's, eval.DefaultWeights) or "zero" (every weight 0); ok is
+// false for any other name.
+func StartWeights(name string) (w eval.Weights, ok bool) {
+	switch name {
+	case "default":
+		return eval.DefaultWeights, true
+	case "zero":
+		return eval.Weights{}, true
+	}
+	return eval.Weights{}, false
 }

@@ -23,6 +23,19 @@ type Book interface {
 	Pick(b *board.Board, rng *rand.Rand) (board.Move, bool)
 }
 
+// BookOpener adapts a function that opens a concrete book type (such as
+// engine/book's Open) to Config.OpenBook. On error the opener returns a
+// nil Book, not a nil pointer inside a non-nil interface.
+func BookOpener[B Book](open func(path string) (B, error)) func(path string) (Book, error) {
+	return func(path string) (Book, error) {
+		bk, err := open(path)
+		if err != nil {
+			return nil, err
+		}
+		return bk, nil
+	}
+}
+
 // Config identifies the engine and sets the starting values of its
 // options. The zero value works: every empty field takes the default
 // shown beside it.

@@ -2,8 +2,10 @@
 // wiring: moving flags to the command that defines them so they may
 // appear anywhere on the command line (NormalizeArgs), rewriting the flag
 // package's errors in plylab's one-line style (FlagErrorMessage), looking
-// up flags and commands, and the version string with the VCS revision the
-// binary was built from (Version).
+// up flags and commands, wiring each command to those conventions
+// (Prepare: its --help, one-line usage errors, required flags), and the
+// version string with the VCS revision the binary was built from
+// (Version).
 package cliapp
 
 import (

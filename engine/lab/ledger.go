@@ -1,0 +1,66 @@
+package lab
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// The ledger as `plylab reproduce` reads it: the sources' short names,
+// each claim's note, the summary line and the commands of the stored
+// claims to rerun.
+
+// SourceNames lists the short names of Sources, in order.
+func SourceNames() []string {
+	names := make([]string, len(Sources))
+	for i, s := range Sources {
+		names[i] = s.Name
+	}
+	return names
+}
+
+// Note is the claim's "why / stored by" text: Why, followed for a stored
+// claim by the command and date that produced its value.
+func (c Claim) Note() string {
+	if c.Slow && c.Command != "" {
+		return strings.TrimSpace(c.Why + " (stored: " + c.Command + ", " + c.Date + ")")
+	}
+	return c.Why
+}
+
+// SummaryLine is the ledger's last line: the number of claims and the
+// count of each verdict in alphabetical order, e.g. "44 claims: 11
+// differs, 3 not run, 30 reproduced".
+func SummaryLine(cs []Claim) string {
+	sum := Summary(cs)
+	keys := make([]string, 0, len(sum))
+	for k := range sum {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	parts := make([]string, len(keys))
+	for i, k := range keys {
+		parts[i] = fmt.Sprintf("%d %s", sum[k], k)
+	}
+	return fmt.Sprintf("%d claims: %s", len(cs), strings.Join(parts, ", "))
+}
+
+// Rerun is a stored claim's command that plylab can run again: Command
+// as the ledger stores it, Args its words ("plylab" first).
+type Rerun struct {
+	Command string
+	Args    []string
+}
+
+// SlowCommands returns the stored claims' commands that plylab can rerun
+// (those that start with "plylab" and have arguments), in ledger order.
+func SlowCommands(cs []Claim) []Rerun {
+	var out []Rerun
+	for _, c := range cs {
+		args := strings.Fields(c.Command)
+		if c.Slow && len(args) >= 2 && args[0] == "plylab" {
+			out = append(out, Rerun{c.Command, args})
+		}
+	}
+	return out
+}

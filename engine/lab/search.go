@@ -1,0 +1,103 @@
+package lab
+
+import (
+	"strings"
+	"time"
+
+	"github.com/plylab/plylab/engine"
+	"github.com/plylab/plylab/engine/board"
+)
+
+// One search as `plylab search` shows it: an iteration per row with its
+// speed and principal variation in SAN, the best move in SAN, and the
+// statistics as named counters with their meaning.
+
+// IterationRow is one iteration of iterative deepening, ready to print.
+type IterationRow struct {
+	Depth, SelDepth int
+	Score           int // centipawns from the side to move, or a mate score
+	Nodes           uint64
+	NPS             float64 // nodes per second, 0 when untimed
+	Elapsed         time.Duration
+	PV              string // the principal variation in SAN, space-separated
+}
+
+// NewIterationRow describes it, searched from b.
+func NewIterationRow(b *board.Board, it engine.Iteration) IterationRow {
+	return IterationRow{Depth: it.Depth, SelDepth: it.SelDepth, Score: it.Score, Nodes: it.Nodes,
+		NPS: PerSecond(it.Nodes, it.Elapsed), Elapsed: it.Elapsed, PV: strings.Join(b.SANLine(it.PV), " ")}
+}
+
+// IterationRows describes every iteration of res, searched from b.
+func IterationRows(b *board.Board, res engine.Result) []IterationRow {
+	out := make([]IterationRow, len(res.Iters))
+	for i, it := range res.Iters {
+		out[i] = NewIterationRow(b, it)
+	}
+	return out
+}
+
+// BestSAN is res's best move in SAN, or "(none)" when it has none.
+func BestSAN(b *board.Board, res engine.Result) string {
+	if res.BestMove == board.NoMove {
+		return "(none)"
+	}
+	return b.SAN(res.BestMove)
+}
+
+// CounterKind says how a Counter's value reads.
+type CounterKind uint8
+
+// The kinds of Counter.
+const (
+	Count    CounterKind = iota // N, a whole number
+	Share                       // N out of Of, a percentage ("-" when Of is 0)
+	Plies                       // N plies
+	Duration                    // Time
+	Rate                        // PerSecond, per second
+)
+
+// Counter is one statistic of a search with a one-line meaning.
+type Counter struct {
+	Name, Meaning string
+	Kind          CounterKind
+	N, Of         uint64
+	Time          time.Duration
+	PerSecond     float64
+}
+
+// Counters lists every counter of s, in the order `plylab search --stats`
+// prints them.
+func Counters(s engine.Stats) []Counter {
+	c := func(name string, n uint64, meaning string) Counter {
+		return Counter{Name: name, Kind: Count, N: n, Meaning: meaning}
+	}
+	share := func(name string, n, of uint64, meaning string) Counter {
+		return Counter{Name: name, Kind: Share, N: n, Of: of, Meaning: meaning}
+	}
+	return []Counter{
+		c("nodes", s.Nodes, "positions visited in the main search, root included"),
+		c("leaves", s.Leaves, "depth-0 positions evaluated or handed to quiescence"),
+		c("qnodes", s.QNodes, "positions visited by quiescence search"),
+		c("terminal", s.Terminal, "checkmates, stalemates and draws met"),
+		c("beta cutoffs", s.BetaCutoffs, "nodes where a move reached beta"),
+		share("first-move cutoffs", s.FirstCutoffs, s.BetaCutoffs, "share of cutoffs made by the first move (ordering quality)"),
+		c("tt probes", s.TTProbes, "transposition table look-ups"),
+		share("tt hits", s.TTHits, s.TTProbes, "look-ups that found the position"),
+		c("tt cutoffs", s.TTCutoffs, "nodes ended at once by a stored bound"),
+		c("null-move tries", s.NullTries, "null-move searches"),
+		c("null-move cutoffs", s.NullCutoffs, "... that pruned the node"),
+		c("null verifications", s.NullVerifications, "null-move cutoffs re-checked by a normal search"),
+		c("delta prunes", s.DeltaPrunes, "quiescence captures or nodes skipped by delta pruning"),
+		c("SEE prunes", s.SEEPrunes, "quiescence captures skipped as losing"),
+		c("stand-pat cutoffs", s.StandPatCuts, "quiescence nodes ended by the static score"),
+		c("LMR reductions", s.LMRReductions, "late moves searched shallower"),
+		c("LMR re-searches", s.LMRResearches, "... searched again at full depth"),
+		c("PVS re-searches", s.PVSResearches, "null-window searches that had to be repeated"),
+		c("aspiration fails", s.AspirationFail, "aspiration windows widened"),
+		c("check extensions", s.CheckExts, "nodes searched one ply deeper for check"),
+		{Name: "seldepth", Kind: Plies, N: uint64(s.SelDepth), Meaning: "deepest ply reached, quiescence included"},
+		{Name: "time", Kind: Duration, Time: s.Elapsed},
+		{Name: "nodes/s", Kind: Rate, PerSecond: s.NPS(), Meaning: "nodes and qnodes per second"},
+	}
+}

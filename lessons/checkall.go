@@ -1,0 +1,68 @@
+package lessons
+
+import (
+	"context"
+	"fmt"
+	"os"
+)
+
+// A whole `lesson check`: run the lessons, compare (or record) their
+// transcripts, and the verdict over all of them.
+
+// CheckAll runs ls with RunMany (jobs at once, progress after each) and
+// checks their transcripts with Check. It returns one result per lesson
+// and how many failed; its error is RunMany's or Check's (a golden file
+// that could not be written), and results come back with the latter.
+func CheckAll(ctx context.Context, ls []*Lesson, newRun func(context.Context) RunFunc, jobs int, opt CheckOptions, progress func(done int, l *Lesson)) (results []CheckResult, failed int, err error) {
+	runs, err := RunMany(ctx, ls, newRun, jobs, progress)
+	if err != nil {
+		return nil, 0, err
+	}
+	results, err = Check(runs, opt)
+	for _, r := range results {
+		if r.Failed() {
+			failed++
+		}
+	}
+	return results, failed, err
+}
+
+// CheckFailed is the error of a check where failed of total lessons
+// differ from their golden transcripts or did not run.
+func CheckFailed(failed, total int) error {
+	return fmt.Errorf("%d of %d lessons differ from their golden transcripts or fail to run; if a change is intended, run plylab lesson check --update and check the prose", failed, total)
+}
+
+// CheckPassed is the line a passing check ends with; took is how long it
+// took, as the caller formats durations.
+func CheckPassed(total int, took string) string {
+	if total == 1 {
+		return fmt.Sprintf("the lesson matches its golden transcript (%s)", took)
+	}
+	return fmt.Sprintf("all %d lessons match their golden transcripts (%s)", total, took)
+}
+
+// ExportAll runs ls with RunMany (jobs at once, progress after each) and
+// writes them with ExportRuns in format into dir, returning the files
+// written and the index page.
+func ExportAll(ctx context.Context, ls []*Lesson, newRun func(context.Context) RunFunc, jobs int, progress func(done int, l *Lesson), dir, format string, opt ExportOptions) (files []string, index string, err error) {
+	runs, err := RunMany(ctx, ls, newRun, jobs, progress)
+	if err != nil {
+		return nil, "", err
+	}
+	return ExportRuns(dir, format, runs, opt)
+}
+
+// PictureDir is the folder the cells of a lesson run draw into: keep,
+// created if missing, when given (and cleanup does nothing), else a new
+// temporary folder that cleanup removes.
+func PictureDir(keep string) (dir string, cleanup func(), err error) {
+	if keep != "" {
+		return keep, func() {}, os.MkdirAll(keep, 0o755)
+	}
+	dir, err = os.MkdirTemp("", "plylab-lesson-")
+	if err != nil {
+		return "", func() {}, err
+	}
+	return dir, func() { os.RemoveAll(dir) }, nil
+}

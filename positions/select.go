@@ -1,0 +1,130 @@
+package positions
+
+import "fmt"
+
+// Selection is how a command picks its input: a named position, a FEN, or
+// a test suite (all of it, or one position by id), each only when its
+// flag was given (the *Set fields), else the named position Default.
+type Selection struct {
+	Name, FEN, Suite, ID      string
+	NameSet, FENSet, SuiteSet bool
+	// WithSuite says the command takes --suite and --id at all.
+	WithSuite bool
+	// Default is the named position used when nothing is given.
+	Default string
+}
+
+// SelectionError is a selection that contradicts itself (two inputs at
+// once, an id without a suite, an empty suite): the user's error.
+type SelectionError struct{ Msg string }
+
+func (e *SelectionError) Error() string { return e.Msg }
+
+// IDError is an id the suite does not have; Err is Suite.Find's error.
+type IDError struct {
+	Suite string
+	Err   error
+}
+
+func (e *IDError) Error() string { return e.Err.Error() }
+
+// Unwrap returns Suite.Find's error (an ErrUnknown).
+func (e *IDError) Unwrap() error { return e.Err }
+
+// Select resolves s into positions:
+//
+//   - at most one of the name, the FEN and the suite;
+//   - none: the named position Default;
+//   - a FEN: what checkFEN makes of it (it validates and wraps it);
+//   - a suite: all its positions (a copy), or with an ID only that one;
+//   - an ID without a suite is an error.
+//
+// Errors: *SelectionError for contradictions, *IDError for an unknown id,
+// checkFEN's own, and Lookup's or LookupSuite's for unknown names.
+func (s Selection) Select(checkFEN func(fen string) (Position, error)) ([]Position, error) {
+	suiteSet := s.WithSuite && s.SuiteSet
+	id := ""
+	if s.WithSuite {
+		id = s.ID
+	}
+	given := 0
+	for _, set := range []bool{s.NameSet, s.FENSet, suiteSet} {
+		if set {
+			given++
+		}
+	}
+	if given > 1 {
+		if s.WithSuite {
+			return nil, &SelectionError{"use only one of --position, --fen and --suite"}
+		}
+		return nil, &SelectionError{"use only one of --position and --fen"}
+	}
+	if id != "" && !s.SuiteSet {
+		return nil, &SelectionError{"--id needs --suite; e.g. --suite wac --id WAC.004 (see 'plylab positions list')"}
+	}
+	name := s.Default
+	switch {
+	case s.FENSet:
+		p, err := checkFEN(s.FEN)
+		if err != nil {
+			return nil, err
+		}
+		return []Position{p}, nil
+	case suiteSet:
+		suite, err := LookupSuite(s.Suite)
+		if err != nil {
+			return nil, err
+		}
+		if id != "" {
+			p, err := suite.Find(id)
+			if err != nil {
+				return nil, &IDError{Suite: suite.Name, Err: err}
+			}
+			return []Position{p}, nil
+		}
+		if len(suite.Positions) == 0 {
+			return nil, &SelectionError{fmt.Sprintf("suite %q has no positions", s.Suite)}
+		}
+		return append([]Position(nil), suite.Positions...), nil
+	case s.NameSet:
+		name = s.Name
+	}
+	p, err := Lookup(name)
+	if err != nil {
+		return nil, err
+	}
+	return []Position{p}, nil
+}
+
+// Show resolves what `plylab positions show` displays: one position, or a
+// whole suite (the *Suite, when a suite is named without an id). name is
+// its NAME argument, nil when none was given; then the selection decides,
+// and a suite without an id is listed rather than expanded. A NAME with a
+// position, FEN or suite of the selection is a *SelectionError; the other
+// errors are Select's and Resolve's (an unknown id as an *IDError).
+func (s Selection) Show(name *string, checkFEN func(fen string) (Position, error)) (Position, *Suite, error) {
+	if name == nil {
+		if s.WithSuite && s.SuiteSet && s.ID == "" {
+			suite, err := LookupSuite(s.Suite)
+			return Position{}, suite, err
+		}
+		ps, err := s.Select(checkFEN)
+		if err != nil {
+			return Position{}, nil, err
+		}
+		return ps[0], nil, nil
+	}
+	if s.NameSet || s.FENSet || s.SuiteSet {
+		return Position{}, nil, &SelectionError{"give the position either as NAME or with --position/--fen/--suite, not both"}
+	}
+	p, suite, err := Resolve(*name, s.ID)
+	switch {
+	case err != nil && suite != nil:
+		return Position{}, nil, &IDError{Suite: suite.Name, Err: err}
+	case err != nil:
+		return Position{}, nil, err
+	case s.ID == "" && suite != nil:
+		return Position{}, suite, nil
+	}
+	return p, nil, nil
+}
