@@ -39,7 +39,7 @@ func playCommand(env *appEnv) *cli.Command {
 	for _, f := range algoFlags("engine", false) {
 		// The level picks the evaluation unless --eval is given.
 		if sf, ok := f.(*cli.StringFlag); ok && sf.Name == "eval" {
-			sf.Usage = "evaluation `KIND`: material, pst or pesto (default: the level's)"
+			sf.Usage = "evaluation `KIND`: material, pst, pesto or classical (default: the level's)"
 		}
 		flags = append(flags, f)
 	}

@@ -60,7 +60,7 @@ func techniquesRun(_ context.Context, opts *TechniquesOptions, stdout, _ io.Writ
 		}
 		t.Rows = append(t.Rows, row)
 	}
-	t.Notes = []string{"presets: minimax and alphabeta use the material evaluation, engine uses pesto (change with --eval)",
+	t.Notes = []string{"presets: minimax and alphabeta use the material evaluation, engine uses classical (change with --eval)",
 		"example: --algo engine --without null,lmr, or --algo engine-without-null-without-lmr"}
 	return output.WriteTable(stdout, opts.Format, t, opts.Color)
 }

@@ -2,6 +2,7 @@ package lab
 
 import (
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -27,5 +28,26 @@ func TestLedgerHelpers(t *testing.T) {
 	want := []Rerun{{"plylab match --games 100", []string{"plylab", "match", "--games", "100"}}}
 	if got := SlowCommands(cs); !reflect.DeepEqual(got, want) {
 		t.Errorf("SlowCommands = %+v, want %+v", got, want)
+	}
+}
+
+// The transposition-table claim's verdict and its explanation agree for
+// every gain in depth.
+func TestTableVerdictWhy(t *testing.T) {
+	for _, tc := range []struct {
+		gain    int
+		verdict string
+		why     string
+	}{
+		{4, Reproduced, "matches the tutorial's"},
+		{3, Reproduced, "matches the tutorial's"},
+		{2, Differs, "smaller than the tutorial's"},
+		{1, Differs, "smaller than the tutorial's"},
+		{0, Refuted, "no gain in depth"},
+		{-1, Refuted, "no gain in depth"},
+	} {
+		if v, w := tableVerdict(tc.gain), tableWhy(tc.gain); v != tc.verdict || !strings.Contains(w, tc.why) {
+			t.Errorf("gain %d: %s, %q; want %s, ...%s...", tc.gain, v, w, tc.verdict, tc.why)
+		}
 	}
 }

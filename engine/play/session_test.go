@@ -195,7 +195,7 @@ func TestLevels(t *testing.T) {
 	for _, l := range Levels {
 		got = append(got, l.Describe(time.Duration.String))
 	}
-	want := "beginner: depth 2, material evaluation|casual: depth 3, pst evaluation|club: depth 4, pst evaluation|strong: 1s a move, pesto evaluation|max: 5s a move, pesto evaluation"
+	want := "beginner: depth 2, material evaluation|casual: depth 3, pst evaluation|club: depth 4, pst evaluation|strong: 1s a move, classical evaluation|max: 5s a move, classical evaluation"
 	if strings.Join(got, "|") != want {
 		t.Errorf("levels %q", strings.Join(got, "|"))
 	}
@@ -229,7 +229,7 @@ func TestLevelSetup(t *testing.T) {
 		desc     string
 	}{
 		{"level", club, 0, 0, eng, false, engine.Limits{Depth: 4}, eval.PST, "club: depth 4, pst evaluation"},
-		{"timed level", strong, 0, 0, eng, false, engine.Limits{MoveTime: time.Second, SoftTime: time.Second / 2}, eval.PeSTO, "strong: 1s a move, pesto evaluation"},
+		{"timed level", strong, 0, 0, eng, false, engine.Limits{MoveTime: time.Second, SoftTime: time.Second / 2}, eval.Classical, "strong: 1s a move, classical evaluation"},
 		{"depth", club, 6, 0, eng, false, engine.Limits{Depth: 6}, eval.PST, "depth 6, pst evaluation"},
 		{"both", club, 6, 20 * time.Millisecond, eng, false, engine.Limits{Depth: 6, MoveTime: 20 * time.Millisecond, SoftTime: 10 * time.Millisecond}, eval.PST, "depth 6, 20ms a move, pst evaluation"},
 		{"eval set", club, 0, 0, pesto, true, engine.Limits{Depth: 4}, eval.PeSTO, "club: depth 4, pesto evaluation"},

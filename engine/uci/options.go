@@ -16,7 +16,7 @@ import (
 //	Hash          spin   transposition table size in MB
 //	OwnBook       check  play opening moves from the book at BookFile
 //	BookFile      string a Polyglot opening book
-//	Eval          combo  material, pst or pesto
+//	Eval          combo  material, pst, pesto or classical
 //	Move Overhead spin   milliseconds lost per move outside the search
 //	Tech <name>   check  one per technique of the full engine (Tech null,
 //	                     Tech lmr, ...), so each can be switched off
