@@ -12,7 +12,8 @@ import "github.com/plylab/plylab/engine/board"
 // and shared by mobility, king safety and threats, and nothing is stored
 // in between. The middlegame and endgame halves travel together packed
 // in one integer, as PeSTO's tables do (see pestoTable), so a feature
-// costs one multiply-add for both. The pawn-only features come from a
+// costs one multiply-add for both; PeSTO's table values are added in the
+// same loops over the pieces. The pawn-only features come from a
 // small cache (pawnCache). The result equals the slow path to the
 // centipawn: TestFusedMatchesExtract checks it on thousands of positions
 // and every term switch.
@@ -166,7 +167,6 @@ func pawnCountsScore(pc *pawnCounts, w *packedWeights) int64 {
 func fusedScore(b *board.Board, on Terms, w *packedWeights, c *pawnCache) int {
 	white, black := b.Pieces(board.White, board.Pawn), b.Pieces(board.Black, board.Pawn)
 	acc, passers := pawnTerms(white, black, w, c)
-	acc += pestoPacked(b)
 	occ := b.Occupied()
 	acc += pieceTerms(b, board.White, occ, w) - pieceTerms(b, board.Black, occ, w)
 	if p := passers & white; p != 0 {
@@ -189,37 +189,40 @@ func fusedScore(b *board.Board, on Terms, w *packedWeights, c *pawnCache) int {
 	return taper(mg, eg, Phase(b))
 }
 
-// pestoPacked is PeSTO's packed middlegame/endgame sum of b.
-func pestoPacked(b *board.Board) int64 {
-	var packed int64
-	occ := b.Occupied()
-	for occ != 0 {
-		sq := occ.PopLSB() & 63
-		packed += pestoTable[b.PieceAt(sq)&15][sq]
-	}
-	return packed
-}
-
 // pieceTerms is us's packed weighted sum of every feature but the pawn
-// ones: mobility, king-zone attacks and threats from one attack set per
+// ones (mobility, king-zone attacks and threats from one attack set per
 // piece, rook files, the king's shelter, pawn threats and the bishop
-// pair.
+// pair) plus PeSTO's values of us's pieces, looked up in the same loops
+// over each piece type (for White's view: the table carries the sign, so
+// Black's part is negated back here and again by the caller).
 func pieceTerms(b *board.Board, us board.Color, occ board.Bitboard, w *packedWeights) int64 {
 	them := us.Other()
 	ourPawns, theirPawns := b.Pieces(us, board.Pawn), b.Pieces(them, board.Pawn)
+	pesto := &pestoTable[board.MakePiece(us, board.Pawn)&15]
+	var psq int64
+	for pcs := ourPawns; pcs != 0; {
+		psq += pesto[pcs.PopLSB()&63]
+	}
+	psq += pestoTable[board.MakePiece(us, board.King)&15][b.KingSquare(us)&63]
 	safe := ^b.Occupancy(us) &^ pawnAttackSet(them, theirPawns)
 	zone := kingZone[b.KingSquare(them)&63]
 	theirQueens := b.Pieces(them, board.Queen)
 	theirMajors := b.Pieces(them, board.Rook) | theirQueens
 	var acc int64
+	pesto = &pestoTable[board.MakePiece(us, board.Knight)&15]
 	for pcs := b.Pieces(us, board.Knight); pcs != 0; {
-		att := board.KnightAttacks(pcs.PopLSB())
+		s := pcs.PopLSB() & 63
+		psq += pesto[s]
+		att := board.KnightAttacks(s)
 		acc += int64((att&safe).Count())*w[FMobilityKnight] + int64((att&zone).Count())*w[FKingZoneKnight] +
 			int64((att&theirMajors).Count())*w[FThreatByMinor]
 	}
 	bishops := b.Pieces(us, board.Bishop)
+	pesto = &pestoTable[board.MakePiece(us, board.Bishop)&15]
 	for pcs := bishops; pcs != 0; {
-		att := board.BishopAttacks(pcs.PopLSB(), occ)
+		s := pcs.PopLSB() & 63
+		psq += pesto[s]
+		att := board.BishopAttacks(s, occ)
 		acc += int64((att&safe).Count())*w[FMobilityBishop] + int64((att&zone).Count())*w[FKingZoneBishop] +
 			int64((att&theirMajors).Count())*w[FThreatByMinor]
 	}
@@ -227,8 +230,10 @@ func pieceTerms(b *board.Board, us board.Color, occ board.Bitboard, w *packedWei
 		acc += w[FBishopPair]
 	}
 	allPawns := ourPawns | theirPawns
+	pesto = &pestoTable[board.MakePiece(us, board.Rook)&15]
 	for pcs := b.Pieces(us, board.Rook); pcs != 0; {
-		s := pcs.PopLSB()
+		s := pcs.PopLSB() & 63
+		psq += pesto[s]
 		att := board.RookAttacks(s, occ)
 		acc += int64((att&safe).Count())*w[FMobilityRook] + int64((att&zone).Count())*w[FKingZoneRook] +
 			int64((att&theirQueens).Count())*w[FThreatByRook]
@@ -238,13 +243,19 @@ func pieceTerms(b *board.Board, us board.Color, occ board.Bitboard, w *packedWei
 			acc += w[FRookHalfOpenFile]
 		}
 	}
+	pesto = &pestoTable[board.MakePiece(us, board.Queen)&15]
 	for pcs := b.Pieces(us, board.Queen); pcs != 0; {
-		att := board.QueenAttacks(pcs.PopLSB(), occ)
+		s := pcs.PopLSB() & 63
+		psq += pesto[s]
+		att := board.QueenAttacks(s, occ)
 		acc += int64((att&safe).Count())*w[FMobilityQueen] + int64((att&zone).Count())*w[FKingZoneQueen]
 	}
 	shield, open := kingShelter(us, b.KingSquare(us), ourPawns)
 	acc += int64(shield)*w[FPawnShield] + int64(open)*w[FKingOpenFile]
 	theirPieces := b.Occupancy(them) &^ theirPawns &^ b.Pieces(them, board.King)
 	acc += int64((pawnAttackSet(us, ourPawns) & theirPieces).Count()) * w[FThreatByPawn]
-	return acc
+	if us == board.Black {
+		psq = -psq // the table holds Black's values negated; the caller subtracts Black's part
+	}
+	return acc + psq
 }
