@@ -160,10 +160,10 @@ func pawnCountsScore(pc *pawnCounts, w *packedWeights) int64 {
 	return s
 }
 
-// fusedScore is White's classical score of b: the same value as
-// classicalScore's slow form (PeSTO plus Extract's features times the
-// weights, scaled and tapered), with the weights pre-packed and the pawn
-// features from c (nil: computed afresh).
+// fusedScore is White's classical score of b: the same value as the slow
+// form, PeSTO plus Extract's features times the weights, scaled and
+// tapered (extractScore in the tests), with the weights pre-packed and
+// the pawn features from c (nil: computed afresh).
 func fusedScore(b *board.Board, on Terms, w *packedWeights, c *pawnCache) int {
 	white, black := b.Pieces(board.White, board.Pawn), b.Pieces(board.Black, board.Pawn)
 	acc, passers := pawnTerms(white, black, w, c)
