@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/plylab/plylab/engine/board"
+	"github.com/plylab/plylab/engine/eval"
 	"github.com/plylab/plylab/positions"
 )
 
@@ -13,6 +14,22 @@ import (
 //
 //	go test ./engine -run X -bench SearchBench -benchmem
 func BenchmarkSearchBench(b *testing.B) {
+	benchSuite(b, EngineOptions(), 9)
+}
+
+// BenchmarkSearchBenchClassical is BenchmarkSearchBench with the classical
+// evaluation, to depth 8 as `plylab bench --eval classical` searches:
+//
+//	go test ./engine -run X -bench SearchBenchClassical -cpuprofile cpu.out
+func BenchmarkSearchBenchClassical(b *testing.B) {
+	o := EngineOptions()
+	o.Eval = eval.Classical
+	benchSuite(b, o, 8)
+}
+
+// benchSuite searches every bench position with legal moves to depth with
+// cleared tables and reports nodes per second.
+func benchSuite(b *testing.B, opts Options, depth int) {
 	suite, err := positions.LookupSuite("bench")
 	if err != nil {
 		b.Fatal(err)
@@ -27,14 +44,14 @@ func BenchmarkSearchBench(b *testing.B) {
 			boards = append(boards, bd)
 		}
 	}
-	s := NewSearcher(EngineOptions())
+	s := NewSearcher(opts)
 	b.ReportAllocs()
 	b.ResetTimer()
 	var nodes uint64
 	for i := 0; i < b.N; i++ {
 		for _, bd := range boards {
 			s.Clear()
-			r := s.Search(context.Background(), bd, Limits{Depth: 9}, nil, nil)
+			r := s.Search(context.Background(), bd, Limits{Depth: depth}, nil, nil)
 			nodes += r.Stats.TotalNodes()
 		}
 	}

@@ -59,7 +59,8 @@ type Searcher struct {
 	rootBest board.Move // best move of the previous iteration (ordering at the root)
 	lmr      [64][64]int8
 
-	evalCache []evalEntry // memo of classical evaluations, nil for the others
+	evalCache []evalEntry     // memo of classical evaluations, nil for the others
+	classical *eval.Evaluator // the classical evaluation's fast path, nil for the others
 }
 
 // evalEntry is one memorised static evaluation.
@@ -88,7 +89,7 @@ func (s *Searcher) evaluate(b *board.Board) int {
 	if e.valid && e.key == key {
 		return int(e.score)
 	}
-	v := eval.EvaluateTerms(b, s.opts.Eval, s.terms)
+	v := s.classical.Evaluate(b)
 	*e = evalEntry{key: key, score: int32(v), valid: true}
 	return v
 }
@@ -99,6 +100,7 @@ func NewSearcher(opts Options) *Searcher {
 	s := &Searcher{opts: opts, terms: opts.EvalTerms()}
 	if opts.Eval == eval.Classical {
 		s.evalCache = make([]evalEntry, evalCacheSize)
+		s.classical = eval.NewEvaluator(s.terms, nil)
 	}
 	if opts.TT {
 		s.tt = NewTT(opts.TTSizeMB)

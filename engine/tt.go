@@ -49,7 +49,7 @@ func NewTT(sizeMB int) *TT {
 	for size*2 <= n {
 		size *= 2
 	}
-	return &TT{buckets: make([]ttBucket, size), mask: size - 1}
+	return &TT{buckets: newBuckets(size), mask: size - 1}
 }
 
 // Clear empties the table.

@@ -395,65 +395,96 @@ func frontSpans(c board.Color, p board.Bitboard) board.Bitboard {
 }
 
 // pawnFeatures adds us's pawn-structure and passed-pawn features. The
-// structure is counted for all pawns at once with whole-board shifts and
-// fills; only passed pawns, which are few, are visited one by one.
+// pawn-only counts come from pawnStructure; only passed pawns, which are
+// few, are visited one by one (passerKingTerms).
 func pawnFeatures(b *board.Board, us board.Color, on Terms, sign int16, f *Features) {
-	them := us.Other()
-	ourPawns := b.Pieces(us, board.Pawn)
-	theirPawns := b.Pieces(them, board.Pawn)
-	rear := frontSpans(them, ourPawns) // the squares behind our pawns
+	ps := pawnStructure(us, b.Pieces(us, board.Pawn), b.Pieces(us.Other(), board.Pawn))
 	if on&TermPawnStructure != 0 {
-		// Doubled: an own pawn stands in front on the same file.
-		f[FDoubledPawn] += sign * int16((ourPawns & rear).Count())
-		// Isolated: no own pawn on either neighbouring file.
-		files := northFill(southFill(ourPawns))
-		neighbours := (files<<1)&^fileABB | (files>>1)&^fileHBB
-		isolated := ourPawns &^ neighbours
-		f[FIsolatedPawn] += sign * int16(isolated.Count())
-		// Supported: defended by an own pawn.
-		f[FSupportedPawn] += sign * int16((ourPawns & pawnAttackSet(us, ourPawns)).Count())
-		// Backward: an enemy pawn guards the stop square, and every own
-		// neighbour is further up the board, none level or behind, so no
-		// pawn can ever defend this one or support its advance.
-		var stopAttacked board.Bitboard
-		if us == board.White {
-			stopAttacked = pawnAttackSet(them, theirPawns) >> 8
-		} else {
-			stopAttacked = pawnAttackSet(them, theirPawns) << 8
-		}
-		for cand := ourPawns & stopAttacked &^ isolated; cand != 0; {
-			s := cand.PopLSB()
-			if ourPawns&adjacentFiles[s.File()]&^(passedSpan[us][s]&^frontSpan[us][s]) == 0 {
-				f[FBackwardPawn] += sign
-			}
-		}
+		f[FDoubledPawn] += sign * ps.doubled
+		f[FIsolatedPawn] += sign * ps.isolated
+		f[FSupportedPawn] += sign * ps.supported
+		f[FBackwardPawn] += sign * ps.backward
 	}
-	if on&TermPassedPawns == 0 {
+	if on&TermPassedPawns == 0 || ps.passers == 0 {
 		return
+	}
+	for i, n := range ps.passedRank {
+		f[FPassedRank2+Feature(i)] += sign * n
+	}
+	dist, unstoppable := passerKingTerms(b, us, ps.passers)
+	f[FPassedKingDistance] += sign * dist
+	f[FUnstoppablePasser] += sign * unstoppable
+}
+
+// pawnCounts are one side's features that depend on nothing but the
+// pawns of both sides, and its passed pawns.
+type pawnCounts struct {
+	doubled, isolated, supported, backward int16
+	passedRank                             [6]int16 // passers on relative ranks 2..7
+	passers                                board.Bitboard
+}
+
+// pawnStructure counts us's pawn-only features. The structure is counted
+// for all pawns at once with whole-board shifts and fills.
+func pawnStructure(us board.Color, ourPawns, theirPawns board.Bitboard) pawnCounts {
+	var pc pawnCounts
+	them := us.Other()
+	rear := frontSpans(them, ourPawns) // the squares behind our pawns
+	// Doubled: an own pawn stands in front on the same file.
+	pc.doubled = int16((ourPawns & rear).Count())
+	// Isolated: no own pawn on either neighbouring file.
+	files := northFill(southFill(ourPawns))
+	neighbours := (files<<1)&^fileABB | (files>>1)&^fileHBB
+	isolated := ourPawns &^ neighbours
+	pc.isolated = int16(isolated.Count())
+	// Supported: defended by an own pawn.
+	pc.supported = int16((ourPawns & pawnAttackSet(us, ourPawns)).Count())
+	// Backward: an enemy pawn guards the stop square, and every own
+	// neighbour is further up the board, none level or behind, so no
+	// pawn can ever defend this one or support its advance.
+	var stopAttacked board.Bitboard
+	if us == board.White {
+		stopAttacked = pawnAttackSet(them, theirPawns) >> 8
+	} else {
+		stopAttacked = pawnAttackSet(them, theirPawns) << 8
+	}
+	for cand := ourPawns & stopAttacked &^ isolated; cand != 0; {
+		s := cand.PopLSB()
+		if ourPawns&adjacentFiles[s.File()]&^(passedSpan[us][s]&^frontSpan[us][s]) == 0 {
+			pc.backward++
+		}
 	}
 	// Passed: no enemy pawn in front on the same or a neighbouring file, and
 	// no own pawn in front on the same file.
 	blocked := frontSpans(them, theirPawns)
 	blocked |= (blocked<<1)&^fileABB | (blocked>>1)&^fileHBB
-	passers := ourPawns &^ blocked &^ rear
-	if passers == 0 {
-		return
+	pc.passers = ourPawns &^ blocked &^ rear
+	for p := pc.passers; p != 0; {
+		if r := relRank(us, p.PopLSB()); r >= 1 && r <= 6 {
+			pc.passedRank[r-1]++
+		}
 	}
+	return pc
+}
+
+// passerKingTerms returns the passed-pawn features of us's passers that
+// depend on more than pawns: the kings' distances to each passer's stop
+// square (enemy king's minus own king's, summed) and the number of passers
+// the enemy king cannot catch when the enemy has only pawns left.
+func passerKingTerms(b *board.Board, us board.Color, passers board.Bitboard) (dist, unstoppable int16) {
+	them := us.Other()
 	ourKing, theirKing := b.KingSquare(us), b.KingSquare(them)
-	theirNonPawn := b.Occupancy(them) &^ theirPawns &^ b.Pieces(them, board.King)
+	theirNonPawn := b.Occupancy(them) &^ b.Pieces(them, board.Pawn) &^ b.Pieces(them, board.King)
 	occ := b.Occupied()
 	for passers != 0 {
 		s := passers.PopLSB()
-		r := relRank(us, s)
 		stop := s + 8
 		if us == board.Black {
 			stop = s - 8
 		}
-		if r >= 1 && r <= 6 {
-			f[FPassedRank2+Feature(r-1)] += sign
-		}
-		f[FPassedKingDistance] += sign * int16(distance(theirKing, stop)-distance(ourKing, stop))
+		dist += int16(distance(theirKing, stop) - distance(ourKing, stop))
 		if theirNonPawn == 0 && frontSpan[us][s]&occ == 0 {
+			r := relRank(us, s)
 			promo := board.Square(s.File() + 56)
 			if us == board.Black {
 				promo = board.Square(s.File())
@@ -467,10 +498,11 @@ func pawnFeatures(b *board.Board, us board.Color, on Terms, sign int16, f *Featu
 				reach--
 			}
 			if moves < reach {
-				f[FUnstoppablePasser] += sign
+				unstoppable++
 			}
 		}
 	}
+	return dist, unstoppable
 }
 
 // Non-pawn material values used only to classify drawish endings.
@@ -500,6 +532,13 @@ func Scale(b *board.Board, eg int) int {
 		strong = board.Black
 	}
 	weak := strong.Other()
+	wb, bb := b.Pieces(board.White, board.Bishop), b.Pieces(board.Black, board.Bishop)
+	if b.Pieces(strong, board.Pawn) != 0 && (wb&(wb-1) != 0 || bb&(bb-1) != 0 || wb == 0 || bb == 0) {
+		// The usual case, decided without counting material: the strong
+		// side has pawns, and the sides do not have one bishop each, so
+		// neither rule below can apply.
+		return ScaleNormal
+	}
 	strongNPM, weakNPM := nonPawnMaterial(b, strong), nonPawnMaterial(b, weak)
 	if b.Pieces(strong, board.Pawn) == 0 {
 		switch {
@@ -516,7 +555,6 @@ func Scale(b *board.Board, eg int) int {
 			return ScaleNormal / 8
 		}
 	}
-	wb, bb := b.Pieces(board.White, board.Bishop), b.Pieces(board.Black, board.Bishop)
 	if wb.Count() == 1 && bb.Count() == 1 && strongNPM == scaleBishop && weakNPM == scaleBishop &&
 		(wb&darkBB == 0) != (bb&darkBB == 0) {
 		// Opposite-coloured bishops and pawns only: the defending bishop
@@ -528,25 +566,20 @@ func Scale(b *board.Board, eg int) int {
 
 // classicalScore is White's classical score: PeSTO's middlegame and
 // endgame sums plus the weighted features, the endgame half scaled, then
-// tapered by the phase.
+// tapered by the phase. It takes the fused path (classical_fast.go), which
+// gives the same value as summing Extract's features times the weights.
 func classicalScore(b *board.Board, on Terms, w *Weights) int {
-	mg, eg := pestoSums(b)
-	var f Features
-	Extract(b, on, &f)
-	for i, n := range f {
-		if n != 0 {
-			mg += int(n) * int(w[i][0])
-			eg += int(n) * int(w[i][1])
-		}
+	if w == &DefaultWeights && on == AllTerms {
+		return fusedScore(b, on, &defaultPacked, nil)
 	}
-	if on&TermScaling != 0 {
-		eg = eg * Scale(b, eg) / ScaleNormal
-	}
-	return taper(mg, eg, Phase(b))
+	pw := packWeights(w, on)
+	return fusedScore(b, on, &pw, nil)
 }
 
 // pestoSums returns PeSTO's middlegame and endgame sums of b, White's
-// minus Black's, before tapering.
+// minus Black's, before tapering. The tests' slow form of the classical
+// evaluation uses it; the fused path adds the same table entries inside
+// its loops over the pieces.
 func pestoSums(b *board.Board) (mg, eg int) {
 	var packed int64
 	occ := b.Occupied()
@@ -554,8 +587,7 @@ func pestoSums(b *board.Board) (mg, eg int) {
 		sq := occ.PopLSB() & 63
 		packed += pestoTable[b.PieceAt(sq)&15][sq]
 	}
-	e := int64(int32(packed))
-	return int((packed - e) >> 32), int(e)
+	return unpack(packed)
 }
 
 // EvaluateClassical returns the classical evaluation of b from the side to
