@@ -23,13 +23,13 @@ import "github.com/plylab/plylab/engine/board"
 // cutoff after the first one or two moves is the common case, and a full
 // sort would be wasted work. Ties keep generation order.
 //
-// A candidate refinement, SEE ordering (seeorder), moves the captures that
+// A refinement, SEE ordering (seeorder), moves the captures that
 // lose material by static exchange evaluation (QxP defended by a pawn)
 // after the quiet moves: MVV-LVA puts them early because the victim is
 // worth something, but they are rarely the refutation and each one costs a
 // subtree before the good quiet moves are tried.
 //
-// Another candidate, the counter-move heuristic (countermove), remembers
+// Another, the counter-move heuristic (countermove), remembers
 // for each move of the opponent (by its from and to squares) the quiet
 // move that last refuted it, and tries that move right after the killers:
 // a good answer to Bb5 (a6, say) tends to stay good in sibling positions
