@@ -1,0 +1,88 @@
+package lab
+
+import (
+	_ "embed"
+	"encoding/json"
+	"fmt"
+
+	"github.com/plylab/plylab/engine"
+)
+
+// What each technique is worth in games. Node counts say how much work a
+// technique saves; only games say whether the engine plays better for it.
+// Each row of elo.json is one self-play match: the full engine against
+// itself with one switch off (or, for the evaluation, against itself with
+// PeSTO's evaluation), the built-in openings played with both colours, a
+// fixed number of nodes a move so the games are the same on any machine.
+// The Elo difference is the full engine's: positive means the technique
+// gains. The matches take hours, so their results are stored with the
+// command and date that made them, as the ledger's slow claims are.
+
+// TechniqueElo is the stored result of one ablation match.
+type TechniqueElo struct {
+	// Technique is the switch turned off in the opponent (a name of
+	// engine.Techniques), or EvalTechnique for the evaluation row.
+	Technique string  `json:"technique"`
+	Elo       float64 `json:"elo"`
+	Low       float64 `json:"elo_low"`
+	High      float64 `json:"elo_high"`
+	Games     int     `json:"games"`
+	Wins      int     `json:"wins"`
+	Draws     int     `json:"draws"`
+	Losses    int     `json:"losses"`
+	// Limit is the search limit of both players, e.g. "10000 nodes a move".
+	Limit   string `json:"limit"`
+	Command string `json:"command"`
+	Date    string `json:"date"`
+}
+
+// EvalTechnique names the evaluation row of the table: the classical
+// evaluation against PeSTO's.
+const EvalTechnique = "classical eval"
+
+// Score is the full engine's score in the match, in percent.
+func (t TechniqueElo) Score() float64 {
+	if t.Games == 0 {
+		return 0
+	}
+	return 100 * (float64(t.Wins) + float64(t.Draws)/2) / float64(t.Games)
+}
+
+// Significant reports whether the whole 95% interval lies on one side of
+// zero: the match shows a gain (or a loss), not noise.
+func (t TechniqueElo) Significant() bool { return t.Low > 0 || t.High < 0 }
+
+//go:embed elo.json
+var eloJSON []byte
+
+// TechniqueElos returns the stored ablation results: the evaluation row
+// first, then the techniques in the order of engine.Techniques. A
+// technique of the engine preset without a stored result is left out.
+func TechniqueElos() ([]TechniqueElo, error) {
+	var rows []TechniqueElo
+	if err := json.Unmarshal(eloJSON, &rows); err != nil {
+		return nil, fmt.Errorf("lab: elo.json: %w", err)
+	}
+	by := map[string]TechniqueElo{}
+	for _, r := range rows {
+		if _, dup := by[r.Technique]; dup {
+			return nil, fmt.Errorf("lab: elo.json: technique %q twice", r.Technique)
+		}
+		by[r.Technique] = r
+	}
+	var out []TechniqueElo
+	if r, ok := by[EvalTechnique]; ok {
+		out = append(out, r)
+		delete(by, EvalTechnique)
+	}
+	for _, t := range engine.Techniques() {
+		if r, ok := by[t.Name]; ok {
+			out = append(out, r)
+			delete(by, t.Name)
+		}
+	}
+	for name := range by {
+		return nil, fmt.Errorf("lab: elo.json: %q is not a technique", name)
+	}
+	return out, nil
+}

@@ -1,0 +1,71 @@
+package lab
+
+import (
+	"math"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/plylab/plylab/engine"
+)
+
+// The stored ablation results are whole and consistent: known names in
+// the order of the techniques list, W+D+L = games, the Elo the score
+// gives, inside its interval, and a command that plays exactly that match.
+func TestTechniqueElos(t *testing.T) {
+	rows, err := TechniqueElos()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rows) == 0 || rows[0].Technique != EvalTechnique {
+		t.Fatalf("%d rows, the first %+v; want the evaluation row first", len(rows), rows)
+	}
+	order := map[string]int{EvalTechnique: -1}
+	for i, tech := range engine.Techniques() {
+		order[tech.Name] = i
+	}
+	last := -2
+	for _, r := range rows {
+		i, ok := order[r.Technique]
+		if !ok || i <= last {
+			t.Errorf("%q out of order or unknown", r.Technique)
+		}
+		last = i
+		if r.Wins+r.Draws+r.Losses != r.Games || r.Games == 0 {
+			t.Errorf("%s: +%d =%d -%d in %d games", r.Technique, r.Wins, r.Draws, r.Losses, r.Games)
+		}
+		if s := r.Score() / 100; s > 0 && s < 1 {
+			if want := -400 * math.Log10(1/s-1); math.Abs(want-r.Elo) > 0.1 {
+				t.Errorf("%s: Elo %.1f, the score %.1f%% gives %.1f", r.Technique, r.Elo, r.Score(), want)
+			}
+		}
+		if r.Low > r.Elo || r.Elo > r.High {
+			t.Errorf("%s: Elo %.1f outside its interval %.1f to %.1f", r.Technique, r.Elo, r.Low, r.High)
+		}
+		want := "--opponent engine-without-" + r.Technique + " "
+		if r.Technique == EvalTechnique {
+			want = "--opponent engine --opponent-eval pesto "
+		}
+		if !strings.HasPrefix(r.Command, "plylab match --engine engine ") || !strings.Contains(r.Command, want) ||
+			!strings.Contains(r.Command, "--games "+strconv.Itoa(r.Games)+" ") {
+			t.Errorf("%s: command %q does not play that match", r.Technique, r.Command)
+		}
+	}
+}
+
+func TestTechniqueEloScore(t *testing.T) {
+	for _, tc := range []struct {
+		r     TechniqueElo
+		score float64
+		sig   bool
+	}{
+		{TechniqueElo{Games: 100, Wins: 52, Draws: 27, Losses: 21, Low: 51, High: 169}, 65.5, true},
+		{TechniqueElo{Games: 100, Wins: 31, Draws: 36, Losses: 33, Low: -61, High: 47}, 49, false},
+		{TechniqueElo{Games: 10, Losses: 10, Low: -900, High: -300}, 0, true},
+		{TechniqueElo{}, 0, false},
+	} {
+		if got := tc.r.Score(); math.Abs(got-tc.score) > 1e-9 || tc.r.Significant() != tc.sig {
+			t.Errorf("%+v: score %v significant %v, want %v %v", tc.r, got, tc.r.Significant(), tc.score, tc.sig)
+		}
+	}
+}
