@@ -1,0 +1,136 @@
+package lab
+
+import (
+	"reflect"
+	"testing"
+	"time"
+
+	"github.com/plylab/plylab/engine"
+	"github.com/plylab/plylab/engine/board"
+	"github.com/plylab/plylab/engine/textfmt"
+	"github.com/plylab/plylab/positions"
+)
+
+// cellTexts is what a table shows: its column keys, then each row's texts.
+func cellTexts(t *textfmt.Table) [][]string {
+	keys := make([]string, len(t.Columns))
+	for j, c := range t.Columns {
+		keys[j] = c.Key
+	}
+	out := [][]string{keys}
+	for i := range t.Rows {
+		var texts []string
+		for _, c := range t.RowCells(i) {
+			texts = append(texts, c.Text)
+		}
+		out = append(out, texts)
+	}
+	return out
+}
+
+func checkTable(t *testing.T, tab *textfmt.Table, title string, want [][]string, notes []string) {
+	t.Helper()
+	if tab.Title != title {
+		t.Errorf("title = %q, want %q", tab.Title, title)
+	}
+	if got := cellTexts(tab); !reflect.DeepEqual(got, want) {
+		t.Errorf("cells =\n%q\nwant\n%q", got, want)
+	}
+	if !reflect.DeepEqual(tab.Notes, notes) {
+		t.Errorf("notes =\n%q\nwant\n%q", tab.Notes, notes)
+	}
+}
+
+func TestCompareTable(t *testing.T) {
+	algos := mustAlgos(t, "minimax", "alphabeta")
+	res := &CompareResult{MinDepth: 1, MaxDepth: 2, Rows: [][]CompareRow{
+		{
+			{Depth: 1, Algo: "minimax", Stats: engine.Stats{Nodes: 21, Leaves: 20, Elapsed: time.Millisecond}, Best: "e4", Score: 35, Minimax: 21, Minimal: 21, Done: true},
+			{Depth: 1, Algo: "alphabeta", Stats: engine.Stats{Nodes: 21, Leaves: 20, Elapsed: time.Millisecond}, Best: "e4", Score: 35, Minimax: 21, Minimal: 21, Done: true},
+		},
+		{
+			{Depth: 2, Algo: "minimax", Stats: engine.Stats{Nodes: 421, Leaves: 400, Elapsed: 2 * time.Millisecond}, Best: "e4", Score: 0, Minimax: 421, Done: true},
+			{Depth: 2, Algo: "alphabeta"}, // did not run
+		},
+	}, Interrupted: true}
+	base := []string{
+		"algorithms: minimax (material eval), alphabeta (material eval)",
+		"scores are from the side to move's point of view; EBF = sqrt(nodes(d) / nodes(d-2)), quiescence included",
+		"minimal = the smallest tree proving the minimax value (same evaluation, no quiescence); vs minimal = nodes / minimal",
+	}
+	checkTable(t, res.Table([]positions.Position{mustPosition(t, "start")}, algos), "compare: start", [][]string{
+		{"depth", "algo", "nodes", "leaves", "qnodes", "time_s", "nodes_per_s", "best", "score", "pct_of_minimax", "ebf", "minimal_tree", "pct_over_minimal"},
+		{"1", "minimax", "21", "20", "0", "1.00 ms", "21.0 k/s", "e4", "+35", "100.00%", "-", "21", "1.00×"},
+		{"1", "alphabeta", "21", "20", "0", "1.00 ms", "21.0 k/s", "e4", "+35", "100.00%", "-", "21", "1.00×"},
+		{"2", "minimax", "421", "400", "0", "2.00 ms", "210 k/s", "e4", "0", "100.00%", "-", "-", "-"},
+	}, append(append([]string{}, base...), "interrupted: only the rows above finished"))
+
+	// Several positions: the best-move column counts solved positions;
+	// a blanked minimal tree is explained.
+	res = &CompareResult{MinDepth: 3, MaxDepth: 3, Blanked: 1, Rows: [][]CompareRow{{
+		{Depth: 3, Algo: "alphabeta", Stats: engine.Stats{Nodes: 900, Leaves: 800}, Solved: 1, WithBM: 2, Minimax: 1_000_000, EBF: 3.5, Done: true},
+	}}}
+	tab := res.Table([]positions.Position{mustPosition(t, "start"), mustPosition(t, "kiwipete")}, algos[1:])
+	checkTable(t, tab, "compare: 2 positions", [][]string{
+		{"depth", "algo", "nodes", "leaves", "qnodes", "time_s", "nodes_per_s", "solved", "pct_of_minimax", "ebf", "minimal_tree", "pct_over_minimal"},
+		{"3", "alphabeta", "900", "800", "0", "0 ns", "0 /s", "1/2", "0.09%", "3.50", "-", "-"},
+	}, []string{
+		"algorithms: alphabeta (material eval)", base[1], base[2],
+		"\"-\" under minimal and vs minimal (and % minimax without a minimax row): on some positions of that row the minimal tree needs more than " +
+			textfmt.Thousands(MinimalBudget) + " nodes of work (or a full tree estimated above " + textfmt.Thousands(MinimalFullLimit) +
+			" nodes), and a sum over fewer positions is never divided into one over all",
+	})
+	if c := tab.Rows[0][7]; c.Value != int64(1) {
+		t.Errorf("solved value = %#v, want int64(1)", c.Value)
+	}
+}
+
+func TestPerftTable(t *testing.T) {
+	start := mustPosition(t, "start")
+	res := &PerftResult{Rows: []PerftRow{
+		{Position: start, Depth: 2, Expected: 400, Nodes: 400, Elapsed: time.Millisecond, Reference: true, RefNodes: 400, RefElapsed: 10 * time.Millisecond},
+		{Position: positions.Position{Name: "fen"}, Depth: 1, Nodes: 7, Elapsed: time.Millisecond, Reference: true, RefNodes: 8, RefElapsed: time.Millisecond},
+	}}
+	tab := res.Table()
+	checkTable(t, tab, "perft", [][]string{
+		{"position", "depth", "nodes", "time_s", "leaves_per_s", "notnil_nodes", "notnil_time_s", "notnil_leaves_per_s", "speed_ratio", "published", "ok"},
+		{"start", "2", "400", "1.00 ms", "400 k/s", "400", "10.0 ms", "40.0 k/s", "10.0×", "400", "✓"},
+		{"fen", "1", "7", "1.00 ms", "7.00 k/s", "8", "1.00 ms", "8.00 k/s", "0.9×", "-", "✗ MISMATCH"},
+	}, []string{
+		"2 positions, 407 leaves in 2.00 ms (204 k/s); 1 mismatches",
+		"plylab is 5.5× as fast as notnil/chess here (204 k/s vs 37.1 k/s leaves/s)",
+	})
+	if ok, bad := tab.Rows[0][10], tab.Rows[1][10]; ok.Value != true || ok.Style != textfmt.StyleGood || bad.Value != false || bad.Style != textfmt.StyleBad {
+		t.Errorf("ok cells = %#v, %#v", ok, bad)
+	}
+
+	row := PerftRow{Position: start, Depth: 1, Expected: 20, Nodes: 3, Elapsed: time.Second, Reference: true, Interrupted: true,
+		Divide:    []board.DivideEntry{{UCI: "a2a3", Nodes: 1}, {UCI: "b2b3", Nodes: 2}},
+		RefDivide: []board.DivideEntry{{UCI: "a2a3", Nodes: 1}, {UCI: "b2b3", Nodes: 1}}}
+	checkTable(t, row.DivideTable(), "perft divide: start, depth 1", [][]string{
+		{"move", "nodes", "notnil_nodes", "ok"},
+		{"a2a3", "1", "1", "✓"},
+		{"b2b3", "2", "1", "✗"},
+	}, []string{"2 moves, 3 leaves in 1.00 s (3.00 /s); published count 20", "interrupted: only the moves above were counted"})
+}
+
+func TestBenchTable(t *testing.T) {
+	res := &BenchResult{Rows: []BenchRow{
+		{Index: 1, Nodes: 12345, Elapsed: 10 * time.Millisecond, Best: "e4", Score: 20},
+		{Index: 2, Skipped: "checkmate"},
+		{Index: 3, Nodes: 50, Elapsed: time.Millisecond, Stopped: true},
+	}, Nodes: 12395, Elapsed: 11 * time.Millisecond, Searched: 2, Skipped: 1, Interrupted: true}
+	tab := res.Table(4, 16)
+	checkTable(t, tab, "bench: full engine, depth 4, 16 MB hash, fresh tables per position", [][]string{
+		{"position", "nodes", "time_s", "nps", "best", "score"},
+		{"1", "12,345", "10.0 ms", "1.23 M/s", "e4", "+20"},
+		{"2", "-", "-", "-", "-", "checkmate"},
+		{"3", "50", "1.00 ms", "50.0 k/s", "-", "interrupted"},
+	}, []string{
+		"2 positions searched, 1 without legal moves skipped: 12,395 nodes in 11.0 ms (1.13 M/s)",
+		"interrupted: the last row is partial and there is no total",
+	})
+	if c := tab.Rows[2][5]; c.Value != nil || c.Style != textfmt.StyleWarn {
+		t.Errorf("interrupted score cell = %#v, want null and warned", c)
+	}
+}
