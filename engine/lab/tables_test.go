@@ -134,3 +134,68 @@ func TestBenchTable(t *testing.T) {
 		t.Errorf("interrupted score cell = %#v, want null and warned", c)
 	}
 }
+
+func TestScoresTable(t *testing.T) {
+	o := ScoresOptions{Position: mustPosition(t, "start"), Algo: mustAlgos(t, "alphabeta")[0], Depth: 2}
+	res := &ScoresResult{Side: board.White, Moves: []ScoreRow{
+		{Rank: 1, SAN: "e4", UCI: "e2e4", Score: 30, Nodes: 1234, PV: []string{"e4", "e5"}},
+		{Rank: 2, SAN: "f3", UCI: "f2f3", Score: -engine.MateScore + 2, Nodes: 5},
+	}, Interrupted: true}
+	tab := res.Table(o)
+	checkTable(t, tab, "scores: start, alphabeta, depth 2 (white to move)", [][]string{
+		{"rank", "move", "uci", "score", "score_cp", "nodes", "pv"},
+		{"1", "e4", "e2e4", "+30", "30", "1,234", "e4 e5"},
+		{"2", "f3", "f2f3", "mated in 1", "-31,998", "5", ""},
+	}, []string{"material evaluation; scores from white's point of view", "interrupted: only the moves above were scored"})
+	if st := tab.Rows[1][3].Style; st != textfmt.StyleBad {
+		t.Errorf("losing mate style = %d, want StyleBad", st)
+	}
+	checkTable(t, (&ScoresResult{Side: board.Black}).Table(o), "scores: start, alphabeta, depth 2 (black to move)",
+		[][]string{{"rank", "move", "uci", "score", "score_cp", "nodes", "pv"}},
+		[]string{"no legal moves: the game is over in this position", "material evaluation; scores from black's point of view"})
+}
+
+func TestSearchTables(t *testing.T) {
+	b := board.New()
+	e4, err := b.ParseMove("e2e4")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := engine.Result{Iters: []engine.Iteration{
+		{Depth: 1, SelDepth: 1, Score: 50, Nodes: 21, Elapsed: time.Millisecond, PV: []board.Move{e4}},
+		{Depth: 2, SelDepth: 3, Score: 0, Nodes: 2000},
+	}}
+	o := mustAlgos(t, "alphabeta")[0]
+	checkTable(t, IterationsTable(b, "start", o, res), "search start (alphabeta)", [][]string{
+		{"depth", "seldepth", "score", "score_cp", "nodes", "nodes_per_s", "time_s", "pv"},
+		{"1", "1", "+50", "50", "21", "21.0 k/s", "1.00 ms", "e4"},
+		{"2", "3", "0", "0", "2,000", "0 /s", "0 ns", ""},
+	}, nil)
+
+	s := engine.Stats{Nodes: 1500, BetaCutoffs: 10, FirstCutoffs: 9, SelDepth: 7, Elapsed: time.Second}
+	stats := StatsTable(s)
+	if got := cellTexts(stats)[1:3]; !reflect.DeepEqual(got, [][]string{
+		{"nodes", "1,500", "positions visited in the main search, root included"},
+		{"leaves", "0", "depth-0 positions evaluated or handed to quiescence"},
+	}) {
+		t.Errorf("StatsTable rows 1-2 = %q", got)
+	}
+	notes := StatsNotes(s)
+	want := map[string]bool{"first-move cutoffs: 90.0%": true, "tt hits: -": true, "seldepth: 7": true, "time: 1.00 s": true, "nodes/s: 1.50 k/s": true}
+	for _, n := range notes {
+		delete(want, n)
+	}
+	if len(want) > 0 || len(notes) != len(stats.Rows) {
+		t.Errorf("StatsNotes = %q, missing %v", notes, want)
+	}
+
+	suite := &SuiteResult{Rows: []SuiteRow{
+		{ID: "bk.01", Found: "Qd1+", Expected: "Qd1+", Checked: true, OK: true, Score: 300, Depth: 5, Stats: engine.Stats{Nodes: 900, QNodes: 100, Elapsed: time.Second}},
+		{ID: "bk.02", Found: "e5", Expected: "d5", Checked: true, Depth: 4, Stats: engine.Stats{Nodes: 10}},
+	}, Solved: 1, Checked: 2, Total: engine.Stats{Nodes: 910, QNodes: 100, Elapsed: 2 * time.Second}, Elapsed: 2 * time.Second}
+	checkTable(t, suite.Table(SuiteOptions{Positions: mustSuite(t, "bk"), Algo: o}), "search: suite bk, alphabeta", [][]string{
+		{"id", "best", "expected", "ok", "score", "depth", "nodes", "time_s"},
+		{"bk.01", "Qd1+", "Qd1+", "✓", "+300", "5", "1,000", "1.00 s"},
+		{"bk.02", "e5", "d5", "✗", "0", "4", "10", "0 ns"},
+	}, []string{"solved 1 of 2 (2.00 s, 1,010 nodes, 505 /s)"})
+}
