@@ -199,3 +199,23 @@ func TestSearchTables(t *testing.T) {
 		{"bk.02", "e5", "d5", "✗", "0", "4", "10", "0 ns"},
 	}, []string{"solved 1 of 2 (2.00 s, 1,010 nodes, 505 /s)"})
 }
+
+func TestLedgerTable(t *testing.T) {
+	claims := []Claim{
+		{Source: "paper", Where: "table 1", Claim: "nodes at depth 2", Claimed: "400", Live: "400", Verdict: Reproduced, Why: "same count"},
+		{Source: "blog", Where: "post", Claim: "speed", Claimed: "fast", Live: "-", Verdict: NotRun, Why: "slow", Slow: true, Command: "plylab bench", Date: "2026-01-02"},
+		{Source: "ruby", Where: "README", Claim: "mate", Claimed: "mate in 2", Live: "none", Verdict: Refuted},
+	}
+	tab := LedgerTable(claims)
+	checkTable(t, tab, "reproduce: the sources' claims", [][]string{
+		{"source", "where", "claim", "claimed", "plylab", "verdict", "why"},
+		{"paper", "table 1", "nodes at depth 2", "400", "400", "reproduced", "same count"},
+		{"blog", "post", "speed", "fast", "-", "not run", "slow (stored: plylab bench, 2026-01-02)"},
+		{"ruby", "README", "mate", "mate in 2", "none", "refuted", ""},
+	}, []string{SummaryLine(claims)})
+	for i, want := range []textfmt.Style{textfmt.StyleGood, textfmt.StyleAccent, textfmt.StyleBad} {
+		if got := tab.Rows[i][5].Style; got != want {
+			t.Errorf("verdict %d style = %d, want %d", i, got, want)
+		}
+	}
+}
