@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"time"
 
 	"github.com/plylab/plylab/cmd/internal/output"
 	"github.com/plylab/plylab/engine"
@@ -19,12 +18,8 @@ import (
 // compare: the heart of plylab. Several algorithms on the same positions,
 // depth by depth, side by side; the experiment itself is lab.Compare.
 
-const (
-	compareMaxDepth = 30
-	// guardBudget is the predicted run time above which compare, scores
-	// and search refuse to start without --force.
-	guardBudget = 10 * time.Minute
-)
+// compareMaxDepth is the deepest --depth compare and scores accept.
+const compareMaxDepth = 30
 
 // CompareOptions are the parsed flags of `plylab compare`.
 type CompareOptions struct {
@@ -145,10 +140,11 @@ func compareRun(ctx context.Context, opts *CompareOptions, stdout, stderr io.Wri
 	return runErr
 }
 
-// guardDepth refuses runs predicted to take longer than guardBudget.
+// guardDepth refuses runs predicted to take longer than lab.SearchBudget
+// (see lab.GuardSearch) with a usage error naming the ways out.
 func guardDepth(boards []*board.Board, algos []engine.Options, depth int) error {
-	if est := lab.PredictTime(boards, algos, depth); est > guardBudget {
-		return usagef("depth %d is predicted to take about %s (minimax tree ~%.2g nodes per position); use a smaller --depth, fewer --algo, or add --force", depth, output.FormatDuration(est.Round(time.Second)), lab.TreeEstimate(boards[0], depth))
+	if err := lab.GuardSearch(boards, algos, depth); err != nil {
+		return usagef("%v; use a smaller --depth, fewer --algo, or add --force", err)
 	}
 	return nil
 }

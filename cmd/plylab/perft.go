@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"time"
 
 	"github.com/plylab/plylab/cmd/internal/output"
 	"github.com/plylab/plylab/engine/lab"
@@ -17,10 +16,8 @@ import (
 // move generator, and compare with notnil/chess and published counts; the
 // experiment is lab.Perft.
 
-const (
-	perftMaxDepth = 12
-	perftBudget   = 5 * time.Minute
-)
+// perftMaxDepth is the deepest --depth perft accepts.
+const perftMaxDepth = 12
 
 // PerftOptions are the parsed flags of `plylab perft`.
 type PerftOptions struct {
@@ -103,12 +100,14 @@ func perftRun(ctx context.Context, opts *PerftOptions, stdout, stderr io.Writer)
 		}
 	}
 	lo := lab.PerftOptions{Positions: opts.Positions, Depth: opts.Depth, Reference: opts.Reference, Stockfish: opts.Stockfish}
-	predicted, err := lab.PredictPerft(lo)
-	if err != nil {
-		return err
-	}
-	if predicted > perftBudget && !opts.Force {
-		return usagef("perft to depth %d is predicted to take about %s; use a smaller --depth or add --force", opts.Depth, output.FormatDuration(predicted.Round(time.Second)))
+	if err := lab.GuardPerft(lo); err != nil {
+		var long *lab.TooLongError
+		if !errors.As(err, &long) {
+			return err
+		}
+		if !opts.Force {
+			return usagef("%v; use a smaller --depth or add --force", err)
+		}
 	}
 	prog := output.NewProgress(stderr, opts.Progress)
 	lo.Progress = func(s string) { prog.Update("%s", s) }

@@ -1,7 +1,9 @@
 package lab
 
 import (
+	"errors"
 	"reflect"
+	"strings"
 	"testing"
 	"time"
 
@@ -217,5 +219,34 @@ func TestLedgerTable(t *testing.T) {
 		if got := tab.Rows[i][5].Style; got != want {
 			t.Errorf("verdict %d style = %d, want %d", i, got, want)
 		}
+	}
+}
+
+func TestGuard(t *testing.T) {
+	if err := Guard("depth 3", time.Minute, SearchBudget, "x"); err != nil {
+		t.Errorf("under budget: %v", err)
+	}
+	err := Guard("depth 9", 3*time.Hour+20*time.Minute+10*time.Second, SearchBudget, "minimax tree ~1.2e+09 nodes per position")
+	var long *TooLongError
+	if !errors.As(err, &long) || err.Error() != "depth 9 is predicted to take about 3 h 20 min (minimax tree ~1.2e+09 nodes per position)" {
+		t.Errorf("over budget: %v", err)
+	}
+	start := []*board.Board{board.New()}
+	if err := GuardSearch(start, mustAlgos(t, "minimax"), 3); err != nil {
+		t.Errorf("minimax depth 3 from the start: %v", err)
+	}
+	if err := GuardSearch(start, mustAlgos(t, "minimax"), 12); !errors.As(err, &long) || long.What != "depth 12" || long.Predicted <= SearchBudget {
+		t.Errorf("minimax depth 12 from the start: %v, want refused", err)
+	}
+	o := PerftOptions{Positions: []positions.Position{mustPosition(t, "start")}}
+	for depth, refused := range map[int]bool{5: false, 10: true} {
+		o.Depth = depth
+		err := GuardPerft(o)
+		if got := errors.As(err, &long); got != refused || (!refused && err != nil) {
+			t.Errorf("perft depth %d: %v, want refused %v", depth, err, refused)
+		}
+	}
+	if refused := GuardPerft(o); !strings.HasPrefix(refused.Error(), "perft to depth 10 is predicted to take about ") || strings.Contains(refused.Error(), "(") {
+		t.Errorf("perft message = %q", refused)
 	}
 }
