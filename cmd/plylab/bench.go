@@ -160,9 +160,7 @@ func benchRun(ctx context.Context, opts *BenchOptions, stdout, stderr io.Writer)
 	}
 	// The signature as a result: nodes as the line prints them (no
 	// separators), nps.
-	output.ResultFields(stdout, "bench", []output.Field{
-		{Key: "signature_nodes", Value: res.Nodes, Text: fmt.Sprint(res.Nodes)},
-		{Key: "nps", Value: res.NPS(), Text: fmt.Sprint(res.NPS())}})
+	output.ResultFields(stdout, "bench", res.Summary())
 	if opts.Format == "table" || opts.Format == "markdown" {
 		return benchLine(stdout, res)
 	}

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"errors"
-	"fmt"
 	"io"
 
 	"github.com/plylab/plylab/cmd/internal/output"
@@ -127,24 +126,9 @@ func perftRun(ctx context.Context, opts *PerftOptions, stdout, stderr io.Writer)
 	if err := output.WriteTable(stdout, opts.Format, t, opts.Color); err != nil {
 		return err
 	}
-	perftResult(stdout, res)
+	output.ResultFields(stdout, "perft", res.Summary())
 	if runErr != nil {
 		return runErr
 	}
 	return res.Mismatch()
-}
-
-// perftResult hands the totals to a lesson as the result "perft": keys
-// positions, total_nodes, total_time_s, total_leaves_per_s, mismatches and
-// interrupted.
-func perftResult(stdout io.Writer, res *lab.PerftResult) {
-	total, bad := res.Total()
-	rate := total.Rate()
-	output.ResultFields(stdout, "perft", []output.Field{
-		{Key: "positions", Value: len(res.Rows), Text: fmt.Sprint(len(res.Rows))},
-		{Key: "total_nodes", Value: total.Nodes, Text: output.FormatUint(total.Nodes)},
-		{Key: "total_time_s", Value: total.Elapsed, Text: output.FormatDuration(total.Elapsed)},
-		{Key: "total_leaves_per_s", Value: rate, Text: output.FormatRate(rate)},
-		{Key: "mismatches", Value: bad, Text: fmt.Sprint(bad)},
-		{Key: "interrupted", Value: res.Interrupted}})
 }

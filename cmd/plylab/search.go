@@ -137,13 +137,7 @@ func searchRun(ctx context.Context, opts *SearchOptions, stdout, stderr io.Write
 		fmt.Fprintf(stdout, "%5d %5d %s %12s %10s %9s  %s\n", r.Depth, r.SelDepth,
 			opts.Color.Paint(st, fmt.Sprintf("%10s", sc)), output.FormatUint(r.Nodes), output.FormatRate(r.NPS), output.FormatDuration(r.Elapsed),
 			opts.Color.Paint(output.StyleAccent, r.PV))
-		output.ResultFields(stdout, "iteration", []output.Field{
-			{Key: "depth", Value: r.Depth, Text: fmt.Sprint(r.Depth)}, {Key: "seldepth", Value: r.SelDepth, Text: fmt.Sprint(r.SelDepth)},
-			{Key: "score", Value: sc, Text: sc}, {Key: "score_cp", Value: r.Score},
-			{Key: "nodes", Value: r.Nodes, Text: output.FormatUint(r.Nodes)},
-			{Key: "nodes_per_s", Value: r.NPS, Text: output.FormatRate(r.NPS)},
-			{Key: "time_s", Value: r.Elapsed, Text: output.FormatDuration(r.Elapsed)},
-			{Key: "pv", Value: r.PV, Text: r.PV}})
+		output.ResultFields(stdout, "iteration", r.Fields())
 	}
 	res := engine.Run(ctx, b, o, limits, nil, info)
 	if !live {
@@ -158,14 +152,7 @@ func searchRun(ctx context.Context, opts *SearchOptions, stdout, stderr io.Write
 		best := lab.BestSAN(b, res)
 		fmt.Fprintf(stdout, "best move %s, score %s, %s nodes in %s (%s)\n", opts.Color.Paint(output.StyleBold, best),
 			engine.FormatScore(res.Score), output.FormatUint(res.Stats.TotalNodes()), output.FormatDuration(res.Stats.Elapsed), output.FormatRate(res.Stats.NPS()))
-		// The summary's keys differ from the iterations' (depth, nodes),
-		// so a lesson can name either.
-		output.ResultFields(stdout, "search", []output.Field{
-			{Key: "best_move", Value: best, Text: best}, {Key: "depth_reached", Value: res.Depth, Text: fmt.Sprint(res.Depth)},
-			{Key: "final_score", Value: engine.FormatScore(res.Score), Text: engine.FormatScore(res.Score)}, {Key: "final_score_cp", Value: res.Score},
-			{Key: "total_nodes", Value: res.Stats.TotalNodes(), Text: output.FormatUint(res.Stats.TotalNodes())},
-			{Key: "total_time_s", Value: res.Stats.Elapsed, Text: output.FormatDuration(res.Stats.Elapsed)},
-			{Key: "total_nodes_per_s", Value: res.Stats.NPS(), Text: output.FormatRate(res.Stats.NPS())}})
+		output.ResultFields(stdout, "search", lab.SearchSummary(b, res))
 		if res.Stopped && ctx.Err() != nil {
 			fmt.Fprintln(stdout, opts.Color.Paint(output.StyleWarn, "interrupted: the last completed iteration stands"))
 		}
@@ -199,12 +186,6 @@ func searchSuite(ctx context.Context, opts *SearchOptions, stdout, stderr io.Wri
 		return err
 	}
 	// The summary under the table, for a lesson.
-	nodes, rate := res.Total.TotalNodes(), res.Total.NPS()
-	output.ResultFields(stdout, "search", []output.Field{
-		{Key: "solved", Value: res.Solved, Text: fmt.Sprint(res.Solved)}, {Key: "checked", Value: res.Checked, Text: fmt.Sprint(res.Checked)},
-		{Key: "total_nodes", Value: nodes, Text: output.FormatUint(nodes)},
-		{Key: "total_time_s", Value: res.Elapsed, Text: output.FormatDuration(res.Elapsed)},
-		{Key: "total_nodes_per_s", Value: rate, Text: output.FormatRate(rate)},
-		{Key: "interrupted", Value: res.Interrupted}})
+	output.ResultFields(stdout, "search", res.Summary())
 	return runErr
 }

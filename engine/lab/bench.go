@@ -155,3 +155,11 @@ func (r *BenchResult) Table(depth, hashMB int) *textfmt.Table {
 	}
 	return t
 }
+
+// Summary is bench's result for a lesson (kind "bench"): the signature's
+// nodes and nps, as the last line prints them (no separators).
+func (r *BenchResult) Summary() []textfmt.Field {
+	return []textfmt.Field{
+		{Key: "signature_nodes", Value: r.Nodes, Text: fmt.Sprint(r.Nodes)},
+		{Key: "nps", Value: r.NPS(), Text: fmt.Sprint(r.NPS())}}
+}

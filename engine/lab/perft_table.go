@@ -120,3 +120,18 @@ func (r PerftRow) DivideTable() *textfmt.Table {
 	}
 	return t
 }
+
+// Summary is perft's result for a lesson (kind "perft"): positions,
+// total_nodes, total_time_s, total_leaves_per_s, mismatches and
+// interrupted, each with the text printed for it.
+func (r *PerftResult) Summary() []textfmt.Field {
+	total, bad := r.Total()
+	rate := total.Rate()
+	return []textfmt.Field{
+		{Key: "positions", Value: len(r.Rows), Text: fmt.Sprint(len(r.Rows))},
+		{Key: "total_nodes", Value: total.Nodes, Text: textfmt.Thousands(total.Nodes)},
+		{Key: "total_time_s", Value: total.Elapsed, Text: textfmt.Duration(total.Elapsed)},
+		{Key: "total_leaves_per_s", Value: rate, Text: textfmt.Rate(rate)},
+		{Key: "mismatches", Value: bad, Text: fmt.Sprint(bad)},
+		{Key: "interrupted", Value: r.Interrupted}}
+}

@@ -93,3 +93,43 @@ func (r *SuiteResult) Table(o SuiteOptions) *textfmt.Table {
 	}
 	return t
 }
+
+// Fields is r as a lesson reads a live search's iteration (kind
+// "iteration"): depth, seldepth, score, score_cp, nodes, nodes_per_s,
+// time_s and pv, each with the text printed for it.
+func (r IterationRow) Fields() []textfmt.Field {
+	sc := engine.FormatScore(r.Score)
+	return []textfmt.Field{
+		{Key: "depth", Value: r.Depth, Text: fmt.Sprint(r.Depth)}, {Key: "seldepth", Value: r.SelDepth, Text: fmt.Sprint(r.SelDepth)},
+		{Key: "score", Value: sc, Text: sc}, {Key: "score_cp", Value: r.Score},
+		{Key: "nodes", Value: r.Nodes, Text: textfmt.Thousands(r.Nodes)},
+		{Key: "nodes_per_s", Value: r.NPS, Text: textfmt.Rate(r.NPS)},
+		{Key: "time_s", Value: r.Elapsed, Text: textfmt.Duration(r.Elapsed)},
+		{Key: "pv", Value: r.PV, Text: r.PV}}
+}
+
+// SearchSummary is a live search's result for a lesson (kind "search"):
+// best_move (SAN, from b), depth_reached, final_score, final_score_cp,
+// total_nodes, total_time_s and total_nodes_per_s. Its keys differ from
+// the iterations' (depth, nodes), so a lesson can name either.
+func SearchSummary(b *board.Board, res engine.Result) []textfmt.Field {
+	best, sc := BestSAN(b, res), engine.FormatScore(res.Score)
+	return []textfmt.Field{
+		{Key: "best_move", Value: best, Text: best}, {Key: "depth_reached", Value: res.Depth, Text: fmt.Sprint(res.Depth)},
+		{Key: "final_score", Value: sc, Text: sc}, {Key: "final_score_cp", Value: res.Score},
+		{Key: "total_nodes", Value: res.Stats.TotalNodes(), Text: textfmt.Thousands(res.Stats.TotalNodes())},
+		{Key: "total_time_s", Value: res.Stats.Elapsed, Text: textfmt.Duration(res.Stats.Elapsed)},
+		{Key: "total_nodes_per_s", Value: res.Stats.NPS(), Text: textfmt.Rate(res.Stats.NPS())}}
+}
+
+// Summary is a suite run's result for a lesson (kind "search"): solved,
+// checked, total_nodes, total_time_s, total_nodes_per_s and interrupted.
+func (r *SuiteResult) Summary() []textfmt.Field {
+	nodes, rate := r.Total.TotalNodes(), r.Total.NPS()
+	return []textfmt.Field{
+		{Key: "solved", Value: r.Solved, Text: fmt.Sprint(r.Solved)}, {Key: "checked", Value: r.Checked, Text: fmt.Sprint(r.Checked)},
+		{Key: "total_nodes", Value: nodes, Text: textfmt.Thousands(nodes)},
+		{Key: "total_time_s", Value: r.Elapsed, Text: textfmt.Duration(r.Elapsed)},
+		{Key: "total_nodes_per_s", Value: rate, Text: textfmt.Rate(rate)},
+		{Key: "interrupted", Value: r.Interrupted}}
+}

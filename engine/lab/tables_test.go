@@ -2,6 +2,7 @@ package lab
 
 import (
 	"errors"
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -248,5 +249,48 @@ func TestGuard(t *testing.T) {
 	}
 	if refused := GuardPerft(o); !strings.HasPrefix(refused.Error(), "perft to depth 10 is predicted to take about ") || strings.Contains(refused.Error(), "(") {
 		t.Errorf("perft message = %q", refused)
+	}
+}
+
+func fieldList(fs []textfmt.Field) [][3]string {
+	var out [][3]string
+	for _, f := range fs {
+		out = append(out, [3]string{f.Key, fmt.Sprint(f.Value), f.Text})
+	}
+	return out
+}
+
+func TestSummaries(t *testing.T) {
+	perft := &PerftResult{Rows: []PerftRow{
+		{Nodes: 400, Elapsed: time.Millisecond, Expected: 400},
+		{Nodes: 20, Elapsed: time.Millisecond, Expected: 21},
+	}}
+	bench := &BenchResult{Nodes: 12395, Elapsed: 10 * time.Millisecond}
+	iter := IterationRow{Depth: 3, SelDepth: 5, Score: -15, Nodes: 1234, NPS: 2e6, Elapsed: time.Millisecond, PV: "e4 e5"}
+	b := board.New()
+	e4, err := b.ParseMove("e2e4")
+	if err != nil {
+		t.Fatal(err)
+	}
+	search := engine.Result{BestMove: e4, Depth: 4, Score: 25, Stats: engine.Stats{Nodes: 900, QNodes: 100, Elapsed: time.Second}}
+	suite := &SuiteResult{Solved: 1, Checked: 2, Total: engine.Stats{Nodes: 3000, Elapsed: time.Second}, Elapsed: 2 * time.Second, Interrupted: true}
+	for _, tt := range []struct {
+		name string
+		got  []textfmt.Field
+		want [][3]string
+	}{
+		{"perft", perft.Summary(), [][3]string{{"positions", "2", "2"}, {"total_nodes", "420", "420"}, {"total_time_s", "2ms", "2.00 ms"},
+			{"total_leaves_per_s", "210000", "210 k/s"}, {"mismatches", "1", "1"}, {"interrupted", "false", ""}}},
+		{"bench", bench.Summary(), [][3]string{{"signature_nodes", "12395", "12395"}, {"nps", "1239500", "1239500"}}},
+		{"iteration", iter.Fields(), [][3]string{{"depth", "3", "3"}, {"seldepth", "5", "5"}, {"score", "-15", "-15"}, {"score_cp", "-15", ""},
+			{"nodes", "1234", "1,234"}, {"nodes_per_s", "2e+06", "2.00 M/s"}, {"time_s", "1ms", "1.00 ms"}, {"pv", "e4 e5", "e4 e5"}}},
+		{"search", SearchSummary(b, search), [][3]string{{"best_move", "e4", "e4"}, {"depth_reached", "4", "4"}, {"final_score", "+25", "+25"},
+			{"final_score_cp", "25", ""}, {"total_nodes", "1000", "1,000"}, {"total_time_s", "1s", "1.00 s"}, {"total_nodes_per_s", "1000", "1.00 k/s"}}},
+		{"suite", suite.Summary(), [][3]string{{"solved", "1", "1"}, {"checked", "2", "2"}, {"total_nodes", "3000", "3,000"},
+			{"total_time_s", "2s", "2.00 s"}, {"total_nodes_per_s", "3000", "3.00 k/s"}, {"interrupted", "true", ""}}},
+	} {
+		if got := fieldList(tt.got); !reflect.DeepEqual(got, tt.want) {
+			t.Errorf("%s =\n%q\nwant\n%q", tt.name, got, tt.want)
+		}
 	}
 }
