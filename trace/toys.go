@@ -3,6 +3,7 @@ package trace
 import (
 	"context"
 	"fmt"
+	"github.com/plylab/plylab/engine/textfmt"
 	"sort"
 	"strings"
 
@@ -74,4 +75,32 @@ func (t Toy) Value() (int, error) {
 		return 0, fmt.Errorf("bundled textbook tree %s does not parse: %v", t.Name, err)
 	}
 	return engine.Minimax(context.Background(), g, g.Root.Height(), nil).Score, nil
+}
+
+// ToysTable is `plylab tree --list`: every bundled textbook tree with its
+// minimax value, its shape and its description.
+func ToysTable() (*textfmt.Table, error) {
+	t := &textfmt.Table{
+		Title: "Bundled textbook trees (MAX to move at the root; leaf values from MAX's view)",
+		Columns: []textfmt.Column{
+			{Key: "name", Header: "Name"},
+			{Key: "value", Header: "Value", Right: true},
+			{Key: "tree", Header: "Tree"},
+			{Key: "description", Header: "Description"},
+		},
+		Notes: []string{"Draw one: plylab tree --toy NAME [-o tree.svg]"},
+	}
+	for _, toy := range Toys() {
+		value, err := toy.Value()
+		if err != nil {
+			return nil, err
+		}
+		t.Rows = append(t.Rows, []textfmt.Cell{
+			textfmt.TextCell(toy.Name).Styled(textfmt.StyleAccent),
+			textfmt.IntCell(int64(value)),
+			textfmt.TextCell(toy.Tree),
+			textfmt.TextCell(toy.Description),
+		})
+	}
+	return t, nil
 }

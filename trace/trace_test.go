@@ -166,3 +166,18 @@ func TestLookupToy(t *testing.T) {
 		t.Errorf("error %v does not list the bundled trees", err)
 	}
 }
+
+func TestToysTable(t *testing.T) {
+	tab, err := ToysTable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(tab.Rows) != len(Toys()) || len(tab.Columns) != 4 {
+		t.Fatalf("%d rows and %d columns, want one row per toy and 4 columns", len(tab.Rows), len(tab.Columns))
+	}
+	first := Toys()[0]
+	row := tab.Rows[0]
+	if row[0].Text != "best-order" || row[1].Text != "8" || row[1].Value != int64(8) || row[2].Text != first.Tree || row[3].Text != first.Description {
+		t.Errorf("row 0 = %+v, want best-order with value 8", row)
+	}
+}

@@ -146,7 +146,7 @@ func benchRun(ctx context.Context, opts *BenchOptions, stdout, stderr io.Writer)
 	if res == nil {
 		return runErr
 	}
-	t := benchTable(res, opts.Depth, opts.HashMB)
+	t := res.Table(opts.Depth, opts.HashMB)
 	if opts.Format == "json" && !res.Interrupted {
 		// JSON must stay one document: the totals line goes in its notes.
 		t.Notes = append(t.Notes, res.Signature())
@@ -160,9 +160,7 @@ func benchRun(ctx context.Context, opts *BenchOptions, stdout, stderr io.Writer)
 	}
 	// The signature as a result: nodes as the line prints them (no
 	// separators), nps.
-	output.ResultFields(stdout, "bench", []output.Field{
-		{Key: "signature_nodes", Value: res.Nodes, Text: fmt.Sprint(res.Nodes)},
-		{Key: "nps", Value: res.NPS(), Text: fmt.Sprint(res.NPS())}})
+	output.ResultFields(stdout, "bench", res.Summary())
 	if opts.Format == "table" || opts.Format == "markdown" {
 		return benchLine(stdout, res)
 	}
@@ -174,45 +172,4 @@ func benchRun(ctx context.Context, opts *BenchOptions, stdout, stderr io.Writer)
 func benchLine(w io.Writer, res *lab.BenchResult) error {
 	_, err := fmt.Fprintln(w, res.Signature())
 	return err
-}
-
-func benchTable(res *lab.BenchResult, depth, hashMB int) *output.Table {
-	t := &output.Table{Title: fmt.Sprintf("bench: full engine, depth %d, %d MB hash, fresh tables per position", depth, hashMB)}
-	t.Columns = []output.Column{
-		{Key: "position", Header: "#", Right: true},
-		{Key: "nodes", Header: "nodes", Right: true},
-		{Key: "time_s", Header: "time", Right: true},
-		{Key: "nps", Header: "nps", Right: true},
-		{Key: "best", Header: "best"},
-		{Key: "score", Header: "score", Right: true},
-	}
-	for _, r := range res.Rows {
-		row := []output.Cell{output.IntCell(int64(r.Index))}
-		if r.Skipped != "" {
-			row = append(row, output.NullCell("-"), output.NullCell("-"), output.NullCell("-"), output.NullCell("-"),
-				output.Cell{Text: r.Skipped, Value: r.Skipped, Style: output.StyleDim})
-			t.Rows = append(t.Rows, row)
-			continue
-		}
-		row = append(row, output.UintCell(r.Nodes), output.DurationCell(r.Elapsed), output.RateCell(lab.PerSecond(r.Nodes, r.Elapsed)))
-		if r.Best != "" {
-			row = append(row, output.TextCell(r.Best).Styled(output.StyleAccent))
-		} else {
-			row = append(row, output.NullCell("-"))
-		}
-		if r.Stopped {
-			row = append(row, output.Cell{Text: "interrupted", Value: nil, Style: output.StyleWarn})
-		} else {
-			// Exported as text too: "+35" or "mate in 2", the engine's
-			// own mate encoding means nothing outside it.
-			row = append(row, output.TextCell(engine.FormatScore(r.Score)))
-		}
-		t.Rows = append(t.Rows, row)
-	}
-	t.Notes = append(t.Notes, fmt.Sprintf("%d positions searched, %d without legal moves skipped: %s nodes in %s (%s)",
-		res.Searched, res.Skipped, output.FormatUint(res.Nodes), output.FormatDuration(res.Elapsed), output.FormatRate(lab.PerSecond(res.Nodes, res.Elapsed))))
-	if res.Interrupted {
-		t.Notes = append(t.Notes, "interrupted: the last row is partial and there is no total")
-	}
-	return t
 }

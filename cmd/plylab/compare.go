@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"time"
 
 	"github.com/plylab/plylab/cmd/internal/output"
 	"github.com/plylab/plylab/engine"
@@ -19,12 +18,8 @@ import (
 // compare: the heart of plylab. Several algorithms on the same positions,
 // depth by depth, side by side; the experiment itself is lab.Compare.
 
-const (
-	compareMaxDepth = 30
-	// guardBudget is the predicted run time above which compare, scores
-	// and search refuse to start without --force.
-	guardBudget = 10 * time.Minute
-)
+// compareMaxDepth is the deepest --depth compare and scores accept.
+const compareMaxDepth = 30
 
 // CompareOptions are the parsed flags of `plylab compare`.
 type CompareOptions struct {
@@ -129,13 +124,7 @@ func compareRun(ctx context.Context, opts *CompareOptions, stdout, stderr io.Wri
 	if res == nil {
 		return runErr
 	}
-	t := compareTable(opts.Positions, opts.Algos, res)
-	if res.Blanked > 0 {
-		t.Notes = append(t.Notes, fmt.Sprintf("\"-\" under minimal and vs minimal (and %% minimax without a minimax row): on some positions of that row the minimal tree needs more than %s nodes of work (or a full tree estimated above %s nodes), and a sum over fewer positions is never divided into one over all", output.FormatInt(lab.MinimalBudget), output.FormatInt(lab.MinimalFullLimit)))
-	}
-	if res.Interrupted {
-		t.Notes = append(t.Notes, "interrupted: only the rows above finished")
-	}
+	t := res.Table(opts.Positions, opts.Algos)
 	if err := output.WriteTable(stdout, opts.Format, t, opts.Color); err != nil {
 		return err
 	}
@@ -151,75 +140,11 @@ func compareRun(ctx context.Context, opts *CompareOptions, stdout, stderr io.Wri
 	return runErr
 }
 
-// guardDepth refuses runs predicted to take longer than guardBudget.
+// guardDepth refuses runs predicted to take longer than lab.SearchBudget
+// (see lab.GuardSearch) with a usage error naming the ways out.
 func guardDepth(boards []*board.Board, algos []engine.Options, depth int) error {
-	if est := lab.PredictTime(boards, algos, depth); est > guardBudget {
-		return usagef("depth %d is predicted to take about %s (minimax tree ~%.2g nodes per position); use a smaller --depth, fewer --algo, or add --force", depth, output.FormatDuration(est.Round(time.Second)), lab.TreeEstimate(boards[0], depth))
+	if err := lab.GuardSearch(boards, algos, depth); err != nil {
+		return usagef("%v; use a smaller --depth, fewer --algo, or add --force", err)
 	}
 	return nil
-}
-
-func compareTable(list []positions.Position, algos []engine.Options, res *lab.CompareResult) *output.Table {
-	single := len(list) == 1
-	t := &output.Table{Title: lab.CompareTitle(list)}
-	t.Columns = []output.Column{
-		{Key: "depth", Header: "depth", Right: true},
-		{Key: "algo", Header: "algorithm"},
-		{Key: "nodes", Header: "nodes", Right: true},
-		{Key: "leaves", Header: "leaves", Right: true},
-		{Key: "qnodes", Header: "qnodes", Right: true},
-		{Key: "time_s", Header: "time", Right: true},
-		{Key: "nodes_per_s", Header: "nodes/s", Right: true},
-	}
-	if single {
-		t.Columns = append(t.Columns, output.Column{Key: "best", Header: "best"}, output.Column{Key: "score", Header: "score", Right: true})
-	} else {
-		t.Columns = append(t.Columns, output.Column{Key: "solved", Header: "best move found", Right: true})
-	}
-	t.Columns = append(t.Columns,
-		output.Column{Key: "pct_of_minimax", Header: "% minimax", Right: true},
-		output.Column{Key: "ebf", Header: "EBF", Right: true},
-		output.Column{Key: "minimal_tree", Header: "minimal", Right: true},
-		output.Column{Key: "pct_over_minimal", Header: "vs minimal", Right: true},
-	)
-	for _, r := range res.Done() {
-		row := []output.Cell{output.IntCell(int64(r.Depth)), output.TextCell(r.Algo).Styled(output.StyleAccent), output.UintCell(r.Stats.Nodes),
-			output.UintCell(r.Stats.Leaves), output.UintCell(r.Stats.QNodes), output.DurationCell(r.Stats.Elapsed), output.RateCell(r.Stats.NPS())}
-		if single {
-			sc := engine.FormatScore(r.Score)
-			st := output.StyleNone
-			if engine.IsMate(r.Score) {
-				st = output.StyleGood
-			}
-			row = append(row, output.TextCell(r.Best), output.Cell{Text: sc, Value: int64(r.Score), Style: st})
-		} else if r.WithBM > 0 {
-			row = append(row, output.Cell{Text: fmt.Sprintf("%d/%d", r.Solved, r.WithBM), Value: int64(r.Solved)})
-		} else {
-			row = append(row, output.NullCell("-"))
-		}
-		if r.Minimax > 0 {
-			pct, format := r.PctOfMinimax(), "%.2f%%"
-			if pct < 0.1 {
-				format = "%.2g%%" // two significant figures, not 0.00%
-			}
-			row = append(row, output.FloatCell(pct, format))
-		} else {
-			row = append(row, output.NullCell("-"))
-		}
-		if r.EBF > 0 {
-			row = append(row, output.FloatCell(r.EBF, "%.2f"))
-		} else {
-			row = append(row, output.NullCell("-"))
-		}
-		if r.Minimal > 0 {
-			row = append(row, output.UintCell(r.Minimal), output.FloatCell(r.VsMinimal(), "%.2f×"))
-		} else {
-			row = append(row, output.NullCell("-"), output.NullCell("-"))
-		}
-		t.Rows = append(t.Rows, row)
-	}
-	t.Notes = append(t.Notes, "algorithms: "+lab.AlgoList(algos))
-	t.Notes = append(t.Notes, "scores are from the side to move's point of view; EBF = sqrt(nodes(d) / nodes(d-2)), quiescence included")
-	t.Notes = append(t.Notes, "minimal = the smallest tree proving the minimax value (same evaluation, no quiescence); vs minimal = nodes / minimal")
-	return t
 }

@@ -156,30 +156,7 @@ Examples:
 			if err != nil {
 				return err
 			}
-			t := &output.Table{
-				Title: "Lessons",
-				Columns: []output.Column{
-					{Key: "number", Header: "#", Right: true},
-					{Key: "name", Header: "name"},
-					{Key: "title", Header: "title"},
-					{Key: "minutes", Header: "min", Right: true},
-					{Key: "cells", Header: "cells", Right: true},
-					{Key: "summary", Header: "summary"},
-				},
-				Notes: []string{
-					"run one: plylab lesson run N (add --step for classroom pace); all as web pages: plylab lesson export all --format html -o site",
-				},
-			}
-			for _, l := range ls {
-				t.Rows = append(t.Rows, []output.Cell{
-					output.IntCell(int64(l.Number)),
-					output.TextCell(l.Name).Styled(output.StyleAccent),
-					output.TextCell(l.Title).Styled(output.StyleBold),
-					output.IntCell(int64(l.Minutes)),
-					output.IntCell(int64(len(l.Cells))),
-					output.Cell{Text: textfmt.Shorten(l.Summary, 72), Value: l.Summary},
-				})
-			}
+			t := lessons.ListTable(ls)
 			return output.WriteTable(env.Stdout, c.String("format"), t, env.out)
 		},
 	}

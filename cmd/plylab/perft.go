@@ -3,9 +3,7 @@ package main
 import (
 	"context"
 	"errors"
-	"fmt"
 	"io"
-	"time"
 
 	"github.com/plylab/plylab/cmd/internal/output"
 	"github.com/plylab/plylab/engine/lab"
@@ -17,10 +15,8 @@ import (
 // move generator, and compare with notnil/chess and published counts; the
 // experiment is lab.Perft.
 
-const (
-	perftMaxDepth = 12
-	perftBudget   = 5 * time.Minute
-)
+// perftMaxDepth is the deepest --depth perft accepts.
+const perftMaxDepth = 12
 
 // PerftOptions are the parsed flags of `plylab perft`.
 type PerftOptions struct {
@@ -103,12 +99,14 @@ func perftRun(ctx context.Context, opts *PerftOptions, stdout, stderr io.Writer)
 		}
 	}
 	lo := lab.PerftOptions{Positions: opts.Positions, Depth: opts.Depth, Reference: opts.Reference, Stockfish: opts.Stockfish}
-	predicted, err := lab.PredictPerft(lo)
-	if err != nil {
-		return err
-	}
-	if predicted > perftBudget && !opts.Force {
-		return usagef("perft to depth %d is predicted to take about %s; use a smaller --depth or add --force", opts.Depth, output.FormatDuration(predicted.Round(time.Second)))
+	if err := lab.GuardPerft(lo); err != nil {
+		var long *lab.TooLongError
+		if !errors.As(err, &long) {
+			return err
+		}
+		if !opts.Force {
+			return usagef("%v; use a smaller --depth or add --force", err)
+		}
 	}
 	prog := output.NewProgress(stderr, opts.Progress)
 	lo.Progress = func(s string) { prog.Update("%s", s) }
@@ -121,141 +119,16 @@ func perftRun(ctx context.Context, opts *PerftOptions, stdout, stderr io.Writer)
 		}
 		return runErr
 	}
-	var t *output.Table
+	t := res.Table()
 	if opts.Divide {
-		t = divideTable(res.Rows[0])
-	} else {
-		t = perftTable(res)
+		t = res.Rows[0].DivideTable()
 	}
 	if err := output.WriteTable(stdout, opts.Format, t, opts.Color); err != nil {
 		return err
 	}
-	perftResult(stdout, res)
+	output.ResultFields(stdout, "perft", res.Summary())
 	if runErr != nil {
 		return runErr
 	}
 	return res.Mismatch()
-}
-
-// perftResult hands the totals to a lesson as the result "perft": keys
-// positions, total_nodes, total_time_s, total_leaves_per_s, mismatches and
-// interrupted.
-func perftResult(stdout io.Writer, res *lab.PerftResult) {
-	total, bad := res.Total()
-	rate := total.Rate()
-	output.ResultFields(stdout, "perft", []output.Field{
-		{Key: "positions", Value: len(res.Rows), Text: fmt.Sprint(len(res.Rows))},
-		{Key: "total_nodes", Value: total.Nodes, Text: output.FormatUint(total.Nodes)},
-		{Key: "total_time_s", Value: total.Elapsed, Text: output.FormatDuration(total.Elapsed)},
-		{Key: "total_leaves_per_s", Value: rate, Text: output.FormatRate(rate)},
-		{Key: "mismatches", Value: bad, Text: fmt.Sprint(bad)},
-		{Key: "interrupted", Value: res.Interrupted}})
-}
-
-func perftTable(res *lab.PerftResult) *output.Table {
-	runs := res.Rows
-	ref := len(runs) > 0 && runs[0].Reference
-	t := &output.Table{Title: "perft"}
-	t.Columns = []output.Column{
-		{Key: "position", Header: "position"},
-		{Key: "depth", Header: "depth", Right: true},
-		{Key: "nodes", Header: "nodes", Right: true},
-		{Key: "time_s", Header: "time", Right: true},
-		{Key: "leaves_per_s", Header: "leaves/s", Right: true},
-	}
-	if ref {
-		t.Columns = append(t.Columns,
-			output.Column{Key: "notnil_nodes", Header: "notnil nodes", Right: true},
-			output.Column{Key: "notnil_time_s", Header: "notnil time", Right: true},
-			output.Column{Key: "notnil_leaves_per_s", Header: "notnil leaves/s", Right: true},
-			output.Column{Key: "speed_ratio", Header: "ratio", Right: true},
-		)
-	}
-	sf := len(runs) > 0 && runs[0].Stockfish
-	if sf {
-		t.Columns = append(t.Columns,
-			output.Column{Key: "stockfish_nodes", Header: "stockfish nodes", Right: true},
-			output.Column{Key: "stockfish_time_s", Header: "stockfish time", Right: true},
-			output.Column{Key: "stockfish_leaves_per_s", Header: "stockfish leaves/s", Right: true},
-			output.Column{Key: "stockfish_ratio", Header: "vs stockfish", Right: true},
-		)
-	}
-	t.Columns = append(t.Columns, output.Column{Key: "published", Header: "published", Right: true}, output.Column{Key: "ok", Header: "ok"})
-	for _, r := range res.Rows {
-		row := []output.Cell{output.TextCell(positionLabel(r.Position)), output.IntCell(int64(r.Depth)), output.UintCell(r.Nodes),
-			output.DurationCell(r.Elapsed), output.RateCell(r.Rate())}
-		if ref {
-			row = append(row, output.UintCell(r.RefNodes), output.DurationCell(r.RefElapsed),
-				output.RateCell(r.RefRate()), output.FloatCell(r.RefRatio(), "%.1f×").Styled(output.StyleAccent))
-		}
-		if sf {
-			row = append(row, output.UintCell(r.SFNodes), output.DurationCell(r.SFElapsed), output.RateCell(r.SFRate()),
-				output.FloatCell(r.SFRatio(), "%.2f×").Styled(output.StyleAccent))
-		}
-		if r.Expected != 0 {
-			row = append(row, output.UintCell(r.Expected))
-		} else {
-			row = append(row, output.NullCell("-"))
-		}
-		switch {
-		case r.Interrupted:
-			row = append(row, output.Cell{Text: "interrupted", Value: false, Style: output.StyleWarn})
-		case r.OK():
-			row = append(row, output.Cell{Text: "✓", Value: true, Style: output.StyleGood})
-		default:
-			row = append(row, output.Cell{Text: "✗ MISMATCH", Value: false, Style: output.StyleBad})
-		}
-		t.Rows = append(t.Rows, row)
-	}
-	sum, bad := res.Total()
-
-	if len(runs) > 1 {
-		t.Notes = append(t.Notes, fmt.Sprintf("%d positions, %s leaves in %s (%s); %d mismatches",
-			len(runs), output.FormatUint(sum.Nodes), output.FormatDuration(sum.Elapsed), output.FormatRate(sum.Rate()), bad))
-	}
-	if ref && sum.RefElapsed > 0 && sum.Elapsed > 0 {
-		t.Notes = append(t.Notes, fmt.Sprintf("plylab is %.1f× as fast as notnil/chess here (%s vs %s leaves/s)",
-			sum.RefRatio(), output.FormatRate(sum.Rate()), output.FormatRate(sum.RefRate())))
-	}
-	if sf && sum.SFElapsed > 0 && sum.Elapsed > 0 {
-		t.Notes = append(t.Notes, fmt.Sprintf("plylab runs at %.2f× Stockfish's single-thread perft speed here (%s vs %s leaves/s)",
-			sum.SFRatio(), output.FormatRate(sum.Rate()), output.FormatRate(sum.SFRate())))
-	}
-	if len(runs) > 0 && runs[len(runs)-1].Interrupted {
-		t.Notes = append(t.Notes, "interrupted: the last count is partial")
-	}
-	return t
-}
-
-func divideTable(r lab.PerftRow) *output.Table {
-	t := &output.Table{Title: fmt.Sprintf("perft divide: %s, depth %d", positionLabel(r.Position), r.Depth)}
-	t.Columns = []output.Column{{Key: "move", Header: "move"}, {Key: "nodes", Header: "nodes", Right: true}}
-	if r.Reference {
-		t.Columns = append(t.Columns, output.Column{Key: "notnil_nodes", Header: "notnil/chess", Right: true}, output.Column{Key: "ok", Header: "ok"})
-	}
-	for _, e := range r.DivideRows() {
-		row := []output.Cell{output.TextCell(e.UCI), output.UintCell(e.Nodes)}
-		if r.Reference {
-			row = append(row, output.UintCell(e.RefNodes))
-			if e.Match {
-				row = append(row, output.Cell{Text: "✓", Value: true, Style: output.StyleGood})
-			} else {
-				row = append(row, output.Cell{Text: "✗", Value: false, Style: output.StyleBad})
-			}
-		}
-		t.Rows = append(t.Rows, row)
-	}
-	note := fmt.Sprintf("%d moves, %s leaves in %s (%s)", len(r.Divide), output.FormatUint(r.Nodes), output.FormatDuration(r.Elapsed), output.FormatRate(r.Rate()))
-	if r.Expected != 0 {
-		if r.Expected == r.Nodes {
-			note += "; matches the published count"
-		} else {
-			note += "; published count " + output.FormatUint(r.Expected)
-		}
-	}
-	t.Notes = append(t.Notes, note)
-	if r.Interrupted {
-		t.Notes = append(t.Notes, "interrupted: only the moves above were counted")
-	}
-	return t
 }

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"errors"
-	"fmt"
 	"io"
 	"strings"
 
@@ -73,49 +72,7 @@ Examples:
 
 // positionsListRun prints the named positions and the suites.
 func positionsListRun(_ context.Context, opts *PositionsListOptions, stdout, _ io.Writer) error {
-	return output.WriteTable(stdout, opts.Format, positionsListTable(), opts.Color)
-}
-
-func positionsListTable() *output.Table {
-	t := &output.Table{
-		Title: "Positions and test suites",
-		Columns: []output.Column{
-			{Key: "name", Header: "Name"},
-			{Key: "kind", Header: "Kind"},
-			{Key: "to_move", Header: "To move"},
-			{Key: "count", Header: "Positions", Right: true},
-			{Key: "description", Header: "Description"},
-		},
-		Notes: []string{
-			"Show one: plylab positions show NAME; one suite position: plylab positions show SUITE --id ID",
-		},
-	}
-	for _, p := range positions.Named() {
-		t.Rows = append(t.Rows, []output.Cell{
-			output.TextCell(p.Name).Styled(output.StyleAccent),
-			output.TextCell("position"),
-			sideToMoveCell(p.FEN),
-			output.NullCell(""),
-			output.TextCell(p.Description),
-		})
-	}
-	for _, s := range positions.Suites() {
-		t.Rows = append(t.Rows, []output.Cell{
-			output.TextCell(s.Name).Styled(output.StyleAccent),
-			output.TextCell("suite"),
-			output.NullCell(""),
-			output.IntCell(int64(len(s.Positions))),
-			output.TextCell(s.Description),
-		})
-	}
-	return t
-}
-
-func sideToMoveCell(fen string) output.Cell {
-	if s := positions.SideToMove(fen); s != "" {
-		return output.TextCell(s)
-	}
-	return output.NullCell("?")
+	return output.WriteTable(stdout, opts.Format, positions.ListTable(), opts.Color)
 }
 
 // PositionsShowOptions are the parsed flags and argument of `plylab
@@ -198,50 +155,9 @@ func parsePositionsShow(c *cli.Context) (*PositionsShowOptions, error) {
 // positionsShowRun draws the position with its facts, or lists the suite.
 func positionsShowRun(_ context.Context, opts *PositionsShowOptions, stdout, _ io.Writer) error {
 	if opts.Suite != nil {
-		return output.WriteTable(stdout, opts.Format, suiteTable(opts.Suite), opts.Color)
+		return output.WriteTable(stdout, opts.Format, opts.Suite.Table(), opts.Color)
 	}
 	return showPosition(stdout, opts.Format, opts.Position, opts.Flip, opts.Color)
-}
-
-// suiteTable lists the positions of one test suite. The best/avoid move
-// and perft columns appear only when some position has them.
-func suiteTable(s *positions.Suite) *output.Table {
-	hasBest, hasAvoid, hasPerft := s.Annotations()
-	t := &output.Table{
-		Title:   fmt.Sprintf("Suite %s (%s): %s", s.Name, plural(len(s.Positions), "position"), s.Description),
-		Columns: []output.Column{{Key: "id", Header: "Id"}, {Key: "to_move", Header: "To move"}},
-	}
-	if hasBest {
-		t.Columns = append(t.Columns, output.Column{Key: "best", Header: "Best"})
-	}
-	if hasAvoid {
-		t.Columns = append(t.Columns, output.Column{Key: "avoid", Header: "Avoid"})
-	}
-	if hasPerft {
-		t.Columns = append(t.Columns, output.Column{Key: "perft_depth", Header: "Perft depths", Right: true})
-	}
-	t.Columns = append(t.Columns, output.Column{Key: "description", Header: "Description"})
-	for _, p := range s.Positions {
-		row := []output.Cell{output.TextCell(p.Name).Styled(output.StyleAccent), sideToMoveCell(p.FEN)}
-		if hasBest {
-			row = append(row, output.TextCell(strings.Join(p.BestMoves, " ")).Styled(output.StyleGood))
-		}
-		if hasAvoid {
-			row = append(row, output.TextCell(strings.Join(p.AvoidMoves, " ")).Styled(output.StyleBad))
-		}
-		if hasPerft {
-			row = append(row, output.IntCell(int64(len(p.Perft))))
-		}
-		t.Rows = append(t.Rows, append(row, output.TextCell(p.Description)))
-	}
-	if s.Source != "" {
-		t.Notes = append(t.Notes, "Source: "+s.Source)
-	}
-	if s.Licence != "" {
-		t.Notes = append(t.Notes, "Licence: "+s.Licence)
-	}
-	t.Notes = append(t.Notes, fmt.Sprintf("Show one: plylab positions show %s --id ID", s.Name))
-	return t
 }
 
 // describePosition is board.PositionInfo; a bad FEN typed by the user
@@ -267,22 +183,10 @@ func showPosition(w io.Writer, format string, p positions.Position, flip bool, c
 	case "json":
 		return textfmt.WriteJSON(w, info)
 	case "csv", "markdown":
-		return output.WriteTable(w, format, infoTable(info), color)
+		return output.WriteTable(w, format, info.Table(), color)
 	}
 	_, err = io.WriteString(w, positionText(info, pos, flip, color))
 	return err
-}
-
-// infoTable is the csv/markdown view of a position: one row per fact.
-func infoTable(info *board.Info) *output.Table {
-	t := &output.Table{
-		Title:   info.Title(),
-		Columns: []output.Column{{Key: "field", Header: "Field"}, {Key: "value", Header: "Value"}},
-	}
-	for _, f := range info.Lines() {
-		t.Rows = append(t.Rows, []output.Cell{output.TextCell(f.Key), output.TextCell(f.Value)})
-	}
-	return t
 }
 
 func positionText(info *board.Info, pos *chess.Position, flip bool, color output.Painter) string {

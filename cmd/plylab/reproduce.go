@@ -71,7 +71,7 @@ func reproduceRun(ctx context.Context, opts *ReproduceOptions, stdout, stderr io
 	if err != nil {
 		return err
 	}
-	if err := output.WriteTable(stdout, opts.Format, ledgerTable(claims), opts.Color); err != nil {
+	if err := output.WriteTable(stdout, opts.Format, lab.LedgerTable(claims), opts.Color); err != nil {
 		return err
 	}
 	output.Result(stdout, "reproduce", struct {
@@ -89,24 +89,4 @@ func reproduceRun(ctx context.Context, opts *ReproduceOptions, stdout, stderr io
 		}
 	}
 	return nil
-}
-
-func ledgerTable(claims []lab.Claim) *output.Table {
-	t := &output.Table{Title: "reproduce: the sources' claims", Columns: []output.Column{
-		{Key: "source", Header: "source"}, {Key: "where", Header: "where"}, {Key: "claim", Header: "claim"},
-		{Key: "claimed", Header: "claimed"}, {Key: "plylab", Header: "plylab"}, {Key: "verdict", Header: "verdict"},
-		{Key: "why", Header: "why / stored by"}}}
-	for _, c := range claims {
-		st := output.StyleGood
-		switch c.Verdict {
-		case lab.Differs, lab.NotRun:
-			st = output.StyleAccent
-		case lab.Refuted:
-			st = output.StyleBad
-		}
-		t.Rows = append(t.Rows, []output.Cell{output.TextCell(c.Source), output.TextCell(c.Where), output.TextCell(c.Claim), output.TextCell(c.Claimed),
-			output.TextCell(c.Live), output.TextCell(c.Verdict).Styled(st), output.TextCell(c.Note())})
-	}
-	t.Notes = append(t.Notes, lab.SummaryLine(claims))
-	return t
 }

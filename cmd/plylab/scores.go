@@ -2,9 +2,7 @@ package main
 
 import (
 	"context"
-	"fmt"
 	"io"
-	"strings"
 
 	"github.com/plylab/plylab/cmd/internal/output"
 	"github.com/plylab/plylab/engine"
@@ -101,37 +99,7 @@ func scoresRun(ctx context.Context, opts *ScoresOptions, stdout, stderr io.Write
 	if res == nil {
 		return runErr
 	}
-	t := &output.Table{Title: fmt.Sprintf("scores: %s, %s, depth %d (%s to move)", label, opts.Algo.Name, opts.Depth, res.Side)}
-	t.Columns = []output.Column{
-		{Key: "rank", Header: "#", Right: true},
-		{Key: "move", Header: "move"},
-		{Key: "uci", Header: "uci"},
-		{Key: "score", Header: "score", Right: true},
-		{Key: "score_cp", Header: "cp", Right: true},
-		{Key: "nodes", Header: "nodes", Right: true},
-		{Key: "pv", Header: "principal variation"},
-	}
-	for _, ms := range res.Moves {
-		st := output.StyleNone
-		switch {
-		case engine.MateIn(ms.Score) > 0:
-			st = output.StyleGood
-		case engine.MateIn(ms.Score) < 0 || engine.IsMate(ms.Score):
-			st = output.StyleBad
-		}
-		t.Rows = append(t.Rows, []output.Cell{
-			output.IntCell(int64(ms.Rank)), output.TextCell(ms.SAN).Styled(output.StyleAccent), output.TextCell(ms.UCI),
-			output.Cell{Text: engine.FormatScore(ms.Score), Value: engine.FormatScore(ms.Score), Style: st},
-			output.IntCell(int64(ms.Score)), output.UintCell(ms.Nodes), output.TextCell(strings.Join(ms.PV, " ")),
-		})
-	}
-	if len(res.Moves) == 0 && !res.Interrupted {
-		t.Notes = append(t.Notes, "no legal moves: the game is over in this position")
-	}
-	t.Notes = append(t.Notes, fmt.Sprintf("%s evaluation; scores from %s's point of view", opts.Algo.Eval, res.Side))
-	if res.Interrupted {
-		t.Notes = append(t.Notes, "interrupted: only the moves above were scored")
-	}
+	t := res.Table(lab.ScoresOptions{Position: opts.Position, Algo: opts.Algo, Depth: opts.Depth})
 	if err := output.WriteTable(stdout, opts.Format, t, opts.Color); err != nil {
 		return err
 	}

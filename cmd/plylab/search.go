@@ -137,19 +137,13 @@ func searchRun(ctx context.Context, opts *SearchOptions, stdout, stderr io.Write
 		fmt.Fprintf(stdout, "%5d %5d %s %12s %10s %9s  %s\n", r.Depth, r.SelDepth,
 			opts.Color.Paint(st, fmt.Sprintf("%10s", sc)), output.FormatUint(r.Nodes), output.FormatRate(r.NPS), output.FormatDuration(r.Elapsed),
 			opts.Color.Paint(output.StyleAccent, r.PV))
-		output.ResultFields(stdout, "iteration", []output.Field{
-			{Key: "depth", Value: r.Depth, Text: fmt.Sprint(r.Depth)}, {Key: "seldepth", Value: r.SelDepth, Text: fmt.Sprint(r.SelDepth)},
-			{Key: "score", Value: sc, Text: sc}, {Key: "score_cp", Value: r.Score},
-			{Key: "nodes", Value: r.Nodes, Text: output.FormatUint(r.Nodes)},
-			{Key: "nodes_per_s", Value: r.NPS, Text: output.FormatRate(r.NPS)},
-			{Key: "time_s", Value: r.Elapsed, Text: output.FormatDuration(r.Elapsed)},
-			{Key: "pv", Value: r.PV, Text: r.PV}})
+		output.ResultFields(stdout, "iteration", r.Fields())
 	}
 	res := engine.Run(ctx, b, o, limits, nil, info)
 	if !live {
-		t := iterationsTable(b, positionLabel(opts.Positions[0]), o, res)
+		t := lab.IterationsTable(b, positionLabel(opts.Positions[0]), o, res)
 		if opts.Stats {
-			t.Notes = append(t.Notes, statsNotes(res.Stats)...)
+			t.Notes = append(t.Notes, lab.StatsNotes(res.Stats)...)
 		}
 		if err := output.WriteTable(stdout, opts.Format, t, opts.Color); err != nil {
 			return err
@@ -158,20 +152,13 @@ func searchRun(ctx context.Context, opts *SearchOptions, stdout, stderr io.Write
 		best := lab.BestSAN(b, res)
 		fmt.Fprintf(stdout, "best move %s, score %s, %s nodes in %s (%s)\n", opts.Color.Paint(output.StyleBold, best),
 			engine.FormatScore(res.Score), output.FormatUint(res.Stats.TotalNodes()), output.FormatDuration(res.Stats.Elapsed), output.FormatRate(res.Stats.NPS()))
-		// The summary's keys differ from the iterations' (depth, nodes),
-		// so a lesson can name either.
-		output.ResultFields(stdout, "search", []output.Field{
-			{Key: "best_move", Value: best, Text: best}, {Key: "depth_reached", Value: res.Depth, Text: fmt.Sprint(res.Depth)},
-			{Key: "final_score", Value: engine.FormatScore(res.Score), Text: engine.FormatScore(res.Score)}, {Key: "final_score_cp", Value: res.Score},
-			{Key: "total_nodes", Value: res.Stats.TotalNodes(), Text: output.FormatUint(res.Stats.TotalNodes())},
-			{Key: "total_time_s", Value: res.Stats.Elapsed, Text: output.FormatDuration(res.Stats.Elapsed)},
-			{Key: "total_nodes_per_s", Value: res.Stats.NPS(), Text: output.FormatRate(res.Stats.NPS())}})
+		output.ResultFields(stdout, "search", lab.SearchSummary(b, res))
 		if res.Stopped && ctx.Err() != nil {
 			fmt.Fprintln(stdout, opts.Color.Paint(output.StyleWarn, "interrupted: the last completed iteration stands"))
 		}
 		if opts.Stats {
 			fmt.Fprintln(stdout)
-			if err := output.WriteTable(stdout, "table", statsTable(res.Stats), opts.Color); err != nil {
+			if err := output.WriteTable(stdout, "table", lab.StatsTable(res.Stats), opts.Color); err != nil {
 				return err
 			}
 		}
@@ -182,94 +169,23 @@ func searchRun(ctx context.Context, opts *SearchOptions, stdout, stderr io.Write
 	return nil
 }
 
-func iterationsTable(b *board.Board, label string, o engine.Options, res engine.Result) *output.Table {
-	t := &output.Table{Title: fmt.Sprintf("search %s (%s)", label, o.Name)}
-	t.Columns = []output.Column{
-		{Key: "depth", Header: "depth", Right: true}, {Key: "seldepth", Header: "sel", Right: true},
-		{Key: "score", Header: "score", Right: true}, {Key: "score_cp", Header: "cp", Right: true},
-		{Key: "nodes", Header: "nodes", Right: true}, {Key: "nodes_per_s", Header: "nps", Right: true},
-		{Key: "time_s", Header: "time", Right: true}, {Key: "pv", Header: "pv"},
-	}
-	for _, r := range lab.IterationRows(b, res) {
-		t.Rows = append(t.Rows, []output.Cell{output.IntCell(int64(r.Depth)), output.IntCell(int64(r.SelDepth)),
-			output.TextCell(engine.FormatScore(r.Score)), output.IntCell(int64(r.Score)), output.UintCell(r.Nodes), output.RateCell(r.NPS),
-			output.DurationCell(r.Elapsed), output.TextCell(r.PV)})
-	}
-	return t
-}
-
-// counterText is a counter's value as --stats prints it.
-func counterText(c lab.Counter) string {
-	switch c.Kind {
-	case lab.Share:
-		if c.Of == 0 {
-			return "-"
-		}
-		return fmt.Sprintf("%.1f%%", 100*float64(c.N)/float64(c.Of))
-	case lab.Plies:
-		return fmt.Sprint(c.N)
-	case lab.Duration:
-		return output.FormatDuration(c.Time)
-	case lab.Rate:
-		return output.FormatRate(c.PerSecond)
-	}
-	return output.FormatUint(c.N)
-}
-
-func statsTable(s engine.Stats) *output.Table {
-	t := &output.Table{Title: "statistics", Columns: []output.Column{{Key: "counter", Header: "counter"},
-		{Key: "value", Header: "value", Right: true}, {Key: "meaning", Header: "meaning"}}}
-	for _, c := range lab.Counters(s) {
-		t.Rows = append(t.Rows, []output.Cell{output.TextCell(c.Name), output.TextCell(counterText(c)), output.TextCell(c.Meaning).Styled(output.StyleDim)})
-	}
-	return t
-}
-
-func statsNotes(s engine.Stats) []string {
-	var out []string
-	for _, c := range lab.Counters(s) {
-		out = append(out, c.Name+": "+counterText(c))
-	}
-	return out
-}
-
 // searchSuite runs a test suite (lab.Suite) and prints one row per
 // position: the move found, the expected one, and whether they agree.
 func searchSuite(ctx context.Context, opts *SearchOptions, stdout, stderr io.Writer) error {
 	list := opts.Positions
 	prog := output.NewProgress(stderr, opts.Progress)
-	res, runErr := lab.Suite(ctx, lab.SuiteOptions{Positions: list, Algo: opts.Algo, Limits: opts.Limits,
-		Progress: func(s string) { prog.Update("%s", s) }})
+	so := lab.SuiteOptions{Positions: list, Algo: opts.Algo, Limits: opts.Limits,
+		Progress: func(s string) { prog.Update("%s", s) }}
+	res, runErr := lab.Suite(ctx, so)
 	prog.Done()
 	if res == nil {
 		return runErr
 	}
-	t := &output.Table{Title: fmt.Sprintf("search: suite %s, %s", list[0].Suite, opts.Algo.Name)}
-	t.Columns = []output.Column{{Key: "id", Header: "id"}, {Key: "best", Header: "found"}, {Key: "expected", Header: "expected"},
-		{Key: "ok", Header: "ok"}, {Key: "score", Header: "score", Right: true}, {Key: "depth", Header: "depth", Right: true},
-		{Key: "nodes", Header: "nodes", Right: true}, {Key: "time_s", Header: "time", Right: true}}
-	for _, r := range res.Rows {
-		okCell := output.Cell{Text: "✓", Value: true, Style: output.StyleGood}
-		if !r.OK {
-			okCell = output.Cell{Text: "✗", Value: false, Style: output.StyleBad}
-		}
-		t.Rows = append(t.Rows, []output.Cell{output.TextCell(r.ID), output.TextCell(r.Found).Styled(output.StyleAccent), output.TextCell(r.Expected), okCell,
-			output.TextCell(engine.FormatScore(r.Score)), output.IntCell(int64(r.Depth)), output.UintCell(r.Stats.TotalNodes()), output.DurationCell(r.Stats.Elapsed)})
-	}
-	t.Notes = append(t.Notes, fmt.Sprintf("solved %d of %d (%s, %s nodes, %s)", res.Solved, res.Checked, output.FormatDuration(res.Elapsed), output.FormatUint(res.Total.TotalNodes()), output.FormatRate(res.Total.NPS())))
-	if res.Interrupted {
-		t.Notes = append(t.Notes, "interrupted: only the positions above were searched")
-	}
+	t := res.Table(so)
 	if err := output.WriteTable(stdout, opts.Format, t, opts.Color); err != nil {
 		return err
 	}
 	// The summary under the table, for a lesson.
-	nodes, rate := res.Total.TotalNodes(), res.Total.NPS()
-	output.ResultFields(stdout, "search", []output.Field{
-		{Key: "solved", Value: res.Solved, Text: fmt.Sprint(res.Solved)}, {Key: "checked", Value: res.Checked, Text: fmt.Sprint(res.Checked)},
-		{Key: "total_nodes", Value: nodes, Text: output.FormatUint(nodes)},
-		{Key: "total_time_s", Value: res.Elapsed, Text: output.FormatDuration(res.Elapsed)},
-		{Key: "total_nodes_per_s", Value: rate, Text: output.FormatRate(rate)},
-		{Key: "interrupted", Value: res.Interrupted}})
+	output.ResultFields(stdout, "search", res.Summary())
 	return runErr
 }

@@ -305,27 +305,9 @@ func treeFilter(c *cli.Context, format string) (trace.Filter, error) {
 
 // listToys prints the bundled textbook trees with their minimax values.
 func listToys(w io.Writer, format string, color output.Painter) error {
-	t := &output.Table{
-		Title: "Bundled textbook trees (MAX to move at the root; leaf values from MAX's view)",
-		Columns: []output.Column{
-			{Key: "name", Header: "Name"},
-			{Key: "value", Header: "Value", Right: true},
-			{Key: "tree", Header: "Tree"},
-			{Key: "description", Header: "Description"},
-		},
-		Notes: []string{"Draw one: plylab tree --toy NAME [-o tree.svg]"},
-	}
-	for _, toy := range trace.Toys() {
-		value, err := toy.Value()
-		if err != nil {
-			return err
-		}
-		t.Rows = append(t.Rows, []output.Cell{
-			output.TextCell(toy.Name).Styled(output.StyleAccent),
-			output.IntCell(int64(value)),
-			output.TextCell(toy.Tree),
-			output.TextCell(toy.Description),
-		})
+	t, err := trace.ToysTable()
+	if err != nil {
+		return err
 	}
 	return output.WriteTable(w, format, t, color)
 }

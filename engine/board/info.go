@@ -135,3 +135,16 @@ func nonNil(s []string) []string {
 	}
 	return s
 }
+
+// Table is the csv and markdown view of a position (`plylab positions
+// show`): one row per fact of Lines, its key and value.
+func (in *Info) Table() *textfmt.Table {
+	t := &textfmt.Table{
+		Title:   in.Title(),
+		Columns: []textfmt.Column{{Key: "field", Header: "Field"}, {Key: "value", Header: "Value"}},
+	}
+	for _, f := range in.Lines() {
+		t.Rows = append(t.Rows, []textfmt.Cell{textfmt.TextCell(f.Key), textfmt.TextCell(f.Value)})
+	}
+	return t
+}

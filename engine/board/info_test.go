@@ -108,3 +108,27 @@ func TestPositionInfo(t *testing.T) {
 		}
 	}
 }
+
+func TestInfoTable(t *testing.T) {
+	info, _, err := PositionInfo(positions.Position{Name: "start", FEN: StartFEN})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tab := info.Table()
+	if tab.Title != info.Title() || len(tab.Columns) != 2 || tab.Columns[0].Key != "field" || tab.Columns[1].Key != "value" {
+		t.Fatalf("table = %q %+v", tab.Title, tab.Columns)
+	}
+	got := map[string]string{}
+	for _, r := range tab.Rows {
+		got[r[0].Text] = r[1].Text
+	}
+	for k, v := range map[string]string{"fen": StartFEN, "side_to_move": "White", "castling": "KQkq", "en_passant": "none (-)",
+		"material": "White 39, Black 39 (equal)", "legal_move_count": "20"} {
+		if got[k] != v {
+			t.Errorf("%s = %q, want %q", k, got[k], v)
+		}
+	}
+	if len(tab.Rows) != len(info.Lines()) {
+		t.Errorf("%d rows, want one per line (%d)", len(tab.Rows), len(info.Lines()))
+	}
+}

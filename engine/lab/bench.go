@@ -7,6 +7,7 @@ import (
 
 	"github.com/plylab/plylab/engine"
 	"github.com/plylab/plylab/engine/board"
+	"github.com/plylab/plylab/engine/textfmt"
 	"github.com/plylab/plylab/positions"
 )
 
@@ -108,4 +109,57 @@ func Bench(ctx context.Context, o BenchOptions) (*BenchResult, error) {
 		}
 	}
 	return res, nil
+}
+
+// Table is bench's printed result: one row per position (nodes, time,
+// speed, best move, score; "-" and the reason for a position without legal
+// moves), and a note with the totals. depth and hashMB are the run's
+// settings, shown in the title.
+func (r *BenchResult) Table(depth, hashMB int) *textfmt.Table {
+	t := &textfmt.Table{Title: fmt.Sprintf("bench: full engine, depth %d, %d MB hash, fresh tables per position", depth, hashMB)}
+	t.Columns = []textfmt.Column{
+		{Key: "position", Header: "#", Right: true},
+		{Key: "nodes", Header: "nodes", Right: true},
+		{Key: "time_s", Header: "time", Right: true},
+		{Key: "nps", Header: "nps", Right: true},
+		{Key: "best", Header: "best"},
+		{Key: "score", Header: "score", Right: true},
+	}
+	dash := textfmt.NullCell("-")
+	for _, row := range r.Rows {
+		cells := []textfmt.Cell{textfmt.IntCell(int64(row.Index))}
+		if row.Skipped != "" {
+			cells = append(cells, dash, dash, dash, dash, textfmt.Cell{Text: row.Skipped, Value: row.Skipped, Style: textfmt.StyleDim})
+			t.Rows = append(t.Rows, cells)
+			continue
+		}
+		cells = append(cells, textfmt.UintCell(row.Nodes), textfmt.DurationCell(row.Elapsed), textfmt.RateCell(PerSecond(row.Nodes, row.Elapsed)))
+		if row.Best != "" {
+			cells = append(cells, textfmt.TextCell(row.Best).Styled(textfmt.StyleAccent))
+		} else {
+			cells = append(cells, dash)
+		}
+		if row.Stopped {
+			cells = append(cells, textfmt.Cell{Text: "interrupted", Style: textfmt.StyleWarn})
+		} else {
+			// Exported as text too: "+35" or "mate in 2", the engine's
+			// own mate encoding means nothing outside it.
+			cells = append(cells, textfmt.TextCell(engine.FormatScore(row.Score)))
+		}
+		t.Rows = append(t.Rows, cells)
+	}
+	t.Notes = append(t.Notes, fmt.Sprintf("%d positions searched, %d without legal moves skipped: %s nodes in %s (%s)",
+		r.Searched, r.Skipped, textfmt.Thousands(r.Nodes), textfmt.Duration(r.Elapsed), textfmt.Rate(PerSecond(r.Nodes, r.Elapsed))))
+	if r.Interrupted {
+		t.Notes = append(t.Notes, "interrupted: the last row is partial and there is no total")
+	}
+	return t
+}
+
+// Summary is bench's result for a lesson (kind "bench"): the signature's
+// nodes and nps, as the last line prints them (no separators).
+func (r *BenchResult) Summary() []textfmt.Field {
+	return []textfmt.Field{
+		{Key: "signature_nodes", Value: r.Nodes, Text: fmt.Sprint(r.Nodes)},
+		{Key: "nps", Value: r.NPS(), Text: fmt.Sprint(r.NPS())}}
 }

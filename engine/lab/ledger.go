@@ -2,6 +2,7 @@ package lab
 
 import (
 	"fmt"
+	"github.com/plylab/plylab/engine/textfmt"
 	"sort"
 	"strings"
 )
@@ -63,4 +64,27 @@ func SlowCommands(cs []Claim) []Rerun {
 		}
 	}
 	return out
+}
+
+// LedgerTable is `plylab reproduce`: every claim with its source, where
+// it is made, what was claimed, what plylab measures, the verdict
+// (coloured by kind) and why; the note is SummaryLine.
+func LedgerTable(claims []Claim) *textfmt.Table {
+	t := &textfmt.Table{Title: "reproduce: the sources' claims", Columns: []textfmt.Column{
+		{Key: "source", Header: "source"}, {Key: "where", Header: "where"}, {Key: "claim", Header: "claim"},
+		{Key: "claimed", Header: "claimed"}, {Key: "plylab", Header: "plylab"}, {Key: "verdict", Header: "verdict"},
+		{Key: "why", Header: "why / stored by"}}}
+	for _, c := range claims {
+		st := textfmt.StyleGood
+		switch c.Verdict {
+		case Differs, NotRun:
+			st = textfmt.StyleAccent
+		case Refuted:
+			st = textfmt.StyleBad
+		}
+		t.Rows = append(t.Rows, []textfmt.Cell{textfmt.TextCell(c.Source), textfmt.TextCell(c.Where), textfmt.TextCell(c.Claim), textfmt.TextCell(c.Claimed),
+			textfmt.TextCell(c.Live), textfmt.TextCell(c.Verdict).Styled(st), textfmt.TextCell(c.Note())})
+	}
+	t.Notes = append(t.Notes, SummaryLine(claims))
+	return t
 }

@@ -4,9 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/plylab/plylab/engine"
 	"github.com/plylab/plylab/engine/board"
+	"github.com/plylab/plylab/engine/textfmt"
 	"github.com/plylab/plylab/positions"
 )
 
@@ -55,4 +57,42 @@ func Scores(ctx context.Context, o ScoresOptions) (*ScoresResult, error) {
 			Nodes: ms.Nodes, PV: b.SANLine(ms.PV)})
 	}
 	return res, err
+}
+
+// Table is scores' printed result for a run of o: every root move best
+// first with its score (as text and in centipawns), nodes and principal
+// variation, and notes on the evaluation and the point of view.
+func (r *ScoresResult) Table(o ScoresOptions) *textfmt.Table {
+	t := &textfmt.Table{Title: fmt.Sprintf("scores: %s, %s, depth %d (%s to move)", o.Position.Name, o.Algo.Name, o.Depth, r.Side)}
+	t.Columns = []textfmt.Column{
+		{Key: "rank", Header: "#", Right: true},
+		{Key: "move", Header: "move"},
+		{Key: "uci", Header: "uci"},
+		{Key: "score", Header: "score", Right: true},
+		{Key: "score_cp", Header: "cp", Right: true},
+		{Key: "nodes", Header: "nodes", Right: true},
+		{Key: "pv", Header: "principal variation"},
+	}
+	for _, ms := range r.Moves {
+		st := textfmt.StyleNone
+		switch {
+		case engine.MateIn(ms.Score) > 0:
+			st = textfmt.StyleGood
+		case engine.MateIn(ms.Score) < 0 || engine.IsMate(ms.Score):
+			st = textfmt.StyleBad
+		}
+		t.Rows = append(t.Rows, []textfmt.Cell{
+			textfmt.IntCell(int64(ms.Rank)), textfmt.TextCell(ms.SAN).Styled(textfmt.StyleAccent), textfmt.TextCell(ms.UCI),
+			textfmt.TextCell(engine.FormatScore(ms.Score)).Styled(st),
+			textfmt.IntCell(int64(ms.Score)), textfmt.UintCell(ms.Nodes), textfmt.TextCell(strings.Join(ms.PV, " ")),
+		})
+	}
+	if len(r.Moves) == 0 && !r.Interrupted {
+		t.Notes = append(t.Notes, "no legal moves: the game is over in this position")
+	}
+	t.Notes = append(t.Notes, fmt.Sprintf("%s evaluation; scores from %s's point of view", o.Algo.Eval, r.Side))
+	if r.Interrupted {
+		t.Notes = append(t.Notes, "interrupted: only the moves above were scored")
+	}
+	return t
 }

@@ -1,6 +1,8 @@
 // Package textfmt holds the small text helpers every layer of plylab
-// shares: numbers with thousands separators and the "did you mean" of
-// error messages. It imports only the standard library, so positions,
+// shares: numbers with thousands separators, durations and rates for
+// people, the "did you mean" of error messages, and the table data model
+// (Table, Column, Cell and its constructors, Style) that results build and
+// the CLI's output layer renders. It imports only the standard library, so positions,
 // engine, trace, lessons and the CLI can all use it without a cycle; colour
 // lives next door in textfmt/ansi, which needs fatih/color.
 package textfmt

@@ -108,43 +108,6 @@ func TestFormatInt(t *testing.T) {
 	}
 }
 
-func TestFormatDuration(t *testing.T) {
-	t.Parallel()
-	for d, want := range map[time.Duration]string{
-		0:                         "0 ns",
-		950:                       "950 ns",
-		812 * time.Microsecond:    "812 µs",
-		45600 * time.Microsecond:  "45.6 ms",
-		1234 * time.Millisecond:   "1.23 s",
-		12345 * time.Millisecond:  "12.3 s",
-		999999 * time.Microsecond: "1.00 s",
-		125 * time.Second:         "2 min 05 s",
-		3725 * time.Second:        "1 h 02 min",
-		-1500 * time.Microsecond:  "-1.50 ms",
-	} {
-		if got := FormatDuration(d); got != want {
-			t.Errorf("FormatDuration(%v) = %q, want %q", d, got, want)
-		}
-	}
-}
-
-func TestFormatRate(t *testing.T) {
-	t.Parallel()
-	for r, want := range map[float64]string{
-		48.2e6:      "48.2 M/s",
-		950e3:       "950 k/s",
-		999.7e3:     "1.00 M/s",
-		12:          "12.0 /s",
-		0:           "0 /s",
-		1.5e9:       "1.50 G/s",
-		math.Inf(1): "-",
-	} {
-		if got := FormatRate(r); got != want {
-			t.Errorf("FormatRate(%v) = %q, want %q", r, got, want)
-		}
-	}
-}
-
 func TestDisplayWidth(t *testing.T) {
 	t.Parallel()
 	for s, want := range map[string]int{"abc": 3, "♘♙": 2, "µs": 2, "日本": 4, "\x1b[1mbold\x1b[0m": 4, "e\u0301": 1} {

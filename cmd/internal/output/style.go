@@ -10,44 +10,27 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/plylab/plylab/engine/textfmt"
 	"github.com/plylab/plylab/engine/textfmt/ansi"
 	"golang.org/x/text/width"
 )
 
-// Style is a semantic text style. Colours are only emitted when a Painter
-// has colour on; otherwise text is returned unchanged.
-type Style uint8
+// Style is textfmt.Style, a semantic text style carried by table cells.
+// Colours are only emitted when a Painter has colour on; otherwise text is
+// returned unchanged.
+type Style = textfmt.Style
 
-// The styles commands use, by meaning rather than by colour.
+// The styles commands use, by meaning rather than by colour (see
+// textfmt.StyleGood and its neighbours).
 const (
-	StyleNone   Style = iota
-	StyleGood         // green: correct, found, faster
-	StyleBad          // red: wrong, missed, slower
-	StyleDim          // faint: secondary information
-	StyleBold         // bold: headings
-	StyleAccent       // cyan: names, moves, things to look at
-	StyleWarn         // yellow: caveats
+	StyleNone   = textfmt.StyleNone
+	StyleGood   = textfmt.StyleGood   // green: correct, found, faster
+	StyleBad    = textfmt.StyleBad    // red: wrong, missed, slower
+	StyleDim    = textfmt.StyleDim    // faint: secondary information
+	StyleBold   = textfmt.StyleBold   // bold: headings
+	StyleAccent = textfmt.StyleAccent // cyan: names, moves, things to look at
+	StyleWarn   = textfmt.StyleWarn   // yellow: caveats
 )
-
-// SGR returns the ANSI SGR parameters of s ("32", "1", ...), or "" for
-// StyleNone.
-func (s Style) SGR() string {
-	switch s {
-	case StyleGood:
-		return "32"
-	case StyleBad:
-		return "31"
-	case StyleDim:
-		return "2"
-	case StyleBold:
-		return "1"
-	case StyleAccent:
-		return "36"
-	case StyleWarn:
-		return "33"
-	}
-	return ""
-}
 
 // Painter colours text when On is true and returns it unchanged otherwise.
 // The zero value paints nothing. One run decides On once (see ColorOn).

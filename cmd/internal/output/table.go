@@ -5,79 +5,46 @@ import (
 	"encoding/csv"
 	"fmt"
 	"io"
-	"math"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/plylab/plylab/engine/textfmt"
 	"github.com/urfave/cli/v2"
 )
 
-// Column describes one table column. Key is the field name in JSON and the
-// CSV header (snake_case); Header is what people see; Right aligns numbers.
-type Column struct {
-	Key    string
-	Header string
-	Right  bool
-}
+// The table data model lives in engine/textfmt, so that results can build
+// their own tables below the CLI; these aliases keep the output layer's
+// names. See textfmt.Table.
+type (
+	// Column is textfmt.Column: one table column.
+	Column = textfmt.Column
+	// Cell is textfmt.Cell: one table value, text and typed value.
+	Cell = textfmt.Cell
+	// Table is textfmt.Table: what commands print.
+	Table = textfmt.Table
+	// Field is textfmt.Field: one value of a row as a program reads it.
+	Field = textfmt.Field
+)
 
-// Cell is one table value. Text is what people see (table, markdown);
-// Value is the typed value for programs (JSON, CSV): int64, float64,
-// string, bool or nil (JSON null, empty in CSV). Build cells with
-// TextCell, IntCell, FloatCell, ... so the two agree.
-type Cell struct {
-	Text  string
-	Value any
-	Style Style
-}
-
-// Table is what commands print. Title goes above, Notes below.
-type Table struct {
-	Title   string
-	Columns []Column
-	Rows    [][]Cell
-	Notes   []string
-}
-
-// TextCell is a string shown and exported as is.
-func TextCell(s string) Cell { return Cell{Text: s, Value: s} }
-
-// IntCell shows n with thousands separators and exports the number.
-func IntCell(n int64) Cell { return Cell{Text: FormatInt(n), Value: n} }
-
-// UintCell is IntCell for node counts held in uint64.
-func UintCell(n uint64) Cell { return Cell{Text: FormatUint(n), Value: n} }
-
-// FloatCell shows f with format (e.g. "%.2f") and exports the number.
-func FloatCell(f float64, format string) Cell {
-	return Cell{Text: fmt.Sprintf(format, f), Value: f}
-}
-
-// BoolCell shows yes/no and exports true/false.
-func BoolCell(b bool) Cell {
-	if b {
-		return Cell{Text: "yes", Value: true}
-	}
-	return Cell{Text: "no", Value: false}
-}
-
-// NullCell shows text (e.g. "-") and exports null.
-func NullCell(text string) Cell { return Cell{Text: text} }
-
-// DurationCell shows d for people ("45.6 ms") and exports seconds as a
-// float64; name its column key with an "_s" suffix (e.g. "time_s").
-func DurationCell(d time.Duration) Cell {
-	return Cell{Text: FormatDuration(d), Value: d.Seconds()}
-}
-
-// RateCell shows a per-second rate ("48.2 M/s") and exports the number.
-func RateCell(perSecond float64) Cell {
-	return Cell{Text: FormatRate(perSecond), Value: perSecond}
-}
-
-// Styled returns c with style s (for the table format; others ignore it).
-func (c Cell) Styled(s Style) Cell { c.Style = s; return c }
+// The cell constructors of textfmt, under the output layer's names.
+var (
+	// TextCell is textfmt.TextCell: a string shown and exported as is.
+	TextCell = textfmt.TextCell
+	// IntCell is textfmt.IntCell: a number with thousands separators.
+	IntCell = textfmt.IntCell
+	// UintCell is textfmt.UintCell: IntCell for uint64.
+	UintCell = textfmt.UintCell
+	// FloatCell is textfmt.FloatCell: a float shown with a format.
+	FloatCell = textfmt.FloatCell
+	// BoolCell is textfmt.BoolCell: yes/no, exported true/false.
+	BoolCell = textfmt.BoolCell
+	// NullCell is textfmt.NullCell: text shown, null exported.
+	NullCell = textfmt.NullCell
+	// DurationCell is textfmt.DurationCell: a time, exported in seconds.
+	DurationCell = textfmt.DurationCell
+	// RateCell is textfmt.RateCell: a per-second rate.
+	RateCell = textfmt.RateCell
+)
 
 // Formats lists the values of --format.
 var Formats = []string{"table", "csv", "json", "markdown"}
@@ -126,17 +93,6 @@ func WriteTable(w io.Writer, format string, t *Table, p Painter) error {
 	return WriteText(w, t, p)
 }
 
-// rowCells returns row i padded or cut to the number of columns.
-func (t *Table) rowCells(i int) []Cell {
-	row := t.Rows[i]
-	if len(row) == len(t.Columns) {
-		return row
-	}
-	out := make([]Cell, len(t.Columns))
-	copy(out, row)
-	return out
-}
-
 // WriteText writes t as aligned columns under a rule line, with the title
 // in bold and the notes dimmed when p has colour on.
 func WriteText(w io.Writer, t *Table, p Painter) error {
@@ -150,7 +106,7 @@ func WriteText(w io.Writer, t *Table, p Painter) error {
 		widths[j] = DisplayWidth(col.Header)
 	}
 	for i := range t.Rows {
-		for j, c := range t.rowCells(i) {
+		for j, c := range t.RowCells(i) {
 			widths[j] = max(widths[j], DisplayWidth(OneLine(c.Text)))
 		}
 	}
@@ -185,7 +141,7 @@ func WriteText(w io.Writer, t *Table, p Painter) error {
 	b.WriteString(p.Paint(StyleDim, strings.Join(rules, "  ")))
 	b.WriteByte('\n')
 	for i := range t.Rows {
-		for j, c := range t.rowCells(i) {
+		for j, c := range t.RowCells(i) {
 			texts[j], styles[j] = OneLine(c.Text), c.Style
 		}
 		line(texts, styles)
@@ -213,7 +169,7 @@ func WriteCSV(w io.Writer, t *Table) error {
 		return err
 	}
 	for i := range t.Rows {
-		for j, c := range t.rowCells(i) {
+		for j, c := range t.RowCells(i) {
 			rec[j] = csvValue(c)
 		}
 		if err := cw.Write(rec); err != nil {
@@ -245,38 +201,8 @@ func csvValue(c Cell) string {
 	}
 }
 
-// jsonValue normalises a cell value: integer kinds become int64/uint64,
-// float32 float64, non-finite floats null.
-func jsonValue(v any) any {
-	switch x := v.(type) {
-	case int:
-		return int64(x)
-	case int32:
-		return int64(x)
-	case int16:
-		return int64(x)
-	case int8:
-		return int64(x)
-	case uint:
-		return uint64(x)
-	case uint32:
-		return uint64(x)
-	case uint16:
-		return uint64(x)
-	case uint8:
-		return uint64(x)
-	case float32:
-		return jsonValue(float64(x))
-	case float64:
-		if math.IsNaN(x) || math.IsInf(x, 0) {
-			return nil
-		}
-		return x
-	case time.Duration:
-		return x.Seconds()
-	}
-	return v
-}
+// jsonValue normalises a cell value (see textfmt.JSONValue).
+func jsonValue(v any) any { return textfmt.JSONValue(v) }
 
 // JSONField is one key and value of a JSONObject.
 type JSONField struct {
@@ -311,32 +237,13 @@ func (o JSONObject) MarshalJSON() ([]byte, error) {
 	return b.Bytes(), nil
 }
 
-// Field is one value of a table row as a program reads it: the column's
-// JSON key, the value --format json writes, and the text printed for it.
-type Field struct {
-	Key   string
-	Value any
-	Text  string
-}
-
-// RowFields returns row i of t as fields in column order, the same keys
-// and values WriteJSON writes for it.
-func (t *Table) RowFields(i int) []Field {
-	cells := t.rowCells(i)
-	out := make([]Field, len(cells))
-	for j, c := range cells {
-		out[j] = Field{Key: t.Columns[j].Key, Value: jsonValue(c.Value), Text: c.Text}
-	}
-	return out
-}
-
 // WriteJSON writes t as one JSON object: its title, its rows as objects
 // keyed by column key (in column order), and its notes.
 func WriteJSON(w io.Writer, t *Table) error {
 	rows := make([]JSONObject, 0, len(t.Rows))
 	for i := range t.Rows {
 		obj := make(JSONObject, len(t.Columns))
-		for j, c := range t.rowCells(i) {
+		for j, c := range t.RowCells(i) {
 			obj[j] = JSONField{Key: t.Columns[j].Key, Value: jsonValue(c.Value)}
 		}
 		rows = append(rows, obj)
@@ -371,7 +278,7 @@ func WriteMarkdown(w io.Writer, t *Table) error {
 	rows := make([][]string, len(t.Rows))
 	for i := range t.Rows {
 		rows[i] = make([]string, len(t.Columns))
-		for j, c := range t.rowCells(i) {
+		for j, c := range t.RowCells(i) {
 			rows[i][j] = mdEscape(c.Text)
 			widths[j] = max(widths[j], DisplayWidth(rows[i][j]))
 		}
