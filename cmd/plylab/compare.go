@@ -6,6 +6,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/plylab/plylab/cmd/internal/cliapp"
 	"github.com/plylab/plylab/cmd/internal/output"
 	"github.com/plylab/plylab/engine"
 	"github.com/plylab/plylab/engine/board"
@@ -92,7 +93,7 @@ func parseCompare(c *cli.Context, outputPath func(flag, name string) (string, er
 	}
 	plot := c.String("plot")
 	if plot != "" && !strings.HasSuffix(plot, ".svg") && !strings.HasSuffix(plot, ".png") {
-		return nil, usagef("--plot %q: the file name must end in .svg or .png", plot)
+		return nil, cliapp.Usagef("--plot %q: the file name must end in .svg or .png", plot)
 	}
 	path, err := outputPath("plot", plot)
 	if err != nil {
@@ -144,7 +145,7 @@ func compareRun(ctx context.Context, opts *CompareOptions, stdout, stderr io.Wri
 // (see lab.GuardSearch) with a usage error naming the ways out.
 func guardDepth(boards []*board.Board, algos []engine.Options, depth int) error {
 	if err := lab.GuardSearch(boards, algos, depth); err != nil {
-		return usagef("%v; use a smaller --depth, fewer --algo, or add --force", err)
+		return cliapp.Usagef("%v; use a smaller --depth, fewer --algo, or add --force", err)
 	}
 	return nil
 }

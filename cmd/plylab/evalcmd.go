@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/plylab/plylab/cmd/internal/cliapp"
 	"github.com/plylab/plylab/cmd/internal/output"
 	"github.com/plylab/plylab/engine/eval"
 	"github.com/plylab/plylab/positions"
@@ -61,13 +62,13 @@ Examples:
 				return err
 			}
 			if len(list) != 1 {
-				return usagef("eval explains one position; add --id to pick one of the suite")
+				return cliapp.Usagef("eval explains one position; add --id to pick one of the suite")
 			}
 			opts := &EvalOptions{Position: list[0], Kinds: eval.Kinds(), Terms: eval.AllTerms, Format: c.String("format"), Color: env.out}
 			if k := c.String("eval"); k != "all" {
 				kind, err := eval.ParseKind(k)
 				if err != nil {
-					return usagef("%v", err)
+					return cliapp.Usagef("%v", err)
 				}
 				opts.Kinds = []eval.Kind{kind}
 			}

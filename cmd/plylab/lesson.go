@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/mattn/go-isatty"
+	"github.com/plylab/plylab/cmd/internal/cliapp"
 	"github.com/plylab/plylab/cmd/internal/output"
 	"github.com/plylab/plylab/engine/textfmt"
 	"github.com/plylab/plylab/lessons"
@@ -120,10 +121,10 @@ func lessonError(err error) error {
 	}
 	var le *lessons.Error
 	if errors.As(err, &le) {
-		return &usageError{msg: err.Error(), err: err, complete: true}
+		return cliapp.CompleteUsage(err.Error(), err)
 	}
 	if errors.Is(err, lessons.ErrUnknown) {
-		return &usageError{msg: err.Error() + "; run 'plylab lesson list' to see the lessons", err: err, complete: true}
+		return cliapp.CompleteUsage(err.Error()+"; run 'plylab lesson list' to see the lessons", err)
 	}
 	return err
 }
@@ -150,7 +151,7 @@ Examples:
 		Flags: []cli.Flag{output.FormatFlag()},
 		Action: func(c *cli.Context) error {
 			if c.NArg() > 0 {
-				return usagef("'lesson list' takes no arguments; to run a lesson: plylab lesson run %s", c.Args().First())
+				return cliapp.Usagef("'lesson list' takes no arguments; to run a lesson: plylab lesson run %s", c.Args().First())
 			}
 			ls, err := env.loadLessons(nil, true)
 			if err != nil {
@@ -203,7 +204,7 @@ Examples:
 		},
 		Action: func(c *cli.Context) error {
 			if c.NArg() != 1 {
-				return usagef("name one lesson, e.g. 'plylab lesson run 3'; run 'plylab lesson list' to see the lessons")
+				return cliapp.Usagef("name one lesson, e.g. 'plylab lesson run 3'; run 'plylab lesson list' to see the lessons")
 			}
 			ref := c.Args().First()
 			ls, err := env.loadLessons([]string{ref}, false)
@@ -270,10 +271,10 @@ Examples:
 		Action: func(c *cli.Context) error {
 			format, ok := lessons.ExportFormat(c.String("format"))
 			if !ok {
-				return usagef("unknown format %q; use --format html or --format md", c.String("format"))
+				return cliapp.Usagef("unknown format %q; use --format html or --format md", c.String("format"))
 			}
 			if c.NArg() == 0 {
-				return usagef("name the lessons to export: a number, a name, a file, or all; e.g. plylab lesson export all -o site")
+				return cliapp.Usagef("name the lessons to export: a number, a name, a file, or all; e.g. plylab lesson export all -o site")
 			}
 			ls, err := env.loadLessons(c.Args().Slice(), false)
 			if err != nil {
@@ -333,7 +334,7 @@ Examples:
 			update, goldenDir := c.Bool("update"), c.String("golden")
 			if update {
 				if err := lessons.UpdateFolderError(ls, goldenDir); err != nil {
-					return usagef("%s", err)
+					return cliapp.Usagef("%s", err)
 				}
 			}
 			start := time.Now()

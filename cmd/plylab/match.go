@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/plylab/plylab/cmd/internal/cliapp"
 	"github.com/plylab/plylab/cmd/internal/output"
 	"github.com/plylab/plylab/engine"
 	"github.com/plylab/plylab/engine/eval"
@@ -138,7 +139,7 @@ func (l *uciOptionList) options() ([]match.UCIOption, error) {
 	for _, s := range l.raw {
 		o, err := match.ParseUCIOption(s)
 		if err != nil {
-			return nil, usagef("--opponent-option %q is not NAME=VALUE; write e.g. --opponent-option UCI_Elo=1500 or --opponent-option \"Skill Level=5\"", s)
+			return nil, cliapp.Usagef("--opponent-option %q is not NAME=VALUE; write e.g. --opponent-option UCI_Elo=1500 or --opponent-option \"Skill Level=5\"", s)
 		}
 		out = append(out, o)
 	}
@@ -159,7 +160,7 @@ type matchConfig struct {
 
 func (e *appEnv) matchConfigFrom(c *cli.Context) (*matchConfig, error) {
 	const example = "plylab match --opponent random --games 20"
-	if err := rejectArgs(c, example); err != nil {
+	if err := cliapp.RejectArgs(c, example); err != nil {
 		return nil, err
 	}
 	mc := &matchConfig{format: c.String("format"), pgnPath: c.String("pgn")}
@@ -168,11 +169,11 @@ func (e *appEnv) matchConfigFrom(c *cli.Context) (*matchConfig, error) {
 	}
 	games := c.Int("games")
 	if games < 1 || games > matchMaxGames {
-		return nil, usagef("--games must be between 1 and %d, got %d", matchMaxGames, games)
+		return nil, cliapp.Usagef("--games must be between 1 and %d, got %d", matchMaxGames, games)
 	}
 	workers := c.Int("concurrency")
 	if workers < 1 || workers > matchMaxWorkers {
-		return nil, usagef("--concurrency must be between 1 and %d, got %d", matchMaxWorkers, workers)
+		return nil, cliapp.Usagef("--concurrency must be between 1 and %d, got %d", matchMaxWorkers, workers)
 	}
 	var margin time.Duration
 	if s := c.String("time-margin"); strings.TrimSpace(s) != "0" {
@@ -204,11 +205,11 @@ func (e *appEnv) matchConfigFrom(c *cli.Context) (*matchConfig, error) {
 		return nil, err
 	}
 	if len(algos) != 1 {
-		return nil, usagef("--engine %q names %d algorithms; a match plays one engine, e.g. --engine engine-without-null", c.String("engine"), len(algos))
+		return nil, cliapp.Usagef("--engine %q names %d algorithms; a match plays one engine, e.g. --engine engine-without-null", c.String("engine"), len(algos))
 	}
 	opts := algos[0]
 	if opts.IsPlain() && engLimit.Depth == 0 {
-		return nil, usagef("--engine %s searches to a fixed depth only; add --depth N (e.g. --depth 4)", opts.Name)
+		return nil, cliapp.Usagef("--engine %s searches to a fixed depth only; add --depth N (e.g. --depth 4)", opts.Name)
 	}
 	mc.cfg.Engine = match.EngineEntrant("", opts, engLimit)
 	mc.engineDesc = fmt.Sprintf("plylab %s (%s)", opts.Name, engLimit)
@@ -221,7 +222,7 @@ func (e *appEnv) matchConfigFrom(c *cli.Context) (*matchConfig, error) {
 	// Openings.
 	switch book, file := c.String("book"), c.String("openings"); {
 	case book != "" && file != "":
-		return nil, usagef("use --book or --openings, not both")
+		return nil, cliapp.Usagef("use --book or --openings, not both")
 	case book != "":
 		plies, err := openingPlies(c)
 		if err != nil {
@@ -250,9 +251,9 @@ func (e *appEnv) matchConfigFrom(c *cli.Context) (*matchConfig, error) {
 	if s := c.String("sprt"); s != "" {
 		t, err := match.ParseSPRT(s)
 		if errors.Is(err, match.ErrSPRTOrder) {
-			return nil, usagef("--sprt %q: ELO0 must be less than ELO1, e.g. --sprt 0,10", s)
+			return nil, cliapp.Usagef("--sprt %q: ELO0 must be less than ELO1, e.g. --sprt 0,10", s)
 		} else if err != nil {
-			return nil, usagef("bad --sprt %q; write ELO0,ELO1, e.g. --sprt 0,10", s)
+			return nil, cliapp.Usagef("bad --sprt %q; write ELO0,ELO1, e.g. --sprt 0,10", s)
 		}
 		mc.sprt = &t
 	}
@@ -279,7 +280,7 @@ func matchLimit(c *cli.Context, prefix string, withDefault bool) (match.Limit, e
 func openingPlies(c *cli.Context) (int, error) {
 	n := c.Int("opening-plies")
 	if n < 0 || n > 200 {
-		return 0, usagef("--opening-plies must be between 0 and 200, got %d", n)
+		return 0, cliapp.Usagef("--opening-plies must be between 0 and 200, got %d", n)
 	}
 	return n, nil
 }
@@ -288,14 +289,14 @@ func openingPlies(c *cli.Context) (int, error) {
 func readOpenings(path string, plies int) (*match.List, error) {
 	f, err := os.Open(path)
 	if errors.Is(err, fs.ErrNotExist) {
-		return nil, usagef("--openings: file %q does not exist; check the path", path)
+		return nil, cliapp.Usagef("--openings: file %q does not exist; check the path", path)
 	} else if err != nil {
-		return nil, fmt.Errorf("--openings: cannot read %s: %w", path, pathErrCause(err))
+		return nil, fmt.Errorf("--openings: cannot read %s: %w", path, cliapp.PathErrCause(err))
 	}
 	defer f.Close()
 	list, err := match.ReadOpenings(f, path, plies)
 	if err != nil {
-		return nil, usagef("--openings: %v", err)
+		return nil, cliapp.Usagef("--openings: %v", err)
 	}
 	return list, nil
 }
@@ -309,16 +310,16 @@ func (mc *matchConfig) opponent(c *cli.Context, limit match.Limit, engOpts engin
 	}
 	noOptions := func(kind string) error {
 		if len(uciOpts) > 0 {
-			return usagef("--opponent-option sets options of a UCI engine; the opponent %s is %s", spec, kind)
+			return cliapp.Usagef("--opponent-option sets options of a UCI engine; the opponent %s is %s", spec, kind)
 		}
 		return nil
 	}
 	if spec == "" {
-		return usagef("--opponent is empty; use random, a plylab algorithm such as engine-without-null, or a UCI engine's path")
+		return cliapp.Usagef("--opponent is empty; use random, a plylab algorithm such as engine-without-null, or a UCI engine's path")
 	}
 	if c.IsSet("opponent-eval") {
 		if _, err := eval.ParseKind(c.String("opponent-eval")); err != nil {
-			return usagef("--opponent-eval: %v", err)
+			return cliapp.Usagef("--opponent-eval: %v", err)
 		}
 	}
 
@@ -345,7 +346,7 @@ func (mc *matchConfig) opponent(c *cli.Context, limit match.Limit, engOpts engin
 		}
 		opts, name := match.OpponentEngine(opts, engOpts, kind)
 		if opts.IsPlain() && limit.Depth == 0 {
-			return usagef("the opponent %s searches to a fixed depth only; give it a depth (--depth or --opponent-depth)", opts.Name)
+			return cliapp.Usagef("the opponent %s searches to a fixed depth only; give it a depth (--depth or --opponent-depth)", opts.Name)
 		}
 		mc.cfg.Opponent = match.EngineEntrant(name, opts, limit)
 		mc.oppDesc = fmt.Sprintf("%s (%s)", name, limit)
@@ -353,7 +354,7 @@ func (mc *matchConfig) opponent(c *cli.Context, limit match.Limit, engOpts engin
 	}
 
 	if c.IsSet("opponent-eval") {
-		return usagef("--opponent-eval is for a plylab opponent; set a UCI engine's evaluation with --opponent-option")
+		return cliapp.Usagef("--opponent-eval is for a plylab opponent; set a UCI engine's evaluation with --opponent-option")
 	}
 	path, err := match.FindUCIEngine(spec)
 	if err != nil {
@@ -361,8 +362,8 @@ func (mc *matchConfig) opponent(c *cli.Context, limit match.Limit, engOpts engin
 		if strings.Contains(strings.ToLower(spec), "stockfish") {
 			hint = "install Stockfish with 'apt-get install stockfish' (Debian puts it in /usr/games/stockfish) or give its full path"
 		}
-		return usagef("--opponent %q is not random, a plylab algorithm (e.g. engine-without-null) or an executable UCI engine (%v); %s",
-			spec, pathErrCause(errors.Unwrap(err)), hint)
+		return cliapp.Usagef("--opponent %q is not random, a plylab algorithm (e.g. engine-without-null) or an executable UCI engine (%v); %s",
+			spec, cliapp.PathErrCause(errors.Unwrap(err)), hint)
 	}
 	ucfg := match.UCIConfig{Path: path, Options: append([]match.UCIOption(nil), uciOpts...)}
 	mc.cfg.Opponent = match.UCIEntrant(ucfg, limit)
@@ -377,7 +378,7 @@ func (e *appEnv) runMatch(ctx context.Context, mc *matchConfig) error {
 	if mc.pgnPath != "" {
 		f, err := os.Create(mc.pgnPath)
 		if err != nil {
-			return fmt.Errorf("--pgn: cannot write %s: %w", mc.pgnPath, pathErrCause(err))
+			return fmt.Errorf("--pgn: cannot write %s: %w", mc.pgnPath, cliapp.PathErrCause(err))
 		}
 		pgn = f
 		defer f.Close()
@@ -395,7 +396,7 @@ func (e *appEnv) runMatch(ctx context.Context, mc *matchConfig) error {
 	bar.Done()
 	if err != nil {
 		if errors.Is(err, match.ErrOption) {
-			return usagef("--opponent-option: %s", strings.TrimPrefix(err.Error(), match.ErrOption.Error()+": "))
+			return cliapp.Usagef("--opponent-option: %s", strings.TrimPrefix(err.Error(), match.ErrOption.Error()+": "))
 		}
 		return err
 	}

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/plylab/plylab/cmd/internal/cliapp"
 	"github.com/urfave/cli/v2"
 )
 
@@ -21,8 +22,8 @@ func parseOptions[O any](t *testing.T, newCmd func(*appEnv, func(context.Context
 	}
 	r := runIn(t, env, args...)
 	if r.code != 0 {
-		if r.code != exitUsage {
-			t.Errorf("plylab %s: exit %d, want %d for a flag error", strings.Join(args, " "), r.code, exitUsage)
+		if r.code != cliapp.ExitUsage {
+			t.Errorf("plylab %s: exit %d, want %d for a flag error", strings.Join(args, " "), r.code, cliapp.ExitUsage)
 		}
 		return nil, strings.TrimSpace(r.stderr)
 	}

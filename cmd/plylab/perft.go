@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io"
 
+	"github.com/plylab/plylab/cmd/internal/cliapp"
 	"github.com/plylab/plylab/cmd/internal/output"
 	"github.com/plylab/plylab/engine/lab"
 	"github.com/plylab/plylab/positions"
@@ -73,7 +74,7 @@ Examples:
 func parsePerft(c *cli.Context) (*PerftOptions, error) {
 	depth := c.Int("depth")
 	if depth < 1 || depth > perftMaxDepth {
-		return nil, usagef("--depth must be between 1 and %d, got %d; try --depth 5", perftMaxDepth, depth)
+		return nil, cliapp.Usagef("--depth must be between 1 and %d, got %d; try --depth 5", perftMaxDepth, depth)
 	}
 	list, err := resolvePositions(c, true, "start")
 	if err != nil {
@@ -84,7 +85,7 @@ func parsePerft(c *cli.Context) (*PerftOptions, error) {
 		return nil, err
 	}
 	if c.Bool("divide") && len(list) > 1 {
-		return nil, usagef("--divide works on one position; add --id to pick one of the suite")
+		return nil, cliapp.Usagef("--divide works on one position; add --id to pick one of the suite")
 	}
 	return &PerftOptions{Positions: list, Depth: depth, Divide: c.Bool("divide"), Reference: c.Bool("reference"),
 		Stockfish: c.String("stockfish"), Force: c.Bool("force"), Format: format}, nil
@@ -105,7 +106,7 @@ func perftRun(ctx context.Context, opts *PerftOptions, stdout, stderr io.Writer)
 			return err
 		}
 		if !opts.Force {
-			return usagef("%v; use a smaller --depth or add --force", err)
+			return cliapp.Usagef("%v; use a smaller --depth or add --force", err)
 		}
 	}
 	prog := output.NewProgress(stderr, opts.Progress)
@@ -115,7 +116,7 @@ func perftRun(ctx context.Context, opts *PerftOptions, stdout, stderr io.Writer)
 	if res == nil {
 		var se *lab.StockfishStartError
 		if errors.As(runErr, &se) {
-			return usagef("%v; install it (apt-get install stockfish) or fix --stockfish", se)
+			return cliapp.Usagef("%v; install it (apt-get install stockfish) or fix --stockfish", se)
 		}
 		return runErr
 	}

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/notnil/chess"
+	"github.com/plylab/plylab/cmd/internal/cliapp"
 	"github.com/plylab/plylab/cmd/internal/output"
 	"github.com/plylab/plylab/cmd/internal/termui"
 	"github.com/plylab/plylab/engine/board"
@@ -93,7 +94,7 @@ Examples:
 // playConfigFrom reads the flags into a game's configuration.
 func (e *appEnv) playConfigFrom(c *cli.Context) (play.Config, error) {
 	cfg := play.Config{Now: time.Now, Player: e.getenv("USER"), Count: output.FormatUint, Duration: output.FormatDuration}
-	if err := rejectArgs(c, "plylab play --color black --level strong"); err != nil {
+	if err := cliapp.RejectArgs(c, "plylab play --color black --level strong"); err != nil {
 		return cfg, err
 	}
 	seed := c.Uint64("seed")
@@ -114,12 +115,12 @@ func (e *appEnv) playConfigFrom(c *cli.Context) (play.Config, error) {
 		}
 		cfg.Human = board.White
 	default:
-		return cfg, usagef("unknown --color %q; use white, black or random (or auto, always, never for the terminal colors)", c.String("color"))
+		return cfg, cliapp.Usagef("unknown --color %q; use white, black or random (or auto, always, never for the terminal colors)", c.String("color"))
 	}
 
 	level, err := play.FindLevel(c.String("level"))
 	if err != nil {
-		return cfg, usagef("%v", err)
+		return cfg, cliapp.Usagef("%v", err)
 	}
 	limit, err := limitFlags(c, "")
 	if err != nil {
@@ -130,16 +131,16 @@ func (e *appEnv) playConfigFrom(c *cli.Context) (play.Config, error) {
 		return cfg, err
 	}
 	if len(algos) != 1 {
-		return cfg, usagef("play takes one --algo, got %d; e.g. --algo engine-without-null", len(algos))
+		return cfg, cliapp.Usagef("play takes one --algo, got %d; e.g. --algo engine-without-null", len(algos))
 	}
 	cfg.Options, cfg.Limits, cfg.Level = level.Setup(limit.Depth, limit.MoveTime, algos[0], c.IsSet("eval"), output.FormatDuration)
 	if cfg.Options.IsPlain() && cfg.Limits.Depth == 0 {
-		return cfg, usagef("--algo %s searches to a fixed depth only; add --depth N (e.g. --depth 4) or use --level beginner, casual or club", cfg.Options.Name)
+		return cfg, cliapp.Usagef("--algo %s searches to a fixed depth only; add --depth N (e.g. --depth 4) or use --level beginner, casual or club", cfg.Options.Name)
 	}
 
 	if path := c.String("load"); path != "" {
 		if c.IsSet("fen") || c.IsSet("position") {
-			return cfg, usagef("use --load or --fen/--position, not both: a saved game has its own start position")
+			return cfg, cliapp.Usagef("use --load or --fen/--position, not both: a saved game has its own start position")
 		}
 		if cfg.Load, err = loadGame(path); err != nil {
 			return cfg, err
@@ -163,9 +164,9 @@ func (e *appEnv) playConfigFrom(c *cli.Context) (play.Config, error) {
 func loadGame(path string) (*play.Loaded, error) {
 	f, err := os.Open(path)
 	if errors.Is(err, fs.ErrNotExist) {
-		return nil, usagef("--load: file %q does not exist; check the path (save games with the 'save FILE' command)", path)
+		return nil, cliapp.Usagef("--load: file %q does not exist; check the path (save games with the 'save FILE' command)", path)
 	} else if err != nil {
-		return nil, fmt.Errorf("--load: cannot read %s: %w", path, pathErrCause(err))
+		return nil, fmt.Errorf("--load: cannot read %s: %w", path, cliapp.PathErrCause(err))
 	}
 	defer f.Close()
 	return play.ReadGame(f, path)

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/notnil/chess"
+	"github.com/plylab/plylab/cmd/internal/cliapp"
 	"github.com/plylab/plylab/cmd/internal/output"
 	"github.com/plylab/plylab/engine/board"
 	"github.com/plylab/plylab/engine/textfmt"
@@ -63,7 +64,7 @@ Examples:
 		Flags: []cli.Flag{output.FormatFlag()},
 		Action: func(c *cli.Context) error {
 			if c.NArg() > 0 {
-				return usagef("'positions list' takes no arguments, got %q; to see one position run 'plylab positions show %s'", c.Args().First(), c.Args().First())
+				return cliapp.Usagef("'positions list' takes no arguments, got %q; to see one position run 'plylab positions show %s'", c.Args().First(), c.Args().First())
 			}
 			return runF(c.Context, &PositionsListOptions{Format: c.String("format"), Color: env.out})
 		},
@@ -135,7 +136,7 @@ func parsePositionsShow(c *cli.Context) (*PositionsShowOptions, error) {
 	}
 	args := c.Args().Slice()
 	if len(args) > 1 {
-		return nil, usagef("too many arguments %q; give one NAME (quote a FEN and pass it with --fen)", strings.Join(args, " "))
+		return nil, cliapp.Usagef("too many arguments %q; give one NAME (quote a FEN and pass it with --fen)", strings.Join(args, " "))
 	}
 	var name *string
 	if len(args) == 1 {
@@ -144,7 +145,7 @@ func parsePositionsShow(c *cli.Context) (*PositionsShowOptions, error) {
 	p, suite, err := positionSelection(c, true, "start").Show(name, fenPosition)
 	var notSuite *positions.NotSuiteError
 	if errors.As(err, &notSuite) {
-		return nil, usagef("%v; --id picks a position in a suite (see 'plylab positions list')", err)
+		return nil, cliapp.Usagef("%v; --id picks a position in a suite (see 'plylab positions list')", err)
 	} else if err != nil {
 		return nil, selectionError(err)
 	}
@@ -165,7 +166,7 @@ func positionsShowRun(_ context.Context, opts *PositionsShowOptions, stdout, _ i
 func describePosition(p positions.Position) (*board.Info, *chess.Position, error) {
 	info, pos, err := board.PositionInfo(p)
 	if err != nil && p.Name == "fen" {
-		return nil, nil, usagef("%v", err)
+		return nil, nil, cliapp.Usagef("%v", err)
 	}
 	return info, pos, err
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/plylab/plylab/cmd/internal/cliapp"
 	"github.com/plylab/plylab/cmd/internal/output"
 	"github.com/plylab/plylab/engine"
 	"github.com/plylab/plylab/engine/board"
@@ -73,7 +74,7 @@ func parseSearch(c *cli.Context) (*SearchOptions, error) {
 		return nil, err
 	}
 	if len(algos) != 1 {
-		return nil, usagef("search takes one --algo; use 'plylab compare' for several")
+		return nil, cliapp.Usagef("search takes one --algo; use 'plylab compare' for several")
 	}
 	o := algos[0]
 	format := c.String("format")
@@ -89,10 +90,10 @@ func parseSearch(c *cli.Context) (*SearchOptions, error) {
 		limits.MoveTime = mt
 	}
 	if c.IsSet("depth") && (limits.Depth < 1 || limits.Depth > engine.MaxDepth) {
-		return nil, usagef("--depth must be between 1 and %d, got %d", engine.MaxDepth, limits.Depth)
+		return nil, cliapp.Usagef("--depth must be between 1 and %d, got %d", engine.MaxDepth, limits.Depth)
 	}
 	if o.IsPlain() && limits.Depth == 0 {
-		return nil, usagef("%s needs --depth (it has no iterative deepening to stop in time)", o.Name)
+		return nil, cliapp.Usagef("%s needs --depth (it has no iterative deepening to stop in time)", o.Name)
 	}
 	if limits.Depth == 0 && limits.MoveTime == 0 && limits.Nodes == 0 {
 		limits.Depth = 10

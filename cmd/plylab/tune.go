@@ -6,6 +6,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/plylab/plylab/cmd/internal/cliapp"
 	"github.com/plylab/plylab/cmd/internal/output"
 	"github.com/plylab/plylab/engine/eval"
 	"github.com/plylab/plylab/engine/tune"
@@ -92,16 +93,16 @@ Examples:
 			}
 			opts.Terms = terms
 			if opts.Epochs < 1 || opts.Epochs > 100000 {
-				return usagef("--epochs %d is out of range; give 1 to 100000", opts.Epochs)
+				return cliapp.Usagef("--epochs %d is out of range; give 1 to 100000", opts.Epochs)
 			}
 			if opts.Skip < 0 || opts.Every < 1 || opts.Holdout < 0 || opts.L2 < 0 {
-				return usagef("--skip, --holdout and --l2 must be 0 or more, --every 1 or more")
+				return cliapp.Usagef("--skip, --holdout and --l2 must be 0 or more, --every 1 or more")
 			}
 			if opts.Rate <= 0 || opts.K < 0 {
-				return usagef("--rate must be positive and --k positive (or 0 to fit it)")
+				return cliapp.Usagef("--rate must be positive and --k positive (or 0 to fit it)")
 			}
 			if _, ok := tune.StartWeights(opts.From); !ok {
-				return usagef("--from %q: start from 'default' or 'zero'", opts.From)
+				return cliapp.Usagef("--from %q: start from 'default' or 'zero'", opts.From)
 			}
 			return runF(c.Context, opts)
 		},
@@ -138,7 +139,7 @@ func commandLine(c *cli.Context) string {
 func parseTerms(s string) (eval.Terms, error) {
 	terms, err := eval.ParseTerms(s)
 	if err != nil {
-		return 0, usagef("--terms: %v", err)
+		return 0, cliapp.Usagef("--terms: %v", err)
 	}
 	return terms, nil
 }
@@ -154,7 +155,7 @@ func loadTuneSet(opts *TuneOptions, start *eval.Weights) (*tune.Set, error) {
 	}
 	set, err := tune.ReadPGNFiles(opts.PGN, xo)
 	if err != nil {
-		return nil, usagef("--pgn: %v", err)
+		return nil, cliapp.Usagef("--pgn: %v", err)
 	}
 	return set, nil
 }
@@ -168,7 +169,7 @@ func tuneRun(ctx context.Context, opts *TuneOptions, stdout, stderr io.Writer) e
 		return err
 	}
 	if len(set.Samples) == 0 {
-		return usagef("the games have no quiet positions after %d plies; give longer games or a smaller --skip", opts.Skip)
+		return cliapp.Usagef("the games have no quiet positions after %d plies; give longer games or a smaller --skip", opts.Skip)
 	}
 	prog := output.NewProgress(stderr, opts.Progress)
 	res, err := tune.Tune(ctx, set, start, tune.Options{Epochs: opts.Epochs, Rate: opts.Rate, K: opts.K, Terms: opts.Terms, L2: opts.L2,
