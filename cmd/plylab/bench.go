@@ -122,9 +122,6 @@ func parseBench(c *cli.Context) (*BenchOptions, error) {
 		return nil, err
 	}
 	format := c.String("format")
-	if err := output.CheckFormat(format); err != nil {
-		return nil, err
-	}
 	opts := &BenchOptions{Engine: engine.EngineOptions(), Depth: depth, HashMB: hashMB, Format: format}
 	opts.Engine.TTSizeMB = hashMB
 	if k := c.String("eval"); k != "" {

@@ -162,9 +162,6 @@ func parseBookShow(c *cli.Context, def string) (*BookShowOptions, error) {
 	if err := cliapp.RejectArgs(c, `plylab book show --moves "e4 c5"`); err != nil {
 		return nil, err
 	}
-	if err := output.CheckFormat(c.String("format")); err != nil {
-		return nil, err
-	}
 	list, err := resolvePositions(c, false, "start")
 	if err != nil {
 		return nil, err
@@ -199,9 +196,6 @@ func parseBookBuild(c *cli.Context) (*BookBuildOptions, error) {
 	}
 	opts := &BookBuildOptions{PGN: c.String("pgn"), Output: c.String("output"), Format: c.String("format"),
 		Build: book.BuildOptions{MaxPly: c.Int("max-ply"), MinGames: c.Int("min-games"), ByCount: c.Bool("by-count")}}
-	if err := output.CheckFormat(opts.Format); err != nil {
-		return nil, err
-	}
 	if n := opts.Build.MaxPly; n < 1 || n > 1000 {
 		return nil, cliapp.Usagef("--max-ply must be between 1 and 1000, got %d; try --max-ply 20 (ten moves each)", n)
 	}

@@ -126,7 +126,13 @@ func positionsAndAlgos(c *cli.Context, withSuite bool) ([]positions.Position, []
 }
 
 // forceFlag is --force of the commands that refuse runs predicted to take
-// longer than guardBudget.
-func forceFlag() cli.Flag {
-	return &cli.BoolFlag{Name: "force", Usage: "run even when the predicted time is over ten minutes"}
+// longer than budget (lab.SearchBudget, lab.PerftBudget): "ten minutes"
+// for whole minutes up to ten, else as time.Duration prints it.
+func forceFlag(budget time.Duration) cli.Flag {
+	words := []string{"zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"}
+	over := budget.String()
+	if m := int(budget.Minutes()); m >= 2 && m < len(words) && budget == time.Duration(m)*time.Minute {
+		over = words[m] + " minutes"
+	}
+	return &cli.BoolFlag{Name: "force", Usage: "run even when the predicted time is over " + over}
 }

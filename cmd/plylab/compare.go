@@ -47,7 +47,7 @@ func newCompareCommand(env *appEnv, runF func(context.Context, *CompareOptions) 
 		&cli.StringFlag{Name: "depth", Aliases: []string{"d"}, Value: "1-4", Usage: "depth `N` or range `LO-HI`"},
 		&cli.StringFlag{Name: "plot", Usage: "also draw nodes and time per depth (log scale) to `FILE`.svg or .png"},
 		&cli.BoolFlag{Name: "no-minimal", Usage: "skip the minimal-tree and %-of-minimax columns (they need the value of every node of the full tree)"},
-		forceFlag(),
+		forceFlag(lab.SearchBudget),
 		output.FormatFlag(),
 	)
 	return &cli.Command{
@@ -88,9 +88,6 @@ func parseCompare(c *cli.Context, outputPath func(flag, name string) (string, er
 		return nil, err
 	}
 	format := c.String("format")
-	if err := output.CheckFormat(format); err != nil {
-		return nil, err
-	}
 	plot := c.String("plot")
 	if plot != "" && !strings.HasSuffix(plot, ".svg") && !strings.HasSuffix(plot, ".png") {
 		return nil, cliapp.Usagef("--plot %q: the file name must end in .svg or .png", plot)

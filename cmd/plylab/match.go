@@ -164,9 +164,6 @@ func (e *appEnv) matchConfigFrom(c *cli.Context) (*matchConfig, error) {
 		return nil, err
 	}
 	mc := &matchConfig{format: c.String("format"), pgnPath: c.String("pgn")}
-	if err := output.CheckFormat(mc.format); err != nil {
-		return nil, err
-	}
 	games := c.Int("games")
 	if games < 1 || games > matchMaxGames {
 		return nil, cliapp.Usagef("--games must be between 1 and %d, got %d", matchMaxGames, games)

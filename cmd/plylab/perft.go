@@ -41,7 +41,7 @@ func newPerftCommand(env *appEnv, runF func(context.Context, *PerftOptions) erro
 		&cli.BoolFlag{Name: "divide", Usage: "show the count below every root move (UCI, sorted)"},
 		&cli.BoolFlag{Name: "reference", Usage: "also count with notnil/chess and print both speeds and their ratio"},
 		&cli.StringFlag{Name: "stockfish", Usage: "also time Stockfish's \"go perft\" at `PATH` (e.g. /usr/games/stockfish) and print the speed ratio"},
-		&cli.BoolFlag{Name: "force", Usage: "run even when the predicted time is over five minutes"},
+		forceFlag(lab.PerftBudget),
 		output.FormatFlag(),
 	)
 	return &cli.Command{
@@ -81,9 +81,6 @@ func parsePerft(c *cli.Context) (*PerftOptions, error) {
 		return nil, err
 	}
 	format := c.String("format")
-	if err := output.CheckFormat(format); err != nil {
-		return nil, err
-	}
 	if c.Bool("divide") && len(list) > 1 {
 		return nil, cliapp.Usagef("--divide works on one position; add --id to pick one of the suite")
 	}

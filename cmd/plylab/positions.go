@@ -131,9 +131,6 @@ Examples:
 // (without --id), a FEN, or the start position.
 func parsePositionsShow(c *cli.Context) (*PositionsShowOptions, error) {
 	opts := &PositionsShowOptions{Format: c.String("format"), Flip: c.Bool("flip")}
-	if err := output.CheckFormat(opts.Format); err != nil {
-		return nil, err
-	}
 	args := c.Args().Slice()
 	if len(args) > 1 {
 		return nil, cliapp.Usagef("too many arguments %q; give one NAME (quote a FEN and pass it with --fen)", strings.Join(args, " "))

@@ -57,9 +57,6 @@ Examples:
 			if src != "" && !lab.KnownSource(src) {
 				return cliapp.Usagef("--source: unknown source %q; choose one of %s", src, strings.Join(names, ", "))
 			}
-			if err := output.CheckFormat(c.String("format")); err != nil {
-				return err
-			}
 			return runF(c.Context, &ReproduceOptions{Source: src, Format: c.String("format"), RunSlow: c.Bool("run-slow"), Color: env.out})
 		},
 	}

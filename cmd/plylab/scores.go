@@ -34,7 +34,7 @@ func newScoresCommand(env *appEnv, runF func(context.Context, *ScoresOptions) er
 	flags := append(positionFlags(false), algoFlags("alphabeta", false)...)
 	flags = append(flags,
 		&cli.IntFlag{Name: "depth", Aliases: []string{"d"}, Value: 3, Usage: "search `N` plies deep, the root move included"},
-		forceFlag(),
+		forceFlag(lab.SearchBudget),
 		output.FormatFlag(),
 	)
 	return &cli.Command{
@@ -75,9 +75,6 @@ func parseScores(c *cli.Context) (*ScoresOptions, error) {
 		return nil, cliapp.Usagef("--depth must be between 1 and %d, got %d; try --depth 3", compareMaxDepth, depth)
 	}
 	format := c.String("format")
-	if err := output.CheckFormat(format); err != nil {
-		return nil, err
-	}
 	return &ScoresOptions{Position: list[0], Algo: algos[0], Depth: depth, Force: c.Bool("force"), Format: format}, nil
 }
 

@@ -49,9 +49,6 @@ Examples:
 		Flags: []cli.Flag{output.FormatFlag(),
 			&cli.BoolFlag{Name: "elo", Usage: "show each technique's stored Elo from self-play matches instead of the list"}},
 		Action: func(c *cli.Context) error {
-			if err := output.CheckFormat(c.String("format")); err != nil {
-				return err
-			}
 			return runF(c.Context, &TechniquesOptions{Format: c.String("format"), Color: env.out, Elo: c.Bool("elo")})
 		},
 	}

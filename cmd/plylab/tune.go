@@ -178,23 +178,7 @@ func tuneRun(ctx context.Context, opts *TuneOptions, stdout, stderr io.Writer) e
 	if err != nil {
 		return err
 	}
-	report := opts.Report
-	if report <= 0 {
-		report = max(1, opts.Epochs/10)
-	}
-	t := &output.Table{Title: fmt.Sprintf("tune: %s positions (%s held out) from %s games (%s), K = %.4f",
-		output.FormatInt(int64(len(set.Samples))), output.FormatInt(int64(len(set.Valid))), output.FormatInt(int64(set.Games)), set.Source, res.K)}
-	t.Columns = []output.Column{{Key: "epoch", Header: "epoch", Right: true}, {Key: "error", Header: "training error", Right: true},
-		{Key: "change", Header: "change", Right: true}, {Key: "held_out_error", Header: "held-out error", Right: true},
-		{Key: "held_out_change", Header: "held-out change", Right: true}}
-	for _, r := range res.ReportRows(report, len(set.Valid) > 0) {
-		v, vc := output.NullCell("-"), output.NullCell("-")
-		if r.HeldOut {
-			v, vc = output.FloatCell(r.ValidError, "%.6f"), output.FloatCell(r.ValidChange, "%+.6f")
-		}
-		t.Rows = append(t.Rows, []output.Cell{output.IntCell(int64(r.Epoch)), output.FloatCell(r.Error, "%.6f"), output.FloatCell(r.Change, "%+.6f"), v, vc})
-	}
-	t.Notes = res.Notes(opts.Epochs)
+	t := res.ErrorTable(set, opts.Report, opts.Epochs)
 	if err := output.WriteTable(stdout, opts.Format, t, opts.Color); err != nil {
 		return err
 	}
@@ -204,17 +188,7 @@ func tuneRun(ctx context.Context, opts *TuneOptions, stdout, stderr io.Writer) e
 	if opts.Format == "table" || opts.Format == "markdown" {
 		fmt.Fprintln(stdout)
 	}
-	wt := &output.Table{Title: "tuned weights (middlegame, endgame), centipawns per unit"}
-	wt.Columns = []output.Column{{Key: "feature", Header: "feature"}, {Key: "term", Header: "term"},
-		{Key: "mg_start", Header: "mg start", Right: true}, {Key: "mg", Header: "mg", Right: true},
-		{Key: "eg_start", Header: "eg start", Right: true}, {Key: "eg", Header: "eg", Right: true}}
-	for i := range res.Weights {
-		f := eval.Feature(i)
-		wt.Rows = append(wt.Rows, []output.Cell{output.TextCell(f.String()), output.TextCell(f.Term().Name()),
-			output.IntCell(int64(res.Start[i][0])), output.IntCell(int64(res.Weights[i][0])).Styled(output.StyleBold),
-			output.IntCell(int64(res.Start[i][1])), output.IntCell(int64(res.Weights[i][1])).Styled(output.StyleBold)})
-	}
-	if err := output.WriteTable(stdout, opts.Format, wt, opts.Color); err != nil {
+	if err := output.WriteTable(stdout, opts.Format, res.WeightsTable(), opts.Color); err != nil {
 		return err
 	}
 	return writeTuneOutput(stderr, opts, set, res)
