@@ -5,20 +5,16 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"runtime"
-	"strconv"
 	"strings"
 	"time"
 
-	"github.com/mattn/go-isatty"
 	"github.com/plylab/plylab/cmd/internal/cliapp"
 	"github.com/plylab/plylab/cmd/internal/output"
 	"github.com/plylab/plylab/engine/textfmt"
 	"github.com/plylab/plylab/lessons"
 	"github.com/urfave/cli/v2"
-	"golang.org/x/term"
 )
 
 // lessonCommand is `plylab lesson`: list, run, export and check the lesson
@@ -63,22 +59,7 @@ func (env *appEnv) lessonCommands() lessons.Commands {
 	if env.commands != nil {
 		list = env.commands
 	}
-	out := lessons.Commands{}
-	for _, c := range list(env) {
-		if c.Hidden || c.Name == "lesson" {
-			continue
-		}
-		var subs []string
-		for _, s := range c.Subcommands {
-			subs = append(subs, s.Name)
-			subs = append(subs, s.Aliases...)
-		}
-		out[c.Name] = subs
-		for _, a := range c.Aliases {
-			out[a] = subs
-		}
-	}
-	return out
+	return cliapp.CommandNames(list(env), "lesson")
 }
 
 // lessonRunner runs one plylab command for a lesson cell, in-process, with
@@ -163,20 +144,6 @@ Examples:
 	}
 }
 
-// terminalWidth is the width of the terminal on stdout, else $COLUMNS,
-// else 80.
-func (env *appEnv) terminalWidth() int {
-	if f, ok := env.Stdout.(*os.File); ok && env.isTerminal(env.Stdout) {
-		if w, _, err := term.GetSize(int(f.Fd())); err == nil && w > 0 {
-			return w
-		}
-	}
-	if n, err := strconv.Atoi(env.getenv("COLUMNS")); err == nil && n > 0 {
-		return n
-	}
-	return 80
-}
-
 func lessonRunCommand(env *appEnv) *cli.Command {
 	return &cli.Command{
 		Name:      "run",
@@ -220,12 +187,12 @@ Examples:
 			defer cleanup()
 			width := c.Int("width")
 			if width <= 0 {
-				width = env.terminalWidth()
+				width = output.Width(env.Stdout, env.isTerminal(env.Stdout), env.getenv)
 			}
 			s := lessons.NewSession(l, env.lessonRunner(c.Context, env.out.On), dir)
 			t := &lessons.Terminal{
 				Out: env.Stdout, In: env.Stdin, Step: c.Bool("step"), Color: env.out.On,
-				Width: width, KeepDir: keep, Echo: !env.stdinIsTerminal(),
+				Width: width, KeepDir: keep, Echo: !output.IsTerminal(env.Stdin),
 				ExportHint: fmt.Sprintf("plylab lesson export %s --format html -o site", ref),
 			}
 			err = t.Present(s)
@@ -378,10 +345,4 @@ func (env *appEnv) printCheckResult(r lessons.CheckResult) {
 	default:
 		fmt.Fprintf(w, "%s   %s (%s, %s)\n", env.out.Paint(output.StyleGood, "ok"), l.Slug, plural(len(l.Cells), "cell"), output.FormatDuration(r.Elapsed))
 	}
-}
-
-// stdinIsTerminal reports whether Stdin is an interactive terminal.
-func (env *appEnv) stdinIsTerminal() bool {
-	f, ok := env.Stdin.(*os.File)
-	return ok && (isatty.IsTerminal(f.Fd()) || isatty.IsCygwinTerminal(f.Fd()))
 }
