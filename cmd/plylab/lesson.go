@@ -258,7 +258,7 @@ Examples:
 			if err != nil {
 				return err
 			}
-			fmt.Fprintf(env.Stdout, "wrote %s and %s (%d files in %s)\n", plural(len(ls), "lesson"), index, len(files), dir)
+			fmt.Fprintf(env.Stdout, "wrote %s and %s (%d files in %s)\n", textfmt.Plural(len(ls), "lesson"), index, len(files), dir)
 			if format == "html" {
 				fmt.Fprintf(env.Stdout, "open %s in a browser; the pages work offline\n", index)
 			}
@@ -337,12 +337,12 @@ func (env *appEnv) printCheckResult(r lessons.CheckResult) {
 	case lessons.CheckRunError:
 		fmt.Fprintf(w, "%s %s\n  %s\n", fail, l.Slug, output.OneLine(r.Err.Error()))
 	case lessons.CheckWrote:
-		fmt.Fprintf(w, "%s %s (%s, %s)\n", env.out.Paint(output.StyleWarn, "wrote"), r.Path, plural(len(l.Cells), "cell"), output.FormatDuration(r.Elapsed))
+		fmt.Fprintf(w, "%s %s (%s, %s)\n", env.out.Paint(output.StyleWarn, "wrote"), r.Path, textfmt.Plural(len(l.Cells), "cell"), output.FormatDuration(r.Elapsed))
 	case lessons.CheckNoGolden:
 		fmt.Fprintf(w, "%s %s\n  no golden transcript %s; record one with: plylab lesson check %s --update\n", fail, l.Slug, r.Path, lessons.LessonRef(l))
 	case lessons.CheckDiffers:
 		fmt.Fprintf(w, "%s %s\n%s\n", fail, l.Slug, textfmt.Indent(r.Diff.Summary(l.File), "  "))
 	default:
-		fmt.Fprintf(w, "%s   %s (%s, %s)\n", env.out.Paint(output.StyleGood, "ok"), l.Slug, plural(len(l.Cells), "cell"), output.FormatDuration(r.Elapsed))
+		fmt.Fprintf(w, "%s   %s (%s, %s)\n", env.out.Paint(output.StyleGood, "ok"), l.Slug, textfmt.Plural(len(l.Cells), "cell"), output.FormatDuration(r.Elapsed))
 	}
 }

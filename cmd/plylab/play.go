@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/notnil/chess"
+	"github.com/plylab/plylab/cmd/internal/boardtext"
 	"github.com/plylab/plylab/cmd/internal/cliapp"
 	"github.com/plylab/plylab/cmd/internal/output"
 	"github.com/plylab/plylab/cmd/internal/termui"
@@ -101,7 +102,7 @@ func (e *appEnv) playConfigFrom(c *cli.Context) (play.Config, error) {
 	if seed == 0 {
 		seed = uint64(time.Now().UnixNano())
 	}
-	cfg.BoardText = func(pos *chess.Position, flip bool) string { return drawBoard(pos, flip, e.out) }
+	cfg.BoardText = func(pos *chess.Position, flip bool) string { return boardtext.Draw(pos, flip, e.out) }
 	cfg.Rand = rand.New(rand.NewPCG(seed, 0x706c796c6162)) // "plylab"
 
 	side, ok := play.ParseSide(c.String("color"), cfg.Rand)

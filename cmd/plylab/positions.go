@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/notnil/chess"
+	"github.com/plylab/plylab/cmd/internal/boardtext"
 	"github.com/plylab/plylab/cmd/internal/cliapp"
 	"github.com/plylab/plylab/cmd/internal/output"
 	"github.com/plylab/plylab/engine/board"
@@ -183,36 +184,6 @@ func showPosition(w io.Writer, format string, p positions.Position, flip bool, c
 	case "csv", "markdown":
 		return output.WriteTable(w, format, info.Table(), color)
 	}
-	_, err = io.WriteString(w, positionText(info, pos, flip, color))
+	_, err = io.WriteString(w, boardtext.Position(info, pos, flip, color))
 	return err
 }
-
-func positionText(info *board.Info, pos *chess.Position, flip bool, color output.Painter) string {
-	var b strings.Builder
-	b.WriteString(color.Paint(output.StyleBold, info.Title()) + "\n\n")
-	b.WriteString(drawBoard(pos, flip, color))
-	b.WriteByte('\n')
-	const labelWidth = 13
-	for _, f := range info.Lines() {
-		key, label, value := f.Key, f.Label, f.Value
-		if key == "legal_moves" {
-			for _, l := range textfmt.WrapWords(info.LegalMoves, 64) {
-				b.WriteString(strings.Repeat(" ", labelWidth+1) + color.Paint(output.StyleAccent, l) + "\n")
-			}
-			continue
-		}
-		switch key {
-		case "best_moves":
-			value = color.Paint(output.StyleGood, value)
-		case "avoid_moves":
-			value = color.Paint(output.StyleBad, value)
-		case "status":
-			value = color.Paint(output.StyleWarn, value)
-		}
-		b.WriteString(color.Paint(output.StyleDim, output.PadRight(label, labelWidth)) + " " + value + "\n")
-	}
-	return b.String()
-}
-
-// plural formats a count with a noun: "1 position", "300 positions".
-func plural(n int, noun string) string { return textfmt.Plural(n, noun) }
