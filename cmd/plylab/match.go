@@ -298,74 +298,46 @@ func readOpenings(path string, plies int) (*match.List, error) {
 	return list, nil
 }
 
-// opponent reads --opponent and its options into mc.
+// opponent reads --opponent and its options into mc (match.OpponentSpec).
 func (mc *matchConfig) opponent(c *cli.Context, limit match.Limit, engOpts engine.Options) error {
 	spec := strings.TrimSpace(c.String("opponent"))
 	uciOpts, err := c.Generic("opponent-option").(*uciOptionList).options()
 	if err != nil {
 		return err
 	}
-	noOptions := func(kind string) error {
-		if len(uciOpts) > 0 {
-			return cliapp.Usagef("--opponent-option sets options of a UCI engine; the opponent %s is %s", spec, kind)
-		}
-		return nil
-	}
 	if spec == "" {
 		return cliapp.Usagef("--opponent is empty; use random, a plylab algorithm such as engine-without-null, or a UCI engine's path")
 	}
+	opp := match.OpponentSpec{Spec: spec, Limit: limit, Ours: engOpts, UCIOptions: uciOpts}
+	if c.IsSet("eval") {
+		opp.Eval = &engOpts.Eval
+	}
 	if c.IsSet("opponent-eval") {
-		if _, err := eval.ParseKind(c.String("opponent-eval")); err != nil {
+		k, err := eval.ParseKind(c.String("opponent-eval"))
+		if err != nil {
 			return cliapp.Usagef("--opponent-eval: %v", err)
 		}
+		if !strings.EqualFold(spec, "random") && !match.IsPlylab(spec) {
+			return cliapp.Usagef("--opponent-eval is for a plylab opponent; set a UCI engine's evaluation with --opponent-option")
+		}
+		opp.Eval = &k
 	}
-
-	if strings.EqualFold(spec, "random") {
-		if err := noOptions("a random mover"); err != nil {
-			return err
-		}
-		mc.cfg.Opponent = match.RandomEntrant(limit)
-		mc.oppDesc = "random"
-		return nil
+	var oe *match.OpponentError
+	mc.cfg.Opponent, mc.oppDesc, err = opp.Entrant()
+	switch {
+	case !errors.As(err, &oe):
+		return err
+	case errors.Is(err, match.ErrNotUCI):
+		return cliapp.Usagef("--opponent-option sets options of a UCI engine; the opponent %s is %s", spec, oe.What)
+	case errors.Is(err, match.ErrNeedsDepth):
+		return cliapp.Usagef("the opponent %s searches to a fixed depth only; give it a depth (--depth or --opponent-depth)", oe.What)
 	}
-
-	if opts, err := engine.ParseAlgo(spec); err == nil && !strings.ContainsAny(spec, `/\`) {
-		if err := noOptions("plylab's engine"); err != nil {
-			return err
-		}
-		var kind *eval.Kind
-		if c.IsSet("eval") {
-			kind = &engOpts.Eval
-		}
-		if c.IsSet("opponent-eval") {
-			k, _ := eval.ParseKind(c.String("opponent-eval"))
-			kind = &k
-		}
-		opts, name := match.OpponentEngine(opts, engOpts, kind)
-		if opts.IsPlain() && limit.Depth == 0 {
-			return cliapp.Usagef("the opponent %s searches to a fixed depth only; give it a depth (--depth or --opponent-depth)", opts.Name)
-		}
-		mc.cfg.Opponent = match.EngineEntrant(name, opts, limit)
-		mc.oppDesc = fmt.Sprintf("%s (%s)", name, limit)
-		return nil
+	hint := "give the full path of a UCI engine, e.g. /usr/games/stockfish"
+	if strings.Contains(strings.ToLower(spec), "stockfish") {
+		hint = "install Stockfish with 'apt-get install stockfish' (Debian puts it in /usr/games/stockfish) or give its full path"
 	}
-
-	if c.IsSet("opponent-eval") {
-		return cliapp.Usagef("--opponent-eval is for a plylab opponent; set a UCI engine's evaluation with --opponent-option")
-	}
-	path, err := match.FindUCIEngine(spec)
-	if err != nil {
-		hint := "give the full path of a UCI engine, e.g. /usr/games/stockfish"
-		if strings.Contains(strings.ToLower(spec), "stockfish") {
-			hint = "install Stockfish with 'apt-get install stockfish' (Debian puts it in /usr/games/stockfish) or give its full path"
-		}
-		return cliapp.Usagef("--opponent %q is not random, a plylab algorithm (e.g. engine-without-null) or an executable UCI engine (%v); %s",
-			spec, cliapp.PathErrCause(errors.Unwrap(err)), hint)
-	}
-	ucfg := match.UCIConfig{Path: path, Options: append([]match.UCIOption(nil), uciOpts...)}
-	mc.cfg.Opponent = match.UCIEntrant(ucfg, limit)
-	mc.oppDesc = fmt.Sprintf("%s (%s)", ucfg.Describe(), limit)
-	return nil
+	return cliapp.Usagef("--opponent %q is not random, a plylab algorithm (e.g. engine-without-null) or an executable UCI engine (%v); %s",
+		spec, cliapp.PathErrCause(oe.Cause), hint)
 }
 
 // runMatch plays the match with a progress bar and PGN output and prints
