@@ -81,7 +81,7 @@ Examples:
 		Flags: flags,
 		Action: func(c *cli.Context) error {
 			if c.Bool("levels") {
-				return output.WriteTable(env.Stdout, "table", levelsTable(), env.out)
+				return output.WriteTable(env.Stdout, "table", play.LevelsTable(), env.out)
 			}
 			cfg, err := env.playConfigFrom(c)
 			if err != nil {
@@ -189,23 +189,4 @@ func (e *appEnv) runPlay(ctx context.Context, cfg play.Config) error {
 	// Over a pipe the input is not echoed by a terminal: echo it, so the
 	// transcript reads like a session. On a terminal in line mode it is.
 	return s.RunLines(ctx, e.Stdin, !inTTY)
-}
-
-// levelsTable lists play's levels, weakest first.
-func levelsTable() *output.Table {
-	t := &output.Table{Title: "play: levels, weakest first", Columns: []output.Column{
-		{Key: "level", Header: "level"}, {Key: "depth", Header: "depth", Right: true},
-		{Key: "movetime_s", Header: "time a move", Right: true}, {Key: "eval", Header: "evaluation"},
-		{Key: "summary", Header: "summary"}}}
-	for _, l := range play.Levels {
-		depth, mt := output.NullCell("-"), output.NullCell("-")
-		if l.Depth > 0 {
-			depth = output.IntCell(int64(l.Depth))
-		} else {
-			mt = output.DurationCell(l.MoveTime)
-		}
-		t.Rows = append(t.Rows, []output.Cell{output.TextCell(l.Name), depth, mt, output.TextCell(l.Eval.String()),
-			output.TextCell(l.Describe(output.FormatDuration))})
-	}
-	return t
 }
