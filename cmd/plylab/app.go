@@ -199,7 +199,7 @@ Examples:
 			}
 			if c.Bool("version") {
 				fmt.Fprintf(env.Stdout, "plylab version %s\n", versionString())
-				return errStop
+				return cliapp.ErrStop
 			}
 			return nil
 		},
@@ -228,10 +228,10 @@ func runWith(env *appEnv, args []string) (status int) {
 			if env.getenv("PLYLAB_TRACEBACK") != "" {
 				env.Stderr.Write(debug.Stack())
 			}
-			status = exitInternal
+			status = cliapp.ExitInternal
 		}
 	}()
-	status, line := exitStatus(execute(env, args))
+	status, line := cliapp.ExitStatus(execute(env, args))
 	if line != "" {
 		fmt.Fprintln(env.Stderr, line)
 	}
@@ -274,8 +274,8 @@ func versionString() string {
 // appErrors makes the usage errors of the commands cliapp.Prepare wires.
 func appErrors() cliapp.Errors {
 	return cliapp.Errors{
-		Usage:    func(msg, hint string, err error) error { return &usageError{msg: msg, hint: hint, err: err} },
-		WithHint: withHint,
+		Usage:    cliapp.NewUsage,
+		WithHint: cliapp.WithHint,
 	}
 }
 

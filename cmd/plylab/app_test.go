@@ -1,9 +1,6 @@
 package main
 
 import (
-	"context"
-	"errors"
-	"fmt"
 	"io"
 	"strings"
 	"testing"
@@ -116,29 +113,6 @@ func TestUsageErrors(t *testing.T) {
 	}
 }
 
-func TestExitStatus(t *testing.T) {
-	t.Parallel()
-	tests := []struct {
-		err  error
-		code int
-		line string
-	}{
-		{nil, 0, ""},
-		{errStop, 0, ""},
-		{usagef("bad depth 0; use --depth 1 or more"), 2, "plylab: bad depth 0; use --depth 1 or more"},
-		{usagef("bad depth 0"), 2, "plylab: bad depth 0; run 'plylab --help' for usage"},
-		{fmt.Errorf("perft: %w", usagef("bad depth")), 2, "plylab: perft: bad depth; run 'plylab --help' for usage"},
-		{errors.New("disk full\nsecond line"), 1, "plylab: disk full second line"},
-		{context.Canceled, 1, "plylab: interrupted; the command was stopped before it finished"},
-	}
-	for _, tt := range tests {
-		code, line := exitStatus(tt.err)
-		if code != tt.code || line != tt.line {
-			t.Errorf("exitStatus(%v) = %d, %q; want %d, %q", tt.err, code, line, tt.code, tt.line)
-		}
-	}
-}
-
 func TestPanicIsInternalError(t *testing.T) {
 	t.Parallel()
 	env := testEnv()
@@ -151,8 +125,8 @@ func TestPanicIsInternalError(t *testing.T) {
 	}
 	env.commands = func(*appEnv) []*cli.Command { return []*cli.Command{boom} }
 	code := runWith(env, []string{"plylab", "boom"})
-	if code != exitInternal {
-		t.Errorf("exit %d, want %d", code, exitInternal)
+	if code != cliapp.ExitInternal {
+		t.Errorf("exit %d, want %d", code, cliapp.ExitInternal)
 	}
 	if got := errb.String(); !strings.HasPrefix(got, "plylab: internal error: kaboom") || strings.Count(got, "\n") != 1 {
 		t.Errorf("stderr = %q", got)
@@ -278,7 +252,7 @@ func TestRequiredFlagIsUsageError(t *testing.T) {
 		return []*cli.Command{{
 			Name: "need", Usage: "needs --depth", Description: "Examples:\n   plylab need --depth 3",
 			Flags:  []cli.Flag{&cli.IntFlag{Name: "depth", Required: true}},
-			Before: func(*cli.Context) error { return usagef("before failed") },
+			Before: func(*cli.Context) error { return cliapp.Usagef("before failed") },
 			Action: func(*cli.Context) error { ran = true; return nil },
 		}}
 	}

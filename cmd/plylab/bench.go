@@ -6,6 +6,7 @@ import (
 	"io"
 	"strconv"
 
+	"github.com/plylab/plylab/cmd/internal/cliapp"
 	"github.com/plylab/plylab/cmd/internal/output"
 	"github.com/plylab/plylab/engine"
 	"github.com/plylab/plylab/engine/eval"
@@ -79,37 +80,37 @@ func benchArgs(c *cli.Context) (depth, hashMB int, err error) {
 	depth, hashMB = c.Int("depth"), c.Int("hash")
 	args := c.Args().Slice()
 	if len(args) > 3 {
-		return 0, 0, usagef("bench takes at most three arguments (HASH THREADS DEPTH), got %d", len(args))
+		return 0, 0, cliapp.Usagef("bench takes at most three arguments (HASH THREADS DEPTH), got %d", len(args))
 	}
 	names := []string{"HASH", "THREADS", "DEPTH"}
 	vals := make([]int, len(args))
 	for i, a := range args {
 		n, err := strconv.Atoi(a)
 		if err != nil {
-			return 0, 0, usagef("bench %s must be a whole number, got %q; e.g. plylab bench 16 1 8", names[i], a)
+			return 0, 0, cliapp.Usagef("bench %s must be a whole number, got %q; e.g. plylab bench 16 1 8", names[i], a)
 		}
 		vals[i] = n
 	}
 	if len(vals) >= 1 {
 		if c.IsSet("hash") && vals[0] != hashMB {
-			return 0, 0, usagef("hash given twice (--hash %d and HASH %d); give one", hashMB, vals[0])
+			return 0, 0, cliapp.Usagef("hash given twice (--hash %d and HASH %d); give one", hashMB, vals[0])
 		}
 		hashMB = vals[0]
 	}
 	if len(vals) >= 2 && vals[1] < 1 {
-		return 0, 0, usagef("bench THREADS must be at least 1, got %d", vals[1])
+		return 0, 0, cliapp.Usagef("bench THREADS must be at least 1, got %d", vals[1])
 	}
 	if len(vals) >= 3 {
 		if c.IsSet("depth") && vals[2] != depth {
-			return 0, 0, usagef("depth given twice (--depth %d and DEPTH %d); give one", depth, vals[2])
+			return 0, 0, cliapp.Usagef("depth given twice (--depth %d and DEPTH %d); give one", depth, vals[2])
 		}
 		depth = vals[2]
 	}
 	if depth < 1 || depth > benchMaxDepth {
-		return 0, 0, usagef("depth must be between 1 and %d, got %d; try --depth %d", benchMaxDepth, depth, benchDefaultDepth)
+		return 0, 0, cliapp.Usagef("depth must be between 1 and %d, got %d; try --depth %d", benchMaxDepth, depth, benchDefaultDepth)
 	}
 	if hashMB < 1 || hashMB > 4096 {
-		return 0, 0, usagef("hash must be between 1 and 4096 MB, got %d; try --hash %d", hashMB, benchDefaultHash)
+		return 0, 0, cliapp.Usagef("hash must be between 1 and 4096 MB, got %d; try --hash %d", hashMB, benchDefaultHash)
 	}
 	return depth, hashMB, nil
 }
@@ -121,15 +122,12 @@ func parseBench(c *cli.Context) (*BenchOptions, error) {
 		return nil, err
 	}
 	format := c.String("format")
-	if err := output.CheckFormat(format); err != nil {
-		return nil, err
-	}
 	opts := &BenchOptions{Engine: engine.EngineOptions(), Depth: depth, HashMB: hashMB, Format: format}
 	opts.Engine.TTSizeMB = hashMB
 	if k := c.String("eval"); k != "" {
 		kind, err := eval.ParseKind(k)
 		if err != nil {
-			return nil, usagef("--eval: %v", err)
+			return nil, cliapp.Usagef("--eval: %v", err)
 		}
 		opts.Engine.Eval = kind
 	}

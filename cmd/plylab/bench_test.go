@@ -6,6 +6,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/plylab/plylab/cmd/internal/cliapp"
 )
 
 var (
@@ -101,7 +103,7 @@ func TestBenchInterrupted(t *testing.T) {
 	cancel()
 	env.Ctx = ctx
 	r := runIn(t, env, "bench")
-	if r.code != exitFailure || !strings.Contains(r.stderr, "interrupted") {
+	if r.code != cliapp.ExitFailure || !strings.Contains(r.stderr, "interrupted") {
 		t.Errorf("exit %d, stderr %q; want 1 and interrupted", r.code, r.stderr)
 	}
 	if !strings.Contains(r.stdout, "interrupted") || strings.Contains(r.stdout, " nps\n") {

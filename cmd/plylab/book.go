@@ -6,10 +6,10 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"math"
 	"os"
 	"strings"
 
+	"github.com/plylab/plylab/cmd/internal/cliapp"
 	"github.com/plylab/plylab/cmd/internal/output"
 	"github.com/plylab/plylab/engine/board"
 	"github.com/plylab/plylab/engine/book"
@@ -140,18 +140,18 @@ func openBook(path, def string) (*book.Book, string, error) {
 	case err == nil:
 		return bk, path, nil
 	case errors.Is(err, fs.ErrNotExist):
-		return nil, "", usagef("book file %q does not exist; check the path, or build a book with 'plylab book build --pgn GAMES.pgn -o %s'", path, path)
+		return nil, "", cliapp.Usagef("book file %q does not exist; check the path, or build a book with 'plylab book build --pgn GAMES.pgn -o %s'", path, path)
 	case errors.Is(err, book.ErrMalformed):
 		return nil, "", fmt.Errorf("%w; a Polyglot book is a .bin file of 16-byte records sorted by key", err)
 	default:
-		return nil, "", fmt.Errorf("cannot read book %s: %w", path, pathErrCause(err))
+		return nil, "", fmt.Errorf("cannot read book %s: %w", path, cliapp.PathErrCause(err))
 	}
 }
 
 // applyMoveList plays space-separated SAN or UCI moves on b.
 func applyMoveList(b *board.Board, moves string) error {
 	if err := b.PlayMoves(moves); err != nil {
-		return usagef("--moves: %v", err)
+		return cliapp.Usagef("--moves: %v", err)
 	}
 	return nil
 }
@@ -159,10 +159,7 @@ func applyMoveList(b *board.Board, moves string) error {
 // parseBookShow reads the position, --moves and --book; def is the book
 // used without --book.
 func parseBookShow(c *cli.Context, def string) (*BookShowOptions, error) {
-	if err := rejectArgs(c, `plylab book show --moves "e4 c5"`); err != nil {
-		return nil, err
-	}
-	if err := output.CheckFormat(c.String("format")); err != nil {
+	if err := cliapp.RejectArgs(c, `plylab book show --moves "e4 c5"`); err != nil {
 		return nil, err
 	}
 	list, err := resolvePositions(c, false, "start")
@@ -189,49 +186,21 @@ func bookShowRun(_ context.Context, opts *BookShowOptions, stdout, _ io.Writer) 
 	if err != nil {
 		return err
 	}
-	return output.WriteTable(stdout, opts.Format, bookTable(bk, path, opts.Board, opts.Label), opts.Color)
-}
-
-// bookTable lists the book moves of b with weights and shares.
-func bookTable(bk *book.Book, path string, b *board.Board, label string) *output.Table {
-	l := bk.List(b)
-	t := &output.Table{
-		Title: fmt.Sprintf("book moves: %s (key %016x)", label, l.Key),
-		Columns: []output.Column{
-			{Key: "move", Header: "move"},
-			{Key: "uci", Header: "uci"},
-			{Key: "weight", Header: "weight", Right: true},
-			{Key: "percent", Header: "share", Right: true},
-		},
-	}
-	for i, en := range l.Entries {
-		share := en.Percent(l.Total)
-		row := []output.Cell{output.TextCell(en.SAN), output.TextCell(en.UCI), output.IntCell(int64(en.Weight)), output.FloatCell(math.Round(share*100)/100, "%.1f%%")}
-		if i == 0 {
-			row[0] = row[0].Styled(output.StyleAccent)
-		}
-		t.Rows = append(t.Rows, row)
-	}
-	t.Notes = append(t.Notes, l.Summary())
-	t.Notes = append(t.Notes, fmt.Sprintf("book %s: %s", path, bk.Describe()))
-	return t
+	return output.WriteTable(stdout, opts.Format, bk.MovesTable(opts.Board, opts.Label, path), opts.Color)
 }
 
 // parseBookBuild reads and checks the flags of book build.
 func parseBookBuild(c *cli.Context) (*BookBuildOptions, error) {
-	if err := rejectArgs(c, "plylab book build --pgn games.pgn -o book.bin"); err != nil {
+	if err := cliapp.RejectArgs(c, "plylab book build --pgn games.pgn -o book.bin"); err != nil {
 		return nil, err
 	}
 	opts := &BookBuildOptions{PGN: c.String("pgn"), Output: c.String("output"), Format: c.String("format"),
 		Build: book.BuildOptions{MaxPly: c.Int("max-ply"), MinGames: c.Int("min-games"), ByCount: c.Bool("by-count")}}
-	if err := output.CheckFormat(opts.Format); err != nil {
-		return nil, err
-	}
 	if n := opts.Build.MaxPly; n < 1 || n > 1000 {
-		return nil, usagef("--max-ply must be between 1 and 1000, got %d; try --max-ply 20 (ten moves each)", n)
+		return nil, cliapp.Usagef("--max-ply must be between 1 and 1000, got %d; try --max-ply 20 (ten moves each)", n)
 	}
 	if n := opts.Build.MinGames; n < 1 {
-		return nil, usagef("--min-games must be at least 1, got %d", n)
+		return nil, cliapp.Usagef("--min-games must be at least 1, got %d", n)
 	}
 	return opts, nil
 }
@@ -242,33 +211,14 @@ func bookBuildRun(ctx context.Context, opts *BookBuildOptions, stdout, _ io.Writ
 	pgnPath, out := opts.PGN, opts.Output
 	f, err := os.Open(pgnPath)
 	if errors.Is(err, fs.ErrNotExist) {
-		return usagef("PGN file %q does not exist; check the path", pgnPath)
+		return cliapp.Usagef("PGN file %q does not exist; check the path", pgnPath)
 	} else if err != nil {
-		return fmt.Errorf("cannot read %s: %w", pgnPath, pathErrCause(err))
+		return fmt.Errorf("cannot read %s: %w", pgnPath, cliapp.PathErrCause(err))
 	}
 	defer f.Close()
 	back, st, err := book.BuildFrom(ctx, f, pgnPath, out, opts.Build)
 	if err != nil {
 		return err
 	}
-	t := &output.Table{
-		Title: "book build",
-		Columns: []output.Column{
-			{Key: "file", Header: "file"},
-			{Key: "games", Header: "games", Right: true},
-			{Key: "plies", Header: "plies", Right: true},
-			{Key: "positions", Header: "positions", Right: true},
-			{Key: "entries", Header: "entries", Right: true},
-			{Key: "bytes", Header: "bytes", Right: true},
-		},
-		Rows: [][]output.Cell{{output.TextCell(out), output.IntCell(int64(st.Games)), output.IntCell(int64(st.Plies)),
-			output.IntCell(int64(back.Positions())), output.IntCell(int64(back.Len())), output.IntCell(int64(back.Len() * book.RecordSize))}},
-	}
-	t.Notes = append(t.Notes,
-		opts.Build.Describe(),
-		fmt.Sprintf("read back and verified: %s records; try 'plylab book show --book %s'", output.FormatInt(int64(back.Len())), out))
-	if st.Skipped > 0 {
-		t.Notes = append(t.Notes, fmt.Sprintf("%d games without moves were skipped", st.Skipped))
-	}
-	return output.WriteTable(stdout, opts.Format, t, opts.Color)
+	return output.WriteTable(stdout, opts.Format, book.BuildTable(out, back, st, opts.Build), opts.Color)
 }

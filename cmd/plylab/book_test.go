@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/plylab/plylab/cmd/internal/cliapp"
 	"github.com/plylab/plylab/engine/book"
 	"github.com/urfave/cli/v2"
 )
@@ -62,7 +63,7 @@ func TestBookShowErrors(t *testing.T) {
 		t.Fatal(err)
 	}
 	r := runCLI(t, "book", "show", "--book", bad)
-	if r.code != exitFailure || r.stdout != "" || strings.Count(r.stderr, "\n") != 1 ||
+	if r.code != cliapp.ExitFailure || r.stdout != "" || strings.Count(r.stderr, "\n") != 1 ||
 		!strings.Contains(r.stderr, "not a Polyglot opening book: its size, 40 bytes, is not a multiple of 16") {
 		t.Errorf("malformed book: exit %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
 	}
@@ -90,7 +91,7 @@ func TestBookShowErrors(t *testing.T) {
 func TestBookShowNoDefaultBook(t *testing.T) {
 	t.Parallel()
 	_, _, err := openBook("", filepath.Join(t.TempDir(), "book.bin"))
-	if err == nil || isUsageError(err) {
+	if err == nil || cliapp.IsUsageError(err) {
 		t.Fatalf("err = %v, want a plain error", err)
 	}
 	for _, want := range []string{"apt-get install gnuchess-book", "plylab book build", "--book FILE"} {
@@ -160,12 +161,12 @@ func TestBookBuild(t *testing.T) {
 	empty := filepath.Join(dir, "empty.pgn")
 	os.WriteFile(empty, []byte("\n"), 0o644)
 	r = runCLI(t, "book", "build", "--pgn", empty, "-o", filepath.Join(dir, "e.bin"))
-	if r.code != exitFailure || !strings.Contains(r.stderr, "no games found") {
+	if r.code != cliapp.ExitFailure || !strings.Contains(r.stderr, "no games found") {
 		t.Errorf("empty PGN: exit %d, stderr %q", r.code, r.stderr)
 	}
 	// A directory that does not exist.
 	r = runCLI(t, "book", "build", "--pgn", bookTestPGN, "-o", filepath.Join(dir, "no", "such", "dir.bin"))
-	if r.code != exitFailure || !strings.Contains(r.stderr, "cannot write") {
+	if r.code != cliapp.ExitFailure || !strings.Contains(r.stderr, "cannot write") {
 		t.Errorf("unwritable output: exit %d, stderr %q", r.code, r.stderr)
 	}
 }

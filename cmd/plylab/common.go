@@ -4,6 +4,7 @@ import (
 	"context"
 	"time"
 
+	"github.com/plylab/plylab/cmd/internal/cliapp"
 	"github.com/plylab/plylab/cmd/internal/flagval"
 	"github.com/plylab/plylab/cmd/internal/output"
 	"github.com/plylab/plylab/engine"
@@ -20,7 +21,7 @@ import (
 func boardOf(p positions.Position) (*board.Board, error) {
 	b, err := board.FromFEN(p.FEN)
 	if err != nil {
-		return nil, usagef("invalid FEN %q: %v; check the position", p.FEN, err)
+		return nil, cliapp.Usagef("invalid FEN %q: %v; check the position", p.FEN, err)
 	}
 	return b, nil
 }
@@ -59,7 +60,7 @@ func parseAlgoFlag(c *cli.Context, name string) ([]engine.Options, error) {
 	out, err := flagval.Algo{Flag: name, Algos: c.String(name), With: c.String("with"), Without: c.String("without"),
 		Eval: c.String("eval"), EvalSet: c.IsSet("eval"), Hash: c.Int("hash")}.Options()
 	if err != nil {
-		return nil, usagef("%v", err)
+		return nil, cliapp.Usagef("%v", err)
 	}
 	return out, nil
 }
@@ -69,7 +70,7 @@ func parseAlgoFlag(c *cli.Context, name string) ([]engine.Options, error) {
 func parseDepthRange(s string, maxDepth int) (lo, hi int, err error) {
 	lo, hi, err = flagval.DepthRange("depth", s, maxDepth)
 	if err != nil {
-		return 0, 0, usagef("%v", err)
+		return 0, 0, cliapp.Usagef("%v", err)
 	}
 	return lo, hi, nil
 }
@@ -79,7 +80,7 @@ func parseDepthRange(s string, maxDepth int) (lo, hi int, err error) {
 func durationFlag(c *cli.Context, name string) (time.Duration, error) {
 	d, err := flagval.Duration(name, c.String(name))
 	if err != nil {
-		return 0, usagef("%v", err)
+		return 0, cliapp.Usagef("%v", err)
 	}
 	return d, nil
 }
@@ -125,7 +126,13 @@ func positionsAndAlgos(c *cli.Context, withSuite bool) ([]positions.Position, []
 }
 
 // forceFlag is --force of the commands that refuse runs predicted to take
-// longer than guardBudget.
-func forceFlag() cli.Flag {
-	return &cli.BoolFlag{Name: "force", Usage: "run even when the predicted time is over ten minutes"}
+// longer than budget (lab.SearchBudget, lab.PerftBudget): "ten minutes"
+// for whole minutes up to ten, else as time.Duration prints it.
+func forceFlag(budget time.Duration) cli.Flag {
+	words := []string{"zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"}
+	over := budget.String()
+	if m := int(budget.Minutes()); m >= 2 && m < len(words) && budget == time.Duration(m)*time.Minute {
+		over = words[m] + " minutes"
+	}
+	return &cli.BoolFlag{Name: "force", Usage: "run even when the predicted time is over " + over}
 }

@@ -6,6 +6,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/plylab/plylab/cmd/internal/cliapp"
 	"github.com/plylab/plylab/cmd/internal/output"
 	"github.com/plylab/plylab/engine"
 	"github.com/plylab/plylab/engine/board"
@@ -46,7 +47,7 @@ func newCompareCommand(env *appEnv, runF func(context.Context, *CompareOptions) 
 		&cli.StringFlag{Name: "depth", Aliases: []string{"d"}, Value: "1-4", Usage: "depth `N` or range `LO-HI`"},
 		&cli.StringFlag{Name: "plot", Usage: "also draw nodes and time per depth (log scale) to `FILE`.svg or .png"},
 		&cli.BoolFlag{Name: "no-minimal", Usage: "skip the minimal-tree and %-of-minimax columns (they need the value of every node of the full tree)"},
-		forceFlag(),
+		forceFlag(lab.SearchBudget),
 		output.FormatFlag(),
 	)
 	return &cli.Command{
@@ -87,12 +88,9 @@ func parseCompare(c *cli.Context, outputPath func(flag, name string) (string, er
 		return nil, err
 	}
 	format := c.String("format")
-	if err := output.CheckFormat(format); err != nil {
-		return nil, err
-	}
 	plot := c.String("plot")
 	if plot != "" && !strings.HasSuffix(plot, ".svg") && !strings.HasSuffix(plot, ".png") {
-		return nil, usagef("--plot %q: the file name must end in .svg or .png", plot)
+		return nil, cliapp.Usagef("--plot %q: the file name must end in .svg or .png", plot)
 	}
 	path, err := outputPath("plot", plot)
 	if err != nil {
@@ -144,7 +142,7 @@ func compareRun(ctx context.Context, opts *CompareOptions, stdout, stderr io.Wri
 // (see lab.GuardSearch) with a usage error naming the ways out.
 func guardDepth(boards []*board.Board, algos []engine.Options, depth int) error {
 	if err := lab.GuardSearch(boards, algos, depth); err != nil {
-		return usagef("%v; use a smaller --depth, fewer --algo, or add --force", err)
+		return cliapp.Usagef("%v; use a smaller --depth, fewer --algo, or add --force", err)
 	}
 	return nil
 }

@@ -7,6 +7,8 @@ import (
 	"os"
 	"strings"
 	"testing"
+
+	"github.com/plylab/plylab/cmd/internal/cliapp"
 )
 
 // maskCSV blanks the machine-dependent columns (times and speeds) of CSV
@@ -93,7 +95,7 @@ func TestCompareInterrupted(t *testing.T) {
 	cancel()
 	env.Ctx = ctx
 	r := runIn(t, env, "compare", "-p", "start", "--depth", "1-3", "--algo", "minimax")
-	if r.code != exitFailure || !strings.Contains(r.stdout, "interrupted") || !strings.Contains(r.stderr, "interrupted") {
+	if r.code != cliapp.ExitFailure || !strings.Contains(r.stdout, "interrupted") || !strings.Contains(r.stderr, "interrupted") {
 		t.Fatalf("exit %d\nstdout %s\nstderr %s", r.code, r.stdout, r.stderr)
 	}
 }

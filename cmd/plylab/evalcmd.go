@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/plylab/plylab/cmd/internal/cliapp"
 	"github.com/plylab/plylab/cmd/internal/output"
 	"github.com/plylab/plylab/engine/eval"
 	"github.com/plylab/plylab/positions"
@@ -61,13 +62,13 @@ Examples:
 				return err
 			}
 			if len(list) != 1 {
-				return usagef("eval explains one position; add --id to pick one of the suite")
+				return cliapp.Usagef("eval explains one position; add --id to pick one of the suite")
 			}
 			opts := &EvalOptions{Position: list[0], Kinds: eval.Kinds(), Terms: eval.AllTerms, Format: c.String("format"), Color: env.out}
 			if k := c.String("eval"); k != "all" {
 				kind, err := eval.ParseKind(k)
 				if err != nil {
-					return usagef("%v", err)
+					return cliapp.Usagef("%v", err)
 				}
 				opts.Kinds = []eval.Kind{kind}
 			}
@@ -89,20 +90,7 @@ func evalRun(_ context.Context, opts *EvalOptions, stdout, _ io.Writer) error {
 	if err != nil {
 		return err
 	}
-	t := &output.Table{Title: fmt.Sprintf("eval: %s (%s to move)", positionLabel(opts.Position), b.Side())}
-	t.Columns = []output.Column{{Key: "eval", Header: "eval"}, {Key: "phase", Header: "phase", Right: true},
-		{Key: "material_mg", Header: "material mg (W-B)", Right: true}, {Key: "squares_mg", Header: "squares mg (W-B)", Right: true},
-		{Key: "material_eg", Header: "material eg (W-B)", Right: true}, {Key: "squares_eg", Header: "squares eg (W-B)", Right: true},
-		{Key: "mg", Header: "mg", Right: true}, {Key: "eg", Header: "eg", Right: true},
-		{Key: "white", Header: "white's view", Right: true}, {Key: "side_to_move", Header: "side to move", Right: true}}
-	for _, x := range eval.Describe(b, opts.Kinds, opts.Terms) {
-		diff := func(a [2]int) output.Cell { return output.IntCell(int64(eval.Diff(a))) }
-		t.Rows = append(t.Rows, []output.Cell{output.TextCell(x.Kind.String()).Styled(output.StyleAccent), output.IntCell(int64(x.Phase)),
-			diff(x.MaterialMG), diff(x.SquaresMG), diff(x.MaterialEG), diff(x.SquaresEG),
-			output.IntCell(int64(x.MG)), output.IntCell(int64(x.EG)), output.IntCell(int64(x.White)).Styled(output.StyleBold), output.IntCell(int64(x.STM))})
-	}
-	t.Notes = []string{"W-B: White's term minus Black's; pesto blends mg and eg by phase, the others use one table",
-		"material: P 100 N 300 B 300 R 500 Q 900 (the game-trees paper); pst: simplified evaluation tables; pesto: Ronald Friederich's tapered tables; classical: pesto plus the classical terms (--eval classical lists them)"}
+	t := eval.DescribeTable(fmt.Sprintf("eval: %s (%s to move)", positionLabel(opts.Position), b.Side()), eval.Describe(b, opts.Kinds, opts.Terms))
 	if err := output.WriteTable(stdout, opts.Format, t, opts.Color); err != nil {
 		return err
 	}
@@ -117,14 +105,5 @@ func writeTermsTable(w io.Writer, format string, x eval.Breakdown, color output.
 	if format == "table" || format == "markdown" {
 		fmt.Fprintln(w)
 	}
-	t := &output.Table{Title: fmt.Sprintf("classical terms (endgame scale %d/%d)", x.Scale, eval.ScaleNormal)}
-	t.Columns = []output.Column{{Key: "feature", Header: "feature"}, {Key: "term", Header: "term"},
-		{Key: "count", Header: "count (W-B)", Right: true}, {Key: "weight_mg", Header: "weight mg", Right: true},
-		{Key: "weight_eg", Header: "weight eg", Right: true}, {Key: "mg", Header: "adds mg", Right: true}, {Key: "eg", Header: "adds eg", Right: true}}
-	for _, r := range x.TermRows() {
-		t.Rows = append(t.Rows, []output.Cell{output.TextCell(r.Feature.String()), output.TextCell(r.Feature.Term().Name()), output.IntCell(int64(r.Count)),
-			output.IntCell(int64(r.WeightMG)), output.IntCell(int64(r.WeightEG)), output.IntCell(int64(r.AddMG)), output.IntCell(int64(r.AddEG))})
-	}
-	t.Notes = []string{fmt.Sprintf("the terms add %d to the middlegame and %d to the endgame score (White's view)", x.TermsMG, x.TermsEG)}
-	return output.WriteTable(w, format, t, color)
+	return output.WriteTable(w, format, x.TermsTable(), color)
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"github.com/notnil/chess"
+	"github.com/plylab/plylab/cmd/internal/cliapp"
 	"github.com/plylab/plylab/engine/board"
 )
 
@@ -26,7 +27,7 @@ func validateFEN(fen string) error {
 func parseFEN(fen string) (*chess.Position, error) {
 	pos, err := board.ChessPosition(fen)
 	if err != nil {
-		return nil, usagef("invalid FEN %q: %s", fen, err.Error())
+		return nil, cliapp.Usagef("invalid FEN %q: %s", fen, err.Error())
 	}
 	return pos, nil
 }

@@ -3,6 +3,8 @@ package main
 import (
 	"strings"
 	"testing"
+
+	"github.com/plylab/plylab/cmd/internal/cliapp"
 )
 
 func TestValidateFENAccepts(t *testing.T) {
@@ -86,7 +88,7 @@ func TestValidateFENRejects(t *testing.T) {
 		if err.Error() != want {
 			t.Errorf("validateFEN(%q):\n got %q\nwant %q", tt.fen, err.Error(), want)
 		}
-		if !isUsageError(err) {
+		if !cliapp.IsUsageError(err) {
 			t.Errorf("validateFEN(%q) is not a usage error", tt.fen)
 		}
 		if strings.Contains(err.Error(), "\n") {

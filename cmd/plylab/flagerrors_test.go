@@ -1,6 +1,10 @@
 package main
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/plylab/plylab/cmd/internal/cliapp"
+)
 
 // TestFlagValueErrors: every flag whose value has a format answers a bad
 // value with one line that names the flag, quotes the value and shows the
@@ -30,7 +34,7 @@ func TestFlagValueErrors(t *testing.T) {
 		{[]string{"positions", "show", "start", "--flip=maybe"}, `plylab: --flip "maybe": expected true or false; run 'plylab positions show --help' for usage`},
 	} {
 		r := runCLI(t, tc.args...)
-		if r.code != exitUsage || r.stderr != tc.want+"\n" {
+		if r.code != cliapp.ExitUsage || r.stderr != tc.want+"\n" {
 			t.Errorf("%v: status %d, stderr %q\nwant status 2 and %q", tc.args, r.code, r.stderr, tc.want)
 		}
 	}
@@ -40,7 +44,7 @@ func TestFlagValueErrors(t *testing.T) {
 func TestMovetimeBareMilliseconds(t *testing.T) {
 	t.Parallel()
 	r := runCLI(t, "search", "--fen", "7k/8/6K1/8/8/8/8/1Q6 w - - 0 1", "--movetime", "50", "--nodes", "2000")
-	if r.code != exitOK {
+	if r.code != cliapp.ExitOK {
 		t.Fatalf("status %d: %s", r.code, r.stderr)
 	}
 }

@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	goldenfile "github.com/plylab/plylab/engine/golden"
+
+	"github.com/plylab/plylab/cmd/internal/cliapp"
 )
 
 // update is the -update flag (see engine/golden).
@@ -54,8 +56,8 @@ func wantOK(t *testing.T, r result) {
 // line on stderr starting with "plylab: "; it returns that line.
 func wantUsageError(t *testing.T, r result) string {
 	t.Helper()
-	if r.code != exitUsage {
-		t.Errorf("exit %d, want %d (stderr %q)", r.code, exitUsage, r.stderr)
+	if r.code != cliapp.ExitUsage {
+		t.Errorf("exit %d, want %d (stderr %q)", r.code, cliapp.ExitUsage, r.stderr)
 	}
 	if r.stdout != "" {
 		t.Errorf("stdout = %q, want nothing", r.stdout)

@@ -5,19 +5,16 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"runtime"
-	"strconv"
 	"strings"
 	"time"
 
-	"github.com/mattn/go-isatty"
+	"github.com/plylab/plylab/cmd/internal/cliapp"
 	"github.com/plylab/plylab/cmd/internal/output"
 	"github.com/plylab/plylab/engine/textfmt"
 	"github.com/plylab/plylab/lessons"
 	"github.com/urfave/cli/v2"
-	"golang.org/x/term"
 )
 
 // lessonCommand is `plylab lesson`: list, run, export and check the lesson
@@ -62,22 +59,7 @@ func (env *appEnv) lessonCommands() lessons.Commands {
 	if env.commands != nil {
 		list = env.commands
 	}
-	out := lessons.Commands{}
-	for _, c := range list(env) {
-		if c.Hidden || c.Name == "lesson" {
-			continue
-		}
-		var subs []string
-		for _, s := range c.Subcommands {
-			subs = append(subs, s.Name)
-			subs = append(subs, s.Aliases...)
-		}
-		out[c.Name] = subs
-		for _, a := range c.Aliases {
-			out[a] = subs
-		}
-	}
-	return out
+	return cliapp.CommandNames(list(env), "lesson")
 }
 
 // lessonRunner runs one plylab command for a lesson cell, in-process, with
@@ -120,10 +102,10 @@ func lessonError(err error) error {
 	}
 	var le *lessons.Error
 	if errors.As(err, &le) {
-		return &usageError{msg: err.Error(), err: err, complete: true}
+		return cliapp.CompleteUsage(err.Error(), err)
 	}
 	if errors.Is(err, lessons.ErrUnknown) {
-		return &usageError{msg: err.Error() + "; run 'plylab lesson list' to see the lessons", err: err, complete: true}
+		return cliapp.CompleteUsage(err.Error()+"; run 'plylab lesson list' to see the lessons", err)
 	}
 	return err
 }
@@ -150,7 +132,7 @@ Examples:
 		Flags: []cli.Flag{output.FormatFlag()},
 		Action: func(c *cli.Context) error {
 			if c.NArg() > 0 {
-				return usagef("'lesson list' takes no arguments; to run a lesson: plylab lesson run %s", c.Args().First())
+				return cliapp.Usagef("'lesson list' takes no arguments; to run a lesson: plylab lesson run %s", c.Args().First())
 			}
 			ls, err := env.loadLessons(nil, true)
 			if err != nil {
@@ -160,20 +142,6 @@ Examples:
 			return output.WriteTable(env.Stdout, c.String("format"), t, env.out)
 		},
 	}
-}
-
-// terminalWidth is the width of the terminal on stdout, else $COLUMNS,
-// else 80.
-func (env *appEnv) terminalWidth() int {
-	if f, ok := env.Stdout.(*os.File); ok && env.isTerminal(env.Stdout) {
-		if w, _, err := term.GetSize(int(f.Fd())); err == nil && w > 0 {
-			return w
-		}
-	}
-	if n, err := strconv.Atoi(env.getenv("COLUMNS")); err == nil && n > 0 {
-		return n
-	}
-	return 80
 }
 
 func lessonRunCommand(env *appEnv) *cli.Command {
@@ -203,7 +171,7 @@ Examples:
 		},
 		Action: func(c *cli.Context) error {
 			if c.NArg() != 1 {
-				return usagef("name one lesson, e.g. 'plylab lesson run 3'; run 'plylab lesson list' to see the lessons")
+				return cliapp.Usagef("name one lesson, e.g. 'plylab lesson run 3'; run 'plylab lesson list' to see the lessons")
 			}
 			ref := c.Args().First()
 			ls, err := env.loadLessons([]string{ref}, false)
@@ -219,12 +187,12 @@ Examples:
 			defer cleanup()
 			width := c.Int("width")
 			if width <= 0 {
-				width = env.terminalWidth()
+				width = output.Width(env.Stdout, env.isTerminal(env.Stdout), env.getenv)
 			}
 			s := lessons.NewSession(l, env.lessonRunner(c.Context, env.out.On), dir)
 			t := &lessons.Terminal{
 				Out: env.Stdout, In: env.Stdin, Step: c.Bool("step"), Color: env.out.On,
-				Width: width, KeepDir: keep, Echo: !env.stdinIsTerminal(),
+				Width: width, KeepDir: keep, Echo: !output.IsTerminal(env.Stdin),
 				ExportHint: fmt.Sprintf("plylab lesson export %s --format html -o site", ref),
 			}
 			err = t.Present(s)
@@ -270,10 +238,10 @@ Examples:
 		Action: func(c *cli.Context) error {
 			format, ok := lessons.ExportFormat(c.String("format"))
 			if !ok {
-				return usagef("unknown format %q; use --format html or --format md", c.String("format"))
+				return cliapp.Usagef("unknown format %q; use --format html or --format md", c.String("format"))
 			}
 			if c.NArg() == 0 {
-				return usagef("name the lessons to export: a number, a name, a file, or all; e.g. plylab lesson export all -o site")
+				return cliapp.Usagef("name the lessons to export: a number, a name, a file, or all; e.g. plylab lesson export all -o site")
 			}
 			ls, err := env.loadLessons(c.Args().Slice(), false)
 			if err != nil {
@@ -290,7 +258,7 @@ Examples:
 			if err != nil {
 				return err
 			}
-			fmt.Fprintf(env.Stdout, "wrote %s and %s (%d files in %s)\n", plural(len(ls), "lesson"), index, len(files), dir)
+			fmt.Fprintf(env.Stdout, "wrote %s and %s (%d files in %s)\n", textfmt.Plural(len(ls), "lesson"), index, len(files), dir)
 			if format == "html" {
 				fmt.Fprintf(env.Stdout, "open %s in a browser; the pages work offline\n", index)
 			}
@@ -333,7 +301,7 @@ Examples:
 			update, goldenDir := c.Bool("update"), c.String("golden")
 			if update {
 				if err := lessons.UpdateFolderError(ls, goldenDir); err != nil {
-					return usagef("%s", err)
+					return cliapp.Usagef("%s", err)
 				}
 			}
 			start := time.Now()
@@ -369,18 +337,12 @@ func (env *appEnv) printCheckResult(r lessons.CheckResult) {
 	case lessons.CheckRunError:
 		fmt.Fprintf(w, "%s %s\n  %s\n", fail, l.Slug, output.OneLine(r.Err.Error()))
 	case lessons.CheckWrote:
-		fmt.Fprintf(w, "%s %s (%s, %s)\n", env.out.Paint(output.StyleWarn, "wrote"), r.Path, plural(len(l.Cells), "cell"), output.FormatDuration(r.Elapsed))
+		fmt.Fprintf(w, "%s %s (%s, %s)\n", env.out.Paint(output.StyleWarn, "wrote"), r.Path, textfmt.Plural(len(l.Cells), "cell"), output.FormatDuration(r.Elapsed))
 	case lessons.CheckNoGolden:
 		fmt.Fprintf(w, "%s %s\n  no golden transcript %s; record one with: plylab lesson check %s --update\n", fail, l.Slug, r.Path, lessons.LessonRef(l))
 	case lessons.CheckDiffers:
 		fmt.Fprintf(w, "%s %s\n%s\n", fail, l.Slug, textfmt.Indent(r.Diff.Summary(l.File), "  "))
 	default:
-		fmt.Fprintf(w, "%s   %s (%s, %s)\n", env.out.Paint(output.StyleGood, "ok"), l.Slug, plural(len(l.Cells), "cell"), output.FormatDuration(r.Elapsed))
+		fmt.Fprintf(w, "%s   %s (%s, %s)\n", env.out.Paint(output.StyleGood, "ok"), l.Slug, textfmt.Plural(len(l.Cells), "cell"), output.FormatDuration(r.Elapsed))
 	}
-}
-
-// stdinIsTerminal reports whether Stdin is an interactive terminal.
-func (env *appEnv) stdinIsTerminal() bool {
-	f, ok := env.Stdin.(*os.File)
-	return ok && (isatty.IsTerminal(f.Fd()) || isatty.IsCygwinTerminal(f.Fd()))
 }

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/plylab/plylab/cmd/internal/cliapp"
 	"github.com/plylab/plylab/lessons"
 )
 
@@ -250,8 +251,8 @@ func TestLessonCheckFile(t *testing.T) {
 	}
 	// A golden transcript with another node count: exit 1, naming the cell.
 	r = runCLI(t, "lesson", "check", filepath.Join("testdata", "lesson_stale.md"))
-	if r.code != exitFailure {
-		t.Errorf("exit %d, want %d", r.code, exitFailure)
+	if r.code != cliapp.ExitFailure {
+		t.Errorf("exit %d, want %d", r.code, cliapp.ExitFailure)
 	}
 	for _, s := range []string{
 		"FAIL lesson_stale",
@@ -274,7 +275,7 @@ func TestLessonCheckFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	r = runCLI(t, "lesson", "check", file)
-	if r.code != exitFailure || !strings.Contains(r.stdout, "no golden transcript") {
+	if r.code != cliapp.ExitFailure || !strings.Contains(r.stdout, "no golden transcript") {
 		t.Errorf("check without golden: exit %d, stdout %q", r.code, r.stdout)
 	}
 	wantOK(t, runCLI(t, "lesson", "check", file, "--update"))
@@ -330,7 +331,7 @@ func TestLessonErrors(t *testing.T) {
 // exit status 1 and the cell's file and line.
 func TestLessonFailingCell(t *testing.T) {
 	r := runCLI(t, "lesson", "run", filepath.Join("testdata", "lesson_bad_flag.md"))
-	if r.code != exitFailure {
+	if r.code != cliapp.ExitFailure {
 		t.Errorf("exit %d, want 1", r.code)
 	}
 	want := "plylab: " + filepath.Join("testdata", "lesson_bad_flag.md") + ":5: 'plylab tree --toy binary-3 --dept 2' failed (exit 2): plylab: unknown flag --dept; run 'plylab tree --help' for usage\n"

@@ -3,6 +3,7 @@ package main
 import (
 	"time"
 
+	"github.com/plylab/plylab/cmd/internal/cliapp"
 	"github.com/plylab/plylab/engine"
 	"github.com/plylab/plylab/engine/match"
 	"github.com/urfave/cli/v2"
@@ -17,7 +18,7 @@ func limitFlags(c *cli.Context, prefix string) (match.Limit, error) {
 	if c.IsSet(prefix + "depth") {
 		d := c.Int(prefix + "depth")
 		if d < 1 || d > engine.MaxDepth {
-			return l, usagef("--%sdepth must be between 1 and %d, got %d; try --%sdepth 4", prefix, engine.MaxDepth, d, prefix)
+			return l, cliapp.Usagef("--%sdepth must be between 1 and %d, got %d; try --%sdepth 4", prefix, engine.MaxDepth, d, prefix)
 		}
 		l.Depth = d
 	}
@@ -27,21 +28,21 @@ func limitFlags(c *cli.Context, prefix string) (match.Limit, error) {
 			return l, err
 		}
 		if mt < time.Millisecond {
-			return l, usagef("--%smovetime %q: expected at least 1ms, e.g. --%smovetime 100ms or 5s", prefix, c.String(prefix+"movetime"), prefix)
+			return l, cliapp.Usagef("--%smovetime %q: expected at least 1ms, e.g. --%smovetime 100ms or 5s", prefix, c.String(prefix+"movetime"), prefix)
 		}
 		l.MoveTime = mt
 	}
 	if c.IsSet(prefix + "nodes") {
 		n := c.Int64(prefix + "nodes")
 		if n < 1 || n > 1e12 {
-			return l, usagef("--%snodes must be between 1 and 1000000000000, got %d; try --%snodes 20000", prefix, n, prefix)
+			return l, cliapp.Usagef("--%snodes must be between 1 and 1000000000000, got %d; try --%snodes 20000", prefix, n, prefix)
 		}
 		l.Nodes = uint64(n)
 	}
 	if s := c.String(prefix + "tc"); c.IsSet(prefix+"tc") || s != "" {
 		clk, err := match.ParseClock(s)
 		if err != nil {
-			return l, usagef("--%stc: %v", prefix, err)
+			return l, cliapp.Usagef("--%stc: %v", prefix, err)
 		}
 		l.Clock = &clk
 	}

@@ -18,7 +18,7 @@
 //     output.WriteTable(env.Stdout, c.String("format"), &output.Table{...}, env.out).
 //   - Write only to env.Stdout/env.Stderr, watch c.Context for Ctrl-C, and
 //     keep no package-level mutable state.
-//   - Return usagef("what was wrong; what to do") for bad input (exit 2);
+//   - Return cliapp.Usagef("what was wrong; what to do") for bad input (exit 2);
 //     any other error exits 1. Never print errors yourself: the app prints
 //     exactly one "plylab: ..." line.
 package main

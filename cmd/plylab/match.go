@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/plylab/plylab/cmd/internal/cliapp"
 	"github.com/plylab/plylab/cmd/internal/output"
 	"github.com/plylab/plylab/engine"
 	"github.com/plylab/plylab/engine/eval"
@@ -138,7 +139,7 @@ func (l *uciOptionList) options() ([]match.UCIOption, error) {
 	for _, s := range l.raw {
 		o, err := match.ParseUCIOption(s)
 		if err != nil {
-			return nil, usagef("--opponent-option %q is not NAME=VALUE; write e.g. --opponent-option UCI_Elo=1500 or --opponent-option \"Skill Level=5\"", s)
+			return nil, cliapp.Usagef("--opponent-option %q is not NAME=VALUE; write e.g. --opponent-option UCI_Elo=1500 or --opponent-option \"Skill Level=5\"", s)
 		}
 		out = append(out, o)
 	}
@@ -159,20 +160,17 @@ type matchConfig struct {
 
 func (e *appEnv) matchConfigFrom(c *cli.Context) (*matchConfig, error) {
 	const example = "plylab match --opponent random --games 20"
-	if err := rejectArgs(c, example); err != nil {
+	if err := cliapp.RejectArgs(c, example); err != nil {
 		return nil, err
 	}
 	mc := &matchConfig{format: c.String("format"), pgnPath: c.String("pgn")}
-	if err := output.CheckFormat(mc.format); err != nil {
-		return nil, err
-	}
 	games := c.Int("games")
 	if games < 1 || games > matchMaxGames {
-		return nil, usagef("--games must be between 1 and %d, got %d", matchMaxGames, games)
+		return nil, cliapp.Usagef("--games must be between 1 and %d, got %d", matchMaxGames, games)
 	}
 	workers := c.Int("concurrency")
 	if workers < 1 || workers > matchMaxWorkers {
-		return nil, usagef("--concurrency must be between 1 and %d, got %d", matchMaxWorkers, workers)
+		return nil, cliapp.Usagef("--concurrency must be between 1 and %d, got %d", matchMaxWorkers, workers)
 	}
 	var margin time.Duration
 	if s := c.String("time-margin"); strings.TrimSpace(s) != "0" {
@@ -204,11 +202,11 @@ func (e *appEnv) matchConfigFrom(c *cli.Context) (*matchConfig, error) {
 		return nil, err
 	}
 	if len(algos) != 1 {
-		return nil, usagef("--engine %q names %d algorithms; a match plays one engine, e.g. --engine engine-without-null", c.String("engine"), len(algos))
+		return nil, cliapp.Usagef("--engine %q names %d algorithms; a match plays one engine, e.g. --engine engine-without-null", c.String("engine"), len(algos))
 	}
 	opts := algos[0]
 	if opts.IsPlain() && engLimit.Depth == 0 {
-		return nil, usagef("--engine %s searches to a fixed depth only; add --depth N (e.g. --depth 4)", opts.Name)
+		return nil, cliapp.Usagef("--engine %s searches to a fixed depth only; add --depth N (e.g. --depth 4)", opts.Name)
 	}
 	mc.cfg.Engine = match.EngineEntrant("", opts, engLimit)
 	mc.engineDesc = fmt.Sprintf("plylab %s (%s)", opts.Name, engLimit)
@@ -221,7 +219,7 @@ func (e *appEnv) matchConfigFrom(c *cli.Context) (*matchConfig, error) {
 	// Openings.
 	switch book, file := c.String("book"), c.String("openings"); {
 	case book != "" && file != "":
-		return nil, usagef("use --book or --openings, not both")
+		return nil, cliapp.Usagef("use --book or --openings, not both")
 	case book != "":
 		plies, err := openingPlies(c)
 		if err != nil {
@@ -250,9 +248,9 @@ func (e *appEnv) matchConfigFrom(c *cli.Context) (*matchConfig, error) {
 	if s := c.String("sprt"); s != "" {
 		t, err := match.ParseSPRT(s)
 		if errors.Is(err, match.ErrSPRTOrder) {
-			return nil, usagef("--sprt %q: ELO0 must be less than ELO1, e.g. --sprt 0,10", s)
+			return nil, cliapp.Usagef("--sprt %q: ELO0 must be less than ELO1, e.g. --sprt 0,10", s)
 		} else if err != nil {
-			return nil, usagef("bad --sprt %q; write ELO0,ELO1, e.g. --sprt 0,10", s)
+			return nil, cliapp.Usagef("bad --sprt %q; write ELO0,ELO1, e.g. --sprt 0,10", s)
 		}
 		mc.sprt = &t
 	}
@@ -279,7 +277,7 @@ func matchLimit(c *cli.Context, prefix string, withDefault bool) (match.Limit, e
 func openingPlies(c *cli.Context) (int, error) {
 	n := c.Int("opening-plies")
 	if n < 0 || n > 200 {
-		return 0, usagef("--opening-plies must be between 0 and 200, got %d", n)
+		return 0, cliapp.Usagef("--opening-plies must be between 0 and 200, got %d", n)
 	}
 	return n, nil
 }
@@ -288,86 +286,58 @@ func openingPlies(c *cli.Context) (int, error) {
 func readOpenings(path string, plies int) (*match.List, error) {
 	f, err := os.Open(path)
 	if errors.Is(err, fs.ErrNotExist) {
-		return nil, usagef("--openings: file %q does not exist; check the path", path)
+		return nil, cliapp.Usagef("--openings: file %q does not exist; check the path", path)
 	} else if err != nil {
-		return nil, fmt.Errorf("--openings: cannot read %s: %w", path, pathErrCause(err))
+		return nil, fmt.Errorf("--openings: cannot read %s: %w", path, cliapp.PathErrCause(err))
 	}
 	defer f.Close()
 	list, err := match.ReadOpenings(f, path, plies)
 	if err != nil {
-		return nil, usagef("--openings: %v", err)
+		return nil, cliapp.Usagef("--openings: %v", err)
 	}
 	return list, nil
 }
 
-// opponent reads --opponent and its options into mc.
+// opponent reads --opponent and its options into mc (match.OpponentSpec).
 func (mc *matchConfig) opponent(c *cli.Context, limit match.Limit, engOpts engine.Options) error {
 	spec := strings.TrimSpace(c.String("opponent"))
 	uciOpts, err := c.Generic("opponent-option").(*uciOptionList).options()
 	if err != nil {
 		return err
 	}
-	noOptions := func(kind string) error {
-		if len(uciOpts) > 0 {
-			return usagef("--opponent-option sets options of a UCI engine; the opponent %s is %s", spec, kind)
-		}
-		return nil
-	}
 	if spec == "" {
-		return usagef("--opponent is empty; use random, a plylab algorithm such as engine-without-null, or a UCI engine's path")
+		return cliapp.Usagef("--opponent is empty; use random, a plylab algorithm such as engine-without-null, or a UCI engine's path")
+	}
+	opp := match.OpponentSpec{Spec: spec, Limit: limit, Ours: engOpts, UCIOptions: uciOpts}
+	if c.IsSet("eval") {
+		opp.Eval = &engOpts.Eval
 	}
 	if c.IsSet("opponent-eval") {
-		if _, err := eval.ParseKind(c.String("opponent-eval")); err != nil {
-			return usagef("--opponent-eval: %v", err)
+		k, err := eval.ParseKind(c.String("opponent-eval"))
+		if err != nil {
+			return cliapp.Usagef("--opponent-eval: %v", err)
 		}
+		if !strings.EqualFold(spec, "random") && !match.IsPlylab(spec) {
+			return cliapp.Usagef("--opponent-eval is for a plylab opponent; set a UCI engine's evaluation with --opponent-option")
+		}
+		opp.Eval = &k
 	}
-
-	if strings.EqualFold(spec, "random") {
-		if err := noOptions("a random mover"); err != nil {
-			return err
-		}
-		mc.cfg.Opponent = match.RandomEntrant(limit)
-		mc.oppDesc = "random"
-		return nil
+	var oe *match.OpponentError
+	mc.cfg.Opponent, mc.oppDesc, err = opp.Entrant()
+	switch {
+	case !errors.As(err, &oe):
+		return err
+	case errors.Is(err, match.ErrNotUCI):
+		return cliapp.Usagef("--opponent-option sets options of a UCI engine; the opponent %s is %s", spec, oe.What)
+	case errors.Is(err, match.ErrNeedsDepth):
+		return cliapp.Usagef("the opponent %s searches to a fixed depth only; give it a depth (--depth or --opponent-depth)", oe.What)
 	}
-
-	if opts, err := engine.ParseAlgo(spec); err == nil && !strings.ContainsAny(spec, `/\`) {
-		if err := noOptions("plylab's engine"); err != nil {
-			return err
-		}
-		var kind *eval.Kind
-		if c.IsSet("eval") {
-			kind = &engOpts.Eval
-		}
-		if c.IsSet("opponent-eval") {
-			k, _ := eval.ParseKind(c.String("opponent-eval"))
-			kind = &k
-		}
-		opts, name := match.OpponentEngine(opts, engOpts, kind)
-		if opts.IsPlain() && limit.Depth == 0 {
-			return usagef("the opponent %s searches to a fixed depth only; give it a depth (--depth or --opponent-depth)", opts.Name)
-		}
-		mc.cfg.Opponent = match.EngineEntrant(name, opts, limit)
-		mc.oppDesc = fmt.Sprintf("%s (%s)", name, limit)
-		return nil
+	hint := "give the full path of a UCI engine, e.g. /usr/games/stockfish"
+	if strings.Contains(strings.ToLower(spec), "stockfish") {
+		hint = "install Stockfish with 'apt-get install stockfish' (Debian puts it in /usr/games/stockfish) or give its full path"
 	}
-
-	if c.IsSet("opponent-eval") {
-		return usagef("--opponent-eval is for a plylab opponent; set a UCI engine's evaluation with --opponent-option")
-	}
-	path, err := match.FindUCIEngine(spec)
-	if err != nil {
-		hint := "give the full path of a UCI engine, e.g. /usr/games/stockfish"
-		if strings.Contains(strings.ToLower(spec), "stockfish") {
-			hint = "install Stockfish with 'apt-get install stockfish' (Debian puts it in /usr/games/stockfish) or give its full path"
-		}
-		return usagef("--opponent %q is not random, a plylab algorithm (e.g. engine-without-null) or an executable UCI engine (%v); %s",
-			spec, pathErrCause(errors.Unwrap(err)), hint)
-	}
-	ucfg := match.UCIConfig{Path: path, Options: append([]match.UCIOption(nil), uciOpts...)}
-	mc.cfg.Opponent = match.UCIEntrant(ucfg, limit)
-	mc.oppDesc = fmt.Sprintf("%s (%s)", ucfg.Describe(), limit)
-	return nil
+	return cliapp.Usagef("--opponent %q is not random, a plylab algorithm (e.g. engine-without-null) or an executable UCI engine (%v); %s",
+		spec, cliapp.PathErrCause(oe.Cause), hint)
 }
 
 // runMatch plays the match with a progress bar and PGN output and prints
@@ -377,7 +347,7 @@ func (e *appEnv) runMatch(ctx context.Context, mc *matchConfig) error {
 	if mc.pgnPath != "" {
 		f, err := os.Create(mc.pgnPath)
 		if err != nil {
-			return fmt.Errorf("--pgn: cannot write %s: %w", mc.pgnPath, pathErrCause(err))
+			return fmt.Errorf("--pgn: cannot write %s: %w", mc.pgnPath, cliapp.PathErrCause(err))
 		}
 		pgn = f
 		defer f.Close()
@@ -395,7 +365,7 @@ func (e *appEnv) runMatch(ctx context.Context, mc *matchConfig) error {
 	bar.Done()
 	if err != nil {
 		if errors.Is(err, match.ErrOption) {
-			return usagef("--opponent-option: %s", strings.TrimPrefix(err.Error(), match.ErrOption.Error()+": "))
+			return cliapp.Usagef("--opponent-option: %s", strings.TrimPrefix(err.Error(), match.ErrOption.Error()+": "))
 		}
 		return err
 	}

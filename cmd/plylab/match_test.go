@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/notnil/chess"
+	"github.com/plylab/plylab/cmd/internal/cliapp"
 )
 
 // matchJSON is `plylab match --format json`.
@@ -259,7 +260,7 @@ func TestMatchInterrupted(t *testing.T) {
 	cancel()
 	env.Ctx = ctx
 	r := runIn(t, env, "match", "--games", "4", "--depth", "1")
-	if r.code != exitFailure || !strings.Contains(r.stderr, "interrupted") {
+	if r.code != cliapp.ExitFailure || !strings.Contains(r.stderr, "interrupted") {
 		t.Errorf("exit %d, stderr %q", r.code, r.stderr)
 	}
 	if !strings.Contains(r.stdout, "interrupted: 0 of 4 games finished") {

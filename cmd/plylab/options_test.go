@@ -4,7 +4,10 @@ import (
 	"context"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/plylab/plylab/cmd/internal/cliapp"
+	"github.com/plylab/plylab/engine/lab"
 	"github.com/urfave/cli/v2"
 )
 
@@ -21,8 +24,8 @@ func parseOptions[O any](t *testing.T, newCmd func(*appEnv, func(context.Context
 	}
 	r := runIn(t, env, args...)
 	if r.code != 0 {
-		if r.code != exitUsage {
-			t.Errorf("plylab %s: exit %d, want %d for a flag error", strings.Join(args, " "), r.code, exitUsage)
+		if r.code != cliapp.ExitUsage {
+			t.Errorf("plylab %s: exit %d, want %d for a flag error", strings.Join(args, " "), r.code, cliapp.ExitUsage)
 		}
 		return nil, strings.TrimSpace(r.stderr)
 	}
@@ -43,5 +46,22 @@ func wantParseError[O any](t *testing.T, newCmd func(*appEnv, func(context.Conte
 	}
 	if !strings.Contains(msg, want) {
 		t.Errorf("plylab %s: error %q, want it to contain %q", strings.Join(args, " "), msg, want)
+	}
+}
+
+func TestForceFlagUsage(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct {
+		budget time.Duration
+		want   string
+	}{
+		{lab.SearchBudget, "run even when the predicted time is over ten minutes"},
+		{lab.PerftBudget, "run even when the predicted time is over five minutes"},
+		{90 * time.Second, "run even when the predicted time is over 1m30s"},
+		{time.Hour, "run even when the predicted time is over 1h0m0s"},
+	} {
+		if got := forceFlag(tt.budget).(*cli.BoolFlag).Usage; got != tt.want {
+			t.Errorf("forceFlag(%v) usage %q, want %q", tt.budget, got, tt.want)
+		}
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io"
 
+	"github.com/plylab/plylab/cmd/internal/cliapp"
 	"github.com/plylab/plylab/cmd/internal/output"
 	"github.com/plylab/plylab/engine/lab"
 	"github.com/plylab/plylab/positions"
@@ -40,7 +41,7 @@ func newPerftCommand(env *appEnv, runF func(context.Context, *PerftOptions) erro
 		&cli.BoolFlag{Name: "divide", Usage: "show the count below every root move (UCI, sorted)"},
 		&cli.BoolFlag{Name: "reference", Usage: "also count with notnil/chess and print both speeds and their ratio"},
 		&cli.StringFlag{Name: "stockfish", Usage: "also time Stockfish's \"go perft\" at `PATH` (e.g. /usr/games/stockfish) and print the speed ratio"},
-		&cli.BoolFlag{Name: "force", Usage: "run even when the predicted time is over five minutes"},
+		forceFlag(lab.PerftBudget),
 		output.FormatFlag(),
 	)
 	return &cli.Command{
@@ -73,18 +74,15 @@ Examples:
 func parsePerft(c *cli.Context) (*PerftOptions, error) {
 	depth := c.Int("depth")
 	if depth < 1 || depth > perftMaxDepth {
-		return nil, usagef("--depth must be between 1 and %d, got %d; try --depth 5", perftMaxDepth, depth)
+		return nil, cliapp.Usagef("--depth must be between 1 and %d, got %d; try --depth 5", perftMaxDepth, depth)
 	}
 	list, err := resolvePositions(c, true, "start")
 	if err != nil {
 		return nil, err
 	}
 	format := c.String("format")
-	if err := output.CheckFormat(format); err != nil {
-		return nil, err
-	}
 	if c.Bool("divide") && len(list) > 1 {
-		return nil, usagef("--divide works on one position; add --id to pick one of the suite")
+		return nil, cliapp.Usagef("--divide works on one position; add --id to pick one of the suite")
 	}
 	return &PerftOptions{Positions: list, Depth: depth, Divide: c.Bool("divide"), Reference: c.Bool("reference"),
 		Stockfish: c.String("stockfish"), Force: c.Bool("force"), Format: format}, nil
@@ -105,7 +103,7 @@ func perftRun(ctx context.Context, opts *PerftOptions, stdout, stderr io.Writer)
 			return err
 		}
 		if !opts.Force {
-			return usagef("%v; use a smaller --depth or add --force", err)
+			return cliapp.Usagef("%v; use a smaller --depth or add --force", err)
 		}
 	}
 	prog := output.NewProgress(stderr, opts.Progress)
@@ -115,7 +113,7 @@ func perftRun(ctx context.Context, opts *PerftOptions, stdout, stderr io.Writer)
 	if res == nil {
 		var se *lab.StockfishStartError
 		if errors.As(runErr, &se) {
-			return usagef("%v; install it (apt-get install stockfish) or fix --stockfish", se)
+			return cliapp.Usagef("%v; install it (apt-get install stockfish) or fix --stockfish", se)
 		}
 		return runErr
 	}

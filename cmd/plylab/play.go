@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"github.com/notnil/chess"
+	"github.com/plylab/plylab/cmd/internal/boardtext"
+	"github.com/plylab/plylab/cmd/internal/cliapp"
 	"github.com/plylab/plylab/cmd/internal/output"
 	"github.com/plylab/plylab/cmd/internal/termui"
 	"github.com/plylab/plylab/engine/board"
@@ -79,7 +81,7 @@ Examples:
 		Flags: flags,
 		Action: func(c *cli.Context) error {
 			if c.Bool("levels") {
-				return output.WriteTable(env.Stdout, "table", levelsTable(), env.out)
+				return output.WriteTable(env.Stdout, "table", play.LevelsTable(), env.out)
 			}
 			cfg, err := env.playConfigFrom(c)
 			if err != nil {
@@ -93,14 +95,14 @@ Examples:
 // playConfigFrom reads the flags into a game's configuration.
 func (e *appEnv) playConfigFrom(c *cli.Context) (play.Config, error) {
 	cfg := play.Config{Now: time.Now, Player: e.getenv("USER"), Count: output.FormatUint, Duration: output.FormatDuration}
-	if err := rejectArgs(c, "plylab play --color black --level strong"); err != nil {
+	if err := cliapp.RejectArgs(c, "plylab play --color black --level strong"); err != nil {
 		return cfg, err
 	}
 	seed := c.Uint64("seed")
 	if seed == 0 {
 		seed = uint64(time.Now().UnixNano())
 	}
-	cfg.BoardText = func(pos *chess.Position, flip bool) string { return drawBoard(pos, flip, e.out) }
+	cfg.BoardText = func(pos *chess.Position, flip bool) string { return boardtext.Draw(pos, flip, e.out) }
 	cfg.Rand = rand.New(rand.NewPCG(seed, 0x706c796c6162)) // "plylab"
 
 	side, ok := play.ParseSide(c.String("color"), cfg.Rand)
@@ -114,12 +116,12 @@ func (e *appEnv) playConfigFrom(c *cli.Context) (play.Config, error) {
 		}
 		cfg.Human = board.White
 	default:
-		return cfg, usagef("unknown --color %q; use white, black or random (or auto, always, never for the terminal colors)", c.String("color"))
+		return cfg, cliapp.Usagef("unknown --color %q; use white, black or random (or auto, always, never for the terminal colors)", c.String("color"))
 	}
 
 	level, err := play.FindLevel(c.String("level"))
 	if err != nil {
-		return cfg, usagef("%v", err)
+		return cfg, cliapp.Usagef("%v", err)
 	}
 	limit, err := limitFlags(c, "")
 	if err != nil {
@@ -130,16 +132,16 @@ func (e *appEnv) playConfigFrom(c *cli.Context) (play.Config, error) {
 		return cfg, err
 	}
 	if len(algos) != 1 {
-		return cfg, usagef("play takes one --algo, got %d; e.g. --algo engine-without-null", len(algos))
+		return cfg, cliapp.Usagef("play takes one --algo, got %d; e.g. --algo engine-without-null", len(algos))
 	}
 	cfg.Options, cfg.Limits, cfg.Level = level.Setup(limit.Depth, limit.MoveTime, algos[0], c.IsSet("eval"), output.FormatDuration)
 	if cfg.Options.IsPlain() && cfg.Limits.Depth == 0 {
-		return cfg, usagef("--algo %s searches to a fixed depth only; add --depth N (e.g. --depth 4) or use --level beginner, casual or club", cfg.Options.Name)
+		return cfg, cliapp.Usagef("--algo %s searches to a fixed depth only; add --depth N (e.g. --depth 4) or use --level beginner, casual or club", cfg.Options.Name)
 	}
 
 	if path := c.String("load"); path != "" {
 		if c.IsSet("fen") || c.IsSet("position") {
-			return cfg, usagef("use --load or --fen/--position, not both: a saved game has its own start position")
+			return cfg, cliapp.Usagef("use --load or --fen/--position, not both: a saved game has its own start position")
 		}
 		if cfg.Load, err = loadGame(path); err != nil {
 			return cfg, err
@@ -163,9 +165,9 @@ func (e *appEnv) playConfigFrom(c *cli.Context) (play.Config, error) {
 func loadGame(path string) (*play.Loaded, error) {
 	f, err := os.Open(path)
 	if errors.Is(err, fs.ErrNotExist) {
-		return nil, usagef("--load: file %q does not exist; check the path (save games with the 'save FILE' command)", path)
+		return nil, cliapp.Usagef("--load: file %q does not exist; check the path (save games with the 'save FILE' command)", path)
 	} else if err != nil {
-		return nil, fmt.Errorf("--load: cannot read %s: %w", path, pathErrCause(err))
+		return nil, fmt.Errorf("--load: cannot read %s: %w", path, cliapp.PathErrCause(err))
 	}
 	defer f.Close()
 	return play.ReadGame(f, path)
@@ -187,23 +189,4 @@ func (e *appEnv) runPlay(ctx context.Context, cfg play.Config) error {
 	// Over a pipe the input is not echoed by a terminal: echo it, so the
 	// transcript reads like a session. On a terminal in line mode it is.
 	return s.RunLines(ctx, e.Stdin, !inTTY)
-}
-
-// levelsTable lists play's levels, weakest first.
-func levelsTable() *output.Table {
-	t := &output.Table{Title: "play: levels, weakest first", Columns: []output.Column{
-		{Key: "level", Header: "level"}, {Key: "depth", Header: "depth", Right: true},
-		{Key: "movetime_s", Header: "time a move", Right: true}, {Key: "eval", Header: "evaluation"},
-		{Key: "summary", Header: "summary"}}}
-	for _, l := range play.Levels {
-		depth, mt := output.NullCell("-"), output.NullCell("-")
-		if l.Depth > 0 {
-			depth = output.IntCell(int64(l.Depth))
-		} else {
-			mt = output.DurationCell(l.MoveTime)
-		}
-		t.Rows = append(t.Rows, []output.Cell{output.TextCell(l.Name), depth, mt, output.TextCell(l.Eval.String()),
-			output.TextCell(l.Describe(output.FormatDuration))})
-	}
-	return t
 }

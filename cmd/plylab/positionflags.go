@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 
+	"github.com/plylab/plylab/cmd/internal/cliapp"
 	"github.com/plylab/plylab/positions"
 	"github.com/urfave/cli/v2"
 )
@@ -71,18 +72,18 @@ func selectionError(err error) error {
 	var ide *positions.IDError
 	switch {
 	case errors.As(err, &se):
-		return usagef("%v", err)
+		return cliapp.Usagef("%v", err)
 	case errors.As(err, &ide):
-		return suiteIDError(ide.Err, ide.Suite)
+		return cliapp.SuiteIDError(ide.Err, ide.Suite)
 	}
-	return lookupError(err)
+	return cliapp.LookupError(err)
 }
 
 // fenPosition validates a FEN typed by the user and wraps it as a position.
 func fenPosition(fen string) (positions.Position, error) {
 	norm, err := normalizeFEN(fen)
 	if err != nil {
-		return positions.Position{}, withHint(err, "fix the --fen value (board, side to move, castling, en passant, halfmove clock, move number) or use a name from 'plylab positions list'")
+		return positions.Position{}, cliapp.WithHint(err, "fix the --fen value (board, side to move, castling, en passant, halfmove clock, move number) or use a name from 'plylab positions list'")
 	}
 	return positions.Position{Name: "fen", FEN: norm}, nil
 }

@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"github.com/notnil/chess"
+	"github.com/plylab/plylab/cmd/internal/boardtext"
+	"github.com/plylab/plylab/cmd/internal/cliapp"
 	"github.com/plylab/plylab/cmd/internal/output"
 	"github.com/plylab/plylab/engine/board"
 	"github.com/plylab/plylab/engine/textfmt"
@@ -63,7 +65,7 @@ Examples:
 		Flags: []cli.Flag{output.FormatFlag()},
 		Action: func(c *cli.Context) error {
 			if c.NArg() > 0 {
-				return usagef("'positions list' takes no arguments, got %q; to see one position run 'plylab positions show %s'", c.Args().First(), c.Args().First())
+				return cliapp.Usagef("'positions list' takes no arguments, got %q; to see one position run 'plylab positions show %s'", c.Args().First(), c.Args().First())
 			}
 			return runF(c.Context, &PositionsListOptions{Format: c.String("format"), Color: env.out})
 		},
@@ -130,12 +132,9 @@ Examples:
 // (without --id), a FEN, or the start position.
 func parsePositionsShow(c *cli.Context) (*PositionsShowOptions, error) {
 	opts := &PositionsShowOptions{Format: c.String("format"), Flip: c.Bool("flip")}
-	if err := output.CheckFormat(opts.Format); err != nil {
-		return nil, err
-	}
 	args := c.Args().Slice()
 	if len(args) > 1 {
-		return nil, usagef("too many arguments %q; give one NAME (quote a FEN and pass it with --fen)", strings.Join(args, " "))
+		return nil, cliapp.Usagef("too many arguments %q; give one NAME (quote a FEN and pass it with --fen)", strings.Join(args, " "))
 	}
 	var name *string
 	if len(args) == 1 {
@@ -144,7 +143,7 @@ func parsePositionsShow(c *cli.Context) (*PositionsShowOptions, error) {
 	p, suite, err := positionSelection(c, true, "start").Show(name, fenPosition)
 	var notSuite *positions.NotSuiteError
 	if errors.As(err, &notSuite) {
-		return nil, usagef("%v; --id picks a position in a suite (see 'plylab positions list')", err)
+		return nil, cliapp.Usagef("%v; --id picks a position in a suite (see 'plylab positions list')", err)
 	} else if err != nil {
 		return nil, selectionError(err)
 	}
@@ -165,7 +164,7 @@ func positionsShowRun(_ context.Context, opts *PositionsShowOptions, stdout, _ i
 func describePosition(p positions.Position) (*board.Info, *chess.Position, error) {
 	info, pos, err := board.PositionInfo(p)
 	if err != nil && p.Name == "fen" {
-		return nil, nil, usagef("%v", err)
+		return nil, nil, cliapp.Usagef("%v", err)
 	}
 	return info, pos, err
 }
@@ -185,36 +184,6 @@ func showPosition(w io.Writer, format string, p positions.Position, flip bool, c
 	case "csv", "markdown":
 		return output.WriteTable(w, format, info.Table(), color)
 	}
-	_, err = io.WriteString(w, positionText(info, pos, flip, color))
+	_, err = io.WriteString(w, boardtext.Position(info, pos, flip, color))
 	return err
 }
-
-func positionText(info *board.Info, pos *chess.Position, flip bool, color output.Painter) string {
-	var b strings.Builder
-	b.WriteString(color.Paint(output.StyleBold, info.Title()) + "\n\n")
-	b.WriteString(drawBoard(pos, flip, color))
-	b.WriteByte('\n')
-	const labelWidth = 13
-	for _, f := range info.Lines() {
-		key, label, value := f.Key, f.Label, f.Value
-		if key == "legal_moves" {
-			for _, l := range textfmt.WrapWords(info.LegalMoves, 64) {
-				b.WriteString(strings.Repeat(" ", labelWidth+1) + color.Paint(output.StyleAccent, l) + "\n")
-			}
-			continue
-		}
-		switch key {
-		case "best_moves":
-			value = color.Paint(output.StyleGood, value)
-		case "avoid_moves":
-			value = color.Paint(output.StyleBad, value)
-		case "status":
-			value = color.Paint(output.StyleWarn, value)
-		}
-		b.WriteString(color.Paint(output.StyleDim, output.PadRight(label, labelWidth)) + " " + value + "\n")
-	}
-	return b.String()
-}
-
-// plural formats a count with a noun: "1 position", "300 positions".
-func plural(n int, noun string) string { return textfmt.Plural(n, noun) }

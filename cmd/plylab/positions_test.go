@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/plylab/plylab/cmd/internal/boardtext"
 	"github.com/plylab/plylab/positions"
 )
 
@@ -54,7 +55,7 @@ func TestPositionsShowColor(t *testing.T) {
 	t.Parallel()
 	r := runCLI(t, "--color", "always", "positions", "show", "paper-mate2")
 	wantOK(t, r)
-	for _, want := range []string{"\x1b[", sgrLightSquare, sgrDarkSquare, "♚", "♔"} {
+	for _, want := range []string{"\x1b[", boardtext.LightSquare, boardtext.DarkSquare, "♚", "♔"} {
 		if !strings.Contains(r.stdout, want) {
 			t.Errorf("colored board lacks %q", want)
 		}

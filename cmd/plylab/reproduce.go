@@ -6,6 +6,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/plylab/plylab/cmd/internal/cliapp"
 	"github.com/plylab/plylab/cmd/internal/output"
 	"github.com/plylab/plylab/engine/lab"
 	"github.com/urfave/cli/v2"
@@ -54,10 +55,7 @@ Examples:
 		Action: func(c *cli.Context) error {
 			src := strings.ToLower(c.String("source"))
 			if src != "" && !lab.KnownSource(src) {
-				return usagef("--source: unknown source %q; choose one of %s", src, strings.Join(names, ", "))
-			}
-			if err := output.CheckFormat(c.String("format")); err != nil {
-				return err
+				return cliapp.Usagef("--source: unknown source %q; choose one of %s", src, strings.Join(names, ", "))
 			}
 			return runF(c.Context, &ReproduceOptions{Source: src, Format: c.String("format"), RunSlow: c.Bool("run-slow"), Color: env.out})
 		},

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/plylab/plylab/cmd/internal/cliapp"
 	"github.com/plylab/plylab/cmd/internal/output"
 )
 
@@ -34,7 +35,7 @@ func (e *appEnv) outputPath(flag, name string) (string, error) {
 	if name == "-" || name == "." || name == ".." || strings.HasPrefix(name, ".") ||
 		strings.ContainsAny(name, `/\`+"\x00") || filepath.IsAbs(name) {
 		msg := fmt.Sprintf("--%s %q: in a lesson cell, write to a plain file name such as tree.svg (the runner picks the folder)", flag, name)
-		return "", &usageError{msg: msg, complete: true}
+		return "", cliapp.CompleteUsage(msg, nil)
 	}
 	return filepath.Join(e.OutDir, name), nil
 }

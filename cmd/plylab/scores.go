@@ -4,6 +4,7 @@ import (
 	"context"
 	"io"
 
+	"github.com/plylab/plylab/cmd/internal/cliapp"
 	"github.com/plylab/plylab/cmd/internal/output"
 	"github.com/plylab/plylab/engine"
 	"github.com/plylab/plylab/engine/board"
@@ -33,7 +34,7 @@ func newScoresCommand(env *appEnv, runF func(context.Context, *ScoresOptions) er
 	flags := append(positionFlags(false), algoFlags("alphabeta", false)...)
 	flags = append(flags,
 		&cli.IntFlag{Name: "depth", Aliases: []string{"d"}, Value: 3, Usage: "search `N` plies deep, the root move included"},
-		forceFlag(),
+		forceFlag(lab.SearchBudget),
 		output.FormatFlag(),
 	)
 	return &cli.Command{
@@ -67,16 +68,13 @@ func parseScores(c *cli.Context) (*ScoresOptions, error) {
 		return nil, err
 	}
 	if len(algos) != 1 {
-		return nil, usagef("scores takes one --algo, got %d; run it once per algorithm", len(algos))
+		return nil, cliapp.Usagef("scores takes one --algo, got %d; run it once per algorithm", len(algos))
 	}
 	depth := c.Int("depth")
 	if depth < 1 || depth > compareMaxDepth {
-		return nil, usagef("--depth must be between 1 and %d, got %d; try --depth 3", compareMaxDepth, depth)
+		return nil, cliapp.Usagef("--depth must be between 1 and %d, got %d; try --depth 3", compareMaxDepth, depth)
 	}
 	format := c.String("format")
-	if err := output.CheckFormat(format); err != nil {
-		return nil, err
-	}
 	return &ScoresOptions{Position: list[0], Algo: algos[0], Depth: depth, Force: c.Bool("force"), Format: format}, nil
 }
 

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/plylab/plylab/cmd/internal/cliapp"
 	"github.com/plylab/plylab/cmd/internal/output"
 	"github.com/plylab/plylab/engine"
 	"github.com/plylab/plylab/engine/board"
@@ -38,7 +39,7 @@ func newSearchCommand(env *appEnv, runF func(context.Context, *SearchOptions) er
 		&cli.StringFlag{Name: "movetime", Aliases: []string{"t"}, Usage: "think for `DURATION` (e.g. 1s, 500ms; a bare number is milliseconds, as in UCI)"},
 		&cli.Uint64Flag{Name: "nodes", Usage: "stop after about `N` nodes"},
 		&cli.BoolFlag{Name: "stats", Usage: "print the statistics table (one counter per technique) after the search"},
-		forceFlag(),
+		forceFlag(lab.SearchBudget),
 		output.FormatFlag(),
 	)
 	return &cli.Command{
@@ -73,13 +74,10 @@ func parseSearch(c *cli.Context) (*SearchOptions, error) {
 		return nil, err
 	}
 	if len(algos) != 1 {
-		return nil, usagef("search takes one --algo; use 'plylab compare' for several")
+		return nil, cliapp.Usagef("search takes one --algo; use 'plylab compare' for several")
 	}
 	o := algos[0]
 	format := c.String("format")
-	if err := output.CheckFormat(format); err != nil {
-		return nil, err
-	}
 	limits := engine.Limits{Depth: c.Int("depth"), Nodes: c.Uint64("nodes")}
 	if c.IsSet("movetime") {
 		mt, err := durationFlag(c, "movetime")
@@ -89,10 +87,10 @@ func parseSearch(c *cli.Context) (*SearchOptions, error) {
 		limits.MoveTime = mt
 	}
 	if c.IsSet("depth") && (limits.Depth < 1 || limits.Depth > engine.MaxDepth) {
-		return nil, usagef("--depth must be between 1 and %d, got %d", engine.MaxDepth, limits.Depth)
+		return nil, cliapp.Usagef("--depth must be between 1 and %d, got %d", engine.MaxDepth, limits.Depth)
 	}
 	if o.IsPlain() && limits.Depth == 0 {
-		return nil, usagef("%s needs --depth (it has no iterative deepening to stop in time)", o.Name)
+		return nil, cliapp.Usagef("%s needs --depth (it has no iterative deepening to stop in time)", o.Name)
 	}
 	if limits.Depth == 0 && limits.MoveTime == 0 && limits.Nodes == 0 {
 		limits.Depth = 10
@@ -120,23 +118,14 @@ func searchRun(ctx context.Context, opts *SearchOptions, stdout, stderr io.Write
 	}
 	live := opts.Format == "table"
 	if live {
-		fmt.Fprintf(stdout, "%s  %s  %s\n", opts.Color.Paint(output.StyleBold, "search "+positionLabel(opts.Positions[0])),
-			opts.Color.Paint(output.StyleAccent, o.Name), opts.Color.Paint(output.StyleDim, fmt.Sprintf("(%s eval, %s to move)", o.Eval, b.Side())))
-		fmt.Fprintln(stdout, opts.Color.Paint(output.StyleDim, fmt.Sprintf("%5s %5s %10s %12s %10s %9s  %s", "depth", "sel", "score", "nodes", "nps", "time", "pv")))
+		fmt.Fprint(stdout, lab.LiveHeader(b, positionLabel(opts.Positions[0]), o, opts.Color.Paint))
 	}
 	info := func(it engine.Iteration) {
 		if !live {
 			return
 		}
 		r := lab.NewIterationRow(b, it)
-		sc := engine.FormatScore(r.Score)
-		st := output.StyleNone
-		if engine.IsMate(r.Score) {
-			st = output.StyleGood
-		}
-		fmt.Fprintf(stdout, "%5d %5d %s %12s %10s %9s  %s\n", r.Depth, r.SelDepth,
-			opts.Color.Paint(st, fmt.Sprintf("%10s", sc)), output.FormatUint(r.Nodes), output.FormatRate(r.NPS), output.FormatDuration(r.Elapsed),
-			opts.Color.Paint(output.StyleAccent, r.PV))
+		fmt.Fprint(stdout, r.LiveLine(opts.Color.Paint))
 		output.ResultFields(stdout, "iteration", r.Fields())
 	}
 	res := engine.Run(ctx, b, o, limits, nil, info)
@@ -149,9 +138,7 @@ func searchRun(ctx context.Context, opts *SearchOptions, stdout, stderr io.Write
 			return err
 		}
 	} else {
-		best := lab.BestSAN(b, res)
-		fmt.Fprintf(stdout, "best move %s, score %s, %s nodes in %s (%s)\n", opts.Color.Paint(output.StyleBold, best),
-			engine.FormatScore(res.Score), output.FormatUint(res.Stats.TotalNodes()), output.FormatDuration(res.Stats.Elapsed), output.FormatRate(res.Stats.NPS()))
+		fmt.Fprint(stdout, lab.LiveBest(b, res, opts.Color.Paint))
 		output.ResultFields(stdout, "search", lab.SearchSummary(b, res))
 		if res.Stopped && ctx.Err() != nil {
 			fmt.Fprintln(stdout, opts.Color.Paint(output.StyleWarn, "interrupted: the last completed iteration stands"))

@@ -10,6 +10,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/plylab/plylab/cmd/internal/cliapp"
 	"github.com/plylab/plylab/lessons"
 	"github.com/plylab/plylab/lessons/notebook"
 	"github.com/urfave/cli/v2"
@@ -66,7 +67,7 @@ Examples:
 		},
 		Action: func(c *cli.Context) error {
 			if c.NArg() > 0 {
-				return usagef("'lesson serve' takes no arguments; every lesson is on the index page")
+				return cliapp.Usagef("'lesson serve' takes no arguments; every lesson is on the index page")
 			}
 			o := &ServeOptions{
 				Addr: c.String("addr"), Open: c.Bool("open"), TimeLimit: c.Duration("time-limit"),
@@ -76,15 +77,15 @@ Examples:
 			}
 			switch {
 			case o.TimeLimit <= 0:
-				return usagef("--time-limit must be positive, e.g. 30s")
+				return cliapp.Usagef("--time-limit must be positive, e.g. 30s")
 			case o.NodeBudget == 0:
-				return usagef("--node-budget must be at least 1, e.g. 50000000")
+				return cliapp.Usagef("--node-budget must be at least 1, e.g. 50000000")
 			case o.MaxConcurrent < 1:
-				return usagef("--max-concurrent must be at least 1")
+				return cliapp.Usagef("--max-concurrent must be at least 1")
 			case o.MaxBody < 1024:
-				return usagef("--max-body must be at least 1024 bytes")
+				return cliapp.Usagef("--max-body must be at least 1024 bytes")
 			case o.MaxOutput < 1024:
-				return usagef("--max-output must be at least 1024 bytes")
+				return cliapp.Usagef("--max-output must be at least 1024 bytes")
 			}
 			return runF(c.Context, o)
 		},
@@ -127,7 +128,7 @@ func serveRun(ctx context.Context, o *ServeOptions, stdout, stderr io.Writer) er
 	cfg.MaxBody, cfg.MaxOutput, cfg.Log = o.MaxBody, o.MaxOutput, stderr
 	ln, err := net.Listen("tcp", o.Addr)
 	if err != nil {
-		return usagef("cannot listen on %s: %v; pick another --addr HOST:PORT (port 0 picks a free one)", o.Addr, err)
+		return cliapp.Usagef("cannot listen on %s: %v; pick another --addr HOST:PORT (port 0 picks a free one)", o.Addr, err)
 	}
 	srv, err := notebook.New(cfg)
 	if err != nil {

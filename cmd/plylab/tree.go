@@ -117,20 +117,20 @@ Examples:
 // cell's folder, when run from one).
 func parseTree(c *cli.Context, stdoutTerminal bool, outputPath func(flag, name string) (string, error)) (*TreeOptions, error) {
 	if c.NArg() > 0 {
-		return nil, usagef("'tree' takes no arguments, got %q; pick the input with --position, --fen or --toy", c.Args().First())
+		return nil, cliapp.Usagef("'tree' takes no arguments, got %q; pick the input with --position, --fen or --toy", c.Args().First())
 	}
 	if c.Bool("list-toys") {
 		format := "table"
 		if f := c.String("format"); f == "json" {
 			format = "json"
 		} else if f != "" && f != "text" {
-			return nil, usagef("--list-toys prints text or json, not %q", f)
+			return nil, cliapp.Usagef("--list-toys prints text or json, not %q", f)
 		}
 		return &TreeOptions{ListToys: true, Format: format}, nil
 	}
 	format, err := trace.PickFormat(c.String("format"), c.String("output"))
 	if err != nil {
-		return nil, usagef("%v", err)
+		return nil, cliapp.Usagef("%v", err)
 	}
 	in, err := treeInputOf(c)
 	if err != nil {
@@ -146,7 +146,7 @@ func parseTree(c *cli.Context, stdoutTerminal bool, outputPath func(flag, name s
 	}
 	maxNodes := c.Int("max-nodes")
 	if maxNodes < 1 || maxNodes > treeMaxNodes {
-		return nil, usagef("--max-nodes must be between 1 and %s, got %d", output.FormatInt(treeMaxNodes), maxNodes)
+		return nil, cliapp.Usagef("--max-nodes must be between 1 and %s, got %d", output.FormatInt(treeMaxNodes), maxNodes)
 	}
 	filter, err := treeFilter(c, format)
 	if err != nil {
@@ -162,7 +162,7 @@ func parseTree(c *cli.Context, stdoutTerminal bool, outputPath func(flag, name s
 			return nil, err
 		}
 	} else if format == "png" && stdoutTerminal {
-		return nil, usagef("PNG is binary and stdout is a terminal; write it to a file with -o tree.png")
+		return nil, cliapp.Usagef("PNG is binary and stdout is a terminal; write it to a file with -o tree.png")
 	}
 	return &TreeOptions{Format: format, Input: *in, Algos: algos, Depth: depth, MaxNodes: maxNodes, Filter: filter,
 		Draw: trace.DrawOptions{Window: c.Bool("window"), NoLegend: c.Bool("no-legend")}, Output: out}, nil
@@ -177,7 +177,7 @@ func treeRun(ctx context.Context, opts *TreeOptions, stdout, _ io.Writer) error 
 	trees, err := trace.SearchEach(ctx, opts.Input, opts.Algos, opts.Depth, opts.MaxNodes, opts.Filter)
 	var fe *trace.FilterError
 	if errors.As(err, &fe) {
-		return usagef("%v", err)
+		return cliapp.Usagef("%v", err)
 	} else if err != nil {
 		return err
 	}
@@ -197,7 +197,7 @@ func treeRun(ctx context.Context, opts *TreeOptions, stdout, _ io.Writer) error 
 		return err
 	}
 	if err := os.WriteFile(out, buf.Bytes(), 0o644); err != nil {
-		return fmt.Errorf("cannot write %s: %v; check the -o path", out, pathErrCause(err))
+		return fmt.Errorf("cannot write %s: %v; check the -o path", out, cliapp.PathErrCause(err))
 	}
 	wroteFile(stdout, out)
 	fmt.Fprintf(stdout, "%s %s (%s)\n", opts.Color.Paint(output.StyleGood, "wrote"), out, trace.DrawnOfSearched(trees))
@@ -208,21 +208,21 @@ func treeRun(ctx context.Context, opts *TreeOptions, stdout, _ io.Writer) error 
 func treeInputOf(c *cli.Context) (*trace.Input, error) {
 	toy, toyFile := c.IsSet("toy"), c.IsSet("toy-file")
 	if toy && toyFile {
-		return nil, usagef("use only one of --toy and --toy-file")
+		return nil, cliapp.Usagef("use only one of --toy and --toy-file")
 	}
 	if (toy || toyFile) && (c.IsSet("position") || c.IsSet("fen")) {
-		return nil, usagef("give either a textbook tree (--toy, --toy-file) or a chess position (--position, --fen), not both")
+		return nil, cliapp.Usagef("give either a textbook tree (--toy, --toy-file) or a chess position (--position, --fen), not both")
 	}
 	switch {
 	case toyFile:
 		name := c.String("toy-file")
 		data, err := os.ReadFile(name)
 		if err != nil {
-			return nil, usagef("cannot read --toy-file %s: %v", name, pathErrCause(err))
+			return nil, cliapp.Usagef("cannot read --toy-file %s: %v", name, cliapp.PathErrCause(err))
 		}
 		in, err := trace.ToyFileInput(name, data)
 		if err != nil {
-			return nil, usagef("bad textbook tree in %s %s; write nested lists of numbers such as ((3,12,8),(2,4,6))", name, trace.DescribeToyError(err, true))
+			return nil, cliapp.Usagef("bad textbook tree in %s %s; write nested lists of numbers such as ((3,12,8),(2,4,6))", name, trace.DescribeToyError(err, true))
 		}
 		return in, nil
 	case toy:
@@ -230,9 +230,9 @@ func treeInputOf(c *cli.Context) (*trace.Input, error) {
 		var se *engine.ToySyntaxError
 		switch {
 		case errors.As(err, &se):
-			return nil, usagef("bad --toy tree %s; write nested lists of numbers such as \"((3,12,8),(2,4,6))\"", trace.DescribeToyError(err, false))
+			return nil, cliapp.Usagef("bad --toy tree %s; write nested lists of numbers such as \"((3,12,8),(2,4,6))\"", trace.DescribeToyError(err, false))
 		case err != nil:
-			return nil, usagef("%v; or write a tree as nested lists such as \"((3,12,8),(2,4,6))\"", err)
+			return nil, cliapp.Usagef("%v; or write a tree as nested lists such as \"((3,12,8),(2,4,6))\"", err)
 		}
 		return in, nil
 	}
@@ -254,12 +254,12 @@ func treeAlgos(c *cli.Context, in *trace.Input) ([]engine.Options, error) {
 		return nil, err
 	}
 	if len(algos) != 1 {
-		return nil, usagef("--algo takes one algorithm here, got %q; draw a second with --side-by-side ALGO2", c.String("algo"))
+		return nil, cliapp.Usagef("--algo takes one algorithm here, got %q; draw a second with --side-by-side ALGO2", c.String("algo"))
 	}
 	if spec := c.String("side-by-side"); spec != "" {
 		o, err := engine.ParseAlgo(spec)
 		if err != nil {
-			return nil, usagef("--side-by-side: %v", err)
+			return nil, cliapp.Usagef("--side-by-side: %v", err)
 		}
 		// Each preset keeps its own evaluation unless --eval says otherwise.
 		if c.IsSet("eval") {
@@ -269,7 +269,7 @@ func treeAlgos(c *cli.Context, in *trace.Input) ([]engine.Options, error) {
 		algos = append(algos, o)
 	}
 	if err := trace.CheckAlgos(*in, algos); err != nil {
-		return nil, usagef("%v", err)
+		return nil, cliapp.Usagef("%v", err)
 	}
 	return algos, nil
 }
@@ -277,7 +277,7 @@ func treeAlgos(c *cli.Context, in *trace.Input) ([]engine.Options, error) {
 func treeDepth(c *cli.Context, in *trace.Input) (int, error) {
 	d, err := trace.CheckDepth(*in, c.Int("depth"), c.IsSet("depth"))
 	if err != nil {
-		return 0, usagef("%v", err)
+		return 0, cliapp.Usagef("%v", err)
 	}
 	return d, nil
 }
@@ -288,7 +288,7 @@ func treeFilter(c *cli.Context, format string) (trace.Filter, error) {
 	var f trace.Filter
 	for _, name := range []string{"max-depth", "collapse", "fit"} {
 		if c.Int(name) < 0 {
-			return f, usagef("--%s must be 0 or more, got %d", name, c.Int(name))
+			return f, cliapp.Usagef("--%s must be 0 or more, got %d", name, c.Int(name))
 		}
 	}
 	f.MaxDepth = c.Int("max-depth")

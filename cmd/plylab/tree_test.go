@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/plylab/plylab/cmd/internal/cliapp"
 	"github.com/plylab/plylab/engine"
 	"github.com/plylab/plylab/engine/board"
 	"github.com/plylab/plylab/positions"
@@ -332,7 +333,7 @@ func TestTreeUnwritableOutput(t *testing.T) {
 		{dir, "it is a directory"},
 	} {
 		r := runCLI(t, "tree", "--toy", "russell-norvig", "-o", tt.out, "-f", "svg")
-		if r.code != exitFailure || !strings.Contains(r.stderr, tt.want) || !strings.HasPrefix(r.stderr, "plylab: cannot write ") {
+		if r.code != cliapp.ExitFailure || !strings.Contains(r.stderr, tt.want) || !strings.HasPrefix(r.stderr, "plylab: cannot write ") {
 			t.Errorf("-o %s: exit %d, stderr %q", tt.out, r.code, r.stderr)
 		}
 	}
@@ -343,7 +344,7 @@ func TestTreeUnwritableOutput(t *testing.T) {
 		return
 	}
 	r := runCLI(t, "tree", "--toy", "russell-norvig", "-o", filepath.Join(ro, "t.svg"))
-	if r.code != exitFailure || !strings.Contains(r.stderr, "permission denied") {
+	if r.code != cliapp.ExitFailure || !strings.Contains(r.stderr, "permission denied") {
 		t.Errorf("read-only dir: exit %d, stderr %q", r.code, r.stderr)
 	}
 }

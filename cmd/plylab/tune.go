@@ -6,6 +6,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/plylab/plylab/cmd/internal/cliapp"
 	"github.com/plylab/plylab/cmd/internal/output"
 	"github.com/plylab/plylab/engine/eval"
 	"github.com/plylab/plylab/engine/tune"
@@ -92,16 +93,16 @@ Examples:
 			}
 			opts.Terms = terms
 			if opts.Epochs < 1 || opts.Epochs > 100000 {
-				return usagef("--epochs %d is out of range; give 1 to 100000", opts.Epochs)
+				return cliapp.Usagef("--epochs %d is out of range; give 1 to 100000", opts.Epochs)
 			}
 			if opts.Skip < 0 || opts.Every < 1 || opts.Holdout < 0 || opts.L2 < 0 {
-				return usagef("--skip, --holdout and --l2 must be 0 or more, --every 1 or more")
+				return cliapp.Usagef("--skip, --holdout and --l2 must be 0 or more, --every 1 or more")
 			}
 			if opts.Rate <= 0 || opts.K < 0 {
-				return usagef("--rate must be positive and --k positive (or 0 to fit it)")
+				return cliapp.Usagef("--rate must be positive and --k positive (or 0 to fit it)")
 			}
 			if _, ok := tune.StartWeights(opts.From); !ok {
-				return usagef("--from %q: start from 'default' or 'zero'", opts.From)
+				return cliapp.Usagef("--from %q: start from 'default' or 'zero'", opts.From)
 			}
 			return runF(c.Context, opts)
 		},
@@ -138,7 +139,7 @@ func commandLine(c *cli.Context) string {
 func parseTerms(s string) (eval.Terms, error) {
 	terms, err := eval.ParseTerms(s)
 	if err != nil {
-		return 0, usagef("--terms: %v", err)
+		return 0, cliapp.Usagef("--terms: %v", err)
 	}
 	return terms, nil
 }
@@ -154,7 +155,7 @@ func loadTuneSet(opts *TuneOptions, start *eval.Weights) (*tune.Set, error) {
 	}
 	set, err := tune.ReadPGNFiles(opts.PGN, xo)
 	if err != nil {
-		return nil, usagef("--pgn: %v", err)
+		return nil, cliapp.Usagef("--pgn: %v", err)
 	}
 	return set, nil
 }
@@ -168,7 +169,7 @@ func tuneRun(ctx context.Context, opts *TuneOptions, stdout, stderr io.Writer) e
 		return err
 	}
 	if len(set.Samples) == 0 {
-		return usagef("the games have no quiet positions after %d plies; give longer games or a smaller --skip", opts.Skip)
+		return cliapp.Usagef("the games have no quiet positions after %d plies; give longer games or a smaller --skip", opts.Skip)
 	}
 	prog := output.NewProgress(stderr, opts.Progress)
 	res, err := tune.Tune(ctx, set, start, tune.Options{Epochs: opts.Epochs, Rate: opts.Rate, K: opts.K, Terms: opts.Terms, L2: opts.L2,
@@ -177,23 +178,7 @@ func tuneRun(ctx context.Context, opts *TuneOptions, stdout, stderr io.Writer) e
 	if err != nil {
 		return err
 	}
-	report := opts.Report
-	if report <= 0 {
-		report = max(1, opts.Epochs/10)
-	}
-	t := &output.Table{Title: fmt.Sprintf("tune: %s positions (%s held out) from %s games (%s), K = %.4f",
-		output.FormatInt(int64(len(set.Samples))), output.FormatInt(int64(len(set.Valid))), output.FormatInt(int64(set.Games)), set.Source, res.K)}
-	t.Columns = []output.Column{{Key: "epoch", Header: "epoch", Right: true}, {Key: "error", Header: "training error", Right: true},
-		{Key: "change", Header: "change", Right: true}, {Key: "held_out_error", Header: "held-out error", Right: true},
-		{Key: "held_out_change", Header: "held-out change", Right: true}}
-	for _, r := range res.ReportRows(report, len(set.Valid) > 0) {
-		v, vc := output.NullCell("-"), output.NullCell("-")
-		if r.HeldOut {
-			v, vc = output.FloatCell(r.ValidError, "%.6f"), output.FloatCell(r.ValidChange, "%+.6f")
-		}
-		t.Rows = append(t.Rows, []output.Cell{output.IntCell(int64(r.Epoch)), output.FloatCell(r.Error, "%.6f"), output.FloatCell(r.Change, "%+.6f"), v, vc})
-	}
-	t.Notes = res.Notes(opts.Epochs)
+	t := res.ErrorTable(set, opts.Report, opts.Epochs)
 	if err := output.WriteTable(stdout, opts.Format, t, opts.Color); err != nil {
 		return err
 	}
@@ -203,17 +188,7 @@ func tuneRun(ctx context.Context, opts *TuneOptions, stdout, stderr io.Writer) e
 	if opts.Format == "table" || opts.Format == "markdown" {
 		fmt.Fprintln(stdout)
 	}
-	wt := &output.Table{Title: "tuned weights (middlegame, endgame), centipawns per unit"}
-	wt.Columns = []output.Column{{Key: "feature", Header: "feature"}, {Key: "term", Header: "term"},
-		{Key: "mg_start", Header: "mg start", Right: true}, {Key: "mg", Header: "mg", Right: true},
-		{Key: "eg_start", Header: "eg start", Right: true}, {Key: "eg", Header: "eg", Right: true}}
-	for i := range res.Weights {
-		f := eval.Feature(i)
-		wt.Rows = append(wt.Rows, []output.Cell{output.TextCell(f.String()), output.TextCell(f.Term().Name()),
-			output.IntCell(int64(res.Start[i][0])), output.IntCell(int64(res.Weights[i][0])).Styled(output.StyleBold),
-			output.IntCell(int64(res.Start[i][1])), output.IntCell(int64(res.Weights[i][1])).Styled(output.StyleBold)})
-	}
-	if err := output.WriteTable(stdout, opts.Format, wt, opts.Color); err != nil {
+	if err := output.WriteTable(stdout, opts.Format, res.WeightsTable(), opts.Color); err != nil {
 		return err
 	}
 	return writeTuneOutput(stderr, opts, set, res)

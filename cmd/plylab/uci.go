@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 
+	"github.com/plylab/plylab/cmd/internal/cliapp"
 	"github.com/plylab/plylab/engine/book"
 	"github.com/plylab/plylab/engine/uci"
 	"github.com/urfave/cli/v2"
@@ -39,7 +40,7 @@ Examples:
        -each proto=uci tc=10+0.1 -games 2`,
 		Action: func(c *cli.Context) error {
 			if c.NArg() > 0 {
-				return usagef("uci takes no arguments, got %q; send UCI commands on stdin instead", c.Args().First())
+				return cliapp.Usagef("uci takes no arguments, got %q; send UCI commands on stdin instead", c.Args().First())
 			}
 			cfg := uci.Config{
 				Name:     "plylab",

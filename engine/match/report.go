@@ -8,7 +8,7 @@ import (
 
 // The match report: a match's results arranged as the rows and notes a
 // command prints (all games, by colour, by phase, by ending). The report
-// holds values; how a cell looks (a table, CSV, JSON) is the caller's.
+// holds values; Report.Table lays them out as a textfmt.Table.
 
 // EloText is an Elo difference for people: "+35", "-120", "+inf", and "-"
 // for an undefined one (no games).

@@ -281,3 +281,26 @@ func CheckOutputFile(path, example string) error {
 	}
 	return nil
 }
+
+// CommandNames maps every command of cmds that is not hidden and not
+// called skip, by its name and by each alias, to the names and aliases of
+// its subcommands (nil for none): what a lesson cell may run
+// (lessons.Commands).
+func CommandNames(cmds []*cli.Command, skip string) map[string][]string {
+	out := map[string][]string{}
+	for _, c := range cmds {
+		if c.Hidden || c.Name == skip {
+			continue
+		}
+		var subs []string
+		for _, s := range c.Subcommands {
+			subs = append(subs, s.Name)
+			subs = append(subs, s.Aliases...)
+		}
+		out[c.Name] = subs
+		for _, a := range c.Aliases {
+			out[a] = subs
+		}
+	}
+	return out
+}

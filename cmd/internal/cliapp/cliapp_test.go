@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"runtime/debug"
 	"strings"
 	"testing"
@@ -192,5 +193,18 @@ func TestCheckOutputFile(t *testing.T) {
 		if got := fmt.Sprint(err); tt.want == "" && err != nil || tt.want != "" && got != tt.want {
 			t.Errorf("CheckOutputFile(%s) = %v, want %q", tt.path, err, tt.want)
 		}
+	}
+}
+
+func TestCommandNames(t *testing.T) {
+	cmds := []*cli.Command{
+		{Name: "positions", Aliases: []string{"pos"}, Subcommands: []*cli.Command{{Name: "list", Aliases: []string{"ls"}}, {Name: "show"}}},
+		{Name: "search"},
+		{Name: "secret", Hidden: true},
+		{Name: "lesson", Subcommands: []*cli.Command{{Name: "run"}}},
+	}
+	want := map[string][]string{"positions": {"list", "ls", "show"}, "pos": {"list", "ls", "show"}, "search": nil}
+	if got := CommandNames(cmds, "lesson"); !reflect.DeepEqual(got, want) {
+		t.Errorf("CommandNames = %v, want %v", got, want)
 	}
 }

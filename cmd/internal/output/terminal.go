@@ -2,8 +2,10 @@ package output
 
 import (
 	"os"
+	"strconv"
 
 	"github.com/mattn/go-isatty"
+	"golang.org/x/term"
 )
 
 // IsTerminal reports whether v is an *os.File connected to an interactive
@@ -16,4 +18,19 @@ func IsTerminal(v any) bool {
 		return false
 	}
 	return isatty.IsTerminal(f.Fd()) || isatty.IsCygwinTerminal(f.Fd())
+}
+
+// Width is the width in columns of the terminal w writes to when
+// terminal says w is one and its size can be read; else $COLUMNS (read
+// with getenv) when it is a positive number; else 80.
+func Width(w any, terminal bool, getenv func(string) string) int {
+	if f, ok := w.(*os.File); ok && terminal {
+		if n, _, err := term.GetSize(int(f.Fd())); err == nil && n > 0 {
+			return n
+		}
+	}
+	if n, err := strconv.Atoi(getenv("COLUMNS")); err == nil && n > 0 {
+		return n
+	}
+	return 80
 }

@@ -26,3 +26,31 @@ func TestIsTerminal(t *testing.T) {
 		}
 	}
 }
+
+func TestWidth(t *testing.T) {
+	env := func(v string) func(string) string {
+		return func(k string) string {
+			if k == "COLUMNS" {
+				return v
+			}
+			return ""
+		}
+	}
+	var b bytes.Buffer
+	for _, tt := range []struct {
+		w        any
+		terminal bool
+		columns  string
+		want     int
+	}{
+		{&b, false, "", 80},
+		{&b, true, "120", 120},
+		{&b, false, "-3", 80},
+		{&b, false, "wide", 80},
+		{os.Stdout, false, "100", 100}, // not said to be a terminal: $COLUMNS
+	} {
+		if got := Width(tt.w, tt.terminal, env(tt.columns)); got != tt.want {
+			t.Errorf("Width(%T, %v, COLUMNS=%q) = %d, want %d", tt.w, tt.terminal, tt.columns, got, tt.want)
+		}
+	}
+}

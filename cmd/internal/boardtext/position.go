@@ -1,0 +1,41 @@
+package boardtext
+
+import (
+	"strings"
+
+	"github.com/notnil/chess"
+	"github.com/plylab/plylab/cmd/internal/output"
+	"github.com/plylab/plylab/engine/board"
+	"github.com/plylab/plylab/engine/textfmt"
+)
+
+// Position is what `plylab positions show` prints for one position: its
+// title, the board (Draw), then one labelled line per fact of info, the
+// legal moves wrapped under their label, best moves, moves to avoid and
+// the status in their colours.
+func Position(info *board.Info, pos *chess.Position, flip bool, color output.Painter) string {
+	var b strings.Builder
+	b.WriteString(color.Paint(output.StyleBold, info.Title()) + "\n\n")
+	b.WriteString(Draw(pos, flip, color))
+	b.WriteByte('\n')
+	const labelWidth = 13
+	for _, f := range info.Lines() {
+		key, label, value := f.Key, f.Label, f.Value
+		if key == "legal_moves" {
+			for _, l := range textfmt.WrapWords(info.LegalMoves, 64) {
+				b.WriteString(strings.Repeat(" ", labelWidth+1) + color.Paint(output.StyleAccent, l) + "\n")
+			}
+			continue
+		}
+		switch key {
+		case "best_moves":
+			value = color.Paint(output.StyleGood, value)
+		case "avoid_moves":
+			value = color.Paint(output.StyleBad, value)
+		case "status":
+			value = color.Paint(output.StyleWarn, value)
+		}
+		b.WriteString(color.Paint(output.StyleDim, output.PadRight(label, labelWidth)) + " " + value + "\n")
+	}
+	return b.String()
+}

@@ -1,0 +1,72 @@
+package cliapp
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"testing"
+
+	"github.com/plylab/plylab/positions"
+)
+
+func TestExitStatus(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		err  error
+		code int
+		line string
+	}{
+		{nil, 0, ""},
+		{ErrStop, 0, ""},
+		{Usagef("bad depth 0; use --depth 1 or more"), 2, "plylab: bad depth 0; use --depth 1 or more"},
+		{Usagef("bad depth 0"), 2, "plylab: bad depth 0; run 'plylab --help' for usage"},
+		{fmt.Errorf("perft: %w", Usagef("bad depth")), 2, "plylab: perft: bad depth; run 'plylab --help' for usage"},
+		{NewUsage("bad name", "try --name x", nil), 2, "plylab: bad name; try --name x"},
+		{CompleteUsage("no lesson foo", nil), 2, "plylab: no lesson foo"},
+		{fmt.Errorf("lookup: %w", positions.ErrUnknown), 2, "plylab: lookup: unknown position or suite; run 'plylab positions list' to see what is available"},
+		{errors.New("disk full\nsecond line"), 1, "plylab: disk full second line"},
+		{context.Canceled, 1, "plylab: interrupted; the command was stopped before it finished"},
+	}
+	for _, tt := range tests {
+		code, line := ExitStatus(tt.err)
+		if code != tt.code || line != tt.line {
+			t.Errorf("ExitStatus(%v) = %d, %q; want %d, %q", tt.err, code, line, tt.code, tt.line)
+		}
+	}
+}
+
+func TestWithHintAndLookup(t *testing.T) {
+	t.Parallel()
+	inner := errors.New("inner")
+	unknown := fmt.Errorf("no suite %q: %w", "x", positions.ErrUnknown)
+	tests := []struct {
+		name  string
+		err   error
+		want  string // "" for a nil error
+		usage bool
+	}{
+		{"nil", WithHint(nil, "h"), "", false},
+		{"plain error kept", WithHint(inner, "h"), "inner", false},
+		{"hint added", WithHint(Usagef("bad"), "do h"), "bad; do h", true},
+		{"what to do kept", WithHint(Usagef("bad; do x"), "do h"), "bad; do x", true},
+		{"complete kept", WithHint(CompleteUsage("bad", inner), "do h"), "bad", true},
+		{"hint kept", WithHint(NewUsage("bad", "do x", nil), "do h"), "bad; do x", true},
+		{"unknown", WithHint(unknown, "do h"), `no suite "x": unknown position or suite; run 'plylab positions list' to see what is available`, true},
+		{"lookup other", LookupError(inner), "inner", false},
+		{"suite id", SuiteIDError(unknown, "wac"), `no suite "x": unknown position or suite; run 'plylab positions show wac' to list its ids`, true},
+	}
+	for _, tt := range tests {
+		if tt.want == "" {
+			if tt.err != nil {
+				t.Errorf("%s: got %v, want nil", tt.name, tt.err)
+			}
+			continue
+		}
+		if tt.err.Error() != tt.want || IsUsageError(tt.err) != tt.usage {
+			t.Errorf("%s: got %q (usage %v), want %q (usage %v)", tt.name, tt.err, IsUsageError(tt.err), tt.want, tt.usage)
+		}
+	}
+	if !errors.Is(NewUsage("m", "", inner), inner) || !errors.Is(CompleteUsage("m", inner), inner) {
+		t.Error("usage errors do not wrap their cause")
+	}
+}

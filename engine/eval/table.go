@@ -1,0 +1,45 @@
+package eval
+
+import (
+	"fmt"
+
+	"github.com/plylab/plylab/engine/textfmt"
+)
+
+// DescribeTable is `plylab eval`'s first table: a row per breakdown of xs
+// (Describe) with the phase, material and square terms of each side's
+// difference, the middlegame and endgame scores, and the score from
+// White's and the side to move's view. title is the table's title.
+func DescribeTable(title string, xs []Breakdown) *textfmt.Table {
+	t := &textfmt.Table{Title: title}
+	t.Columns = []textfmt.Column{{Key: "eval", Header: "eval"}, {Key: "phase", Header: "phase", Right: true},
+		{Key: "material_mg", Header: "material mg (W-B)", Right: true}, {Key: "squares_mg", Header: "squares mg (W-B)", Right: true},
+		{Key: "material_eg", Header: "material eg (W-B)", Right: true}, {Key: "squares_eg", Header: "squares eg (W-B)", Right: true},
+		{Key: "mg", Header: "mg", Right: true}, {Key: "eg", Header: "eg", Right: true},
+		{Key: "white", Header: "white's view", Right: true}, {Key: "side_to_move", Header: "side to move", Right: true}}
+	diff := func(a [2]int) textfmt.Cell { return textfmt.IntCell(int64(Diff(a))) }
+	for _, x := range xs {
+		t.Rows = append(t.Rows, []textfmt.Cell{textfmt.TextCell(x.Kind.String()).Styled(textfmt.StyleAccent), textfmt.IntCell(int64(x.Phase)),
+			diff(x.MaterialMG), diff(x.SquaresMG), diff(x.MaterialEG), diff(x.SquaresEG),
+			textfmt.IntCell(int64(x.MG)), textfmt.IntCell(int64(x.EG)), textfmt.IntCell(int64(x.White)).Styled(textfmt.StyleBold), textfmt.IntCell(int64(x.STM))})
+	}
+	t.Notes = []string{"W-B: White's term minus Black's; pesto blends mg and eg by phase, the others use one table",
+		"material: P 100 N 300 B 300 R 500 Q 900 (the game-trees paper); pst: simplified evaluation tables; pesto: Ronald Friederich's tapered tables; classical: pesto plus the classical terms (--eval classical lists them)"}
+	return t
+}
+
+// TermsTable lists the classical evaluation's terms of x (ExplainTerms)
+// one by one: the count of each feature, its weights and what it adds to
+// the middlegame and endgame scores.
+func (x Breakdown) TermsTable() *textfmt.Table {
+	t := &textfmt.Table{Title: fmt.Sprintf("classical terms (endgame scale %d/%d)", x.Scale, ScaleNormal)}
+	t.Columns = []textfmt.Column{{Key: "feature", Header: "feature"}, {Key: "term", Header: "term"},
+		{Key: "count", Header: "count (W-B)", Right: true}, {Key: "weight_mg", Header: "weight mg", Right: true},
+		{Key: "weight_eg", Header: "weight eg", Right: true}, {Key: "mg", Header: "adds mg", Right: true}, {Key: "eg", Header: "adds eg", Right: true}}
+	for _, r := range x.TermRows() {
+		t.Rows = append(t.Rows, []textfmt.Cell{textfmt.TextCell(r.Feature.String()), textfmt.TextCell(r.Feature.Term().Name()), textfmt.IntCell(int64(r.Count)),
+			textfmt.IntCell(int64(r.WeightMG)), textfmt.IntCell(int64(r.WeightEG)), textfmt.IntCell(int64(r.AddMG)), textfmt.IntCell(int64(r.AddEG))})
+	}
+	t.Notes = []string{fmt.Sprintf("the terms add %d to the middlegame and %d to the endgame score (White's view)", x.TermsMG, x.TermsEG)}
+	return t
+}

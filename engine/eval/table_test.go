@@ -1,0 +1,53 @@
+package eval
+
+import (
+	"reflect"
+	"testing"
+
+	"github.com/plylab/plylab/engine/board"
+	"github.com/plylab/plylab/engine/textfmt"
+)
+
+func cellTexts(rows [][]textfmt.Cell) [][]string {
+	var out [][]string
+	for _, r := range rows {
+		var cells []string
+		for _, c := range r {
+			cells = append(cells, c.Text)
+		}
+		out = append(out, cells)
+	}
+	return out
+}
+
+// The rook endgame of `plylab eval --fen "4k3/8/8/8/8/8/8/4K2R w K - 0 1"`.
+func TestDescribeAndTermsTables(t *testing.T) {
+	b, err := board.FromFEN("4k3/8/8/8/8/8/8/4K2R w K - 0 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tab := DescribeTable("eval: rook", Describe(b, []Kind{Material, PST, PeSTO, Classical}, AllTerms))
+	want := [][]string{
+		{"material", "24", "500", "0", "500", "0", "500", "500", "500", "500"},
+		{"pst", "24", "500", "0", "500", "0", "500", "500", "500", "500"},
+		{"pesto", "2", "477", "-26", "512", "-20", "451", "492", "488", "488"},
+		{"classical", "2", "477", "-26", "512", "-20", "509", "543", "540", "540"},
+	}
+	if got := cellTexts(tab.Rows); tab.Title != "eval: rook" || !reflect.DeepEqual(got, want) {
+		t.Errorf("%q rows\n%q\nwant\n%q", tab.Title, got, want)
+	}
+	if tab.Rows[0][0].Style != textfmt.StyleAccent || tab.Rows[0][8].Style != textfmt.StyleBold || len(tab.Notes) != 2 {
+		t.Error("the kind is accented, White's view bold, and two notes explain the columns")
+	}
+	terms := ExplainTerms(b, AllTerms).TermsTable()
+	rows := cellTexts(terms.Rows)
+	if len(rows) != int(NumFeatures) {
+		t.Fatalf("%d term rows, want %d", len(rows), NumFeatures)
+	}
+	if got, want := rows[2], []string{"mobility rook", "mobility", "9", "2", "4", "18", "36"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("rook mobility row %q, want %q", got, want)
+	}
+	if want := "the terms add 58 to the middlegame and 51 to the endgame score (White's view)"; terms.Notes[0] != want {
+		t.Errorf("note %q, want %q", terms.Notes[0], want)
+	}
+}

@@ -1,0 +1,28 @@
+package play
+
+import (
+	"reflect"
+	"testing"
+)
+
+func TestLevelsTable(t *testing.T) {
+	tab := LevelsTable()
+	var got [][]string
+	for _, r := range tab.Rows {
+		var cells []string
+		for _, c := range r {
+			cells = append(cells, c.Text)
+		}
+		got = append(got, cells)
+	}
+	want := [][]string{
+		{"beginner", "2", "-", "material", "beginner: depth 2, material evaluation"},
+		{"casual", "3", "-", "pst", "casual: depth 3, pst evaluation"},
+		{"club", "4", "-", "pst", "club: depth 4, pst evaluation"},
+		{"strong", "-", "1.00 s", "classical", "strong: 1.00 s a move, classical evaluation"},
+		{"max", "-", "5.00 s", "classical", "max: 5.00 s a move, classical evaluation"},
+	}
+	if tab.Title != "play: levels, weakest first" || !reflect.DeepEqual(got, want) {
+		t.Errorf("%q rows\n%q\nwant\n%q", tab.Title, got, want)
+	}
+}
