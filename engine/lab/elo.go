@@ -4,6 +4,7 @@ import (
 	_ "embed"
 	"encoding/json"
 	"fmt"
+	"math"
 
 	"github.com/plylab/plylab/engine"
 )
@@ -18,14 +19,16 @@ import (
 // gains. The matches take hours, so their results are stored with the
 // command and date that made them, as the ledger's slow claims are.
 
-// TechniqueElo is the stored result of one ablation match.
+// TechniqueElo is the stored result of one ablation match. A match won
+// (or lost) every game has an infinite Elo and upper (lower) bound:
+// math.Inf, stored as null in elo.json.
 type TechniqueElo struct {
 	// Technique is the switch turned off in the opponent (a name of
 	// engine.Techniques), or EvalTechnique for the evaluation row.
 	Technique string  `json:"technique"`
-	Elo       float64 `json:"elo"`
-	Low       float64 `json:"elo_low"`
-	High      float64 `json:"elo_high"`
+	Elo       float64 `json:"-"`
+	Low       float64 `json:"-"`
+	High      float64 `json:"-"`
 	Games     int     `json:"games"`
 	Wins      int     `json:"wins"`
 	Draws     int     `json:"draws"`
@@ -34,6 +37,23 @@ type TechniqueElo struct {
 	Limit   string `json:"limit"`
 	Command string `json:"command"`
 	Date    string `json:"date"`
+}
+
+// storedElo is a row of elo.json: the Elo and its bounds are null where
+// they are infinite.
+type storedElo struct {
+	TechniqueElo
+	Elo  *float64 `json:"elo"`
+	Low  *float64 `json:"elo_low"`
+	High *float64 `json:"elo_high"`
+}
+
+// orInf is *f, or math.Inf(sign) for null.
+func orInf(f *float64, sign int) float64 {
+	if f == nil {
+		return math.Inf(sign)
+	}
+	return *f
 }
 
 // EvalTechnique names the evaluation row of the table: the classical
@@ -59,12 +79,19 @@ var eloJSON []byte
 // first, then the techniques in the order of engine.Techniques. A
 // technique of the engine preset without a stored result is left out.
 func TechniqueElos() ([]TechniqueElo, error) {
-	var rows []TechniqueElo
-	if err := json.Unmarshal(eloJSON, &rows); err != nil {
+	var stored []storedElo
+	if err := json.Unmarshal(eloJSON, &stored); err != nil {
 		return nil, fmt.Errorf("lab: elo.json: %w", err)
 	}
 	by := map[string]TechniqueElo{}
-	for _, r := range rows {
+	for _, s := range stored {
+		r := s.TechniqueElo
+		// An infinite Elo has the sign of the score against 50%.
+		sign := 1
+		if r.Score() < 50 {
+			sign = -1
+		}
+		r.Elo, r.Low, r.High = orInf(s.Elo, sign), orInf(s.Low, -1), orInf(s.High, 1)
 		if _, dup := by[r.Technique]; dup {
 			return nil, fmt.Errorf("lab: elo.json: technique %q twice", r.Technique)
 		}

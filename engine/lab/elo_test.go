@@ -69,3 +69,31 @@ func TestTechniqueEloScore(t *testing.T) {
 		}
 	}
 }
+
+// A match won or lost every game has an infinite Elo: stored as null,
+// read as ±Inf with the score's sign, shown as "+inf"/"-inf", exported
+// as null.
+func TestInfiniteElo(t *testing.T) {
+	one := 1.5
+	if orInf(nil, 1) != math.Inf(1) || orInf(nil, -1) != math.Inf(-1) || orInf(&one, 1) != 1.5 {
+		t.Error("orInf")
+	}
+	for _, tc := range []struct {
+		e    float64
+		text string
+	}{{math.Inf(1), "+inf"}, {math.Inf(-1), "-inf"}, {41.9, "+42"}, {-6.9, "-7"}} {
+		c := eloCell(tc.e)
+		if c.Text != tc.text || (math.IsInf(tc.e, 0) && c.Value != nil) {
+			t.Errorf("eloCell(%v) = %q, %v; want %q", tc.e, c.Text, c.Value, tc.text)
+		}
+	}
+	rows, err := TechniqueElos()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range rows {
+		if r.Wins == r.Games && !math.IsInf(r.Elo, 1) || r.Losses == r.Games && !math.IsInf(r.Elo, -1) {
+			t.Errorf("%s: +%d =%d -%d but Elo %v", r.Technique, r.Wins, r.Draws, r.Losses, r.Elo)
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package lab
 
 import (
+	"math"
 	"slices"
 	"strings"
 
@@ -44,7 +45,7 @@ func EloTable(rows []TechniqueElo) *textfmt.Table {
 			{Key: "losses", Header: "L", Right: true}, {Key: "score_pct", Header: "score", Right: true}, {Key: "limit", Header: "limit"}}}
 	var patterns []string // the commands, with the technique's name as NAME
 	for _, r := range rows {
-		elo := textfmt.FloatCell(r.Elo, "%+.0f")
+		elo := eloCell(r.Elo)
 		if r.Significant() {
 			if r.Elo > 0 {
 				elo = elo.Styled(textfmt.StyleGood)
@@ -53,7 +54,7 @@ func EloTable(rows []TechniqueElo) *textfmt.Table {
 			}
 		}
 		t.Rows = append(t.Rows, []textfmt.Cell{textfmt.TextCell(r.Technique).Styled(textfmt.StyleAccent), elo,
-			textfmt.FloatCell(r.Low, "%+.0f"), textfmt.FloatCell(r.High, "%+.0f"), textfmt.IntCell(int64(r.Games)),
+			eloCell(r.Low), eloCell(r.High), textfmt.IntCell(int64(r.Games)),
 			textfmt.IntCell(int64(r.Wins)), textfmt.IntCell(int64(r.Draws)), textfmt.IntCell(int64(r.Losses)),
 			textfmt.FloatCell(r.Score(), "%.1f%%"), textfmt.TextCell(r.Limit)})
 		p := strings.Replace(r.Command, "engine-without-"+r.Technique+" ", "engine-without-NAME ", 1)
@@ -67,4 +68,16 @@ func EloTable(rows []TechniqueElo) *textfmt.Table {
 		t.Notes = append(t.Notes, "command: "+p)
 	}
 	return t
+}
+
+// eloCell shows an Elo difference ("+42"); an infinite one (a match won or
+// lost every game) reads "+inf" or "-inf" and exports null.
+func eloCell(e float64) textfmt.Cell {
+	switch {
+	case math.IsInf(e, 1):
+		return textfmt.NullCell("+inf")
+	case math.IsInf(e, -1):
+		return textfmt.NullCell("-inf")
+	}
+	return textfmt.FloatCell(e, "%+.0f")
 }
