@@ -83,6 +83,9 @@ Examples:
 			output.FormatFlag(),
 		},
 		Action: func(c *cli.Context) error {
+			if err := cliapp.RejectArgs(c, "plylab tune --epochs 20"); err != nil {
+				return err
+			}
 			opts := &TuneOptions{PGN: c.StringSlice("pgn"), Skip: c.Int("skip"), Every: c.Int("every"),
 				Epochs: c.Int("epochs"), Rate: c.Float64("rate"), K: c.Float64("k"), From: c.String("from"),
 				Report: c.Int("report"), NoWeights: c.Bool("no-weights"), Holdout: c.Int("holdout"), L2: c.Float64("l2"), Output: c.String("output"), Format: c.String("format"),
