@@ -136,15 +136,21 @@ func openBook(path, def string) (*book.Book, string, error) {
 		path = def
 	}
 	bk, err := book.Open(path)
+	if err != nil {
+		return nil, "", bookOpenError(path, err)
+	}
+	return bk, path, nil
+}
+
+// bookOpenError words book.Open's error for the book at path.
+func bookOpenError(path string, err error) error {
 	switch {
-	case err == nil:
-		return bk, path, nil
 	case errors.Is(err, fs.ErrNotExist):
-		return nil, "", cliapp.Usagef("book file %q does not exist; check the path, or build a book with 'plylab book build --pgn GAMES.pgn -o %s'", path, path)
+		return cliapp.Usagef("book file %q does not exist; check the path, or build a book with 'plylab book build --pgn GAMES.pgn -o %s'", path, path)
 	case errors.Is(err, book.ErrMalformed):
-		return nil, "", fmt.Errorf("%w; a Polyglot book is a .bin file of 16-byte records sorted by key", err)
+		return fmt.Errorf("%w; a Polyglot book is a .bin file of 16-byte records sorted by key", err)
 	default:
-		return nil, "", fmt.Errorf("cannot read book %s: %w", path, cliapp.PathErrCause(err))
+		return fmt.Errorf("cannot read book %s: %w", path, cliapp.PathErrCause(err))
 	}
 }
 

@@ -79,6 +79,9 @@ Examples:
 // parseCompare reads and checks compare's flags; outputPath places the
 // --plot file.
 func parseCompare(c *cli.Context, outputPath func(flag, name string) (string, error)) (*CompareOptions, error) {
+	if err := cliapp.RejectArgs(c, "plylab compare --position kiwipete --depth 1-4"); err != nil {
+		return nil, err
+	}
 	list, algos, err := positionsAndAlgos(c, true)
 	if err != nil {
 		return nil, err

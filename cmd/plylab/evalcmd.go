@@ -57,6 +57,9 @@ Examples:
 			&cli.StringFlag{Name: "without", Usage: "switch off the classical terms in `LIST` (comma-separated, e.g. mobility,tempo)"},
 			output.FormatFlag()),
 		Action: func(c *cli.Context) error {
+			if err := cliapp.RejectArgs(c, "plylab eval --position kiwipete"); err != nil {
+				return err
+			}
 			list, err := resolvePositions(c, true, "start")
 			if err != nil {
 				return err

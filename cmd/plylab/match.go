@@ -4,10 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"strings"
-	"time"
 
 	"github.com/plylab/plylab/cmd/internal/cliapp"
 	"github.com/plylab/plylab/cmd/internal/output"
@@ -25,9 +25,7 @@ import (
 
 const (
 	matchDefaultGames = 10
-	matchDefaultDepth = 4
-	matchMaxGames     = 1_000_000
-	matchMaxWorkers   = 256
+	matchDefaultDepth = match.DefaultDepth
 )
 
 func matchCommand(env *appEnv) *cli.Command {
@@ -146,16 +144,11 @@ func (l *uciOptionList) options() ([]match.UCIOption, error) {
 	return out, nil
 }
 
-// matchConfig is a match read from the flags.
+// matchConfig is a match read from the flags and checked.
 type matchConfig struct {
-	cfg        match.Config
-	engineDesc string // "plylab engine (depth 4)"
-	oppDesc    string
-	openings   string
-	seed       uint64
-	pgnPath    string
-	format     string
-	sprt       *match.SPRT
+	plan    *match.Plan
+	pgnPath string
+	format  string
 }
 
 func (e *appEnv) matchConfigFrom(c *cli.Context) (*matchConfig, error) {
@@ -163,33 +156,21 @@ func (e *appEnv) matchConfigFrom(c *cli.Context) (*matchConfig, error) {
 	if err := cliapp.RejectArgs(c, example); err != nil {
 		return nil, err
 	}
-	mc := &matchConfig{format: c.String("format"), pgnPath: c.String("pgn")}
-	games := c.Int("games")
-	if games < 1 || games > matchMaxGames {
-		return nil, cliapp.Usagef("--games must be between 1 and %d, got %d", matchMaxGames, games)
-	}
-	workers := c.Int("concurrency")
-	if workers < 1 || workers > matchMaxWorkers {
-		return nil, cliapp.Usagef("--concurrency must be between 1 and %d, got %d", matchMaxWorkers, workers)
-	}
-	var margin time.Duration
+	setup := match.Setup{Games: c.Int("games"), Workers: c.Int("concurrency"), Seed: c.Uint64("seed"), SPRT: c.String("sprt"),
+		Openings: match.OpeningSource{Book: c.String("book"), File: c.String("openings"), Plies: c.Int("opening-plies")}}
 	if s := c.String("time-margin"); strings.TrimSpace(s) != "0" {
 		var err error
-		if margin, err = durationFlag(c, "time-margin"); err != nil {
+		if setup.TimeMargin, err = durationFlag(c, "time-margin"); err != nil {
 			return nil, err
 		}
 	}
-	mc.seed = c.Uint64("seed")
-	if mc.seed == 0 {
-		mc.seed = uint64(time.Now().UnixNano())
-	}
 
 	// Limits.
-	engLimit, err := matchLimit(c, "", true)
-	if err != nil {
+	var err error
+	if setup.EngineLimit, err = matchLimit(c, "", true); err != nil {
 		return nil, err
 	}
-	oppLimit := engLimit
+	oppLimit := setup.EngineLimit
 	if c.IsSet("opponent-depth") || c.IsSet("opponent-nodes") || c.IsSet("opponent-movetime") || c.IsSet("opponent-tc") {
 		if oppLimit, err = matchLimit(c, "opponent-", false); err != nil {
 			return nil, err
@@ -204,64 +185,49 @@ func (e *appEnv) matchConfigFrom(c *cli.Context) (*matchConfig, error) {
 	if len(algos) != 1 {
 		return nil, cliapp.Usagef("--engine %q names %d algorithms; a match plays one engine, e.g. --engine engine-without-null", c.String("engine"), len(algos))
 	}
-	opts := algos[0]
-	if opts.IsPlain() && engLimit.Depth == 0 {
-		return nil, cliapp.Usagef("--engine %s searches to a fixed depth only; add --depth N (e.g. --depth 4)", opts.Name)
-	}
-	mc.cfg.Engine = match.EngineEntrant("", opts, engLimit)
-	mc.engineDesc = fmt.Sprintf("plylab %s (%s)", opts.Name, engLimit)
+	setup.Engine = algos[0]
 
 	// The opponent.
-	if err := mc.opponent(c, oppLimit, opts); err != nil {
+	if setup.Opponent, err = opponentSpec(c, oppLimit, setup.Engine); err != nil {
 		return nil, err
 	}
 
-	// Openings.
-	switch book, file := c.String("book"), c.String("openings"); {
-	case book != "" && file != "":
-		return nil, cliapp.Usagef("use --book or --openings, not both")
-	case book != "":
-		plies, err := openingPlies(c)
-		if err != nil {
-			return nil, err
-		}
-		bk, path, err := openBook(book, "")
-		if err != nil {
-			return nil, err
-		}
-		mc.cfg.Openings = &match.BookOpenings{Book: bk, Plies: plies, Seed: mc.seed, Source: path}
-	case file != "":
-		plies, err := openingPlies(c)
-		if err != nil {
-			return nil, err
-		}
-		list, err := readOpenings(file, plies)
-		if err != nil {
-			return nil, err
-		}
-		mc.cfg.Openings = list
-	default:
-		mc.cfg.Openings = match.Builtin()
+	plan, err := setup.Plan()
+	if err != nil {
+		return nil, matchSetupError(setup, err)
 	}
-	mc.openings = mc.cfg.Openings.Describe()
+	return &matchConfig{plan: plan, pgnPath: c.String("pgn"), format: c.String("format")}, nil
+}
 
-	if s := c.String("sprt"); s != "" {
-		t, err := match.ParseSPRT(s)
-		if errors.Is(err, match.ErrSPRTOrder) {
-			return nil, cliapp.Usagef("--sprt %q: ELO0 must be less than ELO1, e.g. --sprt 0,10", s)
-		} else if err != nil {
-			return nil, cliapp.Usagef("bad --sprt %q; write ELO0,ELO1, e.g. --sprt 0,10", s)
-		}
-		mc.sprt = &t
+// matchSetupError words an error of match.Setup.Plan with the flags.
+func matchSetupError(setup match.Setup, err error) error {
+	var re *match.RangeError
+	var oe *match.OpponentError
+	var ope *match.OpeningsError
+	switch {
+	case errors.As(err, &re):
+		flag := map[string]string{"Games": "games", "Workers": "concurrency", "Openings.Plies": "opening-plies"}[re.Field]
+		return cliapp.Usagef("--%s must be between %d and %d, got %d", flag, re.Min, re.Max, re.Got)
+	case errors.Is(err, match.ErrEngineNeedsDepth):
+		return cliapp.Usagef("--engine %s searches to a fixed depth only; add --depth N (e.g. --depth 4)", setup.Engine.Name)
+	case errors.As(err, &oe):
+		return opponentError(setup.Opponent.Spec, oe)
+	case errors.Is(err, match.ErrBothOpenings):
+		return cliapp.Usagef("use --book or --openings, not both")
+	case errors.As(err, &ope) && ope.Book:
+		return bookOpenError(ope.Path, ope.Err)
+	case errors.As(err, &ope) && ope.Read && errors.Is(ope.Err, fs.ErrNotExist):
+		return cliapp.Usagef("--openings: file %q does not exist; check the path", ope.Path)
+	case errors.As(err, &ope) && ope.Read:
+		return fmt.Errorf("--openings: cannot read %s: %w", ope.Path, cliapp.PathErrCause(ope.Err))
+	case errors.As(err, &ope):
+		return cliapp.Usagef("--openings: %v", ope.Err)
+	case errors.Is(err, match.ErrSPRTOrder):
+		return cliapp.Usagef("--sprt %q: ELO0 must be less than ELO1, e.g. --sprt 0,10", setup.SPRT)
+	case errors.Is(err, match.ErrSPRTForm):
+		return cliapp.Usagef("bad --sprt %q; write ELO0,ELO1, e.g. --sprt 0,10", setup.SPRT)
 	}
-
-	mc.cfg.Games = games
-	mc.cfg.Workers = workers
-	mc.cfg.Seed = mc.seed
-	mc.cfg.TimeMargin = margin
-	mc.cfg.SPRT = mc.sprt
-	mc.cfg.Event = "plylab match: " + mc.engineDesc + " vs " + mc.oppDesc
-	return mc, nil
+	return err
 }
 
 // matchLimit reads --depth/--movetime/--tc (prefix "") or the
@@ -274,39 +240,16 @@ func matchLimit(c *cli.Context, prefix string, withDefault bool) (match.Limit, e
 	return l, err
 }
 
-func openingPlies(c *cli.Context) (int, error) {
-	n := c.Int("opening-plies")
-	if n < 0 || n > 200 {
-		return 0, cliapp.Usagef("--opening-plies must be between 0 and 200, got %d", n)
-	}
-	return n, nil
-}
-
-// readOpenings reads an --openings file: a .pgn file's games, else EPD/FEN.
-func readOpenings(path string, plies int) (*match.List, error) {
-	f, err := os.Open(path)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, cliapp.Usagef("--openings: file %q does not exist; check the path", path)
-	} else if err != nil {
-		return nil, fmt.Errorf("--openings: cannot read %s: %w", path, cliapp.PathErrCause(err))
-	}
-	defer f.Close()
-	list, err := match.ReadOpenings(f, path, plies)
-	if err != nil {
-		return nil, cliapp.Usagef("--openings: %v", err)
-	}
-	return list, nil
-}
-
-// opponent reads --opponent and its options into mc (match.OpponentSpec).
-func (mc *matchConfig) opponent(c *cli.Context, limit match.Limit, engOpts engine.Options) error {
+// opponentSpec reads --opponent and its options; match.Setup.Plan makes
+// the opponent.
+func opponentSpec(c *cli.Context, limit match.Limit, engOpts engine.Options) (match.OpponentSpec, error) {
 	spec := strings.TrimSpace(c.String("opponent"))
 	uciOpts, err := c.Generic("opponent-option").(*uciOptionList).options()
 	if err != nil {
-		return err
+		return match.OpponentSpec{}, err
 	}
 	if spec == "" {
-		return cliapp.Usagef("--opponent is empty; use random, a plylab algorithm such as engine-without-null, or a UCI engine's path")
+		return match.OpponentSpec{}, cliapp.Usagef("--opponent is empty; use random, a plylab algorithm such as engine-without-null, or a UCI engine's path")
 	}
 	opp := match.OpponentSpec{Spec: spec, Limit: limit, Ours: engOpts, UCIOptions: uciOpts}
 	if c.IsSet("eval") {
@@ -315,21 +258,22 @@ func (mc *matchConfig) opponent(c *cli.Context, limit match.Limit, engOpts engin
 	if c.IsSet("opponent-eval") {
 		k, err := eval.ParseKind(c.String("opponent-eval"))
 		if err != nil {
-			return cliapp.Usagef("--opponent-eval: %v", err)
+			return match.OpponentSpec{}, cliapp.Usagef("--opponent-eval: %v", err)
 		}
 		if !strings.EqualFold(spec, "random") && !match.IsPlylab(spec) {
-			return cliapp.Usagef("--opponent-eval is for a plylab opponent; set a UCI engine's evaluation with --opponent-option")
+			return match.OpponentSpec{}, cliapp.Usagef("--opponent-eval is for a plylab opponent; set a UCI engine's evaluation with --opponent-option")
 		}
 		opp.Eval = &k
 	}
-	var oe *match.OpponentError
-	mc.cfg.Opponent, mc.oppDesc, err = opp.Entrant()
+	return opp, nil
+}
+
+// opponentError words why the opponent spec made no opponent.
+func opponentError(spec string, oe *match.OpponentError) error {
 	switch {
-	case !errors.As(err, &oe):
-		return err
-	case errors.Is(err, match.ErrNotUCI):
+	case errors.Is(oe, match.ErrNotUCI):
 		return cliapp.Usagef("--opponent-option sets options of a UCI engine; the opponent %s is %s", spec, oe.What)
-	case errors.Is(err, match.ErrNeedsDepth):
+	case errors.Is(oe, match.ErrNeedsDepth):
 		return cliapp.Usagef("the opponent %s searches to a fixed depth only; give it a depth (--depth or --opponent-depth)", oe.What)
 	}
 	hint := "give the full path of a UCI engine, e.g. /usr/games/stockfish"
@@ -352,25 +296,22 @@ func (e *appEnv) runMatch(ctx context.Context, mc *matchConfig) error {
 		pgn = f
 		defer f.Close()
 	}
-	bar := output.NewBar(e.Stderr, e.isTerminal(e.Stderr), mc.cfg.Games, "games")
+	bar := output.NewBar(e.Stderr, e.isTerminal(e.Stderr), mc.plan.Config.Games, "games")
 	defer bar.Done()
-	var pgnErr error
-	mc.cfg.OnGame = func(g *match.Game, r *match.Result) {
-		if pgn != nil && pgnErr == nil {
-			pgnErr = match.WritePGN(pgn, g)
-		}
-		bar.Step(len(r.Games), r.Progress())
+	var w io.Writer
+	if pgn != nil {
+		w = pgn
 	}
-	res, err := match.Run(ctx, mc.cfg)
+	res, err := mc.plan.Play(ctx, w, func(_ *match.Game, r *match.Result) { bar.Step(len(r.Games), r.Progress()) })
 	bar.Done()
-	if err != nil {
-		if errors.Is(err, match.ErrOption) {
-			return cliapp.Usagef("--opponent-option: %s", strings.TrimPrefix(err.Error(), match.ErrOption.Error()+": "))
-		}
+	var pe *match.PGNError
+	switch {
+	case errors.As(err, &pe):
+		return fmt.Errorf("--pgn: writing %s: %w", mc.pgnPath, pe.Err)
+	case errors.Is(err, match.ErrOption):
+		return cliapp.Usagef("--opponent-option: %s", strings.TrimPrefix(err.Error(), match.ErrOption.Error()+": "))
+	case err != nil:
 		return err
-	}
-	if pgnErr != nil {
-		return fmt.Errorf("--pgn: writing %s: %w", mc.pgnPath, pgnErr)
 	}
 	if pgn != nil {
 		if err := pgn.Close(); err != nil {

@@ -7,7 +7,8 @@ import (
 
 // matchTable prints the match report (match.NewReport) as a table.
 func matchTable(mc *matchConfig, res *match.Result) *output.Table {
-	rep := match.NewReport(res, match.ReportInfo{Engine: mc.engineDesc, Opponent: mc.oppDesc, Openings: mc.openings,
-		Seed: mc.seed, SPRT: mc.sprt, PGNPath: mc.pgnPath, Duration: output.FormatDuration})
+	p := mc.plan
+	rep := match.NewReport(res, match.ReportInfo{Engine: p.EngineName, Opponent: p.OpponentName, Openings: p.Openings,
+		Seed: p.Config.Seed, SPRT: p.SPRT, PGNPath: mc.pgnPath, Duration: output.FormatDuration})
 	return rep.Table()
 }

@@ -151,6 +151,10 @@ func TestMatchFixedNodes(t *testing.T) {
 
 func TestMatchUsageErrors(t *testing.T) {
 	dir := t.TempDir()
+	badOpenings := filepath.Join(dir, "bad.epd")
+	if err := os.WriteFile(badOpenings, []byte("not a position\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	tests := []struct {
 		args []string
 		want string
@@ -176,6 +180,10 @@ func TestMatchUsageErrors(t *testing.T) {
 		{[]string{"--book", "x.bin", "--openings", "y.epd"}, "use --book or --openings, not both"},
 		{[]string{"--openings", filepath.Join(dir, "missing.epd")}, "does not exist"},
 		{[]string{"--book", filepath.Join(dir, "missing.bin")}, "does not exist"},
+		{[]string{"--openings", badOpenings}, "plylab: --openings: "},
+		{[]string{"--openings", badOpenings, "--opening-plies", "201"}, "plylab: --opening-plies must be between 0 and 200, got 201"},
+		{[]string{"-j", "257"}, "plylab: --concurrency must be between 1 and 256, got 257"},
+		{[]string{"--opponent", "minimax", "--opponent-nodes", "100"}, "the opponent minimax searches to a fixed depth only"},
 		{[]string{"--format", "xml"}, "unknown format"},
 		{[]string{"extra"}, "unexpected argument"},
 	}

@@ -72,6 +72,9 @@ Examples:
 
 // parsePerft reads and checks the flags of perft.
 func parsePerft(c *cli.Context) (*PerftOptions, error) {
+	if err := cliapp.RejectArgs(c, "plylab perft --position kiwipete --depth 4"); err != nil {
+		return nil, err
+	}
 	depth := c.Int("depth")
 	if depth < 1 || depth > perftMaxDepth {
 		return nil, cliapp.Usagef("--depth must be between 1 and %d, got %d; try --depth 5", perftMaxDepth, depth)

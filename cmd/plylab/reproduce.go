@@ -53,6 +53,9 @@ Examples:
 			&cli.BoolFlag{Name: "run-slow", Usage: "also rerun the stored (slow) claims' commands, e.g. the RAM-Z matches (hours), and print their output"},
 		},
 		Action: func(c *cli.Context) error {
+			if err := cliapp.RejectArgs(c, "plylab reproduce --source game-trees"); err != nil {
+				return err
+			}
 			src := strings.ToLower(c.String("source"))
 			if src != "" && !lab.KnownSource(src) {
 				return cliapp.Usagef("--source: unknown source %q; choose one of %s", src, strings.Join(names, ", "))

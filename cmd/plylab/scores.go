@@ -63,6 +63,9 @@ Examples:
 
 // parseScores reads and checks the flags of scores.
 func parseScores(c *cli.Context) (*ScoresOptions, error) {
+	if err := cliapp.RejectArgs(c, "plylab scores --position paper-mate2 --depth 4"); err != nil {
+		return nil, err
+	}
 	list, algos, err := positionsAndAlgos(c, false)
 	if err != nil {
 		return nil, err

@@ -69,6 +69,9 @@ Examples:
 
 // parseSearch reads and checks the flags of search.
 func parseSearch(c *cli.Context) (*SearchOptions, error) {
+	if err := cliapp.RejectArgs(c, "plylab search --position kiwipete --depth 8"); err != nil {
+		return nil, err
+	}
 	list, algos, err := positionsAndAlgos(c, true)
 	if err != nil {
 		return nil, err

@@ -67,7 +67,7 @@ Examples:
 		},
 		Action: func(c *cli.Context) error {
 			if c.NArg() > 0 {
-				return cliapp.Usagef("'lesson serve' takes no arguments; every lesson is on the index page")
+				return cliapp.Usagef("'lesson serve' takes no arguments, got %q; every lesson is on the index page", c.Args().First())
 			}
 			o := &ServeOptions{
 				Addr: c.String("addr"), Open: c.Bool("open"), TimeLimit: c.Duration("time-limit"),

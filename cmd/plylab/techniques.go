@@ -4,6 +4,7 @@ import (
 	"context"
 	"io"
 
+	"github.com/plylab/plylab/cmd/internal/cliapp"
 	"github.com/plylab/plylab/cmd/internal/output"
 	"github.com/plylab/plylab/engine/lab"
 	"github.com/urfave/cli/v2"
@@ -46,6 +47,9 @@ Examples:
 		Flags: []cli.Flag{output.FormatFlag(),
 			&cli.BoolFlag{Name: "elo", Usage: "show each technique's stored Elo from self-play matches instead of the list"}},
 		Action: func(c *cli.Context) error {
+			if err := cliapp.RejectArgs(c, "plylab techniques --elo"); err != nil {
+				return err
+			}
 			return runF(c.Context, &TechniquesOptions{Format: c.String("format"), Color: env.out, Elo: c.Bool("elo")})
 		},
 	}

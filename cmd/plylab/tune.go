@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -83,6 +84,9 @@ Examples:
 			output.FormatFlag(),
 		},
 		Action: func(c *cli.Context) error {
+			if err := cliapp.RejectArgs(c, "plylab tune --epochs 20"); err != nil {
+				return err
+			}
 			opts := &TuneOptions{PGN: c.StringSlice("pgn"), Skip: c.Int("skip"), Every: c.Int("every"),
 				Epochs: c.Int("epochs"), Rate: c.Float64("rate"), K: c.Float64("k"), From: c.String("from"),
 				Report: c.Int("report"), NoWeights: c.Bool("no-weights"), Holdout: c.Int("holdout"), L2: c.Float64("l2"), Output: c.String("output"), Format: c.String("format"),
@@ -144,32 +148,19 @@ func parseTerms(s string) (eval.Terms, error) {
 	return terms, nil
 }
 
-// loadTuneSet reads the training positions.
-func loadTuneSet(opts *TuneOptions, start *eval.Weights) (*tune.Set, error) {
-	xo := tune.ExtractOptions{SkipPlies: opts.Skip, Every: opts.Every, Start: start, Holdout: opts.Holdout}
-	if opts.Skip == 0 {
-		xo.SkipPlies = 1 // 0 would mean the default
-	}
-	if len(opts.PGN) == 0 {
-		return tune.ReadMasterGames(xo)
-	}
-	set, err := tune.ReadPGNFiles(opts.PGN, xo)
-	if err != nil {
-		return nil, cliapp.Usagef("--pgn: %v", err)
-	}
-	return set, nil
-}
-
 // tuneRun reads the games, fits the weights and prints the errors and the
 // weights; with opts.Output it writes them as Go source.
 func tuneRun(ctx context.Context, opts *TuneOptions, stdout, stderr io.Writer) error {
 	start, _ := tune.StartWeights(opts.From)
-	set, err := loadTuneSet(opts, &start)
-	if err != nil {
-		return err
-	}
-	if len(set.Samples) == 0 {
+	set, err := tune.Training{PGN: opts.PGN, Skip: opts.Skip, Every: opts.Every, Holdout: opts.Holdout}.Load(&start)
+	var fe *tune.FilesError
+	switch {
+	case errors.As(err, &fe):
+		return cliapp.Usagef("--pgn: %v", fe.Err)
+	case errors.Is(err, tune.ErrNoSamples):
 		return cliapp.Usagef("the games have no quiet positions after %d plies; give longer games or a smaller --skip", opts.Skip)
+	case err != nil:
+		return err
 	}
 	prog := output.NewProgress(stderr, opts.Progress)
 	res, err := tune.Tune(ctx, set, start, tune.Options{Epochs: opts.Epochs, Rate: opts.Rate, K: opts.K, Terms: opts.Terms, L2: opts.L2,

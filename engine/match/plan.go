@@ -1,0 +1,225 @@
+package match
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"time"
+
+	"github.com/plylab/plylab/engine"
+	"github.com/plylab/plylab/engine/book"
+)
+
+// A match as a user describes it (Setup), checked and turned into the
+// Config that Run plays (Setup.Plan), and played with its games written
+// to PGN (Plan.Play). The command line reads its flags into a Setup and
+// words the typed errors here with its flag names.
+
+// Bounds of a Setup's numbers.
+const (
+	MaxGames        = 1_000_000 // most games in one match
+	MaxWorkers      = 256       // most games played at once
+	MaxOpeningPlies = 200       // longest book line or PGN opening
+	DefaultDepth    = 4         // the engine's depth when no limit is given
+)
+
+// Setup is a match as a user describes it, before anything is opened or
+// started.
+type Setup struct {
+	Games   int // games to play, 1 to MaxGames
+	Workers int // games at once, 1 to MaxWorkers
+	// Seed seeds random players and book lines; 0 takes one from the
+	// clock (Plan.Config.Seed says which).
+	Seed uint64
+	// TimeMargin is Config.TimeMargin.
+	TimeMargin time.Duration
+	// Engine is plylab's engine under test, searching under EngineLimit.
+	Engine      engine.Options
+	EngineLimit Limit
+	// Opponent is the other player (its Ours is set to Engine by Plan).
+	Opponent OpponentSpec
+	// Openings says where the openings come from.
+	Openings OpeningSource
+	// SPRT is the sequential test's bounds "ELO0,ELO1" (ParseSPRT), or ""
+	// for none.
+	SPRT string
+}
+
+// OpeningSource is where a match's openings come from: a Polyglot book
+// (random lines of Plies plies), an openings file (ReadOpenings), or,
+// with neither, the built-in set.
+type OpeningSource struct {
+	Book  string // path of a Polyglot book
+	File  string // path of an EPD/FEN or .pgn file
+	Plies int    // length of book lines and PGN openings, 0 to MaxOpeningPlies
+}
+
+// ErrBothOpenings is OpeningSource.Open's error when both a book and a
+// file are given.
+var ErrBothOpenings = errors.New("openings from both a book and a file")
+
+// ErrEngineNeedsDepth is Setup.Plan's error for a plain textbook
+// algorithm (which searches to a fixed depth only) without a depth limit.
+var ErrEngineNeedsDepth = errors.New("the engine searches to a fixed depth only")
+
+// RangeError is a Setup number out of its bounds. Field names the Setup
+// field: "Games", "Workers" or "Openings.Plies".
+type RangeError struct {
+	Field         string
+	Got, Min, Max int
+}
+
+// Error says which number and its bounds.
+func (e *RangeError) Error() string {
+	return fmt.Sprintf("%s must be between %d and %d, got %d", e.Field, e.Min, e.Max, e.Got)
+}
+
+// OpeningsError is why an OpeningSource gave no openings. Book says
+// whether the source was the book (else the file). With Read set, the
+// file could not be opened or read and Err is the os or book package's
+// error (the book's content is checked as it is read: book.ErrMalformed);
+// otherwise an openings file's content is wrong and Err says how.
+type OpeningsError struct {
+	Book bool
+	Path string
+	Read bool
+	Err  error
+}
+
+// Error says which file and what was wrong.
+func (e *OpeningsError) Error() string {
+	return fmt.Sprintf("openings %s: %v", e.Path, e.Err)
+}
+
+// Unwrap returns Err.
+func (e *OpeningsError) Unwrap() error { return e.Err }
+
+// Open checks the source and reads it: the built-in set when neither Book
+// nor File is given. Book lines are drawn with seed.
+func (s OpeningSource) Open(seed uint64) (Openings, error) {
+	if s.Book == "" && s.File == "" {
+		return Builtin(), nil
+	}
+	if s.Book != "" && s.File != "" {
+		return nil, ErrBothOpenings
+	}
+	if s.Plies < 0 || s.Plies > MaxOpeningPlies {
+		return nil, &RangeError{Field: "Openings.Plies", Got: s.Plies, Min: 0, Max: MaxOpeningPlies}
+	}
+	if s.Book != "" {
+		bk, err := book.Open(s.Book)
+		if err != nil {
+			return nil, &OpeningsError{Book: true, Path: s.Book, Read: true, Err: err}
+		}
+		return &BookOpenings{Book: bk, Plies: s.Plies, Seed: seed, Source: s.Book}, nil
+	}
+	f, err := os.Open(s.File)
+	if err != nil {
+		return nil, &OpeningsError{Path: s.File, Read: true, Err: err}
+	}
+	defer f.Close()
+	list, err := ReadOpenings(f, s.File, s.Plies)
+	if err != nil {
+		return nil, &OpeningsError{Path: s.File, Err: err}
+	}
+	return list, nil
+}
+
+// Plan is a checked Setup: the Config to play and the names its report
+// gives the players and the openings.
+type Plan struct {
+	Config Config
+	// EngineName is e.g. "plylab engine (depth 4)"; OpponentName is
+	// OpponentSpec.Entrant's name.
+	EngineName, OpponentName string
+	// Openings describes the openings (Openings.Describe).
+	Openings string
+	// SPRT is the parsed test, or nil (also in Config.SPRT).
+	SPRT *SPRT
+}
+
+// Plan checks s and makes its Config, in this order: Games and Workers
+// (*RangeError), the engine (ErrEngineNeedsDepth), the opponent
+// (*OpponentError, from OpponentSpec.Entrant), the openings
+// (OpeningSource.Open's errors) and the SPRT (ParseSPRT's errors). A
+// UCI opponent's executable is looked up but not started.
+func (s Setup) Plan() (*Plan, error) {
+	if s.Games < 1 || s.Games > MaxGames {
+		return nil, &RangeError{Field: "Games", Got: s.Games, Min: 1, Max: MaxGames}
+	}
+	if s.Workers < 1 || s.Workers > MaxWorkers {
+		return nil, &RangeError{Field: "Workers", Got: s.Workers, Min: 1, Max: MaxWorkers}
+	}
+	if s.Engine.IsPlain() && s.EngineLimit.Depth == 0 {
+		return nil, fmt.Errorf("%w: %s", ErrEngineNeedsDepth, s.Engine.Name)
+	}
+	p := &Plan{EngineName: fmt.Sprintf("plylab %s (%s)", s.Engine.Name, s.EngineLimit)}
+	cfg := &p.Config
+	cfg.Engine = EngineEntrant("", s.Engine, s.EngineLimit)
+	opp := s.Opponent
+	opp.Ours = s.Engine
+	var err error
+	if cfg.Opponent, p.OpponentName, err = opp.Entrant(); err != nil {
+		return nil, err
+	}
+	cfg.Seed = s.Seed
+	if cfg.Seed == 0 {
+		cfg.Seed = uint64(time.Now().UnixNano())
+	}
+	if cfg.Openings, err = s.Openings.Open(cfg.Seed); err != nil {
+		return nil, err
+	}
+	p.Openings = cfg.Openings.Describe()
+	if s.SPRT != "" {
+		t, err := ParseSPRT(s.SPRT)
+		if err != nil {
+			return nil, err
+		}
+		p.SPRT = &t
+	}
+	cfg.Games = s.Games
+	cfg.Workers = s.Workers
+	cfg.TimeMargin = s.TimeMargin
+	cfg.SPRT = p.SPRT
+	cfg.Event = "plylab match: " + p.EngineName + " vs " + p.OpponentName
+	return p, nil
+}
+
+// PGNError is Plan.Play's error when a game could not be written to the
+// PGN writer; the match itself finished.
+type PGNError struct{ Err error }
+
+// Error says that writing the PGN failed.
+func (e *PGNError) Error() string { return "writing PGN: " + e.Err.Error() }
+
+// Unwrap returns Err.
+func (e *PGNError) Unwrap() error { return e.Err }
+
+// Play plays the plan's match. Each finished game is written to pgn (if
+// not nil; after the first write error no more are tried) and then
+// reported to onGame (if not nil) with the results so far. A stopped ctx
+// ends the match early with Result.Interrupted set. A write error is
+// returned as a *PGNError after the match, unless the match itself
+// failed.
+func (p *Plan) Play(ctx context.Context, pgn io.Writer, onGame func(g *Game, r *Result)) (*Result, error) {
+	cfg := p.Config
+	var pgnErr error
+	cfg.OnGame = func(g *Game, r *Result) {
+		if pgn != nil && pgnErr == nil {
+			pgnErr = WritePGN(pgn, g)
+		}
+		if onGame != nil {
+			onGame(g, r)
+		}
+	}
+	res, err := Run(ctx, cfg)
+	if err != nil {
+		return res, err
+	}
+	if pgnErr != nil {
+		return res, &PGNError{Err: pgnErr}
+	}
+	return res, nil
+}

@@ -1,0 +1,159 @@
+package match
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/plylab/plylab/engine"
+)
+
+// planSetup is a valid Setup: alpha-beta at depth 1 against a random
+// mover, the built-in openings.
+func planSetup(t *testing.T) Setup {
+	t.Helper()
+	opts, err := engine.ParseAlgo("alphabeta")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return Setup{Games: 2, Workers: 1, Seed: 7, Engine: opts, EngineLimit: Limit{Depth: 1},
+		Opponent: OpponentSpec{Spec: "random", Limit: Limit{Depth: 1}}}
+}
+
+func TestSetupPlanErrors(t *testing.T) {
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "bad.epd")
+	if err := os.WriteFile(bad, []byte("not a position\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	missing := filepath.Join(dir, "missing.epd")
+	tests := []struct {
+		name   string
+		change func(*Setup)
+		check  func(error) bool
+		want   string
+	}{
+		{"no games", func(s *Setup) { s.Games = 0 }, isRange("Games", 0, 1, MaxGames), "Games must be between 1 and 1000000, got 0"},
+		{"too many workers", func(s *Setup) { s.Workers = 257 }, isRange("Workers", 257, 1, MaxWorkers), "Workers must be between 1 and 256, got 257"},
+		{"plain engine without depth", func(s *Setup) {
+			s.Engine, _ = engine.ParseAlgo("minimax")
+			s.EngineLimit = Limit{Nodes: 1000}
+		}, func(err error) bool { return errors.Is(err, ErrEngineNeedsDepth) }, "the engine searches to a fixed depth only: minimax"},
+		{"empty opponent", func(s *Setup) { s.Opponent.Spec = " " }, func(err error) bool { return errors.Is(err, ErrNoOpponent) }, ""},
+		{"book and file", func(s *Setup) { s.Openings = OpeningSource{Book: "a.bin", File: "b.epd"} }, func(err error) bool { return errors.Is(err, ErrBothOpenings) }, "openings from both a book and a file"},
+		{"opening plies", func(s *Setup) { s.Openings = OpeningSource{File: bad, Plies: 201} }, isRange("Openings.Plies", 201, 0, MaxOpeningPlies), ""},
+		{"missing book", func(s *Setup) { s.Openings = OpeningSource{Book: missing, Plies: 8} }, isOpenings(true, true, fs.ErrNotExist), ""},
+		{"missing file", func(s *Setup) { s.Openings = OpeningSource{File: missing, Plies: 8} }, isOpenings(false, true, fs.ErrNotExist), ""},
+		{"bad file", func(s *Setup) { s.Openings = OpeningSource{File: bad, Plies: 8} }, isOpenings(false, false, nil), ""},
+		{"sprt order", func(s *Setup) { s.SPRT = "10,0" }, func(err error) bool { return errors.Is(err, ErrSPRTOrder) }, ""},
+		{"sprt form", func(s *Setup) { s.SPRT = "ten" }, func(err error) bool { return errors.Is(err, ErrSPRTForm) }, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := planSetup(t)
+			tt.change(&s)
+			p, err := s.Plan()
+			if p != nil || err == nil || !tt.check(err) {
+				t.Fatalf("Plan() = %v, %v; want the %s error", p, err, tt.name)
+			}
+			if tt.want != "" && err.Error() != tt.want {
+				t.Errorf("error %q, want %q", err, tt.want)
+			}
+		})
+	}
+}
+
+func isRange(field string, got, lo, hi int) func(error) bool {
+	return func(err error) bool {
+		var re *RangeError
+		return errors.As(err, &re) && *re == RangeError{Field: field, Got: got, Min: lo, Max: hi}
+	}
+}
+
+func isOpenings(book, read bool, cause error) func(error) bool {
+	return func(err error) bool {
+		var oe *OpeningsError
+		return errors.As(err, &oe) && oe.Book == book && oe.Read == read && (cause == nil || errors.Is(err, cause))
+	}
+}
+
+func TestSetupPlan(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "two.epd")
+	epd := "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\nrnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1\n"
+	if err := os.WriteFile(file, []byte(epd), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s := planSetup(t)
+	s.Games, s.Workers, s.SPRT = 4, 2, "0,10"
+	s.Openings = OpeningSource{File: file, Plies: 8}
+	p, err := s.Plan()
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := []string{p.EngineName, p.OpponentName, p.Openings, p.Config.Event}
+	want := []string{"plylab alphabeta (depth 1)", "random", file + " (2 openings, in order)", "plylab match: plylab alphabeta (depth 1) vs random"}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("plan names[%d] = %q, want %q", i, got[i], want[i])
+		}
+	}
+	c := p.Config
+	if c.Games != 4 || c.Workers != 2 || c.Seed != 7 || p.SPRT == nil || *p.SPRT != (SPRT{Elo0: 0, Elo1: 10}) || c.SPRT != p.SPRT {
+		t.Errorf("config games %d workers %d seed %d sprt %v (plan %v); want 4, 2, 7, {0 10}", c.Games, c.Workers, c.Seed, c.SPRT, p.SPRT)
+	}
+
+	// Without openings: the built-in set; seed 0 takes one from the clock.
+	s = planSetup(t)
+	s.Seed = 0
+	if p, err = s.Plan(); err != nil {
+		t.Fatal(err)
+	}
+	if p.Openings != Builtin().Describe() || p.Config.Seed == 0 || p.SPRT != nil {
+		t.Errorf("openings %q seed %d sprt %v; want the built-in set, a new seed, no SPRT", p.Openings, p.Config.Seed, p.SPRT)
+	}
+}
+
+// failWriter fails every write.
+type failWriter struct{}
+
+func (failWriter) Write([]byte) (int, error) { return 0, errors.New("disk full") }
+
+func TestPlanPlay(t *testing.T) {
+	p, err := planSetup(t).Plan()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var pgn bytes.Buffer
+	calls := 0
+	res, err := p.Play(context.Background(), &pgn, func(_ *Game, r *Result) {
+		calls++
+		if len(r.Games) != calls {
+			t.Errorf("call %d saw %d games", calls, len(r.Games))
+		}
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if calls != 2 || len(res.Games) != 2 {
+		t.Fatalf("%d calls, %d games; want 2 and 2", calls, len(res.Games))
+	}
+	event := `[Event "plylab match: plylab alphabeta (depth 1) vs random"]`
+	if n := strings.Count(pgn.String(), event); n != 2 {
+		t.Errorf("the PGN has %d games with %s, want 2:\n%s", n, event, pgn.String())
+	}
+	if res.Total != (WDL{W: 1, D: 1, L: 0}) {
+		t.Errorf("total %v, want +1 =1 -0 (alpha-beta at depth 1 against random, seed 7)", res.Total)
+	}
+
+	// A failing writer: the match is played, the error comes after.
+	res, err = p.Play(context.Background(), failWriter{}, nil)
+	var pe *PGNError
+	if !errors.As(err, &pe) || pe.Error() != "writing PGN: disk full" || res == nil || len(res.Games) != 2 {
+		t.Errorf("Play to a failing writer = %v games, %v; want 2 games and writing PGN: disk full", res, err)
+	}
+}
