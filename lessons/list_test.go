@@ -12,10 +12,7 @@ func TestListTable(t *testing.T) {
 	if tab.Title != "Lessons" || len(tab.Rows) != 1 || len(tab.Notes) != 1 {
 		t.Fatalf("table = %+v", tab)
 	}
-	var texts []string
-	for _, c := range tab.Rows[0] {
-		texts = append(texts, c.Text)
-	}
+	texts := tab.RowTexts(0)
 	want := []string{"3", "alphabeta", "Alpha-beta", "12", "4", strings.TrimSpace(strings.Repeat("word ", 14)) + "…"}
 	if strings.Join(texts, "|") != strings.Join(want, "|") {
 		t.Errorf("row = %q, want %q", texts, want)

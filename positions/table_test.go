@@ -2,28 +2,18 @@ package positions
 
 import (
 	"testing"
-
-	"github.com/plylab/plylab/engine/textfmt"
 )
-
-func rowTexts(t *textfmt.Table, i int) []string {
-	var out []string
-	for _, c := range t.RowCells(i) {
-		out = append(out, c.Text)
-	}
-	return out
-}
 
 func TestListTable(t *testing.T) {
 	tab := ListTable()
 	if len(tab.Rows) != len(Named())+len(Suites()) {
 		t.Fatalf("%d rows, want one per named position and suite (%d)", len(tab.Rows), len(Named())+len(Suites()))
 	}
-	if got, want := rowTexts(tab, 0), []string{"start", "position", "white", "", "The initial position."}; !equal(got, want) {
+	if got, want := tab.RowTexts(0), []string{"start", "position", "white", "", "The initial position."}; !equal(got, want) {
 		t.Errorf("row 0 = %q, want %q", got, want)
 	}
 	bk := len(Named()) + 1 // wac, then bk
-	if got, want := rowTexts(tab, bk), []string{"bk", "suite", "", "24", "Bratko-Kopec test: 24 positions with best moves"}; !equal(got, want) {
+	if got, want := tab.RowTexts(bk), []string{"bk", "suite", "", "24", "Bratko-Kopec test: 24 positions with best moves"}; !equal(got, want) {
 		t.Errorf("row %d = %q, want %q", bk, got, want)
 	}
 	if c := tab.Rows[bk][3]; c.Value != int64(24) {
@@ -54,7 +44,7 @@ func TestSuiteTable(t *testing.T) {
 		t.Errorf("columns = %q, want %q (no avoid or perft column when no position has them)", keys, want)
 	}
 	for i, want := range [][]string{{"m.1", "white", "O-O", "castle"}, {"m.2", "black", "", ""}} {
-		if got := rowTexts(tab, i); !equal(got, want) {
+		if got := tab.RowTexts(i); !equal(got, want) {
 			t.Errorf("row %d = %q, want %q", i, got, want)
 		}
 	}

@@ -9,19 +9,6 @@ import (
 	"github.com/plylab/plylab/engine/textfmt"
 )
 
-// tableText is the rows of t as text, one string per cell.
-func tableText(t *textfmt.Table) [][]string {
-	var rows [][]string
-	for _, r := range t.Rows {
-		var cells []string
-		for _, c := range r {
-			cells = append(cells, c.Text)
-		}
-		rows = append(rows, cells)
-	}
-	return rows
-}
-
 func TestMovesTable(t *testing.T) {
 	const path = "testdata/grandswiss2019_20_polyglot.bin"
 	bk, err := Open(path)
@@ -37,7 +24,7 @@ func TestMovesTable(t *testing.T) {
 		t.Errorf("title %q, want %q", tab.Title, want)
 	}
 	want := [][]string{{"e5", "e7e5", "5", "83.3%"}, {"e6", "e7e6", "1", "16.7%"}}
-	if got := tableText(tab); !reflect.DeepEqual(got, want) {
+	if got := tab.Texts(); !reflect.DeepEqual(got, want) {
 		t.Errorf("rows %q, want %q", got, want)
 	}
 	if tab.Rows[0][0].Style != textfmt.StyleAccent || tab.Rows[1][0].Style != 0 {
@@ -58,7 +45,7 @@ func TestBuildTable(t *testing.T) {
 	for _, skipped := range []int{0, 3} {
 		tab := BuildTable("my.bin", bk, BuildStats{Games: 1200, Plies: 24000, Skipped: skipped}, opts)
 		want := [][]string{{"my.bin", "1,200", "24,000", "2", "3", "48"}}
-		if got := tableText(tab); tab.Title != "book build" || !reflect.DeepEqual(got, want) {
+		if got := tab.Texts(); tab.Title != "book build" || !reflect.DeepEqual(got, want) {
 			t.Errorf("%q rows %q, want \"book build\" %q", tab.Title, got, want)
 		}
 		notes := []string{opts.Describe(), "read back and verified: 3 records; try 'plylab book show --book my.bin'"}

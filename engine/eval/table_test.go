@@ -8,18 +8,6 @@ import (
 	"github.com/plylab/plylab/engine/textfmt"
 )
 
-func cellTexts(rows [][]textfmt.Cell) [][]string {
-	var out [][]string
-	for _, r := range rows {
-		var cells []string
-		for _, c := range r {
-			cells = append(cells, c.Text)
-		}
-		out = append(out, cells)
-	}
-	return out
-}
-
 // The rook endgame of `plylab eval --fen "4k3/8/8/8/8/8/8/4K2R w K - 0 1"`.
 func TestDescribeAndTermsTables(t *testing.T) {
 	b, err := board.FromFEN("4k3/8/8/8/8/8/8/4K2R w K - 0 1")
@@ -33,14 +21,14 @@ func TestDescribeAndTermsTables(t *testing.T) {
 		{"pesto", "2", "477", "-26", "512", "-20", "451", "492", "488", "488"},
 		{"classical", "2", "477", "-26", "512", "-20", "509", "543", "540", "540"},
 	}
-	if got := cellTexts(tab.Rows); tab.Title != "eval: rook" || !reflect.DeepEqual(got, want) {
+	if got := tab.Texts(); tab.Title != "eval: rook" || !reflect.DeepEqual(got, want) {
 		t.Errorf("%q rows\n%q\nwant\n%q", tab.Title, got, want)
 	}
 	if tab.Rows[0][0].Style != textfmt.StyleAccent || tab.Rows[0][8].Style != textfmt.StyleBold || len(tab.Notes) != 2 {
 		t.Error("the kind is accented, White's view bold, and two notes explain the columns")
 	}
 	terms := ExplainTerms(b, AllTerms).TermsTable()
-	rows := cellTexts(terms.Rows)
+	rows := terms.Texts()
 	if len(rows) != int(NumFeatures) {
 		t.Fatalf("%d term rows, want %d", len(rows), NumFeatures)
 	}

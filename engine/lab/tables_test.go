@@ -21,14 +21,7 @@ func cellTexts(t *textfmt.Table) [][]string {
 		keys[j] = c.Key
 	}
 	out := [][]string{keys}
-	for i := range t.Rows {
-		var texts []string
-		for _, c := range t.RowCells(i) {
-			texts = append(texts, c.Text)
-		}
-		out = append(out, texts)
-	}
-	return out
+	return append(out, t.Texts()...)
 }
 
 func checkTable(t *testing.T, tab *textfmt.Table, title string, want [][]string, notes []string) {

@@ -8,21 +8,13 @@ import (
 	"github.com/plylab/plylab/engine/textfmt"
 )
 
-func texts(r []textfmt.Cell) []string {
-	var out []string
-	for _, c := range r {
-		out = append(out, c.Text)
-	}
-	return out
-}
-
 func TestTechniquesTable(t *testing.T) {
 	tab := TechniquesTable()
 	if len(tab.Rows) != len(engine.Techniques()) || len(tab.Notes) != 2 {
 		t.Fatalf("%d rows, %d notes; want one row per technique (%d) and 2 notes", len(tab.Rows), len(tab.Notes), len(engine.Techniques()))
 	}
 	want := []string{"alphabeta", "alpha-beta pruning: skip moves that cannot change the result", "", "", "✓", "✓"}
-	if got := texts(tab.Rows[0]); !reflect.DeepEqual(got, want) {
+	if got := tab.RowTexts(0); !reflect.DeepEqual(got, want) {
 		t.Errorf("first row %q, want %q", got, want)
 	}
 	if v := tab.Rows[0][3].Value; v != false {
@@ -43,7 +35,7 @@ func TestEloTable(t *testing.T) {
 		{"null", "-5", "-60", "+50", "10", "3", "3", "4", "45.0%", "10000 nodes a move"},
 	}
 	for i, w := range want {
-		if got := texts(tab.Rows[i]); !reflect.DeepEqual(got, w) {
+		if got := tab.RowTexts(i); !reflect.DeepEqual(got, w) {
 			t.Errorf("row %d %q, want %q", i, got, w)
 		}
 	}

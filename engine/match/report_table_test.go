@@ -14,14 +14,7 @@ func TestReportTable(t *testing.T) {
 	if tab.Title != rep.Title || !reflect.DeepEqual(tab.Notes, rep.Notes) || len(tab.Columns) != 13 {
 		t.Errorf("title %q, notes %q, %d columns", tab.Title, tab.Notes, len(tab.Columns))
 	}
-	var got [][]string
-	for _, r := range tab.Rows {
-		var cells []string
-		for _, c := range r {
-			cells = append(cells, c.Text)
-		}
-		got = append(got, cells)
-	}
+	got := tab.Texts()
 	want := [][]string{
 		{"total", "all", "3", "2", "1", "0", "66.7%", "33.3%", "0.0%", "83.3%", "+280", "-79", "+389"},
 		{"phase", "ended in opening", "0", "0", "0", "0", "-", "-", "-", "-", "-", "-", "-"},

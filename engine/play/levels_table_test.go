@@ -7,14 +7,7 @@ import (
 
 func TestLevelsTable(t *testing.T) {
 	tab := LevelsTable()
-	var got [][]string
-	for _, r := range tab.Rows {
-		var cells []string
-		for _, c := range r {
-			cells = append(cells, c.Text)
-		}
-		got = append(got, cells)
-	}
+	got := tab.Texts()
 	want := [][]string{
 		{"beginner", "2", "-", "material", "beginner: depth 2, material evaluation"},
 		{"casual", "3", "-", "pst", "casual: depth 3, pst evaluation"},

@@ -126,6 +126,26 @@ func (t *Table) RowCells(i int) []Cell {
 	return out
 }
 
+// RowTexts returns what row i shows: the texts of its cells, padded or
+// cut to the columns as RowCells does.
+func (t *Table) RowTexts(i int) []string {
+	cells := t.RowCells(i)
+	out := make([]string, len(cells))
+	for j, c := range cells {
+		out[j] = c.Text
+	}
+	return out
+}
+
+// Texts returns what every row shows (RowTexts of each row, in order).
+func (t *Table) Texts() [][]string {
+	out := make([][]string, len(t.Rows))
+	for i := range t.Rows {
+		out[i] = t.RowTexts(i)
+	}
+	return out
+}
+
 // Field is one value of a table row as a program reads it: the column's
 // JSON key, the value --format json writes, and the text printed for it.
 type Field struct {

@@ -64,6 +64,10 @@ func TestRowCellsAndFields(t *testing.T) {
 	if got := tab.RowCells(2); len(got) != 3 || got[2].Text != "x" {
 		t.Errorf("RowCells(2) = %#v, want the row cut to 3 cells", got)
 	}
+	wantTexts := [][]string{{"1", "20", "ok"}, {"2", "", ""}, {"3", "NaN", "x"}}
+	if got := tab.Texts(); !reflect.DeepEqual(got, wantTexts) {
+		t.Errorf("Texts() = %q, want %q", got, wantTexts)
+	}
 	want := []Field{{Key: "depth", Value: int64(1), Text: "1"}, {Key: "nodes", Value: uint64(20), Text: "20"}, {Key: "note", Value: "ok", Text: "ok"}}
 	if got := tab.RowFields(0); !reflect.DeepEqual(got, want) {
 		t.Errorf("RowFields(0) = %#v, want %#v", got, want)

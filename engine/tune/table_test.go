@@ -8,19 +8,6 @@ import (
 	"github.com/plylab/plylab/engine/textfmt"
 )
 
-// cellTexts is the rows of t as text.
-func cellTexts(t *textfmt.Table) [][]string {
-	var rows [][]string
-	for _, r := range t.Rows {
-		var cells []string
-		for _, c := range r {
-			cells = append(cells, c.Text)
-		}
-		rows = append(rows, cells)
-	}
-	return rows
-}
-
 func TestErrorTable(t *testing.T) {
 	r := &Result{K: 1.25, ErrorBefore: 0.5, ErrorNow: 0.25, ValidBefore: 0.75, ValidNow: 0.5,
 		Errors: []float64{0.4375, 0.375, 0.25}, ValidErrors: []float64{0.625, 0.5625, 0.5}, Epochs: 3}
@@ -34,7 +21,7 @@ func TestErrorTable(t *testing.T) {
 		{"2", "0.375000", "-0.125000", "0.562500", "-0.187500"},
 		{"3", "0.250000", "-0.250000", "0.500000", "-0.250000"},
 	}
-	if got := cellTexts(tab); !reflect.DeepEqual(got, want) {
+	if got := tab.Texts(); !reflect.DeepEqual(got, want) {
 		t.Errorf("rows %q, want %q", got, want)
 	}
 	if !reflect.DeepEqual(tab.Notes, r.Notes(3)) {
@@ -49,7 +36,7 @@ func TestErrorTable(t *testing.T) {
 		{"2", "0.375000", "-0.125000", "-", "-"},
 		{"3", "0.250000", "-0.250000", "-", "-"},
 	}
-	if got := cellTexts(r.ErrorTable(set, 0, 3)); !reflect.DeepEqual(got, want) {
+	if got := r.ErrorTable(set, 0, 3).Texts(); !reflect.DeepEqual(got, want) {
 		t.Errorf("no held-out rows %q, want %q", got, want)
 	}
 }
@@ -62,7 +49,7 @@ func TestWeightsTable(t *testing.T) {
 		t.Fatalf("%d rows, want one per feature (%d)", len(tab.Rows), eval.NumFeatures)
 	}
 	f := eval.Feature(0)
-	if got, want := cellTexts(tab)[0], []string{f.String(), f.Term().Name(), "100", "95", "120", "1,130"}; !reflect.DeepEqual(got, want) {
+	if got, want := tab.Texts()[0], []string{f.String(), f.Term().Name(), "100", "95", "120", "1,130"}; !reflect.DeepEqual(got, want) {
 		t.Errorf("first row %q, want %q", got, want)
 	}
 	if tab.Rows[0][3].Style != textfmt.StyleBold || tab.Rows[0][2].Style != textfmt.StyleNone {
