@@ -104,3 +104,16 @@ func ToysTable() (*textfmt.Table, error) {
 	}
 	return t, nil
 }
+
+// ToysFormat is the format `plylab tree --list-toys` prints ToysTable in
+// for the --format asked: "table" for none or text, "json" for json; no
+// other format lists the toys.
+func ToysFormat(format string) (string, error) {
+	switch format {
+	case "", FormatText:
+		return "table", nil
+	case FormatJSON:
+		return FormatJSON, nil
+	}
+	return "", fmt.Errorf("--list-toys prints text or json, not %q", format)
+}

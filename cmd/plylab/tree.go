@@ -1,17 +1,13 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"io"
-	"os"
-	"strings"
 
 	"github.com/plylab/plylab/cmd/internal/cliapp"
 	"github.com/plylab/plylab/cmd/internal/output"
-	"github.com/plylab/plylab/engine"
 	"github.com/plylab/plylab/trace"
 	"github.com/urfave/cli/v2"
 )
@@ -25,21 +21,16 @@ const (
 	// small subtrees off the principal variation are folded: about what a
 	// slide can hold.
 	treeDefaultFit = 40
-	treeMaxNodes   = 1_000_000
 )
 
 // TreeOptions are the parsed flags of `plylab tree`.
 type TreeOptions struct {
-	ListToys bool   // list the bundled textbook trees instead (Format: table or json)
-	Format   string // one of trace.Formats (with ListToys: table or json)
-	Input    trace.Input
-	Algos    []engine.Options // one, or two drawn side by side
-	Depth    int
-	MaxNodes int // the recorder's node budget
-	Filter   trace.Filter
-	Draw     trace.DrawOptions
-	Output   string // write to this file; "" for stdout
-	Color    output.Painter
+	ListToys  bool   // list the bundled textbook trees instead (Format: table or json)
+	Format    string // one of trace.Formats (with ListToys: table or json)
+	trace.Job        // the input, algorithms (one, or two side by side), depth, node budget and view
+	Draw      trace.DrawOptions
+	Output    string // write to this file; "" for stdout
+	Color     output.Painter
 }
 
 func treeCommand(env *appEnv) *cli.Command { return newTreeCommand(env, streams(env, treeRun)) }
@@ -114,17 +105,16 @@ Examples:
 
 // parseTree reads and checks the flags of tree; stdoutTerminal refuses
 // PNG on a terminal; outputPath places the -o file (inside a lesson
-// cell's folder, when run from one).
+// cell's folder, when run from one). The checks of the values are
+// trace.Request's.
 func parseTree(c *cli.Context, stdoutTerminal bool, outputPath func(flag, name string) (string, error)) (*TreeOptions, error) {
 	if c.NArg() > 0 {
 		return nil, cliapp.Usagef("'tree' takes no arguments, got %q; pick the input with --position, --fen or --toy", c.Args().First())
 	}
 	if c.Bool("list-toys") {
-		format := "table"
-		if f := c.String("format"); f == "json" {
-			format = "json"
-		} else if f != "" && f != "text" {
-			return nil, cliapp.Usagef("--list-toys prints text or json, not %q", f)
+		format, err := trace.ToysFormat(c.String("format"))
+		if err != nil {
+			return nil, cliapp.Usagef("%v", err)
 		}
 		return &TreeOptions{ListToys: true, Format: format}, nil
 	}
@@ -132,25 +122,29 @@ func parseTree(c *cli.Context, stdoutTerminal bool, outputPath func(flag, name s
 	if err != nil {
 		return nil, cliapp.Usagef("%v", err)
 	}
-	in, err := treeInputOf(c)
+	req := trace.Request{
+		Toy: c.String("toy"), ToySet: c.IsSet("toy"), ToyFile: c.String("toy-file"), ToyFileSet: c.IsSet("toy-file"),
+		PositionSet: c.IsSet("position") || c.IsSet("fen"), Format: format,
+		Algo: c.String("algo"), SideBySide: c.String("side-by-side"), EvalSet: c.IsSet("eval"),
+		Depth: c.Int("depth"), DepthSet: c.IsSet("depth"), MaxNodes: c.Int("max-nodes"),
+		MaxDepth: c.Int("max-depth"), Collapse: c.Int("collapse"), Fit: c.Int("fit"), PVOnly: c.Bool("pv-only"), Focus: c.String("focus"),
+	}
+	in, err := req.Textbook()
+	if err != nil {
+		return nil, cliapp.Usagef("%v", err)
+	}
+	if in == nil {
+		if in, err = treePosition(c); err != nil {
+			return nil, err
+		}
+	}
+	algos, err := parseAlgos(c)
 	if err != nil {
 		return nil, err
 	}
-	algos, err := treeAlgos(c, in)
+	job, err := req.Job(*in, algos)
 	if err != nil {
-		return nil, err
-	}
-	depth, err := treeDepth(c, in)
-	if err != nil {
-		return nil, err
-	}
-	maxNodes := c.Int("max-nodes")
-	if maxNodes < 1 || maxNodes > treeMaxNodes {
-		return nil, cliapp.Usagef("--max-nodes must be between 1 and %s, got %d", output.FormatInt(treeMaxNodes), maxNodes)
-	}
-	filter, err := treeFilter(c, format)
-	if err != nil {
-		return nil, err
+		return nil, cliapp.Usagef("%v", err)
 	}
 	out, err := outputPath("output", c.String("output"))
 	if err != nil {
@@ -164,7 +158,7 @@ func parseTree(c *cli.Context, stdoutTerminal bool, outputPath func(flag, name s
 	} else if format == "png" && stdoutTerminal {
 		return nil, cliapp.Usagef("PNG is binary and stdout is a terminal; write it to a file with -o tree.png")
 	}
-	return &TreeOptions{Format: format, Input: *in, Algos: algos, Depth: depth, MaxNodes: maxNodes, Filter: filter,
+	return &TreeOptions{Format: format, Job: job,
 		Draw: trace.DrawOptions{Window: c.Bool("window"), NoLegend: c.Bool("no-legend")}, Output: out}, nil
 }
 
@@ -172,9 +166,13 @@ func parseTree(c *cli.Context, stdoutTerminal bool, outputPath func(flag, name s
 // opts.Output (then saying so on stdout).
 func treeRun(ctx context.Context, opts *TreeOptions, stdout, _ io.Writer) error {
 	if opts.ListToys {
-		return listToys(stdout, opts.Format, opts.Color)
+		t, err := trace.ToysTable()
+		if err != nil {
+			return err
+		}
+		return output.WriteTable(stdout, opts.Format, t, opts.Color)
 	}
-	trees, err := trace.SearchEach(ctx, opts.Input, opts.Algos, opts.Depth, opts.MaxNodes, opts.Filter)
+	trees, err := opts.Job.Run(ctx)
 	var fe *trace.FilterError
 	if errors.As(err, &fe) {
 		return cliapp.Usagef("%v", err)
@@ -187,55 +185,19 @@ func treeRun(ctx context.Context, opts *TreeOptions, stdout, _ io.Writer) error 
 			output.Result(stdout, "tree_node", l)
 		}
 	}
-	var buf bytes.Buffer
-	if err := trace.Write(ctx, &buf, opts.Format, opts.Draw, trace.ANSIPainter(opts.Color.On), trees...); err != nil {
+	if err := trace.WriteOut(ctx, stdout, opts.Output, opts.Format, opts.Draw, trace.ANSIPainter(opts.Color.On), trees...); err != nil {
 		return err
 	}
-	out := opts.Output
-	if out == "" {
-		_, err := stdout.Write(buf.Bytes())
-		return err
+	if opts.Output != "" {
+		wroteFile(stdout, opts.Output)
+		fmt.Fprintf(stdout, "%s %s (%s)\n", opts.Color.Paint(output.StyleGood, "wrote"), opts.Output, trace.DrawnOfSearched(trees))
 	}
-	if err := os.WriteFile(out, buf.Bytes(), 0o644); err != nil {
-		return fmt.Errorf("cannot write %s: %v; check the -o path", out, cliapp.PathErrCause(err))
-	}
-	wroteFile(stdout, out)
-	fmt.Fprintf(stdout, "%s %s (%s)\n", opts.Color.Paint(output.StyleGood, "wrote"), out, trace.DrawnOfSearched(trees))
 	return nil
 }
 
-// treeInputOf reads --toy, --toy-file or the position flags.
-func treeInputOf(c *cli.Context) (*trace.Input, error) {
-	toy, toyFile := c.IsSet("toy"), c.IsSet("toy-file")
-	if toy && toyFile {
-		return nil, cliapp.Usagef("use only one of --toy and --toy-file")
-	}
-	if (toy || toyFile) && (c.IsSet("position") || c.IsSet("fen")) {
-		return nil, cliapp.Usagef("give either a textbook tree (--toy, --toy-file) or a chess position (--position, --fen), not both")
-	}
-	switch {
-	case toyFile:
-		name := c.String("toy-file")
-		data, err := os.ReadFile(name)
-		if err != nil {
-			return nil, cliapp.Usagef("cannot read --toy-file %s: %v", name, cliapp.PathErrCause(err))
-		}
-		in, err := trace.ToyFileInput(name, data)
-		if err != nil {
-			return nil, cliapp.Usagef("bad textbook tree in %s %s; write nested lists of numbers such as ((3,12,8),(2,4,6))", name, trace.DescribeToyError(err, true))
-		}
-		return in, nil
-	case toy:
-		in, err := trace.ToyInput(c.String("toy"))
-		var se *engine.ToySyntaxError
-		switch {
-		case errors.As(err, &se):
-			return nil, cliapp.Usagef("bad --toy tree %s; write nested lists of numbers such as \"((3,12,8),(2,4,6))\"", trace.DescribeToyError(err, false))
-		case err != nil:
-			return nil, cliapp.Usagef("%v; or write a tree as nested lists such as \"((3,12,8),(2,4,6))\"", err)
-		}
-		return in, nil
-	}
+// treePosition reads the position flags: the chess position to trace
+// when no textbook tree is given.
+func treePosition(c *cli.Context) (*trace.Input, error) {
 	ps, err := resolvePositions(c, false, "paper-mate2")
 	if err != nil {
 		return nil, err
@@ -245,69 +207,4 @@ func treeInputOf(c *cli.Context) (*trace.Input, error) {
 		return nil, err
 	}
 	return &trace.Input{Title: positionLabel(ps[0]), Board: b}, nil
-}
-
-// treeAlgos reads --algo (with its switches) and --side-by-side.
-func treeAlgos(c *cli.Context, in *trace.Input) ([]engine.Options, error) {
-	algos, err := parseAlgos(c)
-	if err != nil {
-		return nil, err
-	}
-	if len(algos) != 1 {
-		return nil, cliapp.Usagef("--algo takes one algorithm here, got %q; draw a second with --side-by-side ALGO2", c.String("algo"))
-	}
-	if spec := c.String("side-by-side"); spec != "" {
-		o, err := engine.ParseAlgo(spec)
-		if err != nil {
-			return nil, cliapp.Usagef("--side-by-side: %v", err)
-		}
-		// Each preset keeps its own evaluation unless --eval says otherwise.
-		if c.IsSet("eval") {
-			o.Eval = algos[0].Eval
-		}
-		o.TTSizeMB = algos[0].TTSizeMB
-		algos = append(algos, o)
-	}
-	if err := trace.CheckAlgos(*in, algos); err != nil {
-		return nil, cliapp.Usagef("%v", err)
-	}
-	return algos, nil
-}
-
-func treeDepth(c *cli.Context, in *trace.Input) (int, error) {
-	d, err := trace.CheckDepth(*in, c.Int("depth"), c.IsSet("depth"))
-	if err != nil {
-		return 0, cliapp.Usagef("%v", err)
-	}
-	return d, nil
-}
-
-// treeFilter reads the display flags. --fit applies to drawings only: the
-// text view and JSON show the whole recorded tree unless asked otherwise.
-func treeFilter(c *cli.Context, format string) (trace.Filter, error) {
-	var f trace.Filter
-	for _, name := range []string{"max-depth", "collapse", "fit"} {
-		if c.Int(name) < 0 {
-			return f, cliapp.Usagef("--%s must be 0 or more, got %d", name, c.Int(name))
-		}
-	}
-	f.MaxDepth = c.Int("max-depth")
-	f.Collapse = c.Int("collapse")
-	f.PVOnly = c.Bool("pv-only")
-	if p := c.String("focus"); p != "" {
-		f.Focus = strings.FieldsFunc(p, func(r rune) bool { return r == ',' || r == ' ' })
-	}
-	if trace.Drawing(format) {
-		f.Fit = c.Int("fit")
-	}
-	return f, nil
-}
-
-// listToys prints the bundled textbook trees with their minimax values.
-func listToys(w io.Writer, format string, color output.Painter) error {
-	t, err := trace.ToysTable()
-	if err != nil {
-		return err
-	}
-	return output.WriteTable(w, format, t, color)
 }

@@ -1,0 +1,189 @@
+package trace
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"strings"
+
+	"github.com/plylab/plylab/engine"
+	"github.com/plylab/plylab/engine/textfmt"
+)
+
+// MaxNodesLimit is the largest node budget a Request may ask for.
+const MaxNodesLimit = 1_000_000
+
+// Request is what `plylab tree` was asked to do, as its flags say it and
+// before any check. Textbook reads its textbook tree, if any; Job checks
+// the rest against the input and returns the searches to run. Their
+// errors are the user's (they name the flags); the CLI reports them as
+// usage errors.
+type Request struct {
+	// Toy is a textbook tree given inline (a bundled name or nested
+	// lists), ToyFile the file to read one from; ToySet and ToyFileSet say
+	// which flags were given.
+	Toy, ToyFile       string
+	ToySet, ToyFileSet bool
+	// PositionSet says a chess position was given (--position or --fen).
+	PositionSet bool
+	// Algo is --algo as typed (for its error); SideBySide a second
+	// algorithm to draw next to the first ("" for none); EvalSet says
+	// --eval was given, so the second takes the first's evaluation.
+	Algo, SideBySide string
+	EvalSet          bool
+	// Depth is --depth; DepthSet says it was given (a textbook tree is
+	// otherwise searched to its height).
+	Depth    int
+	DepthSet bool
+	// MaxNodes is the recorder's node budget, 1 to MaxNodesLimit.
+	MaxNodes int
+	// The view: MaxDepth, Collapse, PVOnly and Focus (moves separated by
+	// commas or spaces) in every format; Fit in drawings only (Drawing of
+	// Format), the text view and JSON showing the whole recorded tree.
+	MaxDepth, Collapse, Fit int
+	PVOnly                  bool
+	Focus                   string
+	Format                  string // the output format, from PickFormat
+}
+
+// Job is a checked Request: the input, the algorithms (one, or two drawn
+// side by side), the depth, the node budget and the view.
+type Job struct {
+	Input    Input
+	Algos    []engine.Options
+	Depth    int
+	MaxNodes int // the recorder's node budget
+	Filter   Filter
+}
+
+// Run traces the job's searches (SearchEach): one tree per algorithm.
+func (j Job) Run(ctx context.Context) ([]*Tree, error) {
+	return SearchEach(ctx, j.Input, j.Algos, j.Depth, j.MaxNodes, j.Filter)
+}
+
+// Textbook returns the textbook tree r asks for (ToyInput of Toy, or
+// ToyFileInput of ToyFile's contents), or nil and no error when it asks
+// for none: the input is then a chess position, the caller's to find.
+// Asking for both a toy and a toy file, or a toy and a position, is an
+// error, and so is a file that cannot be read or does not parse.
+func (r Request) Textbook() (*Input, error) {
+	if r.ToySet && r.ToyFileSet {
+		return nil, errors.New("use only one of --toy and --toy-file")
+	}
+	if (r.ToySet || r.ToyFileSet) && r.PositionSet {
+		return nil, errors.New("give either a textbook tree (--toy, --toy-file) or a chess position (--position, --fen), not both")
+	}
+	switch {
+	case r.ToyFileSet:
+		data, err := os.ReadFile(r.ToyFile)
+		if err != nil {
+			return nil, fmt.Errorf("cannot read --toy-file %s: %v", r.ToyFile, pathCause(err))
+		}
+		in, err := ToyFileInput(r.ToyFile, data)
+		if err != nil {
+			return nil, fmt.Errorf("bad textbook tree in %s %s; write nested lists of numbers such as ((3,12,8),(2,4,6))", r.ToyFile, DescribeToyError(err, true))
+		}
+		return in, nil
+	case r.ToySet:
+		in, err := ToyInput(r.Toy)
+		var se *engine.ToySyntaxError
+		switch {
+		case errors.As(err, &se):
+			return nil, fmt.Errorf("bad --toy tree %s; write nested lists of numbers such as \"((3,12,8),(2,4,6))\"", DescribeToyError(err, false))
+		case err != nil:
+			return nil, fmt.Errorf("%v; or write a tree as nested lists such as \"((3,12,8),(2,4,6))\"", err)
+		}
+		return in, nil
+	}
+	return nil, nil
+}
+
+// Job checks r against the input in and the algorithms --algo gave
+// (switches applied), in the order the flags are reported: one algorithm,
+// then SideBySide added to it (with its own evaluation unless EvalSet,
+// and the first's table size), what CheckAlgos and CheckDepth refuse, the
+// node budget, then the view.
+func (r Request) Job(in Input, algos []engine.Options) (Job, error) {
+	if len(algos) != 1 {
+		return Job{}, fmt.Errorf("--algo takes one algorithm here, got %q; draw a second with --side-by-side ALGO2", r.Algo)
+	}
+	if r.SideBySide != "" {
+		o, err := engine.ParseAlgo(r.SideBySide)
+		if err != nil {
+			return Job{}, fmt.Errorf("--side-by-side: %v", err)
+		}
+		// Each preset keeps its own evaluation unless --eval says otherwise.
+		if r.EvalSet {
+			o.Eval = algos[0].Eval
+		}
+		o.TTSizeMB = algos[0].TTSizeMB
+		algos = append(algos[:1:1], o)
+	}
+	if err := CheckAlgos(in, algos); err != nil {
+		return Job{}, err
+	}
+	depth, err := CheckDepth(in, r.Depth, r.DepthSet)
+	if err != nil {
+		return Job{}, err
+	}
+	if r.MaxNodes < 1 || r.MaxNodes > MaxNodesLimit {
+		return Job{}, fmt.Errorf("--max-nodes must be between 1 and %s, got %d", textfmt.Thousands(MaxNodesLimit), r.MaxNodes)
+	}
+	f, err := r.filter()
+	if err != nil {
+		return Job{}, err
+	}
+	return Job{Input: in, Algos: algos, Depth: depth, MaxNodes: r.MaxNodes, Filter: f}, nil
+}
+
+// filter is the view r asks for; Fit applies to drawings only.
+func (r Request) filter() (Filter, error) {
+	for _, v := range []struct {
+		flag string
+		n    int
+	}{{"max-depth", r.MaxDepth}, {"collapse", r.Collapse}, {"fit", r.Fit}} {
+		if v.n < 0 {
+			return Filter{}, fmt.Errorf("--%s must be 0 or more, got %d", v.flag, v.n)
+		}
+	}
+	f := Filter{MaxDepth: r.MaxDepth, Collapse: r.Collapse, PVOnly: r.PVOnly}
+	if r.Focus != "" {
+		f.Focus = strings.FieldsFunc(r.Focus, func(r rune) bool { return r == ',' || r == ' ' })
+	}
+	if Drawing(r.Format) {
+		f.Fit = r.Fit
+	}
+	return f, nil
+}
+
+// WriteOut writes the trees (Write) to the file path, or to w when path
+// is "". The output is made whole first, so a failed drawing writes
+// nothing; a file that cannot be written is an error that names it.
+func WriteOut(ctx context.Context, w io.Writer, path, format string, opts DrawOptions, paint Painter, trees ...*Tree) error {
+	var buf bytes.Buffer
+	if err := Write(ctx, &buf, format, opts, paint, trees...); err != nil {
+		return err
+	}
+	if path == "" {
+		_, err := w.Write(buf.Bytes())
+		return err
+	}
+	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+		return fmt.Errorf("cannot write %s: %v; check the -o path", path, pathCause(err))
+	}
+	return nil
+}
+
+// pathCause drops the "open PATH:" prefix of an *fs.PathError, for
+// messages that name the path already.
+func pathCause(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}

@@ -1,0 +1,206 @@
+package trace
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/plylab/plylab/engine"
+	"github.com/plylab/plylab/engine/board"
+)
+
+// TestRequestTextbook: which textbook tree a request names, its title and
+// height, or the error that names the flags.
+func TestRequestTextbook(t *testing.T) {
+	dir := t.TempDir()
+	good, bad := filepath.Join(dir, "aima.txt"), filepath.Join(dir, "bad.txt")
+	if err := os.WriteFile(good, []byte("(\n (3, 12, 8),\n (2, 4, 6),\n (14, 5, 2)\n)\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(bad, []byte("(\n (3, 12, 8),\n (2, x, 6)\n)\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	missing := filepath.Join(dir, "none.txt")
+	for _, tt := range []struct {
+		name   string
+		r      Request
+		title  string // "" when no textbook tree is asked for
+		height int
+		err    string
+	}{
+		{"position", Request{PositionSet: true}, "", 0, ""},
+		{"nothing", Request{}, "", 0, ""},
+		{"bundled", Request{Toy: "binary-3", ToySet: true}, "binary-3", 3, ""},
+		{"inline bundled", Request{Toy: russell, ToySet: true}, "russell-norvig", 2, ""},
+		{"inline", Request{Toy: "((1,2),(3,4))", ToySet: true}, "textbook tree", 2, ""},
+		{"file", Request{ToyFile: good, ToyFileSet: true}, "aima", 2, ""},
+		{"both toys", Request{Toy: "binary-3", ToySet: true, ToyFile: good, ToyFileSet: true}, "", 0,
+			"use only one of --toy and --toy-file"},
+		{"toy and position", Request{Toy: "binary-3", ToySet: true, PositionSet: true}, "", 0,
+			"give either a textbook tree (--toy, --toy-file) or a chess position (--position, --fen), not both"},
+		{"file and position", Request{ToyFile: good, ToyFileSet: true, PositionSet: true}, "", 0,
+			"give either a textbook tree (--toy, --toy-file) or a chess position (--position, --fen), not both"},
+		{"unknown name", Request{Toy: "nosuch", ToySet: true}, "", 0,
+			`no textbook tree called "nosuch" (bundled: best-order, binary-3, russell-norvig, worst-order); or write a tree as nested lists such as "((3,12,8),(2,4,6))"`},
+		{"syntax", Request{Toy: "((3,1x,8))", ToySet: true}, "", 0,
+			`bad --toy tree at character 6 ("x"): expected "," or ')'; write nested lists of numbers such as "((3,12,8),(2,4,6))"`},
+		{"file syntax", Request{ToyFile: bad, ToyFileSet: true}, "", 0,
+			`bad textbook tree in ` + bad + ` at line 3, column 6 ("x"): expected a number or "("; write nested lists of numbers such as ((3,12,8),(2,4,6))`},
+		{"missing file", Request{ToyFile: missing, ToyFileSet: true}, "", 0,
+			"cannot read --toy-file " + missing + ": no such file or directory"},
+	} {
+		in, err := tt.r.Textbook()
+		msg, title, height := "", "", 0
+		if err != nil {
+			msg = err.Error()
+		}
+		if in != nil {
+			title, height = in.Title, in.Toy.Root.Height()
+		}
+		if msg != tt.err || title != tt.title || height != tt.height {
+			t.Errorf("%s: %q, height %d, error %q; want %q, %d, %q", tt.name, title, height, msg, tt.title, tt.height, tt.err)
+		}
+	}
+}
+
+// TestRequestJob: the algorithms, depth, budget and view a request
+// resolves to against a textbook tree or a chess position, and the first
+// error in flag order.
+func TestRequestJob(t *testing.T) {
+	g, err := engine.ParseToy(russell)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := board.FromFEN(fenKiwipete)
+	if err != nil {
+		t.Fatal(err)
+	}
+	toy, chess := Input{Title: "rn", Toy: g}, Input{Title: "kiwipete", Board: b}
+	ab := mustAlgo(t, "alphabeta")
+	ab.Eval, ab.TTSizeMB = mustAlgo(t, "engine").Eval, 64
+	base := Request{Algo: "alphabeta", Depth: 3, MaxNodes: 2000, Fit: 40, Format: FormatText}
+	with := func(f func(*Request)) Request { r := base; f(&r); return r }
+	for _, tt := range []struct {
+		name  string
+		r     Request
+		in    Input
+		algos []engine.Options
+		want  string // algorithms (name/eval/MB), depth, budget, filter; or the error
+	}{
+		{"toy default depth", base, toy, []engine.Options{ab}, "alphabeta/classical/64 d2 n2000 {0 0 false [] 0}"},
+		{"toy depth given", with(func(r *Request) { r.Depth, r.DepthSet = 1, true }), toy, []engine.Options{ab}, "alphabeta/classical/64 d1 n2000 {0 0 false [] 0}"},
+		{"chess", base, chess, []engine.Options{ab}, "alphabeta/classical/64 d3 n2000 {0 0 false [] 0}"},
+		{"fit in drawings", with(func(r *Request) { r.Format = FormatSVG }), chess, []engine.Options{ab}, "alphabeta/classical/64 d3 n2000 {0 0 false [] 40}"},
+		{"view", with(func(r *Request) {
+			r.MaxDepth, r.Collapse, r.PVOnly, r.Focus, r.Format = 2, 5, true, "a1a6, b7a6", FormatDOT
+		}),
+			chess, []engine.Options{ab}, "alphabeta/classical/64 d3 n2000 {2 5 true [a1a6 b7a6] 40}"},
+		{"side by side keeps its eval", with(func(r *Request) { r.SideBySide = "minimax" }), toy, []engine.Options{ab},
+			"alphabeta/classical/64,minimax/material/64 d2 n2000 {0 0 false [] 0}"},
+		{"side by side with --eval", with(func(r *Request) { r.SideBySide, r.EvalSet = "minimax", true }), toy, []engine.Options{ab},
+			"alphabeta/classical/64,minimax/classical/64 d2 n2000 {0 0 false [] 0}"},
+		{"two algos", base, toy, []engine.Options{ab, ab}, `--algo takes one algorithm here, got "alphabeta"; draw a second with --side-by-side ALGO2`},
+		{"bad side by side", with(func(r *Request) { r.SideBySide = "nosuch" }), toy, []engine.Options{ab}, `--side-by-side: unknown algorithm "nosuch" (choose minimax, alphabeta, engine, ramz, paper-minimax or paper-alphabeta, optionally with -with-X or -without-X)`},
+		{"engine on a toy", with(func(r *Request) { r.SideBySide = "engine" }), toy, []engine.Options{ab},
+			`textbook trees are searched with minimax or alphabeta, not "engine" (its techniques need chess positions)`},
+		{"toy too shallow", with(func(r *Request) { r.Depth, r.DepthSet = 3, true }), toy, []engine.Options{ab},
+			"--depth 3 is out of range for this textbook tree; it is 2 plies high (the default searches it all)"},
+		{"chess depth", with(func(r *Request) { r.Depth = 0 }), chess, []engine.Options{ab}, "--depth must be between 1 and 64, got 0"},
+		{"no budget", with(func(r *Request) { r.MaxNodes = 0 }), toy, []engine.Options{ab}, "--max-nodes must be between 1 and 1,000,000, got 0"},
+		{"budget too big", with(func(r *Request) { r.MaxNodes = 1_000_001 }), toy, []engine.Options{ab}, "--max-nodes must be between 1 and 1,000,000, got 1000001"},
+		{"max-depth", with(func(r *Request) { r.MaxDepth = -1 }), toy, []engine.Options{ab}, "--max-depth must be 0 or more, got -1"},
+		{"collapse", with(func(r *Request) { r.Collapse = -2 }), toy, []engine.Options{ab}, "--collapse must be 0 or more, got -2"},
+		{"fit checked in text too", with(func(r *Request) { r.Fit = -3 }), toy, []engine.Options{ab}, "--fit must be 0 or more, got -3"},
+	} {
+		algos := append([]engine.Options(nil), tt.algos...)
+		j, err := tt.r.Job(tt.in, algos)
+		got := ""
+		if err != nil {
+			got = err.Error()
+		} else {
+			var names []string
+			for _, o := range j.Algos {
+				names = append(names, fmt.Sprintf("%s/%s/%d", o.Name, o.Eval, o.TTSizeMB))
+			}
+			f := j.Filter
+			got = fmt.Sprintf("%s d%d n%d {%d %d %v [%s] %d}", strings.Join(names, ","), j.Depth, j.MaxNodes,
+				f.MaxDepth, f.Collapse, f.PVOnly, strings.Join(f.Focus, " "), f.Fit)
+			if j.Input.Title != tt.in.Title {
+				t.Errorf("%s: input %q, want %q", tt.name, j.Input.Title, tt.in.Title)
+			}
+		}
+		if got != tt.want {
+			t.Errorf("%s:\n got %s\nwant %s", tt.name, got, tt.want)
+		}
+		if len(algos) != len(tt.algos) || (len(algos) > 0 && algos[0].Name != tt.algos[0].Name) {
+			t.Errorf("%s: Job changed the caller's algorithms", tt.name)
+		}
+	}
+}
+
+// TestJobRun: a job runs SearchEach (the node counts of TestSearchEach).
+func TestJobRun(t *testing.T) {
+	g, err := engine.ParseToy(russell)
+	if err != nil {
+		t.Fatal(err)
+	}
+	j := Job{Input: Input{Title: "rn", Toy: g}, Algos: []engine.Options{engine.MinimaxOptions(), engine.AlphaBetaOptions()}, Depth: 2, MaxNodes: 100}
+	trees, err := j.Run(context.Background())
+	if err != nil || len(trees) != 2 || trees[0].Nodes != 13 || trees[1].Nodes != 11 {
+		t.Fatalf("Run: %d trees, %v", len(trees), err)
+	}
+}
+
+// TestWriteOut: the same bytes to a writer or to a file; an unwritable
+// path is an error that names it without the "open PATH:" prefix.
+func TestWriteOut(t *testing.T) {
+	tr, _ := toyTree(t, russell, true)
+	var want, got strings.Builder
+	if err := Write(context.Background(), &want, FormatDOT, DrawOptions{}, nil, tr); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteOut(context.Background(), &got, "", FormatDOT, DrawOptions{}, nil, tr); err != nil || got.String() != want.String() {
+		t.Errorf("WriteOut to the writer: %v, same bytes %v", err, got.String() == want.String())
+	}
+	dir := t.TempDir()
+	path := filepath.Join(dir, "t.dot")
+	var none strings.Builder
+	if err := WriteOut(context.Background(), &none, path, FormatDOT, DrawOptions{}, nil, tr); err != nil {
+		t.Fatal(err)
+	}
+	if data, _ := os.ReadFile(path); string(data) != want.String() || none.Len() != 0 {
+		t.Errorf("WriteOut to %s: %d bytes in the file, %d on the writer", path, len(data), none.Len())
+	}
+	bad := filepath.Join(dir, "nodir", "t.dot")
+	err := WriteOut(context.Background(), &none, bad, FormatDOT, DrawOptions{}, nil, tr)
+	if want := "cannot write " + bad + ": no such file or directory; check the -o path"; err == nil || err.Error() != want {
+		t.Errorf("WriteOut to %s: %v, want %q", bad, err, want)
+	}
+	if err := WriteOut(context.Background(), &none, filepath.Join(dir, "t.gif"), "gif", DrawOptions{}, nil, tr); err == nil {
+		t.Error("unknown format: no error")
+	} else if _, serr := os.Stat(filepath.Join(dir, "t.gif")); serr == nil {
+		t.Error("a failed drawing left a file")
+	}
+}
+
+func TestToysFormat(t *testing.T) {
+	for _, tt := range []struct{ in, want, err string }{
+		{"", "table", ""},
+		{"text", "table", ""},
+		{"json", "json", ""},
+		{"svg", "", `--list-toys prints text or json, not "svg"`},
+		{"JSON", "", `--list-toys prints text or json, not "JSON"`},
+	} {
+		got, err := ToysFormat(tt.in)
+		msg := ""
+		if err != nil {
+			msg = err.Error()
+		}
+		if got != tt.want || msg != tt.err {
+			t.Errorf("ToysFormat(%q) = %q, %q; want %q, %q", tt.in, got, msg, tt.want, tt.err)
+		}
+	}
+}
