@@ -4,6 +4,7 @@ import (
 	"errors"
 
 	"github.com/plylab/plylab/cmd/internal/cliapp"
+	"github.com/plylab/plylab/engine/board"
 	"github.com/plylab/plylab/positions"
 	"github.com/urfave/cli/v2"
 )
@@ -43,7 +44,7 @@ func positionFlags(withSuite bool) []cli.Flag {
 //   - at most one of --position, --fen, --suite;
 //   - none: the named position def (e.g. "start");
 //   - --position NAME: that named position;
-//   - --fen FEN: validated (see validateFEN), as Position{Name: "fen", FEN: normalised};
+//   - --fen FEN: validated (see fenPosition), as Position{Name: "fen", FEN: normalised};
 //   - --suite NAME: all its positions, or with --id ID only that one;
 //   - --id without --suite is an error.
 //
@@ -79,11 +80,12 @@ func selectionError(err error) error {
 	return cliapp.LookupError(err)
 }
 
-// fenPosition validates a FEN typed by the user and wraps it as a position.
+// fenPosition validates a FEN typed by the user and wraps it as a position
+// (board.FENPosition); a bad one is a usage error with a hint.
 func fenPosition(fen string) (positions.Position, error) {
-	norm, err := normalizeFEN(fen)
+	p, err := board.FENPosition(fen)
 	if err != nil {
-		return positions.Position{}, cliapp.WithHint(err, "fix the --fen value (board, side to move, castling, en passant, halfmove clock, move number) or use a name from 'plylab positions list'")
+		return p, cliapp.WithHint(cliapp.Usagef("%v", err), "fix the --fen value (board, side to move, castling, en passant, halfmove clock, move number) or use a name from 'plylab positions list'")
 	}
-	return positions.Position{Name: "fen", FEN: norm}, nil
+	return p, nil
 }

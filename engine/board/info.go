@@ -106,7 +106,7 @@ func (in *Info) Lines() []Line {
 func PositionInfo(p positions.Position) (*Info, *chess.Position, error) {
 	pos, err := ChessPosition(p.FEN)
 	if err != nil {
-		err = fmt.Errorf("invalid FEN %q: %s", p.FEN, err.Error())
+		err = &FENError{FEN: p.FEN, Err: err}
 		if p.Name != "fen" {
 			return nil, nil, fmt.Errorf("built-in position %q has a bad FEN: %v", p.Name, err)
 		}

@@ -1,13 +1,14 @@
-package main
+package board
 
 import (
+	"errors"
 	"strings"
 	"testing"
-
-	"github.com/plylab/plylab/cmd/internal/cliapp"
 )
 
-func TestValidateFENAccepts(t *testing.T) {
+// TestFENPositionAccepts: positions that can occur, named "fen" with the
+// FEN normalised (six fields, single spaces).
+func TestFENPositionAccepts(t *testing.T) {
 	t.Parallel()
 	for _, tt := range []struct{ fen, norm string }{
 		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", ""},
@@ -21,22 +22,24 @@ func TestValidateFENAccepts(t *testing.T) {
 		{"4k3/8/8/8/8/8/8/4K2R w K - 0 1", ""},
 		{"r3k3/8/8/8/8/8/8/4K3 b q - 0 1", ""},
 	} {
-		norm, err := normalizeFEN(tt.fen)
+		p, err := FENPosition(tt.fen)
 		if err != nil {
-			t.Errorf("validateFEN(%q) = %v, want nil", tt.fen, err)
+			t.Errorf("FENPosition(%q) = %v, want nil", tt.fen, err)
 			continue
 		}
 		want := tt.norm
 		if want == "" {
 			want = tt.fen
 		}
-		if norm != want {
-			t.Errorf("normalizeFEN(%q) = %q, want %q", tt.fen, norm, want)
+		if p.Name != "fen" || p.FEN != want {
+			t.Errorf("FENPosition(%q) = %q %q, want \"fen\" %q", tt.fen, p.Name, p.FEN, want)
 		}
 	}
 }
 
-func TestValidateFENRejects(t *testing.T) {
+// TestFENPositionRejects: each FEN that cannot be a position, with the
+// one-line error that says why.
+func TestFENPositionRejects(t *testing.T) {
 	t.Parallel()
 	tests := []struct{ fen, why string }{
 		{"", "expected 6 fields, found 0"},
@@ -79,20 +82,24 @@ func TestValidateFENRejects(t *testing.T) {
 		{"4kK2/8/8/8/8/8/8/8 w - - 0 1", "the side not to move (black) is in check"},
 	}
 	for _, tt := range tests {
-		err := validateFEN(tt.fen)
+		p, err := FENPosition(tt.fen)
 		want := `invalid FEN "` + tt.fen + `": ` + tt.why
 		if err == nil {
-			t.Errorf("validateFEN(%q) = nil, want %q", tt.fen, want)
+			t.Errorf("FENPosition(%q) = %v, want %q", tt.fen, p, want)
 			continue
 		}
 		if err.Error() != want {
-			t.Errorf("validateFEN(%q):\n got %q\nwant %q", tt.fen, err.Error(), want)
+			t.Errorf("FENPosition(%q):\n got %q\nwant %q", tt.fen, err.Error(), want)
 		}
-		if !cliapp.IsUsageError(err) {
-			t.Errorf("validateFEN(%q) is not a usage error", tt.fen)
+		var fe *FENError
+		if !errors.As(err, &fe) || fe.FEN != tt.fen || fe.Err.Error() != tt.why {
+			t.Errorf("FENPosition(%q): %T, not a *FENError of that FEN and reason", tt.fen, err)
+		}
+		if p.Name != "" || p.FEN != "" {
+			t.Errorf("FENPosition(%q) = %v with an error, want the zero position", tt.fen, p)
 		}
 		if strings.Contains(err.Error(), "\n") {
-			t.Errorf("validateFEN(%q): multi-line error", tt.fen)
+			t.Errorf("FENPosition(%q): multi-line error", tt.fen)
 		}
 	}
 }
