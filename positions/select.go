@@ -1,6 +1,10 @@
 package positions
 
-import "fmt"
+import (
+	"errors"
+	"fmt"
+	"strings"
+)
 
 // Selection is how a command picks its input: a named position, a FEN, or
 // a test suite (all of it, or one position by id), each only when its
@@ -15,10 +19,17 @@ type Selection struct {
 }
 
 // SelectionError is a selection that contradicts itself (two inputs at
-// once, an id without a suite, an empty suite): the user's error.
-type SelectionError struct{ Msg string }
+// once, an id without a suite, an empty suite, an id of a named position,
+// two NAMEs): the user's error. Err is the error behind it, if any.
+type SelectionError struct {
+	Msg string
+	Err error
+}
 
 func (e *SelectionError) Error() string { return e.Msg }
+
+// Unwrap returns the error behind the message, or nil.
+func (e *SelectionError) Unwrap() error { return e.Err }
 
 // IDError is an id the suite does not have; Err is Suite.Find's error.
 type IDError struct {
@@ -55,12 +66,12 @@ func (s Selection) Select(checkFEN func(fen string) (Position, error)) ([]Positi
 	}
 	if given > 1 {
 		if s.WithSuite {
-			return nil, &SelectionError{"use only one of --position, --fen and --suite"}
+			return nil, &SelectionError{Msg: "use only one of --position, --fen and --suite"}
 		}
-		return nil, &SelectionError{"use only one of --position and --fen"}
+		return nil, &SelectionError{Msg: "use only one of --position and --fen"}
 	}
 	if id != "" && !s.SuiteSet {
-		return nil, &SelectionError{"--id needs --suite; e.g. --suite wac --id WAC.004 (see 'plylab positions list')"}
+		return nil, &SelectionError{Msg: "--id needs --suite; e.g. --suite wac --id WAC.004 (see 'plylab positions list')"}
 	}
 	name := s.Default
 	switch {
@@ -83,7 +94,7 @@ func (s Selection) Select(checkFEN func(fen string) (Position, error)) ([]Positi
 			return []Position{p}, nil
 		}
 		if len(suite.Positions) == 0 {
-			return nil, &SelectionError{fmt.Sprintf("suite %q has no positions", s.Suite)}
+			return nil, &SelectionError{Msg: fmt.Sprintf("suite %q has no positions", s.Suite)}
 		}
 		return append([]Position(nil), suite.Positions...), nil
 	case s.NameSet:
@@ -97,13 +108,18 @@ func (s Selection) Select(checkFEN func(fen string) (Position, error)) ([]Positi
 }
 
 // Show resolves what `plylab positions show` displays: one position, or a
-// whole suite (the *Suite, when a suite is named without an id). name is
-// its NAME argument, nil when none was given; then the selection decides,
-// and a suite without an id is listed rather than expanded. A NAME with a
-// position, FEN or suite of the selection is a *SelectionError; the other
-// errors are Select's and Resolve's (an unknown id as an *IDError).
-func (s Selection) Show(name *string, checkFEN func(fen string) (Position, error)) (Position, *Suite, error) {
-	if name == nil {
+// whole suite (the *Suite, when a suite is named without an id). args are
+// its arguments, at most one NAME; without one the selection decides, and
+// a suite without an id is listed rather than expanded. More than one
+// NAME, a NAME with a position, FEN or suite of the selection, and an id
+// asked of a named position (wrapping Resolve's *NotSuiteError) are
+// *SelectionErrors; the other errors are Select's and Resolve's (an
+// unknown id as an *IDError).
+func (s Selection) Show(args []string, checkFEN func(fen string) (Position, error)) (Position, *Suite, error) {
+	if len(args) > 1 {
+		return Position{}, nil, &SelectionError{Msg: fmt.Sprintf("too many arguments %q; give one NAME (quote a FEN and pass it with --fen)", strings.Join(args, " "))}
+	}
+	if len(args) == 0 {
 		if s.WithSuite && s.SuiteSet && s.ID == "" {
 			suite, err := LookupSuite(s.Suite)
 			return Position{}, suite, err
@@ -115,10 +131,13 @@ func (s Selection) Show(name *string, checkFEN func(fen string) (Position, error
 		return ps[0], nil, nil
 	}
 	if s.NameSet || s.FENSet || s.SuiteSet {
-		return Position{}, nil, &SelectionError{"give the position either as NAME or with --position/--fen/--suite, not both"}
+		return Position{}, nil, &SelectionError{Msg: "give the position either as NAME or with --position/--fen/--suite, not both"}
 	}
-	p, suite, err := Resolve(*name, s.ID)
+	p, suite, err := Resolve(args[0], s.ID)
+	var ns *NotSuiteError
 	switch {
+	case errors.As(err, &ns):
+		return Position{}, nil, &SelectionError{Msg: err.Error() + "; --id picks a position in a suite (see 'plylab positions list')", Err: err}
 	case err != nil && suite != nil:
 		return Position{}, nil, &IDError{Suite: suite.Name, Err: err}
 	case err != nil:

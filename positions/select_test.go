@@ -67,14 +67,14 @@ func TestSelect(t *testing.T) {
 
 func TestShow(t *testing.T) {
 	fen := func(f string) (Position, error) { return Position{Name: "fen", FEN: f}, nil }
-	str := func(s string) *string { return &s }
+	str := func(s ...string) []string { return s }
 	for _, tt := range []struct {
 		name     string
 		sel      Selection
-		arg      *string
-		position string // the position's name, "" when a suite is listed
-		suite    string // the listed suite
-		err      string // the error's start
+		args     []string // the NAME arguments
+		position string   // the position's name, "" when a suite is listed
+		suite    string   // the listed suite
+		err      string   // the error's start
 	}{
 		{"nothing", Selection{WithSuite: true, Default: "start"}, nil, "start", "", ""},
 		{"name", Selection{WithSuite: true}, str("kiwipete"), "kiwipete", "", ""},
@@ -87,8 +87,10 @@ func TestShow(t *testing.T) {
 		{"not a suite", Selection{WithSuite: true, ID: "x"}, str("kiwipete"), "", "", `"kiwipete" is a position, not a suite`},
 		{"unknown --suite", Selection{WithSuite: true, Suite: "wax", SuiteSet: true}, nil, "", "", `unknown suite "wax"`},
 		{"empty name", Selection{WithSuite: true, Default: "start"}, str(""), "", "", "unknown position"},
+		{"two names", Selection{WithSuite: true}, str("start", "kiwipete"), "", "", `too many arguments "start kiwipete"; give one NAME (quote a FEN and pass it with --fen)`},
+		{"id of a position", Selection{WithSuite: true, ID: "1"}, str("start"), "", "", `"start" is a position, not a suite; --id picks a position in a suite (see 'plylab positions list')`},
 	} {
-		p, s, err := tt.sel.Show(tt.arg, fen)
+		p, s, err := tt.sel.Show(tt.args, fen)
 		suite := ""
 		if s != nil {
 			suite = s.Name
@@ -107,7 +109,8 @@ func TestShow(t *testing.T) {
 		t.Errorf("unknown id: %v, want an IDError of wac", err)
 	}
 	var ns *NotSuiteError
-	if _, _, err := (Selection{WithSuite: true, ID: "x"}).Show(str("kiwipete"), fen); !errors.As(err, &ns) {
-		t.Errorf("id on a named position: %v, want a NotSuiteError", err)
+	var se *SelectionError
+	if _, _, err := (Selection{WithSuite: true, ID: "x"}).Show(str("kiwipete"), fen); !errors.As(err, &ns) || !errors.As(err, &se) {
+		t.Errorf("id on a named position: %v, want a SelectionError wrapping a NotSuiteError", err)
 	}
 }

@@ -2,16 +2,13 @@ package main
 
 import (
 	"context"
-	"errors"
 	"io"
-	"strings"
 
 	"github.com/notnil/chess"
 	"github.com/plylab/plylab/cmd/internal/boardtext"
 	"github.com/plylab/plylab/cmd/internal/cliapp"
 	"github.com/plylab/plylab/cmd/internal/output"
 	"github.com/plylab/plylab/engine/board"
-	"github.com/plylab/plylab/engine/textfmt"
 	"github.com/plylab/plylab/positions"
 	"github.com/urfave/cli/v2"
 )
@@ -131,24 +128,11 @@ Examples:
 // position, a suite position (NAME or --suite with --id), a whole suite
 // (without --id), a FEN, or the start position.
 func parsePositionsShow(c *cli.Context) (*PositionsShowOptions, error) {
-	opts := &PositionsShowOptions{Format: c.String("format"), Flip: c.Bool("flip")}
-	args := c.Args().Slice()
-	if len(args) > 1 {
-		return nil, cliapp.Usagef("too many arguments %q; give one NAME (quote a FEN and pass it with --fen)", strings.Join(args, " "))
-	}
-	var name *string
-	if len(args) == 1 {
-		name = &args[0]
-	}
-	p, suite, err := positionSelection(c, true, "start").Show(name, fenPosition)
-	var notSuite *positions.NotSuiteError
-	if errors.As(err, &notSuite) {
-		return nil, cliapp.Usagef("%v; --id picks a position in a suite (see 'plylab positions list')", err)
-	} else if err != nil {
+	p, suite, err := positionSelection(c, true, "start").Show(c.Args().Slice(), fenPosition)
+	if err != nil {
 		return nil, selectionError(err)
 	}
-	opts.Position, opts.Suite = p, suite
-	return opts, nil
+	return &PositionsShowOptions{Position: p, Suite: suite, Format: c.String("format"), Flip: c.Bool("flip")}, nil
 }
 
 // positionsShowRun draws the position with its facts, or lists the suite.
@@ -156,7 +140,15 @@ func positionsShowRun(_ context.Context, opts *PositionsShowOptions, stdout, _ i
 	if opts.Suite != nil {
 		return output.WriteTable(stdout, opts.Format, opts.Suite.Table(), opts.Color)
 	}
-	return showPosition(stdout, opts.Format, opts.Position, opts.Flip, opts.Color)
+	info, pos, err := describePosition(opts.Position)
+	if err != nil {
+		return err
+	}
+	output.Result(stdout, "position", struct {
+		*board.Info
+		Flip bool `json:"flip"`
+	}{info, opts.Flip})
+	return boardtext.Write(stdout, opts.Format, info, pos, opts.Flip, opts.Color)
 }
 
 // describePosition is board.PositionInfo; a bad FEN typed by the user
@@ -167,23 +159,4 @@ func describePosition(p positions.Position) (*board.Info, *chess.Position, error
 		return nil, nil, cliapp.Usagef("%v", err)
 	}
 	return info, pos, err
-}
-
-func showPosition(w io.Writer, format string, p positions.Position, flip bool, color output.Painter) error {
-	info, pos, err := describePosition(p)
-	if err != nil {
-		return err
-	}
-	output.Result(w, "position", struct {
-		*board.Info
-		Flip bool `json:"flip"`
-	}{info, flip})
-	switch format {
-	case "json":
-		return textfmt.WriteJSON(w, info)
-	case "csv", "markdown":
-		return output.WriteTable(w, format, info.Table(), color)
-	}
-	_, err = io.WriteString(w, boardtext.Position(info, pos, flip, color))
-	return err
 }

@@ -1,6 +1,7 @@
 package boardtext
 
 import (
+	"io"
 	"strings"
 
 	"github.com/notnil/chess"
@@ -38,4 +39,18 @@ func Position(info *board.Info, pos *chess.Position, flip bool, color output.Pai
 		b.WriteString(color.Paint(output.StyleDim, output.PadRight(label, labelWidth)) + " " + value + "\n")
 	}
 	return b.String()
+}
+
+// Write writes what `plylab positions show --format format` prints for
+// one position: info as JSON, its Table as csv or markdown, else the text
+// view (Position) with the board drawn from Black's side when flip.
+func Write(w io.Writer, format string, info *board.Info, pos *chess.Position, flip bool, color output.Painter) error {
+	switch format {
+	case "json":
+		return textfmt.WriteJSON(w, info)
+	case "csv", "markdown":
+		return output.WriteTable(w, format, info.Table(), color)
+	}
+	_, err := io.WriteString(w, Position(info, pos, flip, color))
+	return err
 }

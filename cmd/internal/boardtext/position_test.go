@@ -49,3 +49,41 @@ Legal moves   15
 		}
 	}
 }
+
+// TestWrite: each format of `positions show` for one position, exactly.
+func TestWrite(t *testing.T) {
+	t.Parallel()
+	info, pos, err := board.PositionInfo(positions.Position{Name: "fen", FEN: "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct{ format, want string }{
+		{"csv", "field,value\nfen,4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\nside_to_move,White\ncastling,none (-)\nen_passant,none (-)\nmaterial,\"White 1, Black 0 (White +1)\"\nlegal_move_count,6\nlegal_moves,Kd1 Kd2 Kf1 Kf2 e3 e4\n"},
+		{"table", Position(info, pos, true, output.Painter{})},
+		{"", Position(info, pos, true, output.Painter{})},
+	} {
+		var b strings.Builder
+		if err := Write(&b, tt.format, info, pos, true, output.Painter{}); err != nil || b.String() != tt.want {
+			t.Errorf("Write %q: %v\n got %q\nwant %q", tt.format, err, b.String(), tt.want)
+		}
+	}
+	var md, js strings.Builder
+	const wantMD = `**Position from --fen**
+
+| Field            | Value                           |
+| ---------------- | ------------------------------- |
+| fen              | 4k3/8/8/8/8/8/4P3/4K3 w - - 0 1 |
+| side_to_move     | White                           |
+| castling         | none (-)                        |
+| en_passant       | none (-)                        |
+| material         | White 1, Black 0 (White +1)     |
+| legal_move_count | 6                               |
+| legal_moves      | Kd1 Kd2 Kf1 Kf2 e3 e4           |
+`
+	if err := Write(&md, "markdown", info, pos, false, output.Painter{}); err != nil || md.String() != wantMD {
+		t.Errorf("markdown: %v\n%s", err, md.String())
+	}
+	if err := Write(&js, "json", info, pos, false, output.Painter{}); err != nil || !strings.Contains(js.String(), `"fen": "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"`) || !strings.Contains(js.String(), `"legal_moves": [`) {
+		t.Errorf("json: %v\n%s", err, js.String())
+	}
+}
