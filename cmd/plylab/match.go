@@ -4,9 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
-	"os"
 	"strings"
 
 	"github.com/plylab/plylab/cmd/internal/cliapp"
@@ -23,10 +21,7 @@ import (
 // and RAM-Z's breakdowns by color and game phase. The games are played by
 // the engine/match package; this file reads the flags and prints.
 
-const (
-	matchDefaultGames = 10
-	matchDefaultDepth = match.DefaultDepth
-)
+const matchDefaultGames = 10
 
 func matchCommand(env *appEnv) *cli.Command {
 	return &cli.Command{
@@ -85,7 +80,7 @@ Examples:
 			&cli.GenericFlag{Name: "opponent-option", Value: &uciOptionList{}, Usage: "set the UCI opponent's option `NAME=VALUE` (repeat the flag for several), e.g. UCI_Elo=1500"},
 			&cli.StringFlag{Name: "opponent-eval", Usage: "evaluation `KIND` of a plylab opponent", DefaultText: "--eval's"},
 			&cli.IntFlag{Name: "games", Aliases: []string{"n"}, Value: matchDefaultGames, Usage: "play `N` games (each opening twice, colors reversed)"},
-			&cli.IntFlag{Name: "depth", Aliases: []string{"d"}, Usage: "search `N` plies deep", DefaultText: fmt.Sprintf("%d without --movetime or --tc", matchDefaultDepth)},
+			&cli.IntFlag{Name: "depth", Aliases: []string{"d"}, Usage: "search `N` plies deep", DefaultText: fmt.Sprintf("%d without --movetime or --tc", match.DefaultDepth)},
 			&cli.Int64Flag{Name: "nodes", Usage: "search about `N` nodes a move (fixed-node games: the same on a busy machine as on a quiet one)", DefaultText: "none"},
 			&cli.StringFlag{Name: "movetime", Usage: "think `TIME` per move, e.g. 100ms or 5s (a bare number is milliseconds, as in UCI)", DefaultText: "none"},
 			&cli.StringFlag{Name: "tc", Usage: "clock `BASE+INC` in seconds, e.g. 10+0.1, 60, 40/60"},
@@ -146,9 +141,8 @@ func (l *uciOptionList) options() ([]match.UCIOption, error) {
 
 // matchConfig is a match read from the flags and checked.
 type matchConfig struct {
-	plan    *match.Plan
-	pgnPath string
-	format  string
+	plan   *match.Plan
+	format string
 }
 
 func (e *appEnv) matchConfigFrom(c *cli.Context) (*matchConfig, error) {
@@ -156,7 +150,7 @@ func (e *appEnv) matchConfigFrom(c *cli.Context) (*matchConfig, error) {
 	if err := cliapp.RejectArgs(c, example); err != nil {
 		return nil, err
 	}
-	setup := match.Setup{Games: c.Int("games"), Workers: c.Int("concurrency"), Seed: c.Uint64("seed"), SPRT: c.String("sprt"),
+	setup := match.Setup{Games: c.Int("games"), Workers: c.Int("concurrency"), Seed: c.Uint64("seed"), SPRT: c.String("sprt"), PGN: c.String("pgn"),
 		Openings: match.OpeningSource{Book: c.String("book"), File: c.String("openings"), Plies: c.Int("opening-plies")}}
 	if s := c.String("time-margin"); strings.TrimSpace(s) != "0" {
 		var err error
@@ -165,16 +159,14 @@ func (e *appEnv) matchConfigFrom(c *cli.Context) (*matchConfig, error) {
 		}
 	}
 
-	// Limits.
+	// Limits (none set: match.Setup's defaults).
 	var err error
-	if setup.EngineLimit, err = matchLimit(c, "", true); err != nil {
+	if setup.EngineLimit, err = limitFlags(c, ""); err != nil {
 		return nil, err
 	}
-	oppLimit := setup.EngineLimit
-	if c.IsSet("opponent-depth") || c.IsSet("opponent-nodes") || c.IsSet("opponent-movetime") || c.IsSet("opponent-tc") {
-		if oppLimit, err = matchLimit(c, "opponent-", false); err != nil {
-			return nil, err
-		}
+	oppLimit, err := limitFlags(c, "opponent-")
+	if err != nil {
+		return nil, err
 	}
 
 	// Our engine.
@@ -196,7 +188,7 @@ func (e *appEnv) matchConfigFrom(c *cli.Context) (*matchConfig, error) {
 	if err != nil {
 		return nil, matchSetupError(setup, err)
 	}
-	return &matchConfig{plan: plan, pgnPath: c.String("pgn"), format: c.String("format")}, nil
+	return &matchConfig{plan: plan, format: c.String("format")}, nil
 }
 
 // matchSetupError words an error of match.Setup.Plan with the flags.
@@ -228,16 +220,6 @@ func matchSetupError(setup match.Setup, err error) error {
 		return cliapp.Usagef("bad --sprt %q; write ELO0,ELO1, e.g. --sprt 0,10", setup.SPRT)
 	}
 	return err
-}
-
-// matchLimit reads --depth/--movetime/--tc (prefix "") or the
-// --opponent-* ones. With none of them the default is depth 4.
-func matchLimit(c *cli.Context, prefix string, withDefault bool) (match.Limit, error) {
-	l, err := limitFlags(c, prefix)
-	if err == nil && l.IsZero() && withDefault {
-		l.Depth = matchDefaultDepth
-	}
-	return l, err
 }
 
 // opponentSpec reads --opponent and its options; match.Setup.Plan makes
@@ -287,38 +269,22 @@ func opponentError(spec string, oe *match.OpponentError) error {
 // runMatch plays the match with a progress bar and PGN output and prints
 // the report.
 func (e *appEnv) runMatch(ctx context.Context, mc *matchConfig) error {
-	var pgn *os.File
-	if mc.pgnPath != "" {
-		f, err := os.Create(mc.pgnPath)
-		if err != nil {
-			return fmt.Errorf("--pgn: cannot write %s: %w", mc.pgnPath, cliapp.PathErrCause(err))
-		}
-		pgn = f
-		defer f.Close()
-	}
 	bar := output.NewBar(e.Stderr, e.isTerminal(e.Stderr), mc.plan.Config.Games, "games")
 	defer bar.Done()
-	var w io.Writer
-	if pgn != nil {
-		w = pgn
-	}
-	res, err := mc.plan.Play(ctx, w, func(_ *match.Game, r *match.Result) { bar.Step(len(r.Games), r.Progress()) })
+	res, err := mc.plan.Run(ctx, func(_ *match.Game, r *match.Result) { bar.Step(len(r.Games), r.Progress()) })
 	bar.Done()
 	var pe *match.PGNError
 	switch {
+	case errors.As(err, &pe) && pe.Create:
+		return fmt.Errorf("--pgn: cannot write %s: %w", pe.Path, cliapp.PathErrCause(pe.Err))
 	case errors.As(err, &pe):
-		return fmt.Errorf("--pgn: writing %s: %w", mc.pgnPath, pe.Err)
+		return fmt.Errorf("--pgn: writing %s: %w", pe.Path, pe.Err)
 	case errors.Is(err, match.ErrOption):
 		return cliapp.Usagef("--opponent-option: %s", strings.TrimPrefix(err.Error(), match.ErrOption.Error()+": "))
 	case err != nil:
 		return err
 	}
-	if pgn != nil {
-		if err := pgn.Close(); err != nil {
-			return fmt.Errorf("--pgn: writing %s: %w", mc.pgnPath, err)
-		}
-	}
-	if err := output.WriteTable(e.Stdout, mc.format, matchTable(mc, res), e.out); err != nil {
+	if err := output.WriteTable(e.Stdout, mc.format, mc.plan.Report(res, output.FormatDuration).Table(), e.out); err != nil {
 		return err
 	}
 	if res.Interrupted {
