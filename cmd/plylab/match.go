@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/plylab/plylab/cmd/internal/cliapp"
+	"github.com/plylab/plylab/cmd/internal/flagval"
 	"github.com/plylab/plylab/cmd/internal/output"
 	"github.com/plylab/plylab/engine"
 	"github.com/plylab/plylab/engine/eval"
@@ -77,7 +78,7 @@ Examples:
 			&cli.StringFlag{Name: "eval", Usage: "evaluation `KIND` of plylab's engine (and of a plylab opponent): material, pst, pesto or classical", DefaultText: "the algorithm's"},
 			&cli.IntFlag{Name: "hash", Value: 16, Usage: "transposition table size in `MB` for each plylab player"},
 			&cli.StringFlag{Name: "opponent", Value: "random", Usage: "the opponent: random, a plylab `ALGO` (e.g. engine-without-null) or the path of a UCI engine"},
-			&cli.GenericFlag{Name: "opponent-option", Value: &uciOptionList{}, Usage: "set the UCI opponent's option `NAME=VALUE` (repeat the flag for several), e.g. UCI_Elo=1500"},
+			&cli.GenericFlag{Name: "opponent-option", Value: &flagval.Strings{}, Usage: "set the UCI opponent's option `NAME=VALUE` (repeat the flag for several), e.g. UCI_Elo=1500"},
 			&cli.StringFlag{Name: "opponent-eval", Usage: "evaluation `KIND` of a plylab opponent", DefaultText: "--eval's"},
 			&cli.IntFlag{Name: "games", Aliases: []string{"n"}, Value: matchDefaultGames, Usage: "play `N` games (each opening twice, colors reversed)"},
 			&cli.IntFlag{Name: "depth", Aliases: []string{"d"}, Usage: "search `N` plies deep", DefaultText: fmt.Sprintf("%d without --movetime or --tc", match.DefaultDepth)},
@@ -106,37 +107,6 @@ Examples:
 			return env.runMatch(c.Context, cfg)
 		},
 	}
-}
-
-// uciOptionList collects --opponent-option values. Unlike a string slice
-// flag it does not split at commas: an option's value may contain them.
-// The values are checked in the action, where the error can say what is
-// wrong (a flag's Set error is shortened to "invalid value").
-type uciOptionList struct{ raw []string }
-
-func (l *uciOptionList) Set(s string) error {
-	l.raw = append(l.raw, s)
-	return nil
-}
-
-func (l *uciOptionList) String() string {
-	if l == nil {
-		return ""
-	}
-	return strings.Join(l.raw, ", ")
-}
-
-// options parses the values.
-func (l *uciOptionList) options() ([]match.UCIOption, error) {
-	var out []match.UCIOption
-	for _, s := range l.raw {
-		o, err := match.ParseUCIOption(s)
-		if err != nil {
-			return nil, cliapp.Usagef("--opponent-option %q is not NAME=VALUE; write e.g. --opponent-option UCI_Elo=1500 or --opponent-option \"Skill Level=5\"", s)
-		}
-		out = append(out, o)
-	}
-	return out, nil
 }
 
 // matchConfig is a match read from the flags and checked.
@@ -226,9 +196,10 @@ func matchSetupError(setup match.Setup, err error) error {
 // the opponent.
 func opponentSpec(c *cli.Context, limit match.Limit, engOpts engine.Options) (match.OpponentSpec, error) {
 	spec := strings.TrimSpace(c.String("opponent"))
-	uciOpts, err := c.Generic("opponent-option").(*uciOptionList).options()
-	if err != nil {
-		return match.OpponentSpec{}, err
+	uciOpts, err := match.ParseUCIOptions(*c.Generic("opponent-option").(*flagval.Strings))
+	var te *match.OptionTextError
+	if errors.As(err, &te) {
+		return match.OpponentSpec{}, cliapp.Usagef("--opponent-option %q is not NAME=VALUE; write e.g. --opponent-option UCI_Elo=1500 or --opponent-option \"Skill Level=5\"", te.Text)
 	}
 	if spec == "" {
 		return match.OpponentSpec{}, cliapp.Usagef("--opponent is empty; use random, a plylab algorithm such as engine-without-null, or a UCI engine's path")
