@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"math/rand/v2"
 	"os"
 	"strings"
 	"time"
@@ -18,7 +17,6 @@ import (
 	"github.com/plylab/plylab/engine/board"
 	"github.com/plylab/plylab/engine/play"
 	"github.com/urfave/cli/v2"
-	"golang.org/x/term"
 )
 
 // play: a game against plylab's engine in the terminal. The game is an
@@ -98,12 +96,8 @@ func (e *appEnv) playConfigFrom(c *cli.Context) (play.Config, error) {
 	if err := cliapp.RejectArgs(c, "plylab play --color black --level strong"); err != nil {
 		return cfg, err
 	}
-	seed := c.Uint64("seed")
-	if seed == 0 {
-		seed = uint64(time.Now().UnixNano())
-	}
 	cfg.BoardText = func(pos *chess.Position, flip bool) string { return boardtext.Draw(pos, flip, e.out) }
-	cfg.Rand = rand.New(rand.NewPCG(seed, 0x706c796c6162)) // "plylab"
+	cfg.Rand = play.NewRand(c.Uint64("seed"))
 
 	side, ok := play.ParseSide(c.String("color"), cfg.Rand)
 	switch v := strings.ToLower(strings.TrimSpace(c.String("color"))); {
@@ -180,13 +174,5 @@ func (e *appEnv) runPlay(ctx context.Context, cfg play.Config) error {
 	if err != nil {
 		return err
 	}
-	in, inOK := e.Stdin.(*os.File)
-	out, outOK := e.Stdout.(*os.File)
-	inTTY := inOK && term.IsTerminal(int(in.Fd()))
-	if inTTY && outOK && e.isTerminal(e.Stdout) {
-		return termui.Run(ctx, s, in, out, termui.BoardTheme(e.out))
-	}
-	// Over a pipe the input is not echoed by a terminal: echo it, so the
-	// transcript reads like a session. On a terminal in line mode it is.
-	return s.RunLines(ctx, e.Stdin, !inTTY)
+	return termui.Start(ctx, s, e.Stdin, e.Stdout, e.isTerminal(e.Stdout), termui.BoardTheme(e.out))
 }
