@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io/fs"
 	"strings"
 
 	"github.com/plylab/plylab/cmd/internal/cliapp"
@@ -178,10 +177,8 @@ func matchSetupError(setup match.Setup, err error) error {
 		return cliapp.Usagef("use --book or --openings, not both")
 	case errors.As(err, &ope) && ope.Book:
 		return bookOpenError(ope.Path, ope.Err)
-	case errors.As(err, &ope) && ope.Read && errors.Is(ope.Err, fs.ErrNotExist):
-		return cliapp.Usagef("--openings: file %q does not exist; check the path", ope.Path)
 	case errors.As(err, &ope) && ope.Read:
-		return fmt.Errorf("--openings: cannot read %s: %w", ope.Path, cliapp.PathErrCause(ope.Err))
+		return cliapp.ReadError("openings", ope.Path, ope.Err, "")
 	case errors.As(err, &ope):
 		return cliapp.Usagef("--openings: %v", ope.Err)
 	case errors.Is(err, match.ErrSPRTOrder):
@@ -229,12 +226,8 @@ func opponentError(spec string, oe *match.OpponentError) error {
 	case errors.Is(oe, match.ErrNeedsDepth):
 		return cliapp.Usagef("the opponent %s searches to a fixed depth only; give it a depth (--depth or --opponent-depth)", oe.What)
 	}
-	hint := "give the full path of a UCI engine, e.g. /usr/games/stockfish"
-	if strings.Contains(strings.ToLower(spec), "stockfish") {
-		hint = "install Stockfish with 'apt-get install stockfish' (Debian puts it in /usr/games/stockfish) or give its full path"
-	}
 	return cliapp.Usagef("--opponent %q is not random, a plylab algorithm (e.g. engine-without-null) or an executable UCI engine (%v); %s",
-		spec, cliapp.PathErrCause(oe.Cause), hint)
+		spec, cliapp.PathErrCause(oe.Cause), oe.Hint())
 }
 
 // runMatch plays the match with a progress bar and PGN output and prints

@@ -2,9 +2,7 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"strings"
 	"time"
@@ -158,10 +156,8 @@ func (e *appEnv) playConfigFrom(c *cli.Context) (play.Config, error) {
 // loadGame reads the first game of a PGN file.
 func loadGame(path string) (*play.Loaded, error) {
 	f, err := os.Open(path)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, cliapp.Usagef("--load: file %q does not exist; check the path (save games with the 'save FILE' command)", path)
-	} else if err != nil {
-		return nil, fmt.Errorf("--load: cannot read %s: %w", path, cliapp.PathErrCause(err))
+	if err != nil {
+		return nil, cliapp.ReadError("load", path, err, " (save games with the 'save FILE' command)")
 	}
 	defer f.Close()
 	return play.ReadGame(f, path)
