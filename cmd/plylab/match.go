@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"strings"
 
 	"github.com/plylab/plylab/cmd/internal/cliapp"
@@ -23,7 +24,18 @@ import (
 
 const matchDefaultGames = 10
 
-func matchCommand(env *appEnv) *cli.Command {
+// MatchOptions are the parsed and checked flags of `plylab match`.
+type MatchOptions struct {
+	Plan   *match.Plan // the match (match.Setup.Plan), PGN file included
+	Format string
+	runStreams
+}
+
+func matchCommand(env *appEnv) *cli.Command { return newMatchCommand(env, streams(env, matchRun)) }
+
+// newMatchCommand builds `plylab match`; its action parses the flags into
+// MatchOptions and calls runF.
+func newMatchCommand(env *appEnv, runF func(context.Context, *MatchOptions) error) *cli.Command {
 	return &cli.Command{
 		Name:  "match",
 		Usage: "play a match between the engine and an opponent: score, Elo with 95% interval, SPRT",
@@ -98,23 +110,12 @@ Examples:
 			&cli.Uint64Flag{Name: "seed", Usage: "random `SEED` for random players and book lines", DefaultText: "a new one, printed in the report"},
 			output.FormatFlag(),
 		},
-		Action: func(c *cli.Context) error {
-			cfg, err := env.matchConfigFrom(c)
-			if err != nil {
-				return err
-			}
-			return env.runMatch(c.Context, cfg)
-		},
+		Action: parseAction(env, parseMatch, runF),
 	}
 }
 
-// matchConfig is a match read from the flags and checked.
-type matchConfig struct {
-	plan   *match.Plan
-	format string
-}
-
-func (e *appEnv) matchConfigFrom(c *cli.Context) (*matchConfig, error) {
+// parseMatch reads the flags into a match.Setup and checks it.
+func parseMatch(c *cli.Context) (*MatchOptions, error) {
 	const example = "plylab match --opponent random --games 20"
 	if err := cliapp.RejectArgs(c, example); err != nil {
 		return nil, err
@@ -157,7 +158,7 @@ func (e *appEnv) matchConfigFrom(c *cli.Context) (*matchConfig, error) {
 	if err != nil {
 		return nil, matchSetupError(setup, err)
 	}
-	return &matchConfig{plan: plan, format: c.String("format")}, nil
+	return &MatchOptions{Plan: plan, Format: c.String("format")}, nil
 }
 
 // matchSetupError words an error of match.Setup.Plan with the flags.
@@ -230,12 +231,12 @@ func opponentError(spec string, oe *match.OpponentError) error {
 		spec, cliapp.PathErrCause(oe.Cause), oe.Hint())
 }
 
-// runMatch plays the match with a progress bar and PGN output and prints
+// matchRun plays the match with a progress bar and PGN output and prints
 // the report.
-func (e *appEnv) runMatch(ctx context.Context, mc *matchConfig) error {
-	bar := output.NewBar(e.Stderr, e.isTerminal(e.Stderr), mc.plan.Config.Games, "games")
+func matchRun(ctx context.Context, opts *MatchOptions, stdout, stderr io.Writer) error {
+	bar := output.NewBar(stderr, opts.Progress, opts.Plan.Config.Games, "games")
 	defer bar.Done()
-	res, err := mc.plan.Run(ctx, func(_ *match.Game, r *match.Result) { bar.Step(len(r.Games), r.Progress()) })
+	res, err := opts.Plan.Run(ctx, func(_ *match.Game, r *match.Result) { bar.Step(len(r.Games), r.Progress()) })
 	bar.Done()
 	var pe *match.PGNError
 	switch {
@@ -248,7 +249,7 @@ func (e *appEnv) runMatch(ctx context.Context, mc *matchConfig) error {
 	case err != nil:
 		return err
 	}
-	if err := output.WriteTable(e.Stdout, mc.format, mc.plan.Report(res, output.FormatDuration).Table(), e.out); err != nil {
+	if err := output.WriteTable(stdout, opts.Format, opts.Plan.Report(res, output.FormatDuration).Table(), opts.Color); err != nil {
 		return err
 	}
 	if res.Interrupted {
