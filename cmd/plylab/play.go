@@ -126,8 +126,7 @@ func (e *appEnv) playConfigFrom(c *cli.Context) (play.Config, error) {
 	if len(algos) != 1 {
 		return cfg, cliapp.Usagef("play takes one --algo, got %d; e.g. --algo engine-without-null", len(algos))
 	}
-	cfg.Options, cfg.Limits, cfg.Level = level.Setup(limit.Depth, limit.MoveTime, algos[0], c.IsSet("eval"), output.FormatDuration)
-	if cfg.Options.IsPlain() && cfg.Limits.Depth == 0 {
+	if cfg.Options, cfg.Limits, cfg.Level, err = level.Setup(limit.Depth, limit.MoveTime, algos[0], c.IsSet("eval"), output.FormatDuration); err != nil {
 		return cfg, cliapp.Usagef("--algo %s searches to a fixed depth only; add --depth N (e.g. --depth 4) or use --level beginner, casual or club", cfg.Options.Name)
 	}
 
