@@ -3,7 +3,6 @@ package main
 import (
 	"testing"
 
-	"github.com/plylab/plylab/engine/match"
 	"github.com/urfave/cli/v2"
 )
 
@@ -56,13 +55,4 @@ func TestLimitFlags(t *testing.T) {
 			t.Errorf("%v: %q, want %q", tt.args, got, tt.want)
 		}
 	}
-	// The default of match: depth 4 when nothing is set.
-	app := &cli.App{Flags: flags("", true), Action: func(c *cli.Context) error {
-		l, err := matchLimit(c, "", true)
-		if err != nil || l != (match.Limit{Depth: matchDefaultDepth}) {
-			t.Errorf("matchLimit default = %v, %v", l, err)
-		}
-		return nil
-	}}
-	app.Run([]string{"x"})
 }

@@ -5,11 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
-	"os"
 	"strings"
 
 	"github.com/plylab/plylab/cmd/internal/cliapp"
+	"github.com/plylab/plylab/cmd/internal/flagval"
 	"github.com/plylab/plylab/cmd/internal/output"
 	"github.com/plylab/plylab/engine"
 	"github.com/plylab/plylab/engine/eval"
@@ -23,12 +22,20 @@ import (
 // and RAM-Z's breakdowns by color and game phase. The games are played by
 // the engine/match package; this file reads the flags and prints.
 
-const (
-	matchDefaultGames = 10
-	matchDefaultDepth = match.DefaultDepth
-)
+const matchDefaultGames = 10
 
-func matchCommand(env *appEnv) *cli.Command {
+// MatchOptions are the parsed and checked flags of `plylab match`.
+type MatchOptions struct {
+	Plan   *match.Plan // the match (match.Setup.Plan), PGN file included
+	Format string
+	runStreams
+}
+
+func matchCommand(env *appEnv) *cli.Command { return newMatchCommand(env, streams(env, matchRun)) }
+
+// newMatchCommand builds `plylab match`; its action parses the flags into
+// MatchOptions and calls runF.
+func newMatchCommand(env *appEnv, runF func(context.Context, *MatchOptions) error) *cli.Command {
 	return &cli.Command{
 		Name:  "match",
 		Usage: "play a match between the engine and an opponent: score, Elo with 95% interval, SPRT",
@@ -82,10 +89,10 @@ Examples:
 			&cli.StringFlag{Name: "eval", Usage: "evaluation `KIND` of plylab's engine (and of a plylab opponent): material, pst, pesto or classical", DefaultText: "the algorithm's"},
 			&cli.IntFlag{Name: "hash", Value: 16, Usage: "transposition table size in `MB` for each plylab player"},
 			&cli.StringFlag{Name: "opponent", Value: "random", Usage: "the opponent: random, a plylab `ALGO` (e.g. engine-without-null) or the path of a UCI engine"},
-			&cli.GenericFlag{Name: "opponent-option", Value: &uciOptionList{}, Usage: "set the UCI opponent's option `NAME=VALUE` (repeat the flag for several), e.g. UCI_Elo=1500"},
+			&cli.GenericFlag{Name: "opponent-option", Value: &flagval.Strings{}, Usage: "set the UCI opponent's option `NAME=VALUE` (repeat the flag for several), e.g. UCI_Elo=1500"},
 			&cli.StringFlag{Name: "opponent-eval", Usage: "evaluation `KIND` of a plylab opponent", DefaultText: "--eval's"},
 			&cli.IntFlag{Name: "games", Aliases: []string{"n"}, Value: matchDefaultGames, Usage: "play `N` games (each opening twice, colors reversed)"},
-			&cli.IntFlag{Name: "depth", Aliases: []string{"d"}, Usage: "search `N` plies deep", DefaultText: fmt.Sprintf("%d without --movetime or --tc", matchDefaultDepth)},
+			&cli.IntFlag{Name: "depth", Aliases: []string{"d"}, Usage: "search `N` plies deep", DefaultText: fmt.Sprintf("%d without --movetime or --tc", match.DefaultDepth)},
 			&cli.Int64Flag{Name: "nodes", Usage: "search about `N` nodes a move (fixed-node games: the same on a busy machine as on a quiet one)", DefaultText: "none"},
 			&cli.StringFlag{Name: "movetime", Usage: "think `TIME` per move, e.g. 100ms or 5s (a bare number is milliseconds, as in UCI)", DefaultText: "none"},
 			&cli.StringFlag{Name: "tc", Usage: "clock `BASE+INC` in seconds, e.g. 10+0.1, 60, 40/60"},
@@ -103,60 +110,17 @@ Examples:
 			&cli.Uint64Flag{Name: "seed", Usage: "random `SEED` for random players and book lines", DefaultText: "a new one, printed in the report"},
 			output.FormatFlag(),
 		},
-		Action: func(c *cli.Context) error {
-			cfg, err := env.matchConfigFrom(c)
-			if err != nil {
-				return err
-			}
-			return env.runMatch(c.Context, cfg)
-		},
+		Action: parseAction(env, parseMatch, runF),
 	}
 }
 
-// uciOptionList collects --opponent-option values. Unlike a string slice
-// flag it does not split at commas: an option's value may contain them.
-// The values are checked in the action, where the error can say what is
-// wrong (a flag's Set error is shortened to "invalid value").
-type uciOptionList struct{ raw []string }
-
-func (l *uciOptionList) Set(s string) error {
-	l.raw = append(l.raw, s)
-	return nil
-}
-
-func (l *uciOptionList) String() string {
-	if l == nil {
-		return ""
-	}
-	return strings.Join(l.raw, ", ")
-}
-
-// options parses the values.
-func (l *uciOptionList) options() ([]match.UCIOption, error) {
-	var out []match.UCIOption
-	for _, s := range l.raw {
-		o, err := match.ParseUCIOption(s)
-		if err != nil {
-			return nil, cliapp.Usagef("--opponent-option %q is not NAME=VALUE; write e.g. --opponent-option UCI_Elo=1500 or --opponent-option \"Skill Level=5\"", s)
-		}
-		out = append(out, o)
-	}
-	return out, nil
-}
-
-// matchConfig is a match read from the flags and checked.
-type matchConfig struct {
-	plan    *match.Plan
-	pgnPath string
-	format  string
-}
-
-func (e *appEnv) matchConfigFrom(c *cli.Context) (*matchConfig, error) {
+// parseMatch reads the flags into a match.Setup and checks it.
+func parseMatch(c *cli.Context) (*MatchOptions, error) {
 	const example = "plylab match --opponent random --games 20"
 	if err := cliapp.RejectArgs(c, example); err != nil {
 		return nil, err
 	}
-	setup := match.Setup{Games: c.Int("games"), Workers: c.Int("concurrency"), Seed: c.Uint64("seed"), SPRT: c.String("sprt"),
+	setup := match.Setup{Games: c.Int("games"), Workers: c.Int("concurrency"), Seed: c.Uint64("seed"), SPRT: c.String("sprt"), PGN: c.String("pgn"),
 		Openings: match.OpeningSource{Book: c.String("book"), File: c.String("openings"), Plies: c.Int("opening-plies")}}
 	if s := c.String("time-margin"); strings.TrimSpace(s) != "0" {
 		var err error
@@ -165,16 +129,14 @@ func (e *appEnv) matchConfigFrom(c *cli.Context) (*matchConfig, error) {
 		}
 	}
 
-	// Limits.
+	// Limits (none set: match.Setup's defaults).
 	var err error
-	if setup.EngineLimit, err = matchLimit(c, "", true); err != nil {
+	if setup.EngineLimit, err = limitFlags(c, ""); err != nil {
 		return nil, err
 	}
-	oppLimit := setup.EngineLimit
-	if c.IsSet("opponent-depth") || c.IsSet("opponent-nodes") || c.IsSet("opponent-movetime") || c.IsSet("opponent-tc") {
-		if oppLimit, err = matchLimit(c, "opponent-", false); err != nil {
-			return nil, err
-		}
+	oppLimit, err := limitFlags(c, "opponent-")
+	if err != nil {
+		return nil, err
 	}
 
 	// Our engine.
@@ -196,7 +158,7 @@ func (e *appEnv) matchConfigFrom(c *cli.Context) (*matchConfig, error) {
 	if err != nil {
 		return nil, matchSetupError(setup, err)
 	}
-	return &matchConfig{plan: plan, pgnPath: c.String("pgn"), format: c.String("format")}, nil
+	return &MatchOptions{Plan: plan, Format: c.String("format")}, nil
 }
 
 // matchSetupError words an error of match.Setup.Plan with the flags.
@@ -216,10 +178,8 @@ func matchSetupError(setup match.Setup, err error) error {
 		return cliapp.Usagef("use --book or --openings, not both")
 	case errors.As(err, &ope) && ope.Book:
 		return bookOpenError(ope.Path, ope.Err)
-	case errors.As(err, &ope) && ope.Read && errors.Is(ope.Err, fs.ErrNotExist):
-		return cliapp.Usagef("--openings: file %q does not exist; check the path", ope.Path)
 	case errors.As(err, &ope) && ope.Read:
-		return fmt.Errorf("--openings: cannot read %s: %w", ope.Path, cliapp.PathErrCause(ope.Err))
+		return cliapp.ReadError("openings", ope.Path, ope.Err, "")
 	case errors.As(err, &ope):
 		return cliapp.Usagef("--openings: %v", ope.Err)
 	case errors.Is(err, match.ErrSPRTOrder):
@@ -230,23 +190,14 @@ func matchSetupError(setup match.Setup, err error) error {
 	return err
 }
 
-// matchLimit reads --depth/--movetime/--tc (prefix "") or the
-// --opponent-* ones. With none of them the default is depth 4.
-func matchLimit(c *cli.Context, prefix string, withDefault bool) (match.Limit, error) {
-	l, err := limitFlags(c, prefix)
-	if err == nil && l.IsZero() && withDefault {
-		l.Depth = matchDefaultDepth
-	}
-	return l, err
-}
-
 // opponentSpec reads --opponent and its options; match.Setup.Plan makes
 // the opponent.
 func opponentSpec(c *cli.Context, limit match.Limit, engOpts engine.Options) (match.OpponentSpec, error) {
 	spec := strings.TrimSpace(c.String("opponent"))
-	uciOpts, err := c.Generic("opponent-option").(*uciOptionList).options()
-	if err != nil {
-		return match.OpponentSpec{}, err
+	uciOpts, err := match.ParseUCIOptions(*c.Generic("opponent-option").(*flagval.Strings))
+	var te *match.OptionTextError
+	if errors.As(err, &te) {
+		return match.OpponentSpec{}, cliapp.Usagef("--opponent-option %q is not NAME=VALUE; write e.g. --opponent-option UCI_Elo=1500 or --opponent-option \"Skill Level=5\"", te.Text)
 	}
 	if spec == "" {
 		return match.OpponentSpec{}, cliapp.Usagef("--opponent is empty; use random, a plylab algorithm such as engine-without-null, or a UCI engine's path")
@@ -276,49 +227,29 @@ func opponentError(spec string, oe *match.OpponentError) error {
 	case errors.Is(oe, match.ErrNeedsDepth):
 		return cliapp.Usagef("the opponent %s searches to a fixed depth only; give it a depth (--depth or --opponent-depth)", oe.What)
 	}
-	hint := "give the full path of a UCI engine, e.g. /usr/games/stockfish"
-	if strings.Contains(strings.ToLower(spec), "stockfish") {
-		hint = "install Stockfish with 'apt-get install stockfish' (Debian puts it in /usr/games/stockfish) or give its full path"
-	}
 	return cliapp.Usagef("--opponent %q is not random, a plylab algorithm (e.g. engine-without-null) or an executable UCI engine (%v); %s",
-		spec, cliapp.PathErrCause(oe.Cause), hint)
+		spec, cliapp.PathErrCause(oe.Cause), oe.Hint())
 }
 
-// runMatch plays the match with a progress bar and PGN output and prints
+// matchRun plays the match with a progress bar and PGN output and prints
 // the report.
-func (e *appEnv) runMatch(ctx context.Context, mc *matchConfig) error {
-	var pgn *os.File
-	if mc.pgnPath != "" {
-		f, err := os.Create(mc.pgnPath)
-		if err != nil {
-			return fmt.Errorf("--pgn: cannot write %s: %w", mc.pgnPath, cliapp.PathErrCause(err))
-		}
-		pgn = f
-		defer f.Close()
-	}
-	bar := output.NewBar(e.Stderr, e.isTerminal(e.Stderr), mc.plan.Config.Games, "games")
+func matchRun(ctx context.Context, opts *MatchOptions, stdout, stderr io.Writer) error {
+	bar := output.NewBar(stderr, opts.Progress, opts.Plan.Config.Games, "games")
 	defer bar.Done()
-	var w io.Writer
-	if pgn != nil {
-		w = pgn
-	}
-	res, err := mc.plan.Play(ctx, w, func(_ *match.Game, r *match.Result) { bar.Step(len(r.Games), r.Progress()) })
+	res, err := opts.Plan.Run(ctx, func(_ *match.Game, r *match.Result) { bar.Step(len(r.Games), r.Progress()) })
 	bar.Done()
 	var pe *match.PGNError
 	switch {
+	case errors.As(err, &pe) && pe.Create:
+		return fmt.Errorf("--pgn: cannot write %s: %w", pe.Path, cliapp.PathErrCause(pe.Err))
 	case errors.As(err, &pe):
-		return fmt.Errorf("--pgn: writing %s: %w", mc.pgnPath, pe.Err)
+		return fmt.Errorf("--pgn: writing %s: %w", pe.Path, pe.Err)
 	case errors.Is(err, match.ErrOption):
 		return cliapp.Usagef("--opponent-option: %s", strings.TrimPrefix(err.Error(), match.ErrOption.Error()+": "))
 	case err != nil:
 		return err
 	}
-	if pgn != nil {
-		if err := pgn.Close(); err != nil {
-			return fmt.Errorf("--pgn: writing %s: %w", mc.pgnPath, err)
-		}
-	}
-	if err := output.WriteTable(e.Stdout, mc.format, matchTable(mc, res), e.out); err != nil {
+	if err := output.WriteTable(stdout, opts.Format, opts.Plan.Report(res, output.FormatDuration).Table(), opts.Color); err != nil {
 		return err
 	}
 	if res.Interrupted {

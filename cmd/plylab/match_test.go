@@ -314,3 +314,41 @@ func TestMatchProgressBar(t *testing.T) {
 		t.Errorf("stderr %q", r.stderr)
 	}
 }
+
+// Flags to MatchOptions: the plan's players, limits (the opponent takes
+// the engine's unless --opponent-* says otherwise), seed and PGN file.
+func TestMatchOptions(t *testing.T) {
+	pgn := filepath.Join(t.TempDir(), "g.pgn")
+	tests := []struct {
+		args                 []string
+		engine, opponent     string
+		engLimit, oppLimit   string
+		games, workers, seed int
+		pgn, format          string
+	}{
+		{[]string{"match"}, "plylab engine (depth 4)", "random", "depth 4", "depth 4", 10, 1, 0, "", "table"},
+		{[]string{"match", "--games", "4", "-j", "2", "--nodes", "500", "--seed", "5", "--pgn", pgn, "--format", "json"},
+			"plylab engine (500 nodes)", "random", "500 nodes", "500 nodes", 4, 2, 5, pgn, "json"},
+		{[]string{"match", "--opponent", "alphabeta", "--opponent-depth", "2", "--movetime", "100ms", "--seed", "1"},
+			"plylab engine (100ms/move)", "plylab alphabeta (material) (depth 2)", "100ms/move", "depth 2", 10, 1, 1, "", "table"},
+	}
+	for _, tt := range tests {
+		o, msg := parseOptions(t, newMatchCommand, tt.args...)
+		if o == nil {
+			t.Errorf("%v: %s", tt.args, msg)
+			continue
+		}
+		p := o.Plan
+		got := []any{p.EngineName, p.OpponentName, p.Config.Engine.Limit.String(), p.Config.Opponent.Limit.String(), p.Config.Games, p.Config.Workers, p.PGNPath, o.Format}
+		want := []any{tt.engine, tt.opponent, tt.engLimit, tt.oppLimit, tt.games, tt.workers, tt.pgn, tt.format}
+		for i := range want {
+			if got[i] != want[i] {
+				t.Errorf("%v: field %d = %v, want %v", tt.args, i, got[i], want[i])
+			}
+		}
+		if tt.seed != 0 && p.Config.Seed != uint64(tt.seed) {
+			t.Errorf("%v: seed %d, want %d", tt.args, p.Config.Seed, tt.seed)
+		}
+	}
+	wantParseError(t, newMatchCommand, "--opponent-option \"UCI_Elo\" is not NAME=VALUE", "match", "--opponent-option", "UCI_Elo")
+}

@@ -2,10 +2,7 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"io/fs"
-	"math/rand/v2"
 	"os"
 	"strings"
 	"time"
@@ -18,7 +15,6 @@ import (
 	"github.com/plylab/plylab/engine/board"
 	"github.com/plylab/plylab/engine/play"
 	"github.com/urfave/cli/v2"
-	"golang.org/x/term"
 )
 
 // play: a game against plylab's engine in the terminal. The game is an
@@ -98,12 +94,8 @@ func (e *appEnv) playConfigFrom(c *cli.Context) (play.Config, error) {
 	if err := cliapp.RejectArgs(c, "plylab play --color black --level strong"); err != nil {
 		return cfg, err
 	}
-	seed := c.Uint64("seed")
-	if seed == 0 {
-		seed = uint64(time.Now().UnixNano())
-	}
 	cfg.BoardText = func(pos *chess.Position, flip bool) string { return boardtext.Draw(pos, flip, e.out) }
-	cfg.Rand = rand.New(rand.NewPCG(seed, 0x706c796c6162)) // "plylab"
+	cfg.Rand = play.NewRand(c.Uint64("seed"))
 
 	side, ok := play.ParseSide(c.String("color"), cfg.Rand)
 	switch v := strings.ToLower(strings.TrimSpace(c.String("color"))); {
@@ -134,8 +126,7 @@ func (e *appEnv) playConfigFrom(c *cli.Context) (play.Config, error) {
 	if len(algos) != 1 {
 		return cfg, cliapp.Usagef("play takes one --algo, got %d; e.g. --algo engine-without-null", len(algos))
 	}
-	cfg.Options, cfg.Limits, cfg.Level = level.Setup(limit.Depth, limit.MoveTime, algos[0], c.IsSet("eval"), output.FormatDuration)
-	if cfg.Options.IsPlain() && cfg.Limits.Depth == 0 {
+	if cfg.Options, cfg.Limits, cfg.Level, err = level.Setup(limit.Depth, limit.MoveTime, algos[0], c.IsSet("eval"), output.FormatDuration); err != nil {
 		return cfg, cliapp.Usagef("--algo %s searches to a fixed depth only; add --depth N (e.g. --depth 4) or use --level beginner, casual or club", cfg.Options.Name)
 	}
 
@@ -164,10 +155,8 @@ func (e *appEnv) playConfigFrom(c *cli.Context) (play.Config, error) {
 // loadGame reads the first game of a PGN file.
 func loadGame(path string) (*play.Loaded, error) {
 	f, err := os.Open(path)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, cliapp.Usagef("--load: file %q does not exist; check the path (save games with the 'save FILE' command)", path)
-	} else if err != nil {
-		return nil, fmt.Errorf("--load: cannot read %s: %w", path, cliapp.PathErrCause(err))
+	if err != nil {
+		return nil, cliapp.ReadError("load", path, err, " (save games with the 'save FILE' command)")
 	}
 	defer f.Close()
 	return play.ReadGame(f, path)
@@ -180,13 +169,5 @@ func (e *appEnv) runPlay(ctx context.Context, cfg play.Config) error {
 	if err != nil {
 		return err
 	}
-	in, inOK := e.Stdin.(*os.File)
-	out, outOK := e.Stdout.(*os.File)
-	inTTY := inOK && term.IsTerminal(int(in.Fd()))
-	if inTTY && outOK && e.isTerminal(e.Stdout) {
-		return termui.Run(ctx, s, in, out, termui.BoardTheme(e.out))
-	}
-	// Over a pipe the input is not echoed by a terminal: echo it, so the
-	// transcript reads like a session. On a terminal in line mode it is.
-	return s.RunLines(ctx, e.Stdin, !inTTY)
+	return termui.Start(ctx, s, e.Stdin, e.Stdout, e.isTerminal(e.Stdout), termui.BoardTheme(e.out))
 }

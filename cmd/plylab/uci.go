@@ -42,12 +42,9 @@ Examples:
 			if c.NArg() > 0 {
 				return cliapp.Usagef("uci takes no arguments, got %q; send UCI commands on stdin instead", c.Args().First())
 			}
-			cfg := uci.Config{
-				Name:     "plylab",
-				Version:  versionString(),
-				Author:   "the plylab authors",
-				OpenBook: uci.BookOpener(book.Open),
-			}
+			// Name and Author are uci.Config's defaults: "plylab", "the
+			// plylab authors".
+			cfg := uci.Config{Version: versionString(), OpenBook: uci.BookOpener(book.Open)}
 			err := uci.Run(c.Context, env.Stdin, env.Stdout, cfg)
 			if errors.Is(err, context.Canceled) {
 				return nil // Ctrl-C ends a UCI session like "quit" does

@@ -66,6 +66,17 @@ func (e *OpponentError) Error() string {
 // Unwrap returns Err, so errors.Is matches the reason.
 func (e *OpponentError) Unwrap() error { return e.Err }
 
+// Hint says what to do when the spec found no engine (ErrNoEngine): a
+// spec that names Stockfish is to install it (Debian puts it in
+// /usr/games, where FindUCIEngine looks), any other to give a UCI
+// engine's full path.
+func (e *OpponentError) Hint() string {
+	if strings.Contains(strings.ToLower(e.Spec), "stockfish") {
+		return "install Stockfish with 'apt-get install stockfish' (Debian puts it in /usr/games/stockfish) or give its full path"
+	}
+	return "give the full path of a UCI engine, e.g. /usr/games/stockfish"
+}
+
 // Entrant makes the opponent s names and describes it for reports:
 // "random", "plylab engine-without-null (depth 4)" or "stockfish
 // UCI_Elo=1500 (depth 4)". A spec that is a plylab algorithm and contains

@@ -59,3 +59,18 @@ func TestIsPlylab(t *testing.T) {
 		}
 	}
 }
+
+// OpponentError.Hint: installing Stockfish for a spec that names it (any
+// case), else a UCI engine's full path.
+func TestOpponentErrorHint(t *testing.T) {
+	t.Parallel()
+	install := "install Stockfish with 'apt-get install stockfish' (Debian puts it in /usr/games/stockfish) or give its full path"
+	path := "give the full path of a UCI engine, e.g. /usr/games/stockfish"
+	for spec, want := range map[string]string{"/no/such/stockfish": install, "StockFish-16": install, "./no-such-engine-here": path, "crafty": path} {
+		_, _, err := OpponentSpec{Spec: spec, Limit: Limit{Depth: 1}}.Entrant()
+		var oe *OpponentError
+		if !errors.As(err, &oe) || !errors.Is(err, ErrNoEngine) || oe.Hint() != want {
+			t.Errorf("%s: error %v, hint %q; want ErrNoEngine and %q", spec, err, oe.Hint(), want)
+		}
+	}
+}

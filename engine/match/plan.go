@@ -35,16 +35,20 @@ type Setup struct {
 	Seed uint64
 	// TimeMargin is Config.TimeMargin.
 	TimeMargin time.Duration
-	// Engine is plylab's engine under test, searching under EngineLimit.
+	// Engine is plylab's engine under test, searching under EngineLimit;
+	// with no limit set, depth DefaultDepth.
 	Engine      engine.Options
 	EngineLimit Limit
-	// Opponent is the other player (its Ours is set to Engine by Plan).
+	// Opponent is the other player (its Ours is set to Engine by Plan);
+	// with no Limit set it searches under the engine's.
 	Opponent OpponentSpec
 	// Openings says where the openings come from.
 	Openings OpeningSource
 	// SPRT is the sequential test's bounds "ELO0,ELO1" (ParseSPRT), or ""
 	// for none.
 	SPRT string
+	// PGN is the file Plan.Run writes every game to, or "" for none.
+	PGN string
 }
 
 // OpeningSource is where a match's openings come from: a Polyglot book
@@ -138,10 +142,12 @@ type Plan struct {
 	Openings string
 	// SPRT is the parsed test, or nil (also in Config.SPRT).
 	SPRT *SPRT
+	// PGNPath is Setup.PGN: the file Run writes the games to, or "".
+	PGNPath string
 }
 
 // Plan checks s and makes its Config, in this order: Games and Workers
-// (*RangeError), the engine (ErrEngineNeedsDepth), the opponent
+// (*RangeError), the limits' defaults (see Setup), the engine (ErrEngineNeedsDepth), the opponent
 // (*OpponentError, from OpponentSpec.Entrant), the openings
 // (OpeningSource.Open's errors) and the SPRT (ParseSPRT's errors). A
 // UCI opponent's executable is looked up but not started.
@@ -152,10 +158,16 @@ func (s Setup) Plan() (*Plan, error) {
 	if s.Workers < 1 || s.Workers > MaxWorkers {
 		return nil, &RangeError{Field: "Workers", Got: s.Workers, Min: 1, Max: MaxWorkers}
 	}
+	if s.EngineLimit.IsZero() {
+		s.EngineLimit = Limit{Depth: DefaultDepth}
+	}
+	if s.Opponent.Limit.IsZero() {
+		s.Opponent.Limit = s.EngineLimit
+	}
 	if s.Engine.IsPlain() && s.EngineLimit.Depth == 0 {
 		return nil, fmt.Errorf("%w: %s", ErrEngineNeedsDepth, s.Engine.Name)
 	}
-	p := &Plan{EngineName: fmt.Sprintf("plylab %s (%s)", s.Engine.Name, s.EngineLimit)}
+	p := &Plan{EngineName: fmt.Sprintf("plylab %s (%s)", s.Engine.Name, s.EngineLimit), PGNPath: s.PGN}
 	cfg := &p.Config
 	cfg.Engine = EngineEntrant("", s.Engine, s.EngineLimit)
 	opp := s.Opponent
@@ -188,8 +200,14 @@ func (s Setup) Plan() (*Plan, error) {
 }
 
 // PGNError is Plan.Play's error when a game could not be written to the
-// PGN writer; the match itself finished.
-type PGNError struct{ Err error }
+// PGN writer; the match itself finished. From Plan.Run, Path names the
+// file, and Create says that it could not be created (no game was
+// played).
+type PGNError struct {
+	Path   string
+	Create bool
+	Err    error
+}
 
 // Error says that writing the PGN failed.
 func (e *PGNError) Error() string { return "writing PGN: " + e.Err.Error() }
@@ -222,4 +240,39 @@ func (p *Plan) Play(ctx context.Context, pgn io.Writer, onGame func(g *Game, r *
 		return res, &PGNError{Err: pgnErr}
 	}
 	return res, nil
+}
+
+// Run plays the match as Play does, writing the games to the file
+// PGNPath names (created before the first game; none when PGNPath is
+// ""). A file that cannot be created, written or closed is a *PGNError
+// with its Path; a match that fails otherwise returns Play's error.
+func (p *Plan) Run(ctx context.Context, onGame func(g *Game, r *Result)) (*Result, error) {
+	if p.PGNPath == "" {
+		return p.Play(ctx, nil, onGame)
+	}
+	f, err := os.Create(p.PGNPath)
+	if err != nil {
+		return nil, &PGNError{Path: p.PGNPath, Create: true, Err: err}
+	}
+	defer f.Close()
+	res, err := p.Play(ctx, f, onGame)
+	var pe *PGNError
+	if errors.As(err, &pe) {
+		pe.Path = p.PGNPath
+	}
+	if err != nil {
+		return res, err
+	}
+	if err := f.Close(); err != nil {
+		return res, &PGNError{Path: p.PGNPath, Err: err}
+	}
+	return res, nil
+}
+
+// Report is the report of res, a result of p's match (NewReport with p's
+// names, seed, SPRT and PGN file); dur formats the time the match took
+// (nil: time.Duration's String).
+func (p *Plan) Report(res *Result, dur func(time.Duration) string) *Report {
+	return NewReport(res, ReportInfo{Engine: p.EngineName, Opponent: p.OpponentName, Openings: p.Openings,
+		Seed: p.Config.Seed, SPRT: p.SPRT, PGNPath: p.PGNPath, Duration: dur})
 }

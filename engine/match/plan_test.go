@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/plylab/plylab/engine"
 )
@@ -155,5 +156,78 @@ func TestPlanPlay(t *testing.T) {
 	var pe *PGNError
 	if !errors.As(err, &pe) || pe.Error() != "writing PGN: disk full" || res == nil || len(res.Games) != 2 {
 		t.Errorf("Play to a failing writer = %v games, %v; want 2 games and writing PGN: disk full", res, err)
+	}
+}
+
+// Setup's limits: none set is depth DefaultDepth for the engine, and an
+// opponent without a limit takes the engine's.
+func TestSetupPlanLimits(t *testing.T) {
+	tests := []struct {
+		name          string
+		engine, opp   Limit
+		wantEng, want string
+	}{
+		{"none", Limit{}, Limit{}, "depth 4", "depth 4"},
+		{"engine's only", Limit{Depth: 3, Nodes: 500}, Limit{}, "depth 3, 500 nodes", "depth 3, 500 nodes"},
+		{"both", Limit{Depth: 2}, Limit{MoveTime: 100 * time.Millisecond}, "depth 2", "100ms/move"},
+		{"opponent's only", Limit{}, Limit{Depth: 1}, "depth 4", "depth 1"},
+	}
+	for _, tt := range tests {
+		s := planSetup(t)
+		s.EngineLimit, s.Opponent.Limit = tt.engine, tt.opp
+		p, err := s.Plan()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := p.Config.Engine.Limit.String(); got != tt.wantEng || p.EngineName != "plylab alphabeta ("+tt.wantEng+")" {
+			t.Errorf("%s: engine limit %q (%q), want %q", tt.name, got, p.EngineName, tt.wantEng)
+		}
+		if got := p.Config.Opponent.Limit.String(); got != tt.want {
+			t.Errorf("%s: opponent limit %q, want %q", tt.name, got, tt.want)
+		}
+	}
+}
+
+// Plan.Run writes the games to Setup.PGN and Report names the file; a
+// file that cannot be created is a *PGNError with Create set, before any
+// game.
+func TestPlanRun(t *testing.T) {
+	dir := t.TempDir()
+	s := planSetup(t)
+	s.PGN = filepath.Join(dir, "games.pgn")
+	p, err := s.Plan()
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := p.Run(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(s.PGN)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(string(data), `[Event "plylab match: plylab alphabeta (depth 1) vs random"]`); n != 2 || len(res.Games) != 2 {
+		t.Errorf("%d games played, %d in the PGN; want 2 and 2", len(res.Games), n)
+	}
+	rep := p.Report(res, func(time.Duration) string { return "T" })
+	wantNote := "games written to " + s.PGN
+	found := false
+	for _, n := range rep.Notes {
+		found = found || strings.Contains(n, wantNote)
+	}
+	if rep.Title != NewReport(res, ReportInfo{Engine: p.EngineName, Opponent: p.OpponentName}).Title || !found {
+		t.Errorf("report title %q notes %q; want the plan's names and %q", rep.Title, rep.Notes, wantNote)
+	}
+
+	s.PGN = filepath.Join(dir, "no", "such", "dir.pgn")
+	if p, err = s.Plan(); err != nil {
+		t.Fatal(err)
+	}
+	calls := 0
+	res, err = p.Run(context.Background(), func(*Game, *Result) { calls++ })
+	var pe *PGNError
+	if !errors.As(err, &pe) || !pe.Create || pe.Path != s.PGN || !errors.Is(err, fs.ErrNotExist) || res != nil || calls != 0 {
+		t.Errorf("Run to %s = %v, %v after %d games; want a *PGNError with Create and no game", s.PGN, res, err, calls)
 	}
 }

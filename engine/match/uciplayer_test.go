@@ -182,6 +182,18 @@ func TestUCIProtocolPieces(t *testing.T) {
 			t.Errorf("ParseUCIOption(%q): %v", bad, err)
 		}
 	}
+	// ParseUCIOptions: all in order, or the first bad one's text.
+	if got, err := ParseUCIOptions([]string{"UCI_Elo=1500", "Threads=1"}); err != nil || len(got) != 2 || got[0] != (UCIOption{"UCI_Elo", "1500"}) || got[1] != (UCIOption{"Threads", "1"}) {
+		t.Errorf("ParseUCIOptions = %+v, %v", got, err)
+	}
+	if got, err := ParseUCIOptions(nil); err != nil || got != nil {
+		t.Errorf("ParseUCIOptions(nil) = %+v, %v", got, err)
+	}
+	var te *OptionTextError
+	_, err := ParseUCIOptions([]string{"Hash=1", "Skill Level", "=2"})
+	if !errors.As(err, &te) || te.Text != "Skill Level" || err.Error() != `bad UCI option "Skill Level": write NAME=VALUE, e.g. UCI_Elo=1500 or "Skill Level=5"` {
+		t.Errorf("ParseUCIOptions with two bad options: %v", err)
+	}
 
 	pos := Position{StartFEN: board.StartFEN, Moves: []string{"e2e4", "e7e5"}}
 	if got := positionCommand(pos); got != "position startpos moves e2e4 e7e5" {

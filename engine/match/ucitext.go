@@ -26,14 +26,40 @@ func (o UCIOption) String() string { return o.Name + "=" + o.Value }
 // out of its range: the user's mistake, not the engine's.
 var ErrOption = errors.New("bad UCI option")
 
+// OptionTextError is ParseUCIOption's error: Text, as typed, is not
+// NAME=VALUE. It is an ErrOption (errors.Is).
+type OptionTextError struct{ Text string }
+
+// Error says what was typed and the form expected.
+func (e *OptionTextError) Error() string {
+	return fmt.Sprintf("%v %q: write NAME=VALUE, e.g. UCI_Elo=1500 or \"Skill Level=5\"", ErrOption, e.Text)
+}
+
+// Is reports whether target is ErrOption.
+func (e *OptionTextError) Is(target error) bool { return target == ErrOption }
+
 // ParseUCIOption reads "NAME=VALUE" (split at the first "=").
 func ParseUCIOption(s string) (UCIOption, error) {
 	name, value, ok := strings.Cut(s, "=")
 	name, value = strings.TrimSpace(name), strings.TrimSpace(value)
 	if !ok || name == "" {
-		return UCIOption{}, fmt.Errorf("%w %q: write NAME=VALUE, e.g. UCI_Elo=1500 or \"Skill Level=5\"", ErrOption, s)
+		return UCIOption{}, &OptionTextError{Text: s}
 	}
 	return UCIOption{Name: name, Value: value}, nil
+}
+
+// ParseUCIOptions reads each "NAME=VALUE" of list in order
+// (ParseUCIOption); the error is the first bad one's *OptionTextError.
+func ParseUCIOptions(list []string) ([]UCIOption, error) {
+	var out []UCIOption
+	for _, s := range list {
+		o, err := ParseUCIOption(s)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, o)
+	}
+	return out, nil
 }
 
 // optDef is an option as the engine announced it.

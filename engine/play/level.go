@@ -10,6 +10,7 @@
 package play
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -64,12 +65,19 @@ func FindLevel(name string) (Level, error) {
 	return Level{}, fmt.Errorf("unknown --level %q; use %s", name, strings.Join(LevelNames(), ", "))
 }
 
+// ErrNeedsDepth is Level.Setup's error for a plain textbook algorithm,
+// which searches to a fixed depth only, left without a depth (a timed
+// level and no depth given).
+var ErrNeedsDepth = errors.New("the algorithm searches to a fixed depth only")
+
 // Setup is the engine's search for a game at level l: its limits, its
 // options (the level's evaluation unless evalSet), and the description
 // the banner and PGN show (times written by dur). A depth or a time per move (zero: not given)
 // replaces the level's limit; a time limit stops starting new
-// iterations after half the time, as one would rarely finish.
-func (l Level) Setup(depth int, moveTime time.Duration, opts engine.Options, evalSet bool, dur func(time.Duration) string) (engine.Options, engine.Limits, string) {
+// iterations after half the time, as one would rarely finish. A plain
+// algorithm without a depth is ErrNeedsDepth (the options are still
+// returned, to name it).
+func (l Level) Setup(depth int, moveTime time.Duration, opts engine.Options, evalSet bool, dur func(time.Duration) string) (engine.Options, engine.Limits, string, error) {
 	if !evalSet {
 		opts.Eval = l.Eval
 	}
@@ -93,5 +101,8 @@ func (l Level) Setup(depth int, moveTime time.Duration, opts engine.Options, eva
 	if opts.Name != "engine" {
 		desc += ", algorithm " + opts.Name
 	}
-	return opts, limits, desc
+	if opts.IsPlain() && limits.Depth == 0 {
+		return opts, limits, desc, ErrNeedsDepth
+	}
+	return opts, limits, desc, nil
 }

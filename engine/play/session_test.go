@@ -234,11 +234,17 @@ func TestLevelSetup(t *testing.T) {
 		{"both", club, 6, 20 * time.Millisecond, eng, false, engine.Limits{Depth: 6, MoveTime: 20 * time.Millisecond, SoftTime: 10 * time.Millisecond}, eval.PST, "depth 6, 20ms a move, pst evaluation"},
 		{"eval set", club, 0, 0, pesto, true, engine.Limits{Depth: 4}, eval.PeSTO, "club: depth 4, pesto evaluation"},
 		{"algorithm", club, 2, 0, ab, false, engine.Limits{Depth: 2}, eval.PST, "depth 2, pst evaluation, algorithm alphabeta"},
+		{"plain algorithm, timed level", strong, 0, 0, ab, false, engine.Limits{MoveTime: time.Second, SoftTime: time.Second / 2}, eval.Classical, "strong: 1s a move, classical evaluation, algorithm alphabeta"},
+		{"plain algorithm, movetime", club, 0, time.Second, ab, false, engine.Limits{MoveTime: time.Second, SoftTime: time.Second / 2}, eval.PST, "1s a move, pst evaluation, algorithm alphabeta"},
 	}
 	for _, tt := range tests {
-		opts, limits, desc := tt.level.Setup(tt.depth, tt.moveTime, tt.opts, tt.evalSet, time.Duration.String)
+		opts, limits, desc, err := tt.level.Setup(tt.depth, tt.moveTime, tt.opts, tt.evalSet, time.Duration.String)
 		if limits != tt.limits || opts.Eval != tt.eval || desc != tt.desc {
 			t.Errorf("%s: %+v, %v, %q; want %+v, %v, %q", tt.name, limits, opts.Eval, desc, tt.limits, tt.eval, tt.desc)
+		}
+		// A plain algorithm (alphabeta) without a depth cannot play.
+		if wantErr := strings.HasPrefix(tt.name, "plain"); (err == ErrNeedsDepth) != wantErr || (err != nil && err != ErrNeedsDepth) {
+			t.Errorf("%s: error %v, want ErrNeedsDepth %v", tt.name, err, wantErr)
 		}
 	}
 }

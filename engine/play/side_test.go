@@ -42,3 +42,20 @@ func TestParseSide(t *testing.T) {
 		t.Errorf("64 random sides gave only %v", seen)
 	}
 }
+
+// NewRand: a seed gives the same numbers every time (the PCG stream of
+// seed and "plylab"); seed 0 one from the clock.
+func TestNewRand(t *testing.T) {
+	a, b := NewRand(7), rand.New(rand.NewPCG(7, 0x706c796c6162))
+	for i := range 4 {
+		if x, y := a.Uint64(), b.Uint64(); x != y {
+			t.Fatalf("NewRand(7) number %d = %d, want %d", i, x, y)
+		}
+	}
+	if side, _ := ParseSide("random", NewRand(7)); side != board.Black {
+		t.Errorf("random side with seed 7 = %v, want black", side)
+	}
+	if NewRand(0).Uint64() == NewRand(7).Uint64() {
+		t.Errorf("NewRand(0) drew seed 7's first number")
+	}
+}

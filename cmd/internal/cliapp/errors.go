@@ -155,6 +155,18 @@ func PathErrCause(err error) error {
 	return err
 }
 
+// ReadError words err, the error of opening the file path that --flag
+// names for reading: a usage error when the file does not exist
+// (`--FLAG: file "PATH" does not exist; check the path` and then hint,
+// e.g. " (save games with ...)"), else `--FLAG: cannot read PATH: CAUSE`
+// (PathErrCause).
+func ReadError(flag, path string, err error, hint string) error {
+	if errors.Is(err, fs.ErrNotExist) {
+		return Usagef("--%s: file %q does not exist; check the path%s", flag, path, hint)
+	}
+	return fmt.Errorf("--%s: cannot read %s: %w", flag, path, PathErrCause(err))
+}
+
 // RejectArgs rejects positional arguments, for commands that take none;
 // example is a command line to show instead.
 func RejectArgs(c *cli.Context, example string) error {

@@ -4,6 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/plylab/plylab/positions"
@@ -68,5 +71,33 @@ func TestWithHintAndLookup(t *testing.T) {
 	}
 	if !errors.Is(NewUsage("m", "", inner), inner) || !errors.Is(CompleteUsage("m", inner), inner) {
 		t.Error("usage errors do not wrap their cause")
+	}
+}
+
+// ReadError: a missing file is a usage error with the hint; any other
+// error says the file cannot be read, without the os package's "open
+// PATH:" prefix.
+func TestReadError(t *testing.T) {
+	dir := t.TempDir()
+	missing := filepath.Join(dir, "missing.pgn")
+	_, errMissing := os.Open(missing)
+	errDenied := &fs.PathError{Op: "open", Path: "/root/x.epd", Err: fs.ErrPermission}
+	tests := []struct {
+		flag, path string
+		err        error
+		hint       string
+		want       string
+		usage      bool
+	}{
+		{"load", missing, errMissing, " (save games with the 'save FILE' command)",
+			`--load: file "` + missing + `" does not exist; check the path (save games with the 'save FILE' command)`, true},
+		{"openings", "/root/x.epd", errDenied, "", "--openings: cannot read /root/x.epd: permission denied", false},
+	}
+	for _, tt := range tests {
+		err := ReadError(tt.flag, tt.path, tt.err, tt.hint)
+		// The read error wraps the cause; the usage error is its own.
+		if err.Error() != tt.want || IsUsageError(err) != tt.usage || errors.Is(err, fs.ErrPermission) == tt.usage {
+			t.Errorf("ReadError(%s) = %q (usage %v), want %q (usage %v)", tt.flag, err, IsUsageError(err), tt.want, tt.usage)
+		}
 	}
 }

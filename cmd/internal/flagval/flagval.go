@@ -100,3 +100,24 @@ func Form(flag string) string {
 	}
 	return "a whole number like 10"
 }
+
+// Strings is a repeatable flag's values as typed, one for each time the
+// flag is given (a urfave/cli Generic value). Unlike a string slice flag
+// it does not split at commas: a value may contain them (a UCI option's
+// path list). The command checks the values, where its error can say what
+// is wrong (a flag's Set error is shortened to "invalid value").
+type Strings []string
+
+// Set adds s.
+func (l *Strings) Set(s string) error {
+	*l = append(*l, s)
+	return nil
+}
+
+// String joins the values with ", ".
+func (l *Strings) String() string {
+	if l == nil {
+		return ""
+	}
+	return strings.Join(*l, ", ")
+}

@@ -98,3 +98,19 @@ func FuzzDepthRange(f *testing.F) {
 		}
 	})
 }
+
+// Strings keeps each value whole, commas included, in order.
+func TestStrings(t *testing.T) {
+	var l Strings
+	if l.String() != "" || (*Strings)(nil).String() != "" {
+		t.Errorf("empty Strings = %q", l.String())
+	}
+	for _, s := range []string{"SyzygyPath=/a,/b", "UCI_Elo=1500"} {
+		if err := l.Set(s); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if len(l) != 2 || l[0] != "SyzygyPath=/a,/b" || l[1] != "UCI_Elo=1500" || l.String() != "SyzygyPath=/a,/b, UCI_Elo=1500" {
+		t.Errorf("Strings = %q (%q)", []string(l), l.String())
+	}
+}

@@ -4,12 +4,29 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 
 	"github.com/plylab/plylab/engine/play"
 	"github.com/plylab/plylab/engine/textfmt/ansi"
 	"golang.org/x/term"
 )
+
+// Start plays s on stdin and stdout: with the arrow-key board (Run) when
+// both are terminal files (outTerminal says whether stdout counts as a
+// terminal, as the caller's output layer decides), else line by line
+// (RunLines), echoing the input when stdin is not a terminal.
+func Start(ctx context.Context, s *play.Session, stdin io.Reader, stdout io.Writer, outTerminal bool, th Theme) error {
+	in, inOK := stdin.(*os.File)
+	out, outOK := stdout.(*os.File)
+	inTTY := inOK && term.IsTerminal(int(in.Fd()))
+	if inTTY && outOK && outTerminal {
+		return Run(ctx, s, in, out, th)
+	}
+	// Over a pipe the input is not echoed by a terminal: echo it, so the
+	// transcript reads like a session. On a terminal in line mode it is.
+	return s.RunLines(ctx, stdin, !inTTY)
+}
 
 // Run plays s on a terminal in raw mode: the board is redrawn with a
 // cursor after every key, messages scroll under it, and commands run on
