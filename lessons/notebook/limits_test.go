@@ -97,7 +97,7 @@ func TestRunServer(t *testing.T) {
 			t.Fatalf("Run printed only %q", got)
 		}
 	}
-	if !regexp.MustCompile(`^http://127\.0\.0\.1:\d+/\?token=` + testToken + `$`).MatchString(got[0]) ||
+	if !regexp.MustCompile(`^http://127\.0\.0\.1:\d+/\?token=`+testToken+`$`).MatchString(got[0]) ||
 		got[1] != "serving 1 lessons as live notebooks; press Ctrl-C to stop" {
 		t.Fatalf("Run printed %q", got)
 	}
