@@ -78,14 +78,10 @@ Examples:
 }
 
 // notebookConfig is the notebook server's configuration without its
-// limits: the lessons, the commands cells may run, and lessonRunner to run
-// them in-process.
+// limits and token (notebook.Run makes one): the lessons, the commands
+// cells may run, and lessonRunner to run them in-process.
 func (env *appEnv) notebookConfig() (notebook.Config, error) {
 	ls, err := env.loadLessons(nil, true)
-	if err != nil {
-		return notebook.Config{}, err
-	}
-	token, err := notebook.NewToken()
 	if err != nil {
 		return notebook.Config{}, err
 	}
@@ -93,7 +89,6 @@ func (env *appEnv) notebookConfig() (notebook.Config, error) {
 		Lessons:   ls,
 		Commands:  env.lessonCommands(),
 		Runner:    env.newLessonRun,
-		Token:     token,
 		Generator: "plylab " + version,
 		Log:       env.Stderr,
 	}, nil

@@ -68,14 +68,22 @@ func (e *ListenError) Error() string { return fmt.Sprintf("cannot listen on %s: 
 // Unwrap returns the net package's error.
 func (e *ListenError) Unwrap() error { return e.Err }
 
-// Run listens on addr and serves cfg until ctx ends (Serve). The address
-// to open, with its token (URL), is stdout's first line, then how many
+// Run listens on addr and serves cfg until ctx ends (Serve), with a new
+// token (NewToken) when cfg has none. The address to open, with its
+// token (URL), is stdout's first line, then how many
 // lessons are served; the server's log (cfg.Log) goes to stderr. With
 // open the address is opened in the default browser, or stderr says to
 // open it by hand. A clean stop ends with "stopped the notebook server";
 // a failure to listen is a *ListenError.
 func Run(ctx context.Context, cfg Config, addr string, open bool, stdout, stderr io.Writer) error {
 	cfg.Log = stderr
+	if cfg.Token == "" {
+		token, err := NewToken()
+		if err != nil {
+			return err
+		}
+		cfg.Token = token
+	}
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		return &ListenError{Addr: addr, Err: err}
