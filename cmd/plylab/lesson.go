@@ -96,30 +96,23 @@ func (env *appEnv) lessonBatch(ls []*lessons.Lesson, jobs int) lessons.Batch {
 	return lessons.Batch{Lessons: ls, NewRun: env.newLessonRun, Jobs: jobs, Progress: output.NewProgress(env.Stderr, env.progressOn())}
 }
 
-// lessonError turns errors of the lessons package into plylab's: a
-// malformed lesson is a usage error "file:line: what is wrong" (exit 2).
-func lessonError(err error) error {
-	if err == nil {
-		return nil
-	}
-	var le *lessons.Error
-	if errors.As(err, &le) {
-		return cliapp.CompleteUsage(err.Error(), err)
-	}
-	if errors.Is(err, lessons.ErrUnknown) {
-		return cliapp.CompleteUsage(err.Error()+"; run 'plylab lesson list' to see the lessons", err)
-	}
-	return err
-}
-
 // loadLessons returns the built-in lessons and the lessons named by refs
 // (all built-in ones for "all", or when refs is empty and all is true).
+// Errors of the lessons package become plylab's: a malformed lesson is a
+// usage error "file:line: what is wrong" (exit 2), and so is an unknown
+// one, with a hint; a broken built-in lesson is not the user's fault.
 func (env *appEnv) loadLessons(refs []string, all bool) ([]*lessons.Lesson, error) {
 	ls, err := lessons.Select(refs, all, env.lessonCommands())
-	if err != nil && !errors.Is(err, lessons.ErrBroken) {
-		return nil, lessonError(err)
+	var le *lessons.Error
+	switch {
+	case err == nil || errors.Is(err, lessons.ErrBroken):
+		return ls, err
+	case errors.As(err, &le):
+		return nil, cliapp.CompleteUsage(err.Error(), err)
+	case errors.Is(err, lessons.ErrUnknown):
+		return nil, cliapp.CompleteUsage(err.Error()+"; run 'plylab lesson list' to see the lessons", err)
 	}
-	return ls, err
+	return nil, err
 }
 
 func lessonListCommand(env *appEnv) *cli.Command {

@@ -55,8 +55,8 @@ Examples:
 			if err := cliapp.RejectArgs(c, "plylab reproduce --source game-trees"); err != nil {
 				return err
 			}
-			src := strings.ToLower(c.String("source"))
-			if err := lab.CheckSource(src); err != nil {
+			src, err := lab.ParseSource(c.String("source"))
+			if err != nil {
 				return cliapp.Usagef("--source: %v", err)
 			}
 			return runF(c.Context, &ReproduceOptions{Source: src, Format: c.String("format"), RunSlow: c.Bool("run-slow"), Color: env.out})

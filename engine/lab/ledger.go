@@ -48,13 +48,15 @@ func SummaryLine(cs []Claim) string {
 	return fmt.Sprintf("%d claims: %s", len(cs), strings.Join(parts, ", "))
 }
 
-// CheckSource returns an error for a name that is not one of Sources,
-// listing them; "" (all sources) is fine.
-func CheckSource(name string) error {
+// ParseSource returns the source a person typed, in any case, as its
+// short name in Sources ("" stays "", all sources); a name not in Sources
+// is an error listing them.
+func ParseSource(typed string) (string, error) {
+	name := strings.ToLower(typed)
 	if name != "" && !KnownSource(name) {
-		return fmt.Errorf("unknown source %q; choose one of %s", name, strings.Join(SourceNames(), ", "))
+		return "", fmt.Errorf("unknown source %q; choose one of %s", name, strings.Join(SourceNames(), ", "))
 	}
-	return nil
+	return name, nil
 }
 
 // LedgerResult is the ledger's summary as `plylab reproduce` hands it to a

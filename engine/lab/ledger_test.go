@@ -53,15 +53,15 @@ func TestTableVerdictWhy(t *testing.T) {
 	}
 }
 
-func TestCheckSource(t *testing.T) {
-	for _, name := range []string{"", "ramz", "game-trees", "tutorial"} {
-		if err := CheckSource(name); err != nil {
-			t.Errorf("CheckSource(%q) = %v", name, err)
+func TestParseSource(t *testing.T) {
+	for typed, want := range map[string]string{"": "", "ramz": "ramz", "Game-Trees": "game-trees", "TUTORIAL": "tutorial"} {
+		if got, err := ParseSource(typed); got != want || err != nil {
+			t.Errorf("ParseSource(%q) = %q, %v; want %q", typed, got, err, want)
 		}
 	}
-	err := CheckSource("nosuch")
+	_, err := ParseSource("NoSuch")
 	if want := `unknown source "nosuch"; choose one of ramz, blog, game-trees, ruby, tutorial`; err == nil || err.Error() != want {
-		t.Errorf("CheckSource(nosuch) = %v, want %q", err, want)
+		t.Errorf("ParseSource(NoSuch) = %v, want %q", err, want)
 	}
 }
 
