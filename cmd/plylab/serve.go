@@ -15,11 +15,10 @@ import (
 
 // ServeOptions are the parsed flags of `plylab lesson serve`.
 type ServeOptions struct {
-	Addr string // listen here (port 0: a free one)
-	Open bool   // open the notebook in the default browser
-	// Limits are --time-limit, --node-budget, --max-concurrent, --max-body
-	// and --max-output, checked.
-	notebook.Limits
+	// RunOptions are --addr, --open and the limits --time-limit,
+	// --node-budget, --max-concurrent, --max-body and --max-output,
+	// checked.
+	notebook.RunOptions
 	// Notebook builds the server's configuration: the lessons, the
 	// commands cells may run and the runner that runs them in-process.
 	// The limits above are applied on top.
@@ -64,11 +63,11 @@ Examples:
 			if c.NArg() > 0 {
 				return cliapp.Usagef("'lesson serve' takes no arguments, got %q; every lesson is on the index page", c.Args().First())
 			}
-			o := &ServeOptions{
-				Addr: c.String("addr"), Open: c.Bool("open"), Notebook: env.notebookConfig,
+			o := &ServeOptions{Notebook: env.notebookConfig, RunOptions: notebook.RunOptions{
+				Addr: c.String("addr"), Open: c.Bool("open"),
 				Limits: notebook.Limits{TimeLimit: c.Duration("time-limit"), NodeBudget: c.Uint64("node-budget"),
 					MaxConcurrent: c.Int("max-concurrent"), MaxBody: c.Int64("max-body"), MaxOutput: c.Int("max-output")},
-			}
+			}}
 			if err := o.Limits.Check(); err != nil {
 				return cliapp.Usagef("--%v", err)
 			}
@@ -104,8 +103,7 @@ func serveRun(ctx context.Context, o *ServeOptions, stdout, stderr io.Writer) er
 	if err != nil {
 		return err
 	}
-	o.Limits.Apply(&cfg)
-	err = notebook.Run(ctx, cfg, o.Addr, o.Open, stdout, stderr)
+	err = notebook.Run(ctx, cfg, o.RunOptions, stdout, stderr)
 	var le *notebook.ListenError
 	if errors.As(err, &le) {
 		return cliapp.Usagef("%v; pick another --addr HOST:PORT (port 0 picks a free one)", err)

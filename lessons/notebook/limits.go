@@ -50,6 +50,13 @@ func (l Limits) Check() error {
 	return nil
 }
 
+// RunOptions are what a person sets when starting a server with Run.
+type RunOptions struct {
+	Addr string // listen here, HOST:PORT (port 0: a free one)
+	Open bool   // open the address in the default browser
+	Limits
+}
+
 // Apply sets cfg's limits to l.
 func (l Limits) Apply(cfg *Config) {
 	cfg.TimeLimit, cfg.NodeBudget, cfg.MaxConcurrent = l.TimeLimit, l.NodeBudget, l.MaxConcurrent
@@ -68,14 +75,15 @@ func (e *ListenError) Error() string { return fmt.Sprintf("cannot listen on %s: 
 // Unwrap returns the net package's error.
 func (e *ListenError) Unwrap() error { return e.Err }
 
-// Run listens on addr and serves cfg until ctx ends (Serve), with a new
-// token (NewToken) when cfg has none. The address to open, with its
-// token (URL), is stdout's first line, then how many
+// Run listens on o.Addr and serves cfg with o's limits until ctx ends
+// (Serve), with a new token (NewToken) when cfg has none. The address to
+// open, with its token (URL), is stdout's first line, then how many
 // lessons are served; the server's log (cfg.Log) goes to stderr. With
-// open the address is opened in the default browser, or stderr says to
+// o.Open the address is opened in the default browser, or stderr says to
 // open it by hand. A clean stop ends with "stopped the notebook server";
 // a failure to listen is a *ListenError.
-func Run(ctx context.Context, cfg Config, addr string, open bool, stdout, stderr io.Writer) error {
+func Run(ctx context.Context, cfg Config, o RunOptions, stdout, stderr io.Writer) error {
+	o.Limits.Apply(&cfg)
 	cfg.Log = stderr
 	if cfg.Token == "" {
 		token, err := NewToken()
@@ -84,9 +92,9 @@ func Run(ctx context.Context, cfg Config, addr string, open bool, stdout, stderr
 		}
 		cfg.Token = token
 	}
-	ln, err := net.Listen("tcp", addr)
+	ln, err := net.Listen("tcp", o.Addr)
 	if err != nil {
-		return &ListenError{Addr: addr, Err: err}
+		return &ListenError{Addr: o.Addr, Err: err}
 	}
 	srv, err := New(cfg)
 	if err != nil {
@@ -98,7 +106,7 @@ func Run(ctx context.Context, cfg Config, addr string, open bool, stdout, stderr
 	fmt.Fprintln(stdout, url)
 	fmt.Fprintf(stdout, "serving %d lessons as live notebooks; press Ctrl-C to stop\n", len(cfg.Lessons))
 	err = Serve(ctx, ln, srv, func() {
-		if open {
+		if o.Open {
 			if err := OpenBrowser(url); err != nil {
 				fmt.Fprintf(stderr, "plylab: cannot open a browser (%v); open %s yourself\n", err, url)
 			}

@@ -89,7 +89,8 @@ func TestRunServer(t *testing.T) {
 	done := make(chan error, 1)
 	cfg := testConfig(t)
 	cfg.Token = ""
-	go func() { done <- Run(ctx, cfg, "127.0.0.1:0", false, out, io.Discard) }()
+	o := RunOptions{Addr: "127.0.0.1:0", Limits: Limits{TimeLimit: time.Second, NodeBudget: 1, MaxConcurrent: 1, MaxBody: 1024, MaxOutput: 1024}}
+	go func() { done <- Run(ctx, cfg, o, out, io.Discard) }()
 	var got []string
 	for len(got) < 2 {
 		select {
@@ -124,7 +125,7 @@ func TestRunServer(t *testing.T) {
 		t.Errorf("last line %q", last)
 	}
 
-	err = Run(context.Background(), testConfig(t), "256.0.0.1:99999", false, io.Discard, io.Discard)
+	err = Run(context.Background(), testConfig(t), RunOptions{Addr: "256.0.0.1:99999"}, io.Discard, io.Discard)
 	var le *ListenError
 	if !errors.As(err, &le) || le.Addr != "256.0.0.1:99999" || !strings.HasPrefix(err.Error(), "cannot listen on 256.0.0.1:99999: ") {
 		t.Errorf("a bad address: %v, want a *ListenError", err)
