@@ -77,8 +77,8 @@ Examples:
 }
 
 // notebookConfig is the notebook server's configuration without its
-// limits and token (notebook.Run makes one): the lessons, the commands
-// cells may run, and lessonRunner to run them in-process.
+// limits, token and log (notebook.Run sets them): the lessons, the
+// commands cells may run, and lessonRunner to run them in-process.
 func (env *appEnv) notebookConfig() (notebook.Config, error) {
 	ls, err := env.loadLessons(nil, true)
 	if err != nil {
@@ -89,7 +89,6 @@ func (env *appEnv) notebookConfig() (notebook.Config, error) {
 		Commands:  env.lessonCommands(),
 		Runner:    env.newLessonRun,
 		Generator: "plylab " + version,
-		Log:       env.Stderr,
 	}, nil
 }
 
