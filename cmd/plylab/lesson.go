@@ -3,16 +3,13 @@ package main
 import (
 	"context"
 	"errors"
-	"fmt"
 	"io"
 	"path/filepath"
 	"runtime"
 	"strings"
-	"time"
 
 	"github.com/plylab/plylab/cmd/internal/cliapp"
 	"github.com/plylab/plylab/cmd/internal/output"
-	"github.com/plylab/plylab/engine/textfmt"
 	"github.com/plylab/plylab/lessons"
 	"github.com/urfave/cli/v2"
 )
@@ -70,14 +67,7 @@ func (env *appEnv) lessonRunner(ctx context.Context, color bool) lessons.RunFunc
 		mode = "always"
 	}
 	return func(inv lessons.Invocation) lessons.Outcome {
-		var records []lessons.Record
-		stdout := &resultWriter{Writer: inv.Stdout, sink: func(kind string, fields []output.Field) {
-			r := lessons.Record{Kind: kind, Fields: make([]lessons.Field, len(fields))}
-			for i, f := range fields {
-				r.Fields[i] = lessons.Field{Key: f.Key, Value: f.Value, Text: f.Text}
-			}
-			records = append(records, r)
-		}}
+		stdout := &lessons.RecordingWriter{Writer: inv.Stdout}
 		sub := &appEnv{
 			Stdin:      strings.NewReader(""),
 			Stdout:     stdout,
@@ -90,34 +80,39 @@ func (env *appEnv) lessonRunner(ctx context.Context, color bool) lessons.RunFunc
 			OutDir:     inv.Dir,
 		}
 		code := runWith(sub, append([]string{"plylab"}, inv.Args...))
-		return lessons.Outcome{Code: code, Records: records}
+		return lessons.Outcome{Code: code, Records: stdout.Records}
 	}
 }
 
-// lessonError turns errors of the lessons package into plylab's: a
-// malformed lesson is a usage error "file:line: what is wrong" (exit 2).
-func lessonError(err error) error {
-	if err == nil {
-		return nil
-	}
-	var le *lessons.Error
-	if errors.As(err, &le) {
-		return cliapp.CompleteUsage(err.Error(), err)
-	}
-	if errors.Is(err, lessons.ErrUnknown) {
-		return cliapp.CompleteUsage(err.Error()+"; run 'plylab lesson list' to see the lessons", err)
-	}
-	return err
+// newLessonRun is lessonRunner without colour: what runs the cells of
+// `lesson check`, `lesson export` and the notebook server.
+func (env *appEnv) newLessonRun(ctx context.Context) lessons.RunFunc {
+	return env.lessonRunner(ctx, false)
+}
+
+// lessonBatch runs ls, jobs at once, with newLessonRun and a progress line
+// on stderr when it is a terminal.
+func (env *appEnv) lessonBatch(ls []*lessons.Lesson, jobs int) lessons.Batch {
+	return lessons.Batch{Lessons: ls, NewRun: env.newLessonRun, Jobs: jobs, Progress: output.NewProgress(env.Stderr, env.progressOn())}
 }
 
 // loadLessons returns the built-in lessons and the lessons named by refs
 // (all built-in ones for "all", or when refs is empty and all is true).
+// Errors of the lessons package become plylab's: a malformed lesson is a
+// usage error "file:line: what is wrong" (exit 2), and so is an unknown
+// one, with a hint; a broken built-in lesson is not the user's fault.
 func (env *appEnv) loadLessons(refs []string, all bool) ([]*lessons.Lesson, error) {
 	ls, err := lessons.Select(refs, all, env.lessonCommands())
-	if err != nil && !errors.Is(err, lessons.ErrBroken) {
-		return nil, lessonError(err)
+	var le *lessons.Error
+	switch {
+	case err == nil || errors.Is(err, lessons.ErrBroken):
+		return ls, err
+	case errors.As(err, &le):
+		return nil, cliapp.CompleteUsage(err.Error(), err)
+	case errors.Is(err, lessons.ErrUnknown):
+		return nil, cliapp.CompleteUsage(err.Error()+"; run 'plylab lesson list' to see the lessons", err)
 	}
-	return ls, err
+	return nil, err
 }
 
 func lessonListCommand(env *appEnv) *cli.Command {
@@ -178,36 +173,18 @@ Examples:
 			if err != nil {
 				return err
 			}
-			l := ls[0]
-			keep := c.String("files")
-			dir, cleanup, err := lessons.PictureDir(keep)
-			if err != nil {
-				return err
-			}
-			defer cleanup()
 			width := c.Int("width")
 			if width <= 0 {
 				width = output.Width(env.Stdout, env.isTerminal(env.Stdout), env.getenv)
 			}
-			s := lessons.NewSession(l, env.lessonRunner(c.Context, env.out.On), dir)
 			t := &lessons.Terminal{
 				Out: env.Stdout, In: env.Stdin, Step: c.Bool("step"), Color: env.out.On,
-				Width: width, KeepDir: keep, Echo: !output.IsTerminal(env.Stdin),
-				ExportHint: fmt.Sprintf("plylab lesson export %s --format html -o site", ref),
+				Width: width, Echo: !output.IsTerminal(env.Stdin),
 			}
-			err = t.Present(s)
-			if errors.Is(err, lessons.ErrQuit) {
-				fmt.Fprintln(env.Stdout, "Stopped. Continue another time with: plylab lesson run "+ref)
-				return nil
-			}
-			if err != nil && c.Context.Err() != nil {
-				return c.Context.Err()
-			}
-			var le *lessons.Error
-			if errors.As(err, &le) {
-				return err // a cell failed: exit 1 with file:line
-			}
-			return err
+			// A failing cell's *lessons.Error exits 1 with its file:line.
+			return lessons.RunInTerminal(c.Context, t, lessons.RunOptions{
+				Lesson: ls[0], Ref: ref, Files: c.String("files"), Run: env.lessonRunner(c.Context, env.out.On),
+			})
 		},
 	}
 }
@@ -247,22 +224,8 @@ Examples:
 			if err != nil {
 				return err
 			}
-			prog := output.NewProgress(env.Stderr, env.isTerminal(env.Stderr))
-			dir := c.String("output")
-			files, index, err := lessons.ExportAll(c.Context, ls, func(ctx context.Context) lessons.RunFunc { return env.lessonRunner(ctx, false) }, runtime.GOMAXPROCS(0),
-				func(done int, l *lessons.Lesson) {
-					prog.Update("running lessons: %d of %d done (%s)", done, len(ls), l.Slug)
-				},
-				dir, format, lessons.ExportOptions{Generator: "plylab " + version})
-			prog.Done()
-			if err != nil {
-				return err
-			}
-			fmt.Fprintf(env.Stdout, "wrote %s and %s (%d files in %s)\n", textfmt.Plural(len(ls), "lesson"), index, len(files), dir)
-			if format == "html" {
-				fmt.Fprintf(env.Stdout, "open %s in a browser; the pages work offline\n", index)
-			}
-			return nil
+			return env.lessonBatch(ls, runtime.GOMAXPROCS(0)).Export(c.Context, env.Stdout, c.String("output"), format,
+				lessons.ExportOptions{Generator: "plylab " + version})
 		},
 	}
 }
@@ -298,51 +261,13 @@ Examples:
 			if err != nil {
 				return err
 			}
-			update, goldenDir := c.Bool("update"), c.String("golden")
-			if update {
-				if err := lessons.UpdateFolderError(ls, goldenDir); err != nil {
+			opt := lessons.CheckOptions{GoldenDir: c.String("golden"), ReadGoldenDir: c.IsSet("golden"), Update: c.Bool("update")}
+			if opt.Update {
+				if err := lessons.UpdateFolderError(ls, opt.GoldenDir); err != nil {
 					return cliapp.Usagef("%s", err)
 				}
 			}
-			start := time.Now()
-			prog := output.NewProgress(env.Stderr, env.isTerminal(env.Stderr))
-			results, failed, err := lessons.CheckAll(c.Context, ls, func(ctx context.Context) lessons.RunFunc { return env.lessonRunner(ctx, false) }, c.Int("jobs"),
-				lessons.CheckOptions{GoldenDir: goldenDir, ReadGoldenDir: c.IsSet("golden"), Update: update},
-				func(done int, l *lessons.Lesson) {
-					prog.Update("checking lessons: %d of %d done (%s)", done, len(ls), l.Slug)
-				})
-			prog.Done()
-			for _, r := range results {
-				env.printCheckResult(r)
-			}
-			if err != nil {
-				return err
-			}
-			if failed > 0 {
-				return lessons.CheckFailed(failed, len(ls))
-			}
-			if !update {
-				fmt.Fprintln(env.Stdout, lessons.CheckPassed(len(ls), output.FormatDuration(time.Since(start))))
-			}
-			return nil
+			return env.lessonBatch(ls, c.Int("jobs")).Check(c.Context, env.Stdout, opt, env.out.Paint)
 		},
-	}
-}
-
-// printCheckResult prints one lesson's verdict of `lesson check`.
-func (env *appEnv) printCheckResult(r lessons.CheckResult) {
-	l, w := r.Lesson, env.Stdout
-	fail := env.out.Paint(output.StyleBad, "FAIL")
-	switch r.Status {
-	case lessons.CheckRunError:
-		fmt.Fprintf(w, "%s %s\n  %s\n", fail, l.Slug, output.OneLine(r.Err.Error()))
-	case lessons.CheckWrote:
-		fmt.Fprintf(w, "%s %s (%s, %s)\n", env.out.Paint(output.StyleWarn, "wrote"), r.Path, textfmt.Plural(len(l.Cells), "cell"), output.FormatDuration(r.Elapsed))
-	case lessons.CheckNoGolden:
-		fmt.Fprintf(w, "%s %s\n  no golden transcript %s; record one with: plylab lesson check %s --update\n", fail, l.Slug, r.Path, lessons.LessonRef(l))
-	case lessons.CheckDiffers:
-		fmt.Fprintf(w, "%s %s\n%s\n", fail, l.Slug, textfmt.Indent(r.Diff.Summary(l.File), "  "))
-	default:
-		fmt.Fprintf(w, "%s   %s (%s, %s)\n", env.out.Paint(output.StyleGood, "ok"), l.Slug, textfmt.Plural(len(l.Cells), "cell"), output.FormatDuration(r.Elapsed))
 	}
 }

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"fmt"
 	"io"
 	"strings"
 
@@ -56,9 +55,9 @@ Examples:
 			if err := cliapp.RejectArgs(c, "plylab reproduce --source game-trees"); err != nil {
 				return err
 			}
-			src := strings.ToLower(c.String("source"))
-			if src != "" && !lab.KnownSource(src) {
-				return cliapp.Usagef("--source: unknown source %q; choose one of %s", src, strings.Join(names, ", "))
+			src, err := lab.ParseSource(c.String("source"))
+			if err != nil {
+				return cliapp.Usagef("--source: %v", err)
 			}
 			return runF(c.Context, &ReproduceOptions{Source: src, Format: c.String("format"), RunSlow: c.Bool("run-slow"), Color: env.out})
 		},
@@ -75,19 +74,9 @@ func reproduceRun(ctx context.Context, opts *ReproduceOptions, stdout, stderr io
 	if err := output.WriteTable(stdout, opts.Format, lab.LedgerTable(claims), opts.Color); err != nil {
 		return err
 	}
-	output.Result(stdout, "reproduce", struct {
-		Claims  int            `json:"claims"`
-		Verdict map[string]int `json:"verdicts"`
-		Summary string         `json:"summary"`
-	}{len(claims), lab.Summary(claims), lab.SummaryLine(claims)})
+	output.Result(stdout, "reproduce", lab.NewLedgerResult(claims))
 	if !opts.RunSlow {
 		return nil
 	}
-	for _, r := range lab.SlowCommands(claims) {
-		fmt.Fprintf(stdout, "\n$ %s\n", r.Command)
-		if code := run(r.Args, stdout, stderr); code != 0 {
-			return fmt.Errorf("%s: exit status %d", r.Command, code)
-		}
-	}
-	return nil
+	return lab.RerunSlow(stdout, claims, func(args []string) int { return run(args, stdout, stderr) })
 }

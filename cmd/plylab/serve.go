@@ -2,29 +2,23 @@ package main
 
 import (
 	"context"
-	"fmt"
+	"errors"
 	"io"
-	"net"
 	"os/signal"
 	"runtime"
 	"syscall"
-	"time"
 
 	"github.com/plylab/plylab/cmd/internal/cliapp"
-	"github.com/plylab/plylab/lessons"
 	"github.com/plylab/plylab/lessons/notebook"
 	"github.com/urfave/cli/v2"
 )
 
 // ServeOptions are the parsed flags of `plylab lesson serve`.
 type ServeOptions struct {
-	Addr          string // listen here (port 0: a free one)
-	Open          bool   // open the notebook in the default browser
-	TimeLimit     time.Duration
-	NodeBudget    uint64
-	MaxConcurrent int
-	MaxBody       int64
-	MaxOutput     int
+	// RunOptions are --addr, --open and the limits --time-limit,
+	// --node-budget, --max-concurrent, --max-body and --max-output,
+	// checked.
+	notebook.RunOptions
 	// Notebook builds the server's configuration: the lessons, the
 	// commands cells may run and the runner that runs them in-process.
 	// The limits above are applied on top.
@@ -69,23 +63,13 @@ Examples:
 			if c.NArg() > 0 {
 				return cliapp.Usagef("'lesson serve' takes no arguments, got %q; every lesson is on the index page", c.Args().First())
 			}
-			o := &ServeOptions{
-				Addr: c.String("addr"), Open: c.Bool("open"), TimeLimit: c.Duration("time-limit"),
-				NodeBudget: c.Uint64("node-budget"), MaxConcurrent: c.Int("max-concurrent"),
-				MaxBody: c.Int64("max-body"), MaxOutput: c.Int("max-output"),
-				Notebook: env.notebookConfig,
-			}
-			switch {
-			case o.TimeLimit <= 0:
-				return cliapp.Usagef("--time-limit must be positive, e.g. 30s")
-			case o.NodeBudget == 0:
-				return cliapp.Usagef("--node-budget must be at least 1, e.g. 50000000")
-			case o.MaxConcurrent < 1:
-				return cliapp.Usagef("--max-concurrent must be at least 1")
-			case o.MaxBody < 1024:
-				return cliapp.Usagef("--max-body must be at least 1024 bytes")
-			case o.MaxOutput < 1024:
-				return cliapp.Usagef("--max-output must be at least 1024 bytes")
+			o := &ServeOptions{Notebook: env.notebookConfig, RunOptions: notebook.RunOptions{
+				Addr: c.String("addr"), Open: c.Bool("open"),
+				Limits: notebook.Limits{TimeLimit: c.Duration("time-limit"), NodeBudget: c.Uint64("node-budget"),
+					MaxConcurrent: c.Int("max-concurrent"), MaxBody: c.Int64("max-body"), MaxOutput: c.Int("max-output")},
+			}}
+			if err := o.Limits.Check(); err != nil {
+				return cliapp.Usagef("--%v", err)
 			}
 			return runF(c.Context, o)
 		},
@@ -93,30 +77,24 @@ Examples:
 }
 
 // notebookConfig is the notebook server's configuration without its
-// limits: the lessons, the commands cells may run, and lessonRunner to run
-// them in-process.
+// limits, token and log (notebook.Run sets them): the lessons, the
+// commands cells may run, and lessonRunner to run them in-process.
 func (env *appEnv) notebookConfig() (notebook.Config, error) {
 	ls, err := env.loadLessons(nil, true)
-	if err != nil {
-		return notebook.Config{}, err
-	}
-	token, err := notebook.NewToken()
 	if err != nil {
 		return notebook.Config{}, err
 	}
 	return notebook.Config{
 		Lessons:   ls,
 		Commands:  env.lessonCommands(),
-		Runner:    func(ctx context.Context) lessons.RunFunc { return env.lessonRunner(ctx, false) },
-		Token:     token,
+		Runner:    env.newLessonRun,
 		Generator: "plylab " + version,
-		Log:       env.Stderr,
 	}, nil
 }
 
 // serveRun runs the notebook server until ctx ends (Ctrl-C). SIGTERM (a
 // service manager's stop) ends it as cleanly as Ctrl-C. The address goes
-// to stdout first; the server's log to stderr.
+// to stdout first; the server's log to stderr (see notebook.Run).
 func serveRun(ctx context.Context, o *ServeOptions, stdout, stderr io.Writer) error {
 	ctx, stop := signal.NotifyContext(ctx, syscall.SIGTERM)
 	defer stop()
@@ -124,31 +102,10 @@ func serveRun(ctx context.Context, o *ServeOptions, stdout, stderr io.Writer) er
 	if err != nil {
 		return err
 	}
-	cfg.TimeLimit, cfg.NodeBudget, cfg.MaxConcurrent = o.TimeLimit, o.NodeBudget, o.MaxConcurrent
-	cfg.MaxBody, cfg.MaxOutput, cfg.Log = o.MaxBody, o.MaxOutput, stderr
-	ln, err := net.Listen("tcp", o.Addr)
-	if err != nil {
-		return cliapp.Usagef("cannot listen on %s: %v; pick another --addr HOST:PORT (port 0 picks a free one)", o.Addr, err)
+	err = notebook.Run(ctx, cfg, o.RunOptions, stdout, stderr)
+	var le *notebook.ListenError
+	if errors.As(err, &le) {
+		return cliapp.Usagef("%v; pick another --addr HOST:PORT (port 0 picks a free one)", err)
 	}
-	srv, err := notebook.New(cfg)
-	if err != nil {
-		ln.Close()
-		return err
-	}
-	defer srv.Close()
-	url := notebook.URL(ln.Addr(), cfg.Token)
-	fmt.Fprintln(stdout, url)
-	fmt.Fprintf(stdout, "serving %d lessons as live notebooks; press Ctrl-C to stop\n", len(cfg.Lessons))
-	err = notebook.Serve(ctx, ln, srv, func() {
-		if o.Open {
-			if err := notebook.OpenBrowser(url); err != nil {
-				fmt.Fprintf(stderr, "plylab: cannot open a browser (%v); open %s yourself\n", err, url)
-			}
-		}
-	})
-	if err != nil {
-		return err
-	}
-	fmt.Fprintln(stdout, "stopped the notebook server")
-	return nil
+	return err
 }

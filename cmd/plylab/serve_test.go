@@ -29,6 +29,9 @@ func newNotebook(t testing.TB, mod func(*notebook.Config)) (*notebook.Server, *h
 	if err != nil {
 		t.Fatal(err)
 	}
+	if cfg.Token, err = notebook.NewToken(); err != nil {
+		t.Fatal(err)
+	}
 	cfg.TimeLimit, cfg.NodeBudget, cfg.MaxConcurrent = 30*time.Second, notebook.DefaultNodeBudget, 2
 	cfg.TempDir = t.TempDir()
 	cfg.Log = io.Discard

@@ -2,9 +2,11 @@ package lab
 
 import (
 	"fmt"
-	"github.com/plylab/plylab/engine/textfmt"
+	"io"
 	"sort"
 	"strings"
+
+	"github.com/plylab/plylab/engine/textfmt"
 )
 
 // The ledger as `plylab reproduce` reads it: the sources' short names,
@@ -44,6 +46,45 @@ func SummaryLine(cs []Claim) string {
 		parts[i] = fmt.Sprintf("%d %s", sum[k], k)
 	}
 	return fmt.Sprintf("%d claims: %s", len(cs), strings.Join(parts, ", "))
+}
+
+// ParseSource returns the source a person typed, in any case, as its
+// short name in Sources ("" stays "", all sources); a name not in Sources
+// is an error listing them.
+func ParseSource(typed string) (string, error) {
+	name := strings.ToLower(typed)
+	if name != "" && !KnownSource(name) {
+		return "", fmt.Errorf("unknown source %q; choose one of %s", name, strings.Join(SourceNames(), ", "))
+	}
+	return name, nil
+}
+
+// LedgerResult is the ledger's summary as `plylab reproduce` hands it to a
+// lesson cell: the number of claims, the count of each verdict (Summary)
+// and SummaryLine.
+type LedgerResult struct {
+	Claims  int            `json:"claims"`
+	Verdict map[string]int `json:"verdicts"`
+	Summary string         `json:"summary"`
+}
+
+// NewLedgerResult is the LedgerResult of cs.
+func NewLedgerResult(cs []Claim) LedgerResult {
+	return LedgerResult{Claims: len(cs), Verdict: Summary(cs), Summary: SummaryLine(cs)}
+}
+
+// RerunSlow reruns the stored claims' commands (SlowCommands) in order
+// with run, which runs one command line and returns its exit status.
+// Before each it writes a blank line and "$ COMMAND" to w. A command that
+// fails stops the reruns with an error naming it and its status.
+func RerunSlow(w io.Writer, cs []Claim, run func(args []string) int) error {
+	for _, r := range SlowCommands(cs) {
+		fmt.Fprintf(w, "\n$ %s\n", r.Command)
+		if code := run(r.Args); code != 0 {
+			return fmt.Errorf("%s: exit status %d", r.Command, code)
+		}
+	}
+	return nil
 }
 
 // Rerun is a stored claim's command that plylab can run again: Command

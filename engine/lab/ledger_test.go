@@ -1,6 +1,7 @@
 package lab
 
 import (
+	"encoding/json"
 	"reflect"
 	"strings"
 	"testing"
@@ -49,5 +50,44 @@ func TestTableVerdictWhy(t *testing.T) {
 		if v, w := tableVerdict(tc.gain), tableWhy(tc.gain); v != tc.verdict || !strings.Contains(w, tc.why) {
 			t.Errorf("gain %d: %s, %q; want %s, ...%s...", tc.gain, v, w, tc.verdict, tc.why)
 		}
+	}
+}
+
+func TestParseSource(t *testing.T) {
+	for typed, want := range map[string]string{"": "", "ramz": "ramz", "Game-Trees": "game-trees", "TUTORIAL": "tutorial"} {
+		if got, err := ParseSource(typed); got != want || err != nil {
+			t.Errorf("ParseSource(%q) = %q, %v; want %q", typed, got, err, want)
+		}
+	}
+	_, err := ParseSource("NoSuch")
+	if want := `unknown source "nosuch"; choose one of ramz, blog, game-trees, ruby, tutorial`; err == nil || err.Error() != want {
+		t.Errorf("ParseSource(NoSuch) = %v, want %q", err, want)
+	}
+}
+
+func TestLedgerResultAndRerun(t *testing.T) {
+	cs := []Claim{
+		{Verdict: Reproduced},
+		{Verdict: Differs, Slow: true, Command: "plylab match --games 100"},
+		{Verdict: Reproduced, Slow: true, Command: "stockfish bench"},
+		{Verdict: NotRun, Slow: true, Command: "plylab bench --depth 9"},
+	}
+	data, err := json.Marshal(NewLedgerResult(cs))
+	if want := `{"claims":4,"verdicts":{"differs":1,"not run":1,"reproduced":2},"summary":"4 claims: 1 differs, 1 not run, 2 reproduced"}`; err != nil || string(data) != want {
+		t.Errorf("NewLedgerResult as JSON = %s (%v), want %s", data, err, want)
+	}
+	var b strings.Builder
+	var ran [][]string
+	if err := RerunSlow(&b, cs, func(args []string) int { ran = append(ran, args); return 0 }); err != nil {
+		t.Fatal(err)
+	}
+	if want := "\n$ plylab match --games 100\n\n$ plylab bench --depth 9\n"; b.String() != want ||
+		!reflect.DeepEqual(ran, [][]string{{"plylab", "match", "--games", "100"}, {"plylab", "bench", "--depth", "9"}}) {
+		t.Errorf("RerunSlow wrote %q and ran %q", b.String(), ran)
+	}
+	b.Reset()
+	err = RerunSlow(&b, cs, func(args []string) int { return 2 })
+	if want := "plylab match --games 100: exit status 2"; err == nil || err.Error() != want || b.String() != "\n$ plylab match --games 100\n" {
+		t.Errorf("a failing rerun: %v after %q, want %q after the first command", err, b.String(), want)
 	}
 }

@@ -67,3 +67,13 @@ func Capitalize(s string) string {
 	}
 	return strings.ToUpper(s[:1]) + s[1:]
 }
+
+// OneLine folds a message onto a single line: surrounding space trimmed,
+// and when it has line breaks, every run of white space made one space.
+func OneLine(s string) string {
+	s = strings.TrimSpace(s)
+	if !strings.ContainsAny(s, "\r\n") {
+		return s
+	}
+	return strings.Join(strings.Fields(s), " ")
+}

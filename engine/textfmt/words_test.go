@@ -75,3 +75,17 @@ func TestCapitalize(t *testing.T) {
 		}
 	}
 }
+
+func TestOneLine(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct{ s, want string }{
+		{"  plain  ", "plain"},
+		{"two  spaces kept", "two  spaces kept"},
+		{"first line\n  second\tline\r\n", "first line second line"},
+		{"", ""},
+	} {
+		if got := OneLine(tt.s); got != tt.want {
+			t.Errorf("OneLine(%q) = %q, want %q", tt.s, got, tt.want)
+		}
+	}
+}

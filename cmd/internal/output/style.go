@@ -114,10 +114,5 @@ func PadLeft(s string, w int) string {
 
 // OneLine folds a message onto a single line: surrounding space trimmed,
 // and when it has line breaks, every run of white space made one space.
-func OneLine(s string) string {
-	s = strings.TrimSpace(s)
-	if !strings.ContainsAny(s, "\r\n") {
-		return s
-	}
-	return strings.Join(strings.Fields(s), " ")
-}
+// It is textfmt.OneLine.
+func OneLine(s string) string { return textfmt.OneLine(s) }

@@ -1,0 +1,120 @@
+package notebook
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"net"
+	"time"
+)
+
+// Starting a server as `plylab lesson serve` does: the limits a person
+// sets, checked; listening; the address and the lines around a run.
+
+// Limits are the limits a person sets when starting a server (the flags
+// of `plylab lesson serve` carry the same names); Apply puts them in a
+// Config.
+type Limits struct {
+	TimeLimit     time.Duration // stop a cell's command after this long
+	NodeBudget    uint64        // stop a cell's command after this many search nodes
+	MaxConcurrent int           // run at most this many cells at once
+	MaxBody       int64         // refuse request bodies over this many bytes
+	MaxOutput     int           // keep at most this many bytes of a cell's output
+}
+
+// LimitError is a limit out of its range. Name is the limit as the serve
+// command's flag names it ("time-limit"), Rule what it must be.
+type LimitError struct {
+	Name, Rule string
+}
+
+// Error says which limit and what it must be.
+func (e *LimitError) Error() string { return e.Name + " " + e.Rule }
+
+// Check returns a *LimitError for the first limit out of its range: a
+// positive time limit, at least one node and one cell at once, at least
+// 1024 bytes of request body and of output.
+func (l Limits) Check() error {
+	switch {
+	case l.TimeLimit <= 0:
+		return &LimitError{"time-limit", "must be positive, e.g. 30s"}
+	case l.NodeBudget == 0:
+		return &LimitError{"node-budget", "must be at least 1, e.g. 50000000"}
+	case l.MaxConcurrent < 1:
+		return &LimitError{"max-concurrent", "must be at least 1"}
+	case l.MaxBody < 1024:
+		return &LimitError{"max-body", "must be at least 1024 bytes"}
+	case l.MaxOutput < 1024:
+		return &LimitError{"max-output", "must be at least 1024 bytes"}
+	}
+	return nil
+}
+
+// RunOptions are what a person sets when starting a server with Run.
+type RunOptions struct {
+	Addr string // listen here, HOST:PORT (port 0: a free one)
+	Open bool   // open the address in the default browser
+	Limits
+}
+
+// Apply sets cfg's limits to l.
+func (l Limits) Apply(cfg *Config) {
+	cfg.TimeLimit, cfg.NodeBudget, cfg.MaxConcurrent = l.TimeLimit, l.NodeBudget, l.MaxConcurrent
+	cfg.MaxBody, cfg.MaxOutput = l.MaxBody, l.MaxOutput
+}
+
+// ListenError is Run's error when it cannot listen on Addr.
+type ListenError struct {
+	Addr string
+	Err  error // the net package's error
+}
+
+// Error names the address and why.
+func (e *ListenError) Error() string { return fmt.Sprintf("cannot listen on %s: %v", e.Addr, e.Err) }
+
+// Unwrap returns the net package's error.
+func (e *ListenError) Unwrap() error { return e.Err }
+
+// Run listens on o.Addr and serves cfg with o's limits until ctx ends
+// (Serve), with a new token (NewToken) when cfg has none. The address to
+// open, with its token (URL), is stdout's first line, then how many
+// lessons are served; the server's log (cfg.Log) goes to stderr. With
+// o.Open the address is opened in the default browser, or stderr says to
+// open it by hand. A clean stop ends with "stopped the notebook server";
+// a failure to listen is a *ListenError.
+func Run(ctx context.Context, cfg Config, o RunOptions, stdout, stderr io.Writer) error {
+	o.Limits.Apply(&cfg)
+	cfg.Log = stderr
+	if cfg.Token == "" {
+		token, err := NewToken()
+		if err != nil {
+			return err
+		}
+		cfg.Token = token
+	}
+	ln, err := net.Listen("tcp", o.Addr)
+	if err != nil {
+		return &ListenError{Addr: o.Addr, Err: err}
+	}
+	srv, err := New(cfg)
+	if err != nil {
+		ln.Close()
+		return err
+	}
+	defer srv.Close()
+	url := URL(ln.Addr(), cfg.Token)
+	fmt.Fprintln(stdout, url)
+	fmt.Fprintf(stdout, "serving %d lessons as live notebooks; press Ctrl-C to stop\n", len(cfg.Lessons))
+	err = Serve(ctx, ln, srv, func() {
+		if o.Open {
+			if err := OpenBrowser(url); err != nil {
+				fmt.Fprintf(stderr, "plylab: cannot open a browser (%v); open %s yourself\n", err, url)
+			}
+		}
+	})
+	if err != nil {
+		return err
+	}
+	fmt.Fprintln(stdout, "stopped the notebook server")
+	return nil
+}
