@@ -20,12 +20,6 @@ import (
 // change to pruning or ordering changes it), and nodes per second measure
 // the machine and the code's speed.
 
-const (
-	benchDefaultDepth = 8
-	benchDefaultHash  = 16
-	benchMaxDepth     = engine.MaxDepth
-)
-
 // BenchOptions are the parsed flags and arguments of `plylab bench`.
 type BenchOptions struct {
 	Engine engine.Options // the full engine with --hash and --eval applied
@@ -66,8 +60,8 @@ Examples:
    plylab bench 16 1 8                the frameworks' form: hash MB, threads, depth
    plylab bench --depth 6 --format json`,
 		Flags: []cli.Flag{
-			&cli.IntFlag{Name: "depth", Aliases: []string{"d"}, Value: benchDefaultDepth, Usage: fmt.Sprintf("search each position `N` plies deep (1-%d)", benchMaxDepth)},
-			&cli.IntFlag{Name: "hash", Value: benchDefaultHash, Usage: "transposition table size in `MB` (1-4096)"},
+			&cli.IntFlag{Name: "depth", Aliases: []string{"d"}, Value: lab.BenchDepth, Usage: fmt.Sprintf("search each position `N` plies deep (1-%d)", engine.MaxDepth)},
+			&cli.IntFlag{Name: "hash", Value: lab.BenchHashMB, Usage: "transposition table size in `MB` (1-4096)"},
 			&cli.StringFlag{Name: "eval", Usage: "evaluation `KIND`: material, pst, pesto or classical (default: the engine's)"},
 			output.FormatFlag(),
 		},
@@ -106,11 +100,8 @@ func benchArgs(c *cli.Context) (depth, hashMB int, err error) {
 		}
 		depth = vals[2]
 	}
-	if depth < 1 || depth > benchMaxDepth {
-		return 0, 0, cliapp.Usagef("depth must be between 1 and %d, got %d; try --depth %d", benchMaxDepth, depth, benchDefaultDepth)
-	}
-	if hashMB < 1 || hashMB > 4096 {
-		return 0, 0, cliapp.Usagef("hash must be between 1 and 4096 MB, got %d; try --hash %d", hashMB, benchDefaultHash)
+	if err := lab.CheckBench(depth, hashMB); err != nil {
+		return 0, 0, cliapp.Usagef("%v", err)
 	}
 	return depth, hashMB, nil
 }
@@ -134,40 +125,17 @@ func parseBench(c *cli.Context) (*BenchOptions, error) {
 	return opts, nil
 }
 
-// benchRun runs lab.Bench and prints its rows and, last, the signature
-// line the frameworks read.
+// benchRun runs lab.Bench and prints its report: the rows and, last, the
+// signature line the frameworks read (BenchResult.Report).
 func benchRun(ctx context.Context, opts *BenchOptions, stdout, stderr io.Writer) error {
 	prog := output.NewProgress(stderr, opts.Progress)
-	res, runErr := lab.Bench(ctx, lab.BenchOptions{Engine: opts.Engine, Depth: opts.Depth,
-		Progress: func(s string) { prog.Update("%s", s) }})
+	res, runErr := lab.Bench(ctx, lab.BenchOptions{Engine: opts.Engine, Depth: opts.Depth, Progress: prog.Status})
 	prog.Done()
 	if res == nil {
 		return runErr
 	}
-	t := res.Table(opts.Depth, opts.HashMB)
-	if opts.Format == "json" && !res.Interrupted {
-		// JSON must stay one document: the totals line goes in its notes.
-		t.Notes = append(t.Notes, res.Signature())
-	}
-	if err := output.WriteTable(stdout, opts.Format, t, opts.Color); err != nil {
+	if err := output.WriteReport(stdout, opts.Format, res.Report(opts.Format, opts.Depth, opts.HashMB, runErr == nil), opts.Color); err != nil {
 		return err
 	}
-	if runErr != nil {
-		// No totals line: a partial count must not pass for a signature.
-		return runErr
-	}
-	// The signature as a result: nodes as the line prints them (no
-	// separators), nps.
-	output.ResultFields(stdout, "bench", res.Summary())
-	if opts.Format == "table" || opts.Format == "markdown" {
-		return benchLine(stdout, res)
-	}
-	return nil
-}
-
-// benchLine writes the last line, "<nodes> nodes <nps> nps", plain (no
-// separators, no color) for the frameworks' parsers.
-func benchLine(w io.Writer, res *lab.BenchResult) error {
-	_, err := fmt.Fprintln(w, res.Signature())
-	return err
+	return runErr
 }

@@ -120,7 +120,7 @@ func compareRun(ctx context.Context, opts *CompareOptions, stdout, stderr io.Wri
 	prog := output.NewProgress(stderr, opts.Progress)
 	res, runErr := lab.Compare(ctx, lab.CompareOptions{Positions: opts.Positions, Algos: opts.Algos,
 		MinDepth: opts.MinDepth, MaxDepth: opts.MaxDepth, Minimal: !opts.NoMinimal,
-		Progress: func(s string) { prog.Update("%s", s) }})
+		Progress: prog.Status})
 	prog.Done()
 	if res == nil {
 		return runErr

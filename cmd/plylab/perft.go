@@ -110,7 +110,7 @@ func perftRun(ctx context.Context, opts *PerftOptions, stdout, stderr io.Writer)
 		}
 	}
 	prog := output.NewProgress(stderr, opts.Progress)
-	lo.Progress = func(s string) { prog.Update("%s", s) }
+	lo.Progress = prog.Status
 	res, runErr := lab.Perft(ctx, lo)
 	prog.Done()
 	if res == nil {

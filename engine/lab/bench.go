@@ -163,3 +163,44 @@ func (r *BenchResult) Summary() []textfmt.Field {
 		{Key: "signature_nodes", Value: r.Nodes, Text: fmt.Sprint(r.Nodes)},
 		{Key: "nps", Value: r.NPS(), Text: fmt.Sprint(r.NPS())}}
 }
+
+// Bench's defaults and bounds, as the frameworks call it: "bench 16 1 8".
+const (
+	BenchDepth     = 8    // plies, when not given
+	BenchHashMB    = 16   // hash size in MB, when not given
+	BenchMaxHashMB = 4096 // the largest hash bench accepts
+)
+
+// CheckBench checks bench's depth (1 to engine.MaxDepth) and hash size
+// (1 to BenchMaxHashMB), the error naming the default to try.
+func CheckBench(depth, hashMB int) error {
+	if depth < 1 || depth > engine.MaxDepth {
+		return fmt.Errorf("depth must be between 1 and %d, got %d; try --depth %d", engine.MaxDepth, depth, BenchDepth)
+	}
+	if hashMB < 1 || hashMB > BenchMaxHashMB {
+		return fmt.Errorf("hash must be between 1 and %d MB, got %d; try --hash %d", BenchMaxHashMB, hashMB, BenchHashMB)
+	}
+	return nil
+}
+
+// Report is what bench prints after the run of depth with hashMB: the
+// table (in JSON with the signature in its notes, so the output stays one
+// document); then, only when the run completed, the summary a lesson
+// reads and, in the formats read by people, the signature line the
+// frameworks parse, plain (no separators, no colour). An incomplete run
+// has no signature: a partial count must not pass for one.
+func (r *BenchResult) Report(format string, depth, hashMB int, completed bool) textfmt.Report {
+	t := r.Table(depth, hashMB)
+	if format == "json" && !r.Interrupted {
+		t.Notes = append(t.Notes, r.Signature())
+	}
+	rep := textfmt.Report{textfmt.TablePart(t)}
+	if !completed {
+		return rep
+	}
+	rep = append(rep, textfmt.ResultPart("bench", r.Summary()))
+	if format == "table" || format == "markdown" {
+		rep = append(rep, textfmt.TextPart(r.Signature()+"\n"))
+	}
+	return rep
+}

@@ -1,0 +1,69 @@
+package lab
+
+import (
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/plylab/plylab/engine"
+)
+
+func TestCheckBench(t *testing.T) {
+	tests := []struct {
+		depth, hash int
+		want        string
+	}{
+		{8, 16, ""},
+		{1, 1, ""},
+		{engine.MaxDepth, 4096, ""},
+		{0, 16, "depth must be between 1 and " + fmt.Sprint(engine.MaxDepth) + ", got 0; try --depth 8"},
+		{engine.MaxDepth + 1, 16, fmt.Sprintf("depth must be between 1 and %d, got %d; try --depth 8", engine.MaxDepth, engine.MaxDepth+1)},
+		{8, 0, "hash must be between 1 and 4096 MB, got 0; try --hash 16"},
+		{8, 4097, "hash must be between 1 and 4096 MB, got 4097; try --hash 16"},
+	}
+	for _, tt := range tests {
+		err := CheckBench(tt.depth, tt.hash)
+		got := ""
+		if err != nil {
+			got = err.Error()
+		}
+		if got != tt.want {
+			t.Errorf("CheckBench(%d, %d) = %q, want %q", tt.depth, tt.hash, got, tt.want)
+		}
+	}
+}
+
+func TestBenchReport(t *testing.T) {
+	res := &BenchResult{Rows: []BenchRow{{Index: 1, Nodes: 1000, Elapsed: time.Second, Best: "e4"}}, Nodes: 1000, Elapsed: 2 * time.Second, Searched: 1}
+	tests := []struct {
+		format    string
+		completed bool
+		kinds     string
+		last      string // the last part's text
+	}{
+		{"table", true, "table [bench] text", "1000 nodes 500 nps\n"},
+		{"markdown", true, "table [bench] text", "1000 nodes 500 nps\n"},
+		{"csv", true, "table [bench]", ""},
+		{"json", true, "table [bench]", ""},
+		{"table", false, "table", ""},
+	}
+	for _, tt := range tests {
+		rep := res.Report(tt.format, 5, 16, tt.completed)
+		if got := partKinds(rep); got != tt.kinds {
+			t.Errorf("%s completed=%v: parts %q, want %q", tt.format, tt.completed, got, tt.kinds)
+			continue
+		}
+		if got := rep[len(rep)-1].Text; got != tt.last {
+			t.Errorf("%s completed=%v: last text %q, want %q", tt.format, tt.completed, got, tt.last)
+		}
+		notes := rep[0].Table.Notes
+		if signed := notes[len(notes)-1] == "1000 nodes 500 nps"; signed != (tt.format == "json") {
+			t.Errorf("%s: notes %q", tt.format, notes)
+		}
+	}
+	// An interrupted run's JSON carries no signature.
+	res.Interrupted = true
+	if notes := res.Report("json", 5, 16, false)[0].Table.Notes; notes[len(notes)-1] == "1000 nodes 500 nps" {
+		t.Errorf("interrupted json notes %q", notes)
+	}
+}
