@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"strconv"
 
 	"github.com/plylab/plylab/cmd/internal/cliapp"
 	"github.com/plylab/plylab/cmd/internal/output"
@@ -69,38 +68,11 @@ Examples:
 	}
 }
 
-// benchArgs reads --depth/--hash and the positional form HASH THREADS DEPTH.
+// benchArgs reads --depth/--hash and the positional form HASH THREADS
+// DEPTH (lab.BenchArgs).
 func benchArgs(c *cli.Context) (depth, hashMB int, err error) {
-	depth, hashMB = c.Int("depth"), c.Int("hash")
-	args := c.Args().Slice()
-	if len(args) > 3 {
-		return 0, 0, cliapp.Usagef("bench takes at most three arguments (HASH THREADS DEPTH), got %d", len(args))
-	}
-	names := []string{"HASH", "THREADS", "DEPTH"}
-	vals := make([]int, len(args))
-	for i, a := range args {
-		n, err := strconv.Atoi(a)
-		if err != nil {
-			return 0, 0, cliapp.Usagef("bench %s must be a whole number, got %q; e.g. plylab bench 16 1 8", names[i], a)
-		}
-		vals[i] = n
-	}
-	if len(vals) >= 1 {
-		if c.IsSet("hash") && vals[0] != hashMB {
-			return 0, 0, cliapp.Usagef("hash given twice (--hash %d and HASH %d); give one", hashMB, vals[0])
-		}
-		hashMB = vals[0]
-	}
-	if len(vals) >= 2 && vals[1] < 1 {
-		return 0, 0, cliapp.Usagef("bench THREADS must be at least 1, got %d", vals[1])
-	}
-	if len(vals) >= 3 {
-		if c.IsSet("depth") && vals[2] != depth {
-			return 0, 0, cliapp.Usagef("depth given twice (--depth %d and DEPTH %d); give one", depth, vals[2])
-		}
-		depth = vals[2]
-	}
-	if err := lab.CheckBench(depth, hashMB); err != nil {
+	depth, hashMB, err = lab.BenchArgs(c.Args().Slice(), c.Int("depth"), c.Int("hash"), c.IsSet("depth"), c.IsSet("hash"))
+	if err != nil {
 		return 0, 0, cliapp.Usagef("%v", err)
 	}
 	return depth, hashMB, nil

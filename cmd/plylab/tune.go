@@ -90,7 +90,7 @@ Examples:
 			opts := &TuneOptions{PGN: c.StringSlice("pgn"), Skip: c.Int("skip"), Every: c.Int("every"),
 				Epochs: c.Int("epochs"), Rate: c.Float64("rate"), K: c.Float64("k"), From: c.String("from"),
 				Report: c.Int("report"), NoWeights: c.Bool("no-weights"), Holdout: c.Int("holdout"), L2: c.Float64("l2"), Output: c.String("output"), Format: c.String("format"),
-				Provenance: commandLine(c), Color: env.out, Progress: env.progressOn()}
+				Provenance: cliapp.CommandLine(c, "output", "format"), Color: env.out, Progress: env.progressOn()}
 			terms, err := parseTerms(c.String("terms"))
 			if err != nil {
 				return err
@@ -102,31 +102,6 @@ Examples:
 			return runF(c.Context, opts)
 		},
 	}
-}
-
-// commandLine rebuilds the command's flags as typed, for provenance
-// notes: "plylab tune --epochs 300 --pgn a.pgn".
-func commandLine(c *cli.Context) string {
-	parts := []string{"plylab", c.Command.Name}
-	for _, f := range c.Command.Flags {
-		name := f.Names()[0]
-		if !c.IsSet(name) || name == "output" || name == "format" {
-			continue
-		}
-		switch v := c.Value(name).(type) {
-		case bool:
-			if v {
-				parts = append(parts, "--"+name)
-			}
-		case cli.StringSlice:
-			for _, s := range v.Value() {
-				parts = append(parts, "--"+name, s)
-			}
-		default:
-			parts = append(parts, "--"+name, fmt.Sprint(c.Value(name)))
-		}
-	}
-	return strings.Join(parts, " ")
 }
 
 // parseTerms reads a comma-separated list of term names, or "all"

@@ -3,6 +3,7 @@ package lab
 import (
 	"context"
 	"fmt"
+	"strconv"
 	"time"
 
 	"github.com/plylab/plylab/engine"
@@ -203,4 +204,43 @@ func (r *BenchResult) Report(format string, depth, hashMB int, completed bool) t
 		rep = append(rep, textfmt.TextPart(r.Signature()+"\n"))
 	}
 	return rep
+}
+
+// BenchArgs applies the frameworks' positional form of bench, "HASH
+// THREADS DEPTH" (or a prefix of it), to the depth and hash size given as
+// flags (depthSet and hashSet: given explicitly) and checks the result
+// (CheckBench). A number given both ways must agree; THREADS must be at
+// least 1 and is otherwise ignored (bench searches with one thread).
+func BenchArgs(args []string, depth, hashMB int, depthSet, hashSet bool) (int, int, error) {
+	if len(args) > 3 {
+		return 0, 0, fmt.Errorf("bench takes at most three arguments (HASH THREADS DEPTH), got %d", len(args))
+	}
+	names := []string{"HASH", "THREADS", "DEPTH"}
+	vals := make([]int, len(args))
+	for i, a := range args {
+		n, err := strconv.Atoi(a)
+		if err != nil {
+			return 0, 0, fmt.Errorf("bench %s must be a whole number, got %q; e.g. plylab bench 16 1 8", names[i], a)
+		}
+		vals[i] = n
+	}
+	if len(vals) >= 1 {
+		if hashSet && vals[0] != hashMB {
+			return 0, 0, fmt.Errorf("hash given twice (--hash %d and HASH %d); give one", hashMB, vals[0])
+		}
+		hashMB = vals[0]
+	}
+	if len(vals) >= 2 && vals[1] < 1 {
+		return 0, 0, fmt.Errorf("bench THREADS must be at least 1, got %d", vals[1])
+	}
+	if len(vals) >= 3 {
+		if depthSet && vals[2] != depth {
+			return 0, 0, fmt.Errorf("depth given twice (--depth %d and DEPTH %d); give one", depth, vals[2])
+		}
+		depth = vals[2]
+	}
+	if err := CheckBench(depth, hashMB); err != nil {
+		return 0, 0, err
+	}
+	return depth, hashMB, nil
 }

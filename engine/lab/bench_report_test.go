@@ -67,3 +67,35 @@ func TestBenchReport(t *testing.T) {
 		t.Errorf("interrupted json notes %q", notes)
 	}
 }
+
+func TestBenchArgs(t *testing.T) {
+	tests := []struct {
+		args              []string
+		depth, hash       int
+		depthSet, hashSet bool
+		wantDepth, wantMB int
+		err               string
+	}{
+		{nil, 8, 16, false, false, 8, 16, ""},
+		{[]string{"32"}, 8, 16, false, false, 8, 32, ""},
+		{[]string{"32", "1", "5"}, 8, 16, false, false, 5, 32, ""},
+		{[]string{"16", "4", "6"}, 6, 16, true, true, 6, 16, ""},
+		{[]string{"1", "2", "3", "4"}, 8, 16, false, false, 0, 0, "bench takes at most three arguments (HASH THREADS DEPTH), got 4"},
+		{[]string{"16", "x"}, 8, 16, false, false, 0, 0, `bench THREADS must be a whole number, got "x"; e.g. plylab bench 16 1 8`},
+		{[]string{"32"}, 8, 64, false, true, 0, 0, "hash given twice (--hash 64 and HASH 32); give one"},
+		{[]string{"16", "0"}, 8, 16, false, false, 0, 0, "bench THREADS must be at least 1, got 0"},
+		{[]string{"16", "1", "5"}, 7, 16, true, false, 0, 0, "depth given twice (--depth 7 and DEPTH 5); give one"},
+		{[]string{"0"}, 8, 16, false, false, 0, 0, "hash must be between 1 and 4096 MB, got 0; try --hash 16"},
+		{[]string{"16", "1", "0"}, 8, 16, false, false, 0, 0, fmt.Sprintf("depth must be between 1 and %d, got 0; try --depth 8", engine.MaxDepth)},
+	}
+	for _, tt := range tests {
+		d, mb, err := BenchArgs(tt.args, tt.depth, tt.hash, tt.depthSet, tt.hashSet)
+		got := ""
+		if err != nil {
+			got = err.Error()
+		}
+		if got != tt.err || d != tt.wantDepth || mb != tt.wantMB {
+			t.Errorf("BenchArgs(%q, %d, %d, %v, %v) = %d, %d, %q; want %d, %d, %q", tt.args, tt.depth, tt.hash, tt.depthSet, tt.hashSet, d, mb, got, tt.wantDepth, tt.wantMB, tt.err)
+		}
+	}
+}
