@@ -120,14 +120,9 @@ func perftRun(ctx context.Context, opts *PerftOptions, stdout, stderr io.Writer)
 		}
 		return runErr
 	}
-	t := res.Table()
-	if opts.Divide {
-		t = res.Rows[0].DivideTable()
-	}
-	if err := output.WriteTable(stdout, opts.Format, t, opts.Color); err != nil {
+	if err := output.WriteReport(stdout, opts.Format, res.Report(opts.Divide), opts.Color); err != nil {
 		return err
 	}
-	output.ResultFields(stdout, "perft", res.Summary())
 	if runErr != nil {
 		return runErr
 	}
