@@ -23,7 +23,7 @@ type BookShowOptions struct {
 	BookPath    string       // --book, or "" for DefaultPath
 	DefaultPath string
 	Format      string
-	Color       output.Painter
+	runStreams
 }
 
 // BookBuildOptions are the parsed flags of `plylab book build`.
@@ -32,7 +32,7 @@ type BookBuildOptions struct {
 	Output string // write the book here
 	Build  book.BuildOptions
 	Format string
-	Color  output.Painter
+	runStreams
 }
 
 func bookCommand(env *appEnv) *cli.Command {
@@ -78,14 +78,7 @@ Examples:
    plylab book show --fen "rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq c6 0 2"
    plylab book show --book my.bin --format json`,
 				Flags: showFlags,
-				Action: func(c *cli.Context) error {
-					opts, err := parseBookShow(c, book.DefaultPath)
-					if err != nil {
-						return err
-					}
-					opts.Color = env.out
-					return showF(c.Context, opts)
-				},
+				Action: parseAction(env, func(c *cli.Context) (*BookShowOptions, error) { return parseBookShow(c, book.DefaultPath) }, showF),
 			},
 			{
 				Name:  "build",
@@ -109,14 +102,7 @@ Examples:
 					&cli.BoolFlag{Name: "by-count", Usage: "weight moves by how often they were played, not by their results"},
 					output.FormatFlag(),
 				},
-				Action: func(c *cli.Context) error {
-					opts, err := parseBookBuild(c)
-					if err != nil {
-						return err
-					}
-					opts.Color = env.out
-					return buildF(c.Context, opts)
-				},
+				Action: parseAction(env, parseBookBuild, buildF),
 			},
 		},
 	}
