@@ -100,14 +100,8 @@ func perftRun(ctx context.Context, opts *PerftOptions, stdout, stderr io.Writer)
 		}
 	}
 	lo := lab.PerftOptions{Positions: opts.Positions, Depth: opts.Depth, Reference: opts.Reference, Stockfish: opts.Stockfish}
-	if err := lab.GuardPerft(lo); err != nil {
-		var long *lab.TooLongError
-		if !errors.As(err, &long) {
-			return err
-		}
-		if !opts.Force {
-			return cliapp.Usagef("%v; use a smaller --depth or add --force", err)
-		}
+	if err := guardError(lab.GuardPerft(lo), opts.Force, "use a smaller --depth or add --force"); err != nil {
+		return err
 	}
 	prog := output.NewProgress(stderr, opts.Progress)
 	lo.Progress = prog.Status

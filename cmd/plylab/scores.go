@@ -87,10 +87,8 @@ func scoresRun(ctx context.Context, opts *ScoresOptions, stdout, stderr io.Write
 	if err != nil {
 		return err
 	}
-	if !opts.Force {
-		if err := guardDepth([]*board.Board{b}, []engine.Options{opts.Algo}, opts.Depth); err != nil {
-			return err
-		}
+	if err := guardDepth(opts.Force, []*board.Board{b}, []engine.Options{opts.Algo}, opts.Depth); err != nil {
+		return err
 	}
 	label := positionLabel(opts.Position)
 	prog := output.NewProgress(stderr, opts.Progress)

@@ -99,11 +99,9 @@ func parseSearch(c *cli.Context) (*SearchOptions, error) {
 // completes (or the iterations table), or runs a suite.
 func searchRun(ctx context.Context, opts *SearchOptions, stdout, stderr io.Writer) error {
 	o, limits := opts.Algo, opts.Limits
-	if o.IsPlain() && !opts.Force {
-		if b, err := boardOf(opts.Positions[0]); err == nil {
-			if err := guardDepth([]*board.Board{b}, []engine.Options{o}, limits.Depth); err != nil {
-				return err
-			}
+	if b, err := boardOf(opts.Positions[0]); err == nil && o.IsPlain() {
+		if err := guardDepth(opts.Force, []*board.Board{b}, []engine.Options{o}, limits.Depth); err != nil {
+			return err
 		}
 	}
 	if len(opts.Positions) > 1 {
