@@ -77,7 +77,7 @@ Examples:
    plylab book show --moves "e4 e5 Nf3 Nc6 Bb5"      the Ruy Lopez
    plylab book show --fen "rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq c6 0 2"
    plylab book show --book my.bin --format json`,
-				Flags: showFlags,
+				Flags:  showFlags,
 				Action: parseAction(env, func(c *cli.Context) (*BookShowOptions, error) { return parseBookShow(c, book.DefaultPath) }, showF),
 			},
 			{
