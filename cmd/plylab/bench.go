@@ -8,7 +8,6 @@ import (
 	"github.com/plylab/plylab/cmd/internal/cliapp"
 	"github.com/plylab/plylab/cmd/internal/output"
 	"github.com/plylab/plylab/engine"
-	"github.com/plylab/plylab/engine/eval"
 	"github.com/plylab/plylab/engine/lab"
 	"github.com/urfave/cli/v2"
 )
@@ -84,17 +83,11 @@ func parseBench(c *cli.Context) (*BenchOptions, error) {
 	if err != nil {
 		return nil, err
 	}
-	format := c.String("format")
-	opts := &BenchOptions{Engine: engine.EngineOptions(), Depth: depth, HashMB: hashMB, Format: format}
-	opts.Engine.TTSizeMB = hashMB
-	if k := c.String("eval"); k != "" {
-		kind, err := eval.ParseKind(k)
-		if err != nil {
-			return nil, cliapp.Usagef("--eval: %v", err)
-		}
-		opts.Engine.Eval = kind
+	eng, err := lab.BenchEngine(hashMB, c.String("eval"))
+	if err != nil {
+		return nil, cliapp.Usagef("--eval: %v", err)
 	}
-	return opts, nil
+	return &BenchOptions{Engine: eng, Depth: depth, HashMB: hashMB, Format: c.String("format")}, nil
 }
 
 // benchRun runs lab.Bench and prints its report: the rows and, last, the

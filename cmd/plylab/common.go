@@ -128,15 +128,10 @@ func positionsAndAlgos(c *cli.Context, withSuite bool) ([]positions.Position, []
 }
 
 // forceFlag is --force of the commands that refuse runs predicted to take
-// longer than budget (lab.SearchBudget, lab.PerftBudget): "ten minutes"
-// for whole minutes up to ten, else as time.Duration prints it.
+// longer than budget (lab.SearchBudget, lab.PerftBudget), worded by
+// lab.BudgetText.
 func forceFlag(budget time.Duration) cli.Flag {
-	words := []string{"zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"}
-	over := budget.String()
-	if m := int(budget.Minutes()); m >= 2 && m < len(words) && budget == time.Duration(m)*time.Minute {
-		over = words[m] + " minutes"
-	}
-	return &cli.BoolFlag{Name: "force", Usage: "run even when the predicted time is over " + over}
+	return &cli.BoolFlag{Name: "force", Usage: "run even when the predicted time is over " + lab.BudgetText(budget)}
 }
 
 // guardDepth refuses runs predicted to take longer than lab.SearchBudget

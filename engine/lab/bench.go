@@ -8,6 +8,7 @@ import (
 
 	"github.com/plylab/plylab/engine"
 	"github.com/plylab/plylab/engine/board"
+	"github.com/plylab/plylab/engine/eval"
 	"github.com/plylab/plylab/engine/textfmt"
 	"github.com/plylab/plylab/positions"
 )
@@ -243,4 +244,20 @@ func BenchArgs(args []string, depth, hashMB int, depthSet, hashSet bool) (int, i
 		return 0, 0, err
 	}
 	return depth, hashMB, nil
+}
+
+// BenchEngine is the engine bench searches with: the full engine
+// (engine.EngineOptions) with a hashMB transposition table and, unless
+// evalKind is "", that evaluation (eval.ParseKind's error otherwise).
+func BenchEngine(hashMB int, evalKind string) (engine.Options, error) {
+	o := engine.EngineOptions()
+	o.TTSizeMB = hashMB
+	if evalKind != "" {
+		kind, err := eval.ParseKind(evalKind)
+		if err != nil {
+			return o, err
+		}
+		o.Eval = kind
+	}
+	return o, nil
 }

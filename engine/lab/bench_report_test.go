@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/plylab/plylab/engine"
+	"github.com/plylab/plylab/engine/eval"
 )
 
 func TestCheckBench(t *testing.T) {
@@ -97,5 +98,22 @@ func TestBenchArgs(t *testing.T) {
 		if got != tt.err || d != tt.wantDepth || mb != tt.wantMB {
 			t.Errorf("BenchArgs(%q, %d, %d, %v, %v) = %d, %d, %q; want %d, %d, %q", tt.args, tt.depth, tt.hash, tt.depthSet, tt.hashSet, d, mb, got, tt.wantDepth, tt.wantMB, tt.err)
 		}
+	}
+}
+
+func TestBenchEngine(t *testing.T) {
+	def := engine.EngineOptions()
+	o, err := BenchEngine(64, "")
+	if err != nil || o.TTSizeMB != 64 || o.Eval != def.Eval || o.Name != def.Name {
+		t.Errorf("default eval: %+v, %v", o, err)
+	}
+	o, err = BenchEngine(16, "material")
+	if err != nil || o.TTSizeMB != 16 || o.Eval != eval.Material {
+		t.Errorf("material: eval %v, hash %d, %v", o.Eval, o.TTSizeMB, err)
+	}
+	if _, err := BenchEngine(16, "nnue"); err == nil {
+		t.Error("an unknown evaluation is an error")
+	} else if _, want := eval.ParseKind("nnue"); err.Error() != want.Error() {
+		t.Errorf("error %q, want eval.ParseKind's %q", err, want)
 	}
 }

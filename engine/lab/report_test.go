@@ -59,3 +59,23 @@ func TestTechniquesView(t *testing.T) {
 		t.Errorf("elo: %v, %d rows, want %d", err, len(elo.Rows), len(rows))
 	}
 }
+
+func TestBudgetText(t *testing.T) {
+	tests := []struct {
+		d    time.Duration
+		want string
+	}{
+		{SearchBudget, "ten minutes"},
+		{PerftBudget, "five minutes"},
+		{2 * time.Minute, "two minutes"},
+		{time.Minute, "1m0s"},
+		{11 * time.Minute, "11m0s"},
+		{90 * time.Second, "1m30s"},
+		{45 * time.Second, "45s"},
+	}
+	for _, tt := range tests {
+		if got := BudgetText(tt.d); got != tt.want {
+			t.Errorf("BudgetText(%v) = %q, want %q", tt.d, got, tt.want)
+		}
+	}
+}
