@@ -4,12 +4,10 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"strconv"
 
 	"github.com/plylab/plylab/cmd/internal/cliapp"
 	"github.com/plylab/plylab/cmd/internal/output"
 	"github.com/plylab/plylab/engine"
-	"github.com/plylab/plylab/engine/eval"
 	"github.com/plylab/plylab/engine/lab"
 	"github.com/urfave/cli/v2"
 )
@@ -19,12 +17,6 @@ import (
 // every machine, so the total is a fingerprint of the engine's search (any
 // change to pruning or ordering changes it), and nodes per second measure
 // the machine and the code's speed.
-
-const (
-	benchDefaultDepth = 8
-	benchDefaultHash  = 16
-	benchMaxDepth     = engine.MaxDepth
-)
 
 // BenchOptions are the parsed flags and arguments of `plylab bench`.
 type BenchOptions struct {
@@ -66,8 +58,8 @@ Examples:
    plylab bench 16 1 8                the frameworks' form: hash MB, threads, depth
    plylab bench --depth 6 --format json`,
 		Flags: []cli.Flag{
-			&cli.IntFlag{Name: "depth", Aliases: []string{"d"}, Value: benchDefaultDepth, Usage: fmt.Sprintf("search each position `N` plies deep (1-%d)", benchMaxDepth)},
-			&cli.IntFlag{Name: "hash", Value: benchDefaultHash, Usage: "transposition table size in `MB` (1-4096)"},
+			&cli.IntFlag{Name: "depth", Aliases: []string{"d"}, Value: lab.BenchDepth, Usage: fmt.Sprintf("search each position `N` plies deep (1-%d)", engine.MaxDepth)},
+			&cli.IntFlag{Name: "hash", Value: lab.BenchHashMB, Usage: "transposition table size in `MB` (1-4096)"},
 			&cli.StringFlag{Name: "eval", Usage: "evaluation `KIND`: material, pst, pesto or classical (default: the engine's)"},
 			output.FormatFlag(),
 		},
@@ -75,42 +67,12 @@ Examples:
 	}
 }
 
-// benchArgs reads --depth/--hash and the positional form HASH THREADS DEPTH.
+// benchArgs reads --depth/--hash and the positional form HASH THREADS
+// DEPTH (lab.BenchArgs).
 func benchArgs(c *cli.Context) (depth, hashMB int, err error) {
-	depth, hashMB = c.Int("depth"), c.Int("hash")
-	args := c.Args().Slice()
-	if len(args) > 3 {
-		return 0, 0, cliapp.Usagef("bench takes at most three arguments (HASH THREADS DEPTH), got %d", len(args))
-	}
-	names := []string{"HASH", "THREADS", "DEPTH"}
-	vals := make([]int, len(args))
-	for i, a := range args {
-		n, err := strconv.Atoi(a)
-		if err != nil {
-			return 0, 0, cliapp.Usagef("bench %s must be a whole number, got %q; e.g. plylab bench 16 1 8", names[i], a)
-		}
-		vals[i] = n
-	}
-	if len(vals) >= 1 {
-		if c.IsSet("hash") && vals[0] != hashMB {
-			return 0, 0, cliapp.Usagef("hash given twice (--hash %d and HASH %d); give one", hashMB, vals[0])
-		}
-		hashMB = vals[0]
-	}
-	if len(vals) >= 2 && vals[1] < 1 {
-		return 0, 0, cliapp.Usagef("bench THREADS must be at least 1, got %d", vals[1])
-	}
-	if len(vals) >= 3 {
-		if c.IsSet("depth") && vals[2] != depth {
-			return 0, 0, cliapp.Usagef("depth given twice (--depth %d and DEPTH %d); give one", depth, vals[2])
-		}
-		depth = vals[2]
-	}
-	if depth < 1 || depth > benchMaxDepth {
-		return 0, 0, cliapp.Usagef("depth must be between 1 and %d, got %d; try --depth %d", benchMaxDepth, depth, benchDefaultDepth)
-	}
-	if hashMB < 1 || hashMB > 4096 {
-		return 0, 0, cliapp.Usagef("hash must be between 1 and 4096 MB, got %d; try --hash %d", hashMB, benchDefaultHash)
+	depth, hashMB, err = lab.BenchArgs(c.Args().Slice(), c.Int("depth"), c.Int("hash"), c.IsSet("depth"), c.IsSet("hash"))
+	if err != nil {
+		return 0, 0, cliapp.Usagef("%v", err)
 	}
 	return depth, hashMB, nil
 }
@@ -121,53 +83,24 @@ func parseBench(c *cli.Context) (*BenchOptions, error) {
 	if err != nil {
 		return nil, err
 	}
-	format := c.String("format")
-	opts := &BenchOptions{Engine: engine.EngineOptions(), Depth: depth, HashMB: hashMB, Format: format}
-	opts.Engine.TTSizeMB = hashMB
-	if k := c.String("eval"); k != "" {
-		kind, err := eval.ParseKind(k)
-		if err != nil {
-			return nil, cliapp.Usagef("--eval: %v", err)
-		}
-		opts.Engine.Eval = kind
+	eng, err := lab.BenchEngine(hashMB, c.String("eval"))
+	if err != nil {
+		return nil, cliapp.Usagef("--eval: %v", err)
 	}
-	return opts, nil
+	return &BenchOptions{Engine: eng, Depth: depth, HashMB: hashMB, Format: c.String("format")}, nil
 }
 
-// benchRun runs lab.Bench and prints its rows and, last, the signature
-// line the frameworks read.
+// benchRun runs lab.Bench and prints its report: the rows and, last, the
+// signature line the frameworks read (BenchResult.Report).
 func benchRun(ctx context.Context, opts *BenchOptions, stdout, stderr io.Writer) error {
 	prog := output.NewProgress(stderr, opts.Progress)
-	res, runErr := lab.Bench(ctx, lab.BenchOptions{Engine: opts.Engine, Depth: opts.Depth,
-		Progress: func(s string) { prog.Update("%s", s) }})
+	res, runErr := lab.Bench(ctx, lab.BenchOptions{Engine: opts.Engine, Depth: opts.Depth, Progress: prog.Status})
 	prog.Done()
 	if res == nil {
 		return runErr
 	}
-	t := res.Table(opts.Depth, opts.HashMB)
-	if opts.Format == "json" && !res.Interrupted {
-		// JSON must stay one document: the totals line goes in its notes.
-		t.Notes = append(t.Notes, res.Signature())
-	}
-	if err := output.WriteTable(stdout, opts.Format, t, opts.Color); err != nil {
+	if err := output.WriteReport(stdout, opts.Format, res.Report(opts.Format, opts.Depth, opts.HashMB, runErr == nil), opts.Color); err != nil {
 		return err
 	}
-	if runErr != nil {
-		// No totals line: a partial count must not pass for a signature.
-		return runErr
-	}
-	// The signature as a result: nodes as the line prints them (no
-	// separators), nps.
-	output.ResultFields(stdout, "bench", res.Summary())
-	if opts.Format == "table" || opts.Format == "markdown" {
-		return benchLine(stdout, res)
-	}
-	return nil
-}
-
-// benchLine writes the last line, "<nodes> nodes <nps> nps", plain (no
-// separators, no color) for the frameworks' parsers.
-func benchLine(w io.Writer, res *lab.BenchResult) error {
-	_, err := fmt.Fprintln(w, res.Signature())
-	return err
+	return runErr
 }

@@ -3,10 +3,7 @@ package main
 import (
 	"context"
 	"errors"
-	"fmt"
 	"io"
-	"io/fs"
-	"os"
 	"strings"
 
 	"github.com/plylab/plylab/cmd/internal/cliapp"
@@ -26,7 +23,7 @@ type BookShowOptions struct {
 	BookPath    string       // --book, or "" for DefaultPath
 	DefaultPath string
 	Format      string
-	Color       output.Painter
+	runStreams
 }
 
 // BookBuildOptions are the parsed flags of `plylab book build`.
@@ -35,7 +32,7 @@ type BookBuildOptions struct {
 	Output string // write the book here
 	Build  book.BuildOptions
 	Format string
-	Color  output.Painter
+	runStreams
 }
 
 func bookCommand(env *appEnv) *cli.Command {
@@ -80,15 +77,8 @@ Examples:
    plylab book show --moves "e4 e5 Nf3 Nc6 Bb5"      the Ruy Lopez
    plylab book show --fen "rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq c6 0 2"
    plylab book show --book my.bin --format json`,
-				Flags: showFlags,
-				Action: func(c *cli.Context) error {
-					opts, err := parseBookShow(c, book.DefaultPath)
-					if err != nil {
-						return err
-					}
-					opts.Color = env.out
-					return showF(c.Context, opts)
-				},
+				Flags:  showFlags,
+				Action: parseAction(env, func(c *cli.Context) (*BookShowOptions, error) { return parseBookShow(c, book.DefaultPath) }, showF),
 			},
 			{
 				Name:  "build",
@@ -112,46 +102,32 @@ Examples:
 					&cli.BoolFlag{Name: "by-count", Usage: "weight moves by how often they were played, not by their results"},
 					output.FormatFlag(),
 				},
-				Action: func(c *cli.Context) error {
-					opts, err := parseBookBuild(c)
-					if err != nil {
-						return err
-					}
-					opts.Color = env.out
-					return buildF(c.Context, opts)
-				},
+				Action: parseAction(env, parseBookBuild, buildF),
 			},
 		},
 	}
 }
 
 // openBook opens the book named by --book, or def when --book is not
-// given. A missing file named on the command line is a usage error; a file
-// that is not a book is a plain error (exit status 1).
+// given (book.Locate). A missing file named on the command line is a
+// usage error; a file that is not a book is a plain error (exit status 1).
 func openBook(path, def string) (*book.Book, string, error) {
-	if path == "" {
-		if _, err := os.Stat(def); err != nil {
-			return nil, "", fmt.Errorf("no opening book: %s is not installed; install Debian's with 'apt-get install gnuchess-book', build one with 'plylab book build --pgn GAMES.pgn -o book.bin', or give --book FILE", def)
-		}
-		path = def
-	}
-	bk, err := book.Open(path)
-	if err != nil {
-		return nil, "", bookOpenError(path, err)
-	}
-	return bk, path, nil
+	bk, path, err := book.Locate(path, def)
+	return bk, path, usageIfMissing(err)
 }
 
-// bookOpenError words book.Open's error for the book at path.
-func bookOpenError(path string, err error) error {
-	switch {
-	case errors.Is(err, fs.ErrNotExist):
-		return cliapp.Usagef("book file %q does not exist; check the path, or build a book with 'plylab book build --pgn GAMES.pgn -o %s'", path, path)
-	case errors.Is(err, book.ErrMalformed):
-		return fmt.Errorf("%w; a Polyglot book is a .bin file of 16-byte records sorted by key", err)
-	default:
-		return fmt.Errorf("cannot read book %s: %w", path, cliapp.PathErrCause(err))
+// bookOpenError words book.Open's error for the book at path
+// (book.OpenError).
+func bookOpenError(path string, err error) error { return usageIfMissing(book.OpenError(path, err)) }
+
+// usageIfMissing makes a file the user named that does not exist
+// (*book.MissingError) a usage error.
+func usageIfMissing(err error) error {
+	var me *book.MissingError
+	if errors.As(err, &me) {
+		return cliapp.Usagef("%v", me)
 	}
+	return err
 }
 
 // applyMoveList plays space-separated SAN or UCI moves on b.
@@ -202,11 +178,8 @@ func parseBookBuild(c *cli.Context) (*BookBuildOptions, error) {
 	}
 	opts := &BookBuildOptions{PGN: c.String("pgn"), Output: c.String("output"), Format: c.String("format"),
 		Build: book.BuildOptions{MaxPly: c.Int("max-ply"), MinGames: c.Int("min-games"), ByCount: c.Bool("by-count")}}
-	if n := opts.Build.MaxPly; n < 1 || n > 1000 {
-		return nil, cliapp.Usagef("--max-ply must be between 1 and 1000, got %d; try --max-ply 20 (ten moves each)", n)
-	}
-	if n := opts.Build.MinGames; n < 1 {
-		return nil, cliapp.Usagef("--min-games must be at least 1, got %d", n)
+	if err := opts.Build.Check(); err != nil {
+		return nil, cliapp.Usagef("%v", err)
 	}
 	return opts, nil
 }
@@ -214,17 +187,9 @@ func parseBookBuild(c *cli.Context) (*BookBuildOptions, error) {
 // bookBuildRun builds the book from the PGN file, writes it, reads it
 // back and reports what it holds.
 func bookBuildRun(ctx context.Context, opts *BookBuildOptions, stdout, _ io.Writer) error {
-	pgnPath, out := opts.PGN, opts.Output
-	f, err := os.Open(pgnPath)
-	if errors.Is(err, fs.ErrNotExist) {
-		return cliapp.Usagef("PGN file %q does not exist; check the path", pgnPath)
-	} else if err != nil {
-		return fmt.Errorf("cannot read %s: %w", pgnPath, cliapp.PathErrCause(err))
-	}
-	defer f.Close()
-	back, st, err := book.BuildFrom(ctx, f, pgnPath, out, opts.Build)
+	back, st, err := book.BuildFile(ctx, opts.PGN, opts.Output, opts.Build)
 	if err != nil {
-		return err
+		return usageIfMissing(err)
 	}
-	return output.WriteTable(stdout, opts.Format, book.BuildTable(out, back, st, opts.Build), opts.Color)
+	return output.WriteTable(stdout, opts.Format, book.BuildTable(opts.Output, back, st, opts.Build), opts.Color)
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"time"
 
 	"github.com/plylab/plylab/cmd/internal/cliapp"
@@ -9,6 +10,7 @@ import (
 	"github.com/plylab/plylab/cmd/internal/output"
 	"github.com/plylab/plylab/engine"
 	"github.com/plylab/plylab/engine/board"
+	"github.com/plylab/plylab/engine/lab"
 	"github.com/plylab/plylab/positions"
 	"github.com/urfave/cli/v2"
 )
@@ -126,13 +128,29 @@ func positionsAndAlgos(c *cli.Context, withSuite bool) ([]positions.Position, []
 }
 
 // forceFlag is --force of the commands that refuse runs predicted to take
-// longer than budget (lab.SearchBudget, lab.PerftBudget): "ten minutes"
-// for whole minutes up to ten, else as time.Duration prints it.
+// longer than budget (lab.SearchBudget, lab.PerftBudget), worded by
+// lab.BudgetText.
 func forceFlag(budget time.Duration) cli.Flag {
-	words := []string{"zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"}
-	over := budget.String()
-	if m := int(budget.Minutes()); m >= 2 && m < len(words) && budget == time.Duration(m)*time.Minute {
-		over = words[m] + " minutes"
+	return &cli.BoolFlag{Name: "force", Usage: "run even when the predicted time is over " + lab.BudgetText(budget)}
+}
+
+// guardDepth refuses runs predicted to take longer than lab.SearchBudget
+// (see lab.GuardSearch), unless forced, with a usage error naming the ways
+// out.
+func guardDepth(force bool, boards []*board.Board, algos []engine.Options, depth int) error {
+	return guardError(lab.GuardSearch(boards, algos, depth), force, "use a smaller --depth, fewer --algo, or add --force")
+}
+
+// guardError is a lab guard's error as the commands report it: a run
+// predicted to take too long (*lab.TooLongError) is a usage error ending
+// in hint, or nothing when forced; any other error is returned as it is.
+func guardError(err error, force bool, hint string) error {
+	var long *lab.TooLongError
+	switch {
+	case !errors.As(err, &long):
+		return err
+	case force:
+		return nil
 	}
-	return &cli.BoolFlag{Name: "force", Usage: "run even when the predicted time is over " + over}
+	return cliapp.Usagef("%v; %s", err, hint)
 }

@@ -112,15 +112,13 @@ func compareRun(ctx context.Context, opts *CompareOptions, stdout, stderr io.Wri
 			return err
 		}
 	}
-	if !opts.Force {
-		if err := guardDepth(boards, opts.Algos, opts.MaxDepth); err != nil {
-			return err
-		}
+	if err := guardDepth(opts.Force, boards, opts.Algos, opts.MaxDepth); err != nil {
+		return err
 	}
 	prog := output.NewProgress(stderr, opts.Progress)
 	res, runErr := lab.Compare(ctx, lab.CompareOptions{Positions: opts.Positions, Algos: opts.Algos,
 		MinDepth: opts.MinDepth, MaxDepth: opts.MaxDepth, Minimal: !opts.NoMinimal,
-		Progress: func(s string) { prog.Update("%s", s) }})
+		Progress: prog.Status})
 	prog.Done()
 	if res == nil {
 		return runErr
@@ -139,13 +137,4 @@ func compareRun(ctx context.Context, opts *CompareOptions, stdout, stderr io.Wri
 		}
 	}
 	return runErr
-}
-
-// guardDepth refuses runs predicted to take longer than lab.SearchBudget
-// (see lab.GuardSearch) with a usage error naming the ways out.
-func guardDepth(boards []*board.Board, algos []engine.Options, depth int) error {
-	if err := lab.GuardSearch(boards, algos, depth); err != nil {
-		return cliapp.Usagef("%v; use a smaller --depth, fewer --algo, or add --force", err)
-	}
-	return nil
 }

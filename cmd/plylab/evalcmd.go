@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"fmt"
 	"io"
 
 	"github.com/plylab/plylab/cmd/internal/cliapp"
@@ -93,20 +92,5 @@ func evalRun(_ context.Context, opts *EvalOptions, stdout, _ io.Writer) error {
 	if err != nil {
 		return err
 	}
-	t := eval.DescribeTable(fmt.Sprintf("eval: %s (%s to move)", positionLabel(opts.Position), b.Side()), eval.Describe(b, opts.Kinds, opts.Terms))
-	if err := output.WriteTable(stdout, opts.Format, t, opts.Color); err != nil {
-		return err
-	}
-	if len(opts.Kinds) == 1 && opts.Kinds[0] == eval.Classical {
-		return writeTermsTable(stdout, opts.Format, eval.ExplainTerms(b, opts.Terms), opts.Color)
-	}
-	return nil
-}
-
-// writeTermsTable prints the classical evaluation's terms one by one.
-func writeTermsTable(w io.Writer, format string, x eval.Breakdown, color output.Painter) error {
-	if format == "table" || format == "markdown" {
-		fmt.Fprintln(w)
-	}
-	return output.WriteTable(w, format, x.TermsTable(), color)
+	return output.WriteReport(stdout, opts.Format, eval.Report(b, positionLabel(opts.Position), opts.Kinds, opts.Terms, opts.Format), opts.Color)
 }

@@ -100,17 +100,11 @@ func perftRun(ctx context.Context, opts *PerftOptions, stdout, stderr io.Writer)
 		}
 	}
 	lo := lab.PerftOptions{Positions: opts.Positions, Depth: opts.Depth, Reference: opts.Reference, Stockfish: opts.Stockfish}
-	if err := lab.GuardPerft(lo); err != nil {
-		var long *lab.TooLongError
-		if !errors.As(err, &long) {
-			return err
-		}
-		if !opts.Force {
-			return cliapp.Usagef("%v; use a smaller --depth or add --force", err)
-		}
+	if err := guardError(lab.GuardPerft(lo), opts.Force, "use a smaller --depth or add --force"); err != nil {
+		return err
 	}
 	prog := output.NewProgress(stderr, opts.Progress)
-	lo.Progress = func(s string) { prog.Update("%s", s) }
+	lo.Progress = prog.Status
 	res, runErr := lab.Perft(ctx, lo)
 	prog.Done()
 	if res == nil {
@@ -120,14 +114,9 @@ func perftRun(ctx context.Context, opts *PerftOptions, stdout, stderr io.Writer)
 		}
 		return runErr
 	}
-	t := res.Table()
-	if opts.Divide {
-		t = res.Rows[0].DivideTable()
-	}
-	if err := output.WriteTable(stdout, opts.Format, t, opts.Color); err != nil {
+	if err := output.WriteReport(stdout, opts.Format, res.Report(opts.Divide), opts.Color); err != nil {
 		return err
 	}
-	output.ResultFields(stdout, "perft", res.Summary())
 	if runErr != nil {
 		return runErr
 	}

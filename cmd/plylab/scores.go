@@ -87,21 +87,19 @@ func scoresRun(ctx context.Context, opts *ScoresOptions, stdout, stderr io.Write
 	if err != nil {
 		return err
 	}
-	if !opts.Force {
-		if err := guardDepth([]*board.Board{b}, []engine.Options{opts.Algo}, opts.Depth); err != nil {
-			return err
-		}
+	if err := guardDepth(opts.Force, []*board.Board{b}, []engine.Options{opts.Algo}, opts.Depth); err != nil {
+		return err
 	}
 	label := positionLabel(opts.Position)
 	prog := output.NewProgress(stderr, opts.Progress)
 	prog.Update("scoring every move of %s at depth %d", label, opts.Depth)
-	res, runErr := lab.Scores(ctx, lab.ScoresOptions{Position: opts.Position, Algo: opts.Algo, Depth: opts.Depth})
+	so := lab.ScoresOptions{Position: opts.Position, Algo: opts.Algo, Depth: opts.Depth}
+	res, runErr := lab.Scores(ctx, so)
 	prog.Done()
 	if res == nil {
 		return runErr
 	}
-	t := res.Table(lab.ScoresOptions{Position: opts.Position, Algo: opts.Algo, Depth: opts.Depth})
-	if err := output.WriteTable(stdout, opts.Format, t, opts.Color); err != nil {
+	if err := output.WriteTable(stdout, opts.Format, res.Table(so), opts.Color); err != nil {
 		return err
 	}
 	return runErr

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"fmt"
 	"io"
 
 	"github.com/plylab/plylab/cmd/internal/cliapp"
@@ -89,14 +88,9 @@ func parseSearch(c *cli.Context) (*SearchOptions, error) {
 		}
 		limits.MoveTime = mt
 	}
-	if c.IsSet("depth") && (limits.Depth < 1 || limits.Depth > engine.MaxDepth) {
-		return nil, cliapp.Usagef("--depth must be between 1 and %d, got %d", engine.MaxDepth, limits.Depth)
-	}
-	if o.IsPlain() && limits.Depth == 0 {
-		return nil, cliapp.Usagef("%s needs --depth (it has no iterative deepening to stop in time)", o.Name)
-	}
-	if limits.Depth == 0 && limits.MoveTime == 0 && limits.Nodes == 0 {
-		limits.Depth = 10
+	limits, err = lab.SearchLimits(o, limits, c.IsSet("depth"))
+	if err != nil {
+		return nil, cliapp.Usagef("%v", err)
 	}
 	return &SearchOptions{Positions: list, Algo: o, Limits: limits, Stats: c.Bool("stats"), Force: c.Bool("force"), Format: format}, nil
 }
@@ -105,11 +99,9 @@ func parseSearch(c *cli.Context) (*SearchOptions, error) {
 // completes (or the iterations table), or runs a suite.
 func searchRun(ctx context.Context, opts *SearchOptions, stdout, stderr io.Writer) error {
 	o, limits := opts.Algo, opts.Limits
-	if o.IsPlain() && !opts.Force {
-		if b, err := boardOf(opts.Positions[0]); err == nil {
-			if err := guardDepth([]*board.Board{b}, []engine.Options{o}, limits.Depth); err != nil {
-				return err
-			}
+	if b, err := boardOf(opts.Positions[0]); err == nil && o.IsPlain() {
+		if err := guardDepth(opts.Force, []*board.Board{b}, []engine.Options{o}, limits.Depth); err != nil {
+			return err
 		}
 	}
 	if len(opts.Positions) > 1 {
@@ -119,44 +111,8 @@ func searchRun(ctx context.Context, opts *SearchOptions, stdout, stderr io.Write
 	if err != nil {
 		return err
 	}
-	live := opts.Format == "table"
-	if live {
-		fmt.Fprint(stdout, lab.LiveHeader(b, positionLabel(opts.Positions[0]), o, opts.Color.Paint))
-	}
-	info := func(it engine.Iteration) {
-		if !live {
-			return
-		}
-		r := lab.NewIterationRow(b, it)
-		fmt.Fprint(stdout, r.LiveLine(opts.Color.Paint))
-		output.ResultFields(stdout, "iteration", r.Fields())
-	}
-	res := engine.Run(ctx, b, o, limits, nil, info)
-	if !live {
-		t := lab.IterationsTable(b, positionLabel(opts.Positions[0]), o, res)
-		if opts.Stats {
-			t.Notes = append(t.Notes, lab.StatsNotes(res.Stats)...)
-		}
-		if err := output.WriteTable(stdout, opts.Format, t, opts.Color); err != nil {
-			return err
-		}
-	} else {
-		fmt.Fprint(stdout, lab.LiveBest(b, res, opts.Color.Paint))
-		output.ResultFields(stdout, "search", lab.SearchSummary(b, res))
-		if res.Stopped && ctx.Err() != nil {
-			fmt.Fprintln(stdout, opts.Color.Paint(output.StyleWarn, "interrupted: the last completed iteration stands"))
-		}
-		if opts.Stats {
-			fmt.Fprintln(stdout)
-			if err := output.WriteTable(stdout, "table", lab.StatsTable(res.Stats), opts.Color); err != nil {
-				return err
-			}
-		}
-	}
-	if ctx.Err() != nil {
-		return ctx.Err()
-	}
-	return nil
+	return lab.RunSearch(ctx, lab.SearchRun{Board: b, Label: positionLabel(opts.Positions[0]), Algo: o, Limits: limits,
+		Stats: opts.Stats, Live: opts.Format == "table", Paint: opts.Color.Paint}, output.PartWriter(stdout, opts.Format, opts.Color))
 }
 
 // searchSuite runs a test suite (lab.Suite) and prints one row per
@@ -165,17 +121,14 @@ func searchSuite(ctx context.Context, opts *SearchOptions, stdout, stderr io.Wri
 	list := opts.Positions
 	prog := output.NewProgress(stderr, opts.Progress)
 	so := lab.SuiteOptions{Positions: list, Algo: opts.Algo, Limits: opts.Limits,
-		Progress: func(s string) { prog.Update("%s", s) }}
+		Progress: prog.Status}
 	res, runErr := lab.Suite(ctx, so)
 	prog.Done()
 	if res == nil {
 		return runErr
 	}
-	t := res.Table(so)
-	if err := output.WriteTable(stdout, opts.Format, t, opts.Color); err != nil {
+	if err := output.WriteReport(stdout, opts.Format, res.Report(so), opts.Color); err != nil {
 		return err
 	}
-	// The summary under the table, for a lesson.
-	output.ResultFields(stdout, "search", res.Summary())
 	return runErr
 }

@@ -55,19 +55,12 @@ Examples:
 	}
 }
 
-// techniquesRun lists the engine's switches and the presets that use them.
+// techniquesRun lists the engine's switches and the presets that use
+// them, or with --elo their stored Elo (lab.TechniquesView).
 func techniquesRun(_ context.Context, opts *TechniquesOptions, stdout, _ io.Writer) error {
-	if opts.Elo {
-		return techniquesEloRun(opts, stdout)
-	}
-	return output.WriteTable(stdout, opts.Format, lab.TechniquesTable(), opts.Color)
-}
-
-// techniquesEloRun prints the stored ablation matches (lab.TechniqueElos).
-func techniquesEloRun(opts *TechniquesOptions, stdout io.Writer) error {
-	rows, err := lab.TechniqueElos()
+	t, err := lab.TechniquesView(opts.Elo)
 	if err != nil {
 		return err
 	}
-	return output.WriteTable(stdout, opts.Format, lab.EloTable(rows), opts.Color)
+	return output.WriteTable(stdout, opts.Format, t, opts.Color)
 }

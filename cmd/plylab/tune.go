@@ -90,52 +90,18 @@ Examples:
 			opts := &TuneOptions{PGN: c.StringSlice("pgn"), Skip: c.Int("skip"), Every: c.Int("every"),
 				Epochs: c.Int("epochs"), Rate: c.Float64("rate"), K: c.Float64("k"), From: c.String("from"),
 				Report: c.Int("report"), NoWeights: c.Bool("no-weights"), Holdout: c.Int("holdout"), L2: c.Float64("l2"), Output: c.String("output"), Format: c.String("format"),
-				Provenance: commandLine(c), Color: env.out, Progress: env.progressOn()}
+				Provenance: cliapp.CommandLine(c, "output", "format"), Color: env.out, Progress: env.progressOn()}
 			terms, err := parseTerms(c.String("terms"))
 			if err != nil {
 				return err
 			}
 			opts.Terms = terms
-			if opts.Epochs < 1 || opts.Epochs > 100000 {
-				return cliapp.Usagef("--epochs %d is out of range; give 1 to 100000", opts.Epochs)
-			}
-			if opts.Skip < 0 || opts.Every < 1 || opts.Holdout < 0 || opts.L2 < 0 {
-				return cliapp.Usagef("--skip, --holdout and --l2 must be 0 or more, --every 1 or more")
-			}
-			if opts.Rate <= 0 || opts.K < 0 {
-				return cliapp.Usagef("--rate must be positive and --k positive (or 0 to fit it)")
-			}
-			if _, ok := tune.StartWeights(opts.From); !ok {
-				return cliapp.Usagef("--from %q: start from 'default' or 'zero'", opts.From)
+			if err := opts.run().Check(); err != nil {
+				return cliapp.Usagef("%v", err)
 			}
 			return runF(c.Context, opts)
 		},
 	}
-}
-
-// commandLine rebuilds the command's flags as typed, for provenance
-// notes: "plylab tune --epochs 300 --pgn a.pgn".
-func commandLine(c *cli.Context) string {
-	parts := []string{"plylab", c.Command.Name}
-	for _, f := range c.Command.Flags {
-		name := f.Names()[0]
-		if !c.IsSet(name) || name == "output" || name == "format" {
-			continue
-		}
-		switch v := c.Value(name).(type) {
-		case bool:
-			if v {
-				parts = append(parts, "--"+name)
-			}
-		case cli.StringSlice:
-			for _, s := range v.Value() {
-				parts = append(parts, "--"+name, s)
-			}
-		default:
-			parts = append(parts, "--"+name, fmt.Sprint(c.Value(name)))
-		}
-	}
-	return strings.Join(parts, " ")
 }
 
 // parseTerms reads a comma-separated list of term names, or "all"
@@ -148,51 +114,39 @@ func parseTerms(s string) (eval.Terms, error) {
 	return terms, nil
 }
 
+// run is the tuning run opts ask for.
+func (opts *TuneOptions) run() tune.Run {
+	return tune.Run{Training: tune.Training{PGN: opts.PGN, Skip: opts.Skip, Every: opts.Every, Holdout: opts.Holdout}, From: opts.From,
+		Options: tune.Options{Epochs: opts.Epochs, Rate: opts.Rate, K: opts.K, Terms: opts.Terms, L2: opts.L2}}
+}
+
 // tuneRun reads the games, fits the weights and prints the errors and the
-// weights; with opts.Output it writes them as Go source.
+// weights (tune.Result.Report); with opts.Output it writes them as Go
+// source.
 func tuneRun(ctx context.Context, opts *TuneOptions, stdout, stderr io.Writer) error {
-	start, _ := tune.StartWeights(opts.From)
-	set, err := tune.Training{PGN: opts.PGN, Skip: opts.Skip, Every: opts.Every, Holdout: opts.Holdout}.Load(&start)
+	prog := output.NewProgress(stderr, opts.Progress)
+	run := opts.run()
+	run.Progress = func(epoch int, e float64) { prog.Status(tune.EpochStatus(epoch, opts.Epochs, e)) }
+	set, res, err := run.Do(ctx)
+	prog.Done()
 	var fe *tune.FilesError
 	switch {
 	case errors.As(err, &fe):
 		return cliapp.Usagef("--pgn: %v", fe.Err)
 	case errors.Is(err, tune.ErrNoSamples):
-		return cliapp.Usagef("the games have no quiet positions after %d plies; give longer games or a smaller --skip", opts.Skip)
+		return cliapp.Usagef("%v", err)
 	case err != nil:
 		return err
 	}
-	prog := output.NewProgress(stderr, opts.Progress)
-	res, err := tune.Tune(ctx, set, start, tune.Options{Epochs: opts.Epochs, Rate: opts.Rate, K: opts.K, Terms: opts.Terms, L2: opts.L2,
-		Progress: func(epoch int, e float64) { prog.Update("tune: epoch %d/%d, error %.6f", epoch, opts.Epochs, e) }})
-	prog.Done()
-	if err != nil {
+	if err := output.WriteReport(stdout, opts.Format, res.Report(set, opts.Format, opts.Report, opts.Epochs, !opts.NoWeights), opts.Color); err != nil {
 		return err
 	}
-	t := res.ErrorTable(set, opts.Report, opts.Epochs)
-	if err := output.WriteTable(stdout, opts.Format, t, opts.Color); err != nil {
-		return err
-	}
-	if opts.NoWeights {
-		return writeTuneOutput(stderr, opts, set, res)
-	}
-	if opts.Format == "table" || opts.Format == "markdown" {
-		fmt.Fprintln(stdout)
-	}
-	if err := output.WriteTable(stdout, opts.Format, res.WeightsTable(), opts.Color); err != nil {
-		return err
-	}
-	return writeTuneOutput(stderr, opts, set, res)
-}
-
-// writeTuneOutput writes the weights file that -o asks for.
-func writeTuneOutput(stderr io.Writer, opts *TuneOptions, set *tune.Set, res *tune.Result) error {
 	if opts.Output != "" {
-		prov := tune.Provenance(opts.Provenance, set, opts.Skip, res, tune.Options{Rate: opts.Rate, L2: opts.L2})
-		if err := tune.WriteGoFile(opts.Output, res.Weights, prov); err != nil {
+		line, err := run.WriteFile(opts.Output, opts.Provenance, set, res)
+		if err != nil {
 			return err
 		}
-		fmt.Fprintf(stderr, "tune: wrote %s\n", opts.Output)
+		fmt.Fprint(stderr, line)
 	}
 	return nil
 }

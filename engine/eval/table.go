@@ -3,6 +3,7 @@ package eval
 import (
 	"fmt"
 
+	"github.com/plylab/plylab/engine/board"
 	"github.com/plylab/plylab/engine/textfmt"
 )
 
@@ -42,4 +43,15 @@ func (x Breakdown) TermsTable() *textfmt.Table {
 	}
 	t.Notes = []string{fmt.Sprintf("the terms add %d to the middlegame and %d to the endgame score (White's view)", x.TermsMG, x.TermsEG)}
 	return t
+}
+
+// Report is what `plylab eval` prints for b, named label, in format: the
+// table of the kinds' breakdowns and, when the one kind is Classical, a
+// gap and the table of its terms (with terms switched on).
+func Report(b *board.Board, label string, kinds []Kind, terms Terms, format string) textfmt.Report {
+	rep := textfmt.Report{textfmt.TablePart(DescribeTable(fmt.Sprintf("eval: %s (%s to move)", label, b.Side()), Describe(b, kinds, terms)))}
+	if len(kinds) == 1 && kinds[0] == Classical {
+		rep = append(rep, textfmt.GapPart(format), textfmt.TablePart(ExplainTerms(b, terms).TermsTable()))
+	}
+	return rep
 }

@@ -39,3 +39,42 @@ func TestDescribeAndTermsTables(t *testing.T) {
 		t.Errorf("note %q, want %q", terms.Notes[0], want)
 	}
 }
+
+func TestReport(t *testing.T) {
+	b, err := board.FromFEN("4k3/8/8/8/8/8/8/4K2R w K - 0 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name   string
+		kinds  []Kind
+		format string
+		parts  int    // how many parts
+		gap    string // the second part's text
+	}{
+		{"all kinds", Kinds(), "table", 1, ""},
+		{"pesto", []Kind{PeSTO}, "table", 1, ""},
+		{"classical", []Kind{Classical}, "table", 3, "\n"},
+		{"classical markdown", []Kind{Classical}, "markdown", 3, "\n"},
+		{"classical json", []Kind{Classical}, "json", 3, ""},
+	}
+	for _, tt := range tests {
+		rep := Report(b, "rook", tt.kinds, AllTerms, tt.format)
+		if len(rep) != tt.parts {
+			t.Errorf("%s: %d parts, want %d", tt.name, len(rep), tt.parts)
+			continue
+		}
+		if got := rep[0].Table; got.Title != "eval: rook (white to move)" || len(got.Rows) != len(tt.kinds) {
+			t.Errorf("%s: first table %q with %d rows", tt.name, got.Title, len(got.Rows))
+		}
+		if tt.parts == 3 {
+			if rep[1].Text != tt.gap || rep[1].Table != nil {
+				t.Errorf("%s: gap %+v", tt.name, rep[1])
+			}
+			// The rook's mobility row, as the terms table shows it.
+			if got := rep[2].Table.RowTexts(2); !reflect.DeepEqual(got, []string{"mobility rook", "mobility", "9", "2", "4", "18", "36"}) {
+				t.Errorf("%s: terms row %q", tt.name, got)
+			}
+		}
+	}
+}

@@ -3,10 +3,12 @@ package lab
 import (
 	"context"
 	"fmt"
+	"strconv"
 	"time"
 
 	"github.com/plylab/plylab/engine"
 	"github.com/plylab/plylab/engine/board"
+	"github.com/plylab/plylab/engine/eval"
 	"github.com/plylab/plylab/engine/textfmt"
 	"github.com/plylab/plylab/positions"
 )
@@ -162,4 +164,100 @@ func (r *BenchResult) Summary() []textfmt.Field {
 	return []textfmt.Field{
 		{Key: "signature_nodes", Value: r.Nodes, Text: fmt.Sprint(r.Nodes)},
 		{Key: "nps", Value: r.NPS(), Text: fmt.Sprint(r.NPS())}}
+}
+
+// Bench's defaults and bounds, as the frameworks call it: "bench 16 1 8".
+const (
+	BenchDepth     = 8    // plies, when not given
+	BenchHashMB    = 16   // hash size in MB, when not given
+	BenchMaxHashMB = 4096 // the largest hash bench accepts
+)
+
+// CheckBench checks bench's depth (1 to engine.MaxDepth) and hash size
+// (1 to BenchMaxHashMB), the error naming the default to try.
+func CheckBench(depth, hashMB int) error {
+	if depth < 1 || depth > engine.MaxDepth {
+		return fmt.Errorf("depth must be between 1 and %d, got %d; try --depth %d", engine.MaxDepth, depth, BenchDepth)
+	}
+	if hashMB < 1 || hashMB > BenchMaxHashMB {
+		return fmt.Errorf("hash must be between 1 and %d MB, got %d; try --hash %d", BenchMaxHashMB, hashMB, BenchHashMB)
+	}
+	return nil
+}
+
+// Report is what bench prints after the run of depth with hashMB: the
+// table (in JSON with the signature in its notes, so the output stays one
+// document); then, only when the run completed, the summary a lesson
+// reads and, in the formats read by people, the signature line the
+// frameworks parse, plain (no separators, no colour). An incomplete run
+// has no signature: a partial count must not pass for one.
+func (r *BenchResult) Report(format string, depth, hashMB int, completed bool) textfmt.Report {
+	t := r.Table(depth, hashMB)
+	if format == "json" && !r.Interrupted {
+		t.Notes = append(t.Notes, r.Signature())
+	}
+	rep := textfmt.Report{textfmt.TablePart(t)}
+	if !completed {
+		return rep
+	}
+	rep = append(rep, textfmt.ResultPart("bench", r.Summary()))
+	if format == "table" || format == "markdown" {
+		rep = append(rep, textfmt.TextPart(r.Signature()+"\n"))
+	}
+	return rep
+}
+
+// BenchArgs applies the frameworks' positional form of bench, "HASH
+// THREADS DEPTH" (or a prefix of it), to the depth and hash size given as
+// flags (depthSet and hashSet: given explicitly) and checks the result
+// (CheckBench). A number given both ways must agree; THREADS must be at
+// least 1 and is otherwise ignored (bench searches with one thread).
+func BenchArgs(args []string, depth, hashMB int, depthSet, hashSet bool) (int, int, error) {
+	if len(args) > 3 {
+		return 0, 0, fmt.Errorf("bench takes at most three arguments (HASH THREADS DEPTH), got %d", len(args))
+	}
+	names := []string{"HASH", "THREADS", "DEPTH"}
+	vals := make([]int, len(args))
+	for i, a := range args {
+		n, err := strconv.Atoi(a)
+		if err != nil {
+			return 0, 0, fmt.Errorf("bench %s must be a whole number, got %q; e.g. plylab bench 16 1 8", names[i], a)
+		}
+		vals[i] = n
+	}
+	if len(vals) >= 1 {
+		if hashSet && vals[0] != hashMB {
+			return 0, 0, fmt.Errorf("hash given twice (--hash %d and HASH %d); give one", hashMB, vals[0])
+		}
+		hashMB = vals[0]
+	}
+	if len(vals) >= 2 && vals[1] < 1 {
+		return 0, 0, fmt.Errorf("bench THREADS must be at least 1, got %d", vals[1])
+	}
+	if len(vals) >= 3 {
+		if depthSet && vals[2] != depth {
+			return 0, 0, fmt.Errorf("depth given twice (--depth %d and DEPTH %d); give one", depth, vals[2])
+		}
+		depth = vals[2]
+	}
+	if err := CheckBench(depth, hashMB); err != nil {
+		return 0, 0, err
+	}
+	return depth, hashMB, nil
+}
+
+// BenchEngine is the engine bench searches with: the full engine
+// (engine.EngineOptions) with a hashMB transposition table and, unless
+// evalKind is "", that evaluation (eval.ParseKind's error otherwise).
+func BenchEngine(hashMB int, evalKind string) (engine.Options, error) {
+	o := engine.EngineOptions()
+	o.TTSizeMB = hashMB
+	if evalKind != "" {
+		kind, err := eval.ParseKind(evalKind)
+		if err != nil {
+			return o, err
+		}
+		o.Eval = kind
+	}
+	return o, nil
 }

@@ -62,3 +62,13 @@ func GuardPerft(o PerftOptions) error {
 	}
 	return Guard(fmt.Sprintf("perft to depth %d", o.Depth), predicted, PerftBudget, "")
 }
+
+// BudgetText words a budget for people: "ten minutes" for whole minutes
+// from two to ten, otherwise as time.Duration prints it ("90s").
+func BudgetText(budget time.Duration) string {
+	words := []string{"zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"}
+	if m := int(budget.Minutes()); m >= 2 && m < len(words) && budget == time.Duration(m)*time.Minute {
+		return words[m] + " minutes"
+	}
+	return budget.String()
+}

@@ -135,3 +135,13 @@ func (r *PerftResult) Summary() []textfmt.Field {
 		{Key: "mismatches", Value: bad, Text: fmt.Sprint(bad)},
 		{Key: "interrupted", Value: r.Interrupted}}
 }
+
+// Report is what perft prints: the counts table (with divide, the first
+// row's divide table instead) and the summary a lesson reads.
+func (r *PerftResult) Report(divide bool) textfmt.Report {
+	t := r.Table()
+	if divide {
+		t = r.Rows[0].DivideTable()
+	}
+	return textfmt.Report{textfmt.TablePart(t), textfmt.ResultPart("perft", r.Summary())}
+}

@@ -55,6 +55,10 @@ func (p *Progress) Update(format string, args ...any) {
 	p.drawLocked(fmt.Sprintf(format, args...))
 }
 
+// Status is Update with text as is: the Progress callback of the lab's
+// runs (func(status string)).
+func (p *Progress) Status(text string) { p.Update("%s", text) }
+
 // NewBar returns a progress bar on w for total units named unit (e.g.
 // "games"), drawn only when on: "[######..] 3/8 games  status  0:42  ~1:10
 // left". It is drawn at once, after each Step and every second until Done.

@@ -1,0 +1,87 @@
+package book
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+)
+
+// Opening a book or a PGN file the user named, with errors that say what
+// was wrong and what to do: a file the user named that does not exist is a
+// *MissingError (the CLI's usage error); anything else a plain error.
+
+// MaxBuildPly is the most plies of each game a build counts.
+const MaxBuildPly = 1000
+
+// Check checks o's numbers as a user gives them: MaxPly 1 to MaxBuildPly
+// and MinGames at least 1 (the zero values' defaults are for programs);
+// the errors name the flags of `plylab book build`.
+func (o BuildOptions) Check() error {
+	if n := o.MaxPly; n < 1 || n > MaxBuildPly {
+		return fmt.Errorf("--max-ply must be between 1 and %d, got %d; try --max-ply 20 (ten moves each)", MaxBuildPly, n)
+	}
+	if n := o.MinGames; n < 1 {
+		return fmt.Errorf("--min-games must be at least 1, got %d", n)
+	}
+	return nil
+}
+
+// MissingError is a file the user named that does not exist: a book
+// (Book true) or a PGN file of games.
+type MissingError struct {
+	Path string
+	Book bool
+}
+
+// Error names the file and what to do.
+func (e *MissingError) Error() string {
+	if e.Book {
+		return fmt.Sprintf("book file %q does not exist; check the path, or build a book with 'plylab book build --pgn GAMES.pgn -o %s'", e.Path, e.Path)
+	}
+	return fmt.Sprintf("PGN file %q does not exist; check the path", e.Path)
+}
+
+// Locate opens the book at path, or at def when path is "" (a default
+// that is not installed says how to get one); it returns the book and the
+// path it was read from, and OpenError's errors.
+func Locate(path, def string) (*Book, string, error) {
+	if path == "" {
+		if _, err := os.Stat(def); err != nil {
+			return nil, "", fmt.Errorf("no opening book: %s is not installed; install Debian's with 'apt-get install gnuchess-book', build one with 'plylab book build --pgn GAMES.pgn -o book.bin', or give --book FILE", def)
+		}
+		path = def
+	}
+	bk, err := Open(path)
+	if err != nil {
+		return nil, "", OpenError(path, err)
+	}
+	return bk, path, nil
+}
+
+// OpenError words Open's error err for the book at path: a *MissingError,
+// ErrMalformed with what a book is, or the read error's cause.
+func OpenError(path string, err error) error {
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return &MissingError{Path: path, Book: true}
+	case errors.Is(err, ErrMalformed):
+		return fmt.Errorf("%w; a Polyglot book is a .bin file of 16-byte records sorted by key", err)
+	default:
+		return fmt.Errorf("cannot read book %s: %w", path, pathCause(err))
+	}
+}
+
+// BuildFile is BuildFrom on the games of the PGN file pgnPath: a missing
+// file is a *MissingError, an unreadable one says why.
+func BuildFile(ctx context.Context, pgnPath, out string, opts BuildOptions) (*Book, BuildStats, error) {
+	f, err := os.Open(pgnPath)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, BuildStats{}, &MissingError{Path: pgnPath}
+	} else if err != nil {
+		return nil, BuildStats{}, fmt.Errorf("cannot read %s: %w", pgnPath, pathCause(err))
+	}
+	defer f.Close()
+	return BuildFrom(ctx, f, pgnPath, out, opts)
+}

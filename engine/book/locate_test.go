@@ -1,0 +1,90 @@
+package book
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+func TestBuildOptionsCheck(t *testing.T) {
+	tests := []struct {
+		o    BuildOptions
+		want string
+	}{
+		{BuildOptions{MaxPly: 20, MinGames: 1}, ""},
+		{BuildOptions{MaxPly: 1000, MinGames: 3, ByCount: true}, ""},
+		{BuildOptions{MaxPly: 0, MinGames: 1}, "--max-ply must be between 1 and 1000, got 0; try --max-ply 20 (ten moves each)"},
+		{BuildOptions{MaxPly: 1001, MinGames: 1}, "--max-ply must be between 1 and 1000, got 1001; try --max-ply 20 (ten moves each)"},
+		{BuildOptions{MaxPly: 20, MinGames: 0}, "--min-games must be at least 1, got 0"},
+	}
+	for _, tt := range tests {
+		got := ""
+		if err := tt.o.Check(); err != nil {
+			got = err.Error()
+		}
+		if got != tt.want {
+			t.Errorf("%+v: %q, want %q", tt.o, got, tt.want)
+		}
+	}
+}
+
+func TestLocate(t *testing.T) {
+	dir := t.TempDir()
+	junk := filepath.Join(dir, "junk.bin")
+	if err := os.WriteFile(junk, []byte("not a book"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	missing := filepath.Join(dir, "missing.bin")
+	tests := []struct {
+		name, path, def string
+		wantPath        string
+		err             string
+		missing, bad    bool
+	}{
+		{"named", polyglotBook, missing, polyglotBook, "", false, false},
+		{"default", "", polyglotBook, polyglotBook, "", false, false},
+		{"default not installed", "", missing, "", "no opening book: " + missing + " is not installed; install Debian's with 'apt-get install gnuchess-book', build one with 'plylab book build --pgn GAMES.pgn -o book.bin', or give --book FILE", false, false},
+		{"named missing", missing, polyglotBook, "", `book file "` + missing + `" does not exist; check the path, or build a book with 'plylab book build --pgn GAMES.pgn -o ` + missing + `'`, true, false},
+		{"not a book", junk, "", "", junk + ": not a Polyglot opening book: its size, 10 bytes, is not a multiple of 16; a Polyglot book is a .bin file of 16-byte records sorted by key", false, true},
+		{"a folder", dir, "", "", "cannot read book " + dir + ": is a directory", false, false},
+	}
+	for _, tt := range tests {
+		bk, path, err := Locate(tt.path, tt.def)
+		if tt.err == "" {
+			if err != nil || path != tt.wantPath || bk.Len() == 0 {
+				t.Errorf("%s: %q, %v", tt.name, path, err)
+			}
+			continue
+		}
+		var me *MissingError
+		if err == nil || err.Error() != tt.err || errors.As(err, &me) != tt.missing || errors.Is(err, ErrMalformed) != tt.bad {
+			t.Errorf("%s: error %v, want %q (missing %v, malformed %v)", tt.name, err, tt.err, tt.missing, tt.bad)
+		}
+	}
+}
+
+func TestBuildFile(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "book.bin")
+	missing := filepath.Join(dir, "missing.pgn")
+	_, _, err := BuildFile(context.Background(), missing, out, BuildOptions{MaxPly: 20, MinGames: 1})
+	var me *MissingError
+	if !errors.As(err, &me) || err.Error() != `PGN file "`+missing+`" does not exist; check the path` {
+		t.Errorf("missing PGN: %v", err)
+	}
+	back, st, err := BuildFile(context.Background(), testPGN, out, BuildOptions{MaxPly: 20, MinGames: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.Open(testPGN)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	want, wst, err := BuildFrom(context.Background(), f, testPGN, filepath.Join(dir, "direct.bin"), BuildOptions{MaxPly: 20, MinGames: 1})
+	if err != nil || st != wst || back.Len() != want.Len() || back.Positions() != want.Positions() {
+		t.Errorf("BuildFile: %+v, %d records; BuildFrom: %+v, %d records (%v)", st, back.Len(), wst, want.Len(), err)
+	}
+}
