@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+	"strings"
 
 	"github.com/plylab/plylab/cmd/internal/cliapp"
 	"github.com/plylab/plylab/cmd/internal/output"
@@ -64,11 +65,14 @@ Examples:
    plylab bench                       depth 8, 16 MB hash
    plylab bench --depth 5             quicker
    plylab bench 16 1 8                the frameworks' form: hash MB, threads, depth
-   plylab bench --depth 6 --format json`,
+   plylab bench --depth 6 --format json
+   plylab bench --with singular       the signature with a candidate switched on`,
 		Flags: []cli.Flag{
 			&cli.IntFlag{Name: "depth", Aliases: []string{"d"}, Value: benchDefaultDepth, Usage: fmt.Sprintf("search each position `N` plies deep (1-%d)", benchMaxDepth)},
 			&cli.IntFlag{Name: "hash", Value: benchDefaultHash, Usage: "transposition table size in `MB` (1-4096)"},
 			&cli.StringFlag{Name: "eval", Usage: "evaluation `KIND`: material, pst, pesto or classical (default: the engine's)"},
+			&cli.StringFlag{Name: "with", Usage: "switch on techniques `LIST` (comma-separated, e.g. a candidate: see 'plylab techniques')"},
+			&cli.StringFlag{Name: "without", Usage: "switch off techniques `LIST` (comma-separated; see 'plylab techniques')"},
 			output.FormatFlag(),
 		},
 		Action: parseAction(env, parseBench, runF),
@@ -131,6 +135,9 @@ func parseBench(c *cli.Context) (*BenchOptions, error) {
 		}
 		opts.Engine.Eval = kind
 	}
+	if err := opts.Engine.Apply(techList(c.String("with")), techList(c.String("without"))); err != nil {
+		return nil, cliapp.Usagef("%v", err)
+	}
 	return opts, nil
 }
 
@@ -170,4 +177,16 @@ func benchRun(ctx context.Context, opts *BenchOptions, stdout, stderr io.Writer)
 func benchLine(w io.Writer, res *lab.BenchResult) error {
 	_, err := fmt.Fprintln(w, res.Signature())
 	return err
+}
+
+// techList splits a comma-separated --with or --without list, dropping
+// blanks.
+func techList(s string) []string {
+	var out []string
+	for _, f := range strings.Split(s, ",") {
+		if f = strings.TrimSpace(f); f != "" {
+			out = append(out, f)
+		}
+	}
+	return out
 }
