@@ -426,6 +426,9 @@ func (s *Searcher) negamax(ply, depth, alpha, beta int, move board.Move, afterNu
 				r++
 			}
 			s.stats.NullTries++
+			if o.Singular {
+				s.extended[ply+1] = s.extended[ply]
+			}
 			b.MakeNull()
 			v := -s.negamax(ply+1, depth-1-r, -beta, -beta+1, board.NoMove, true)
 			b.UnmakeNull()
