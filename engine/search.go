@@ -467,7 +467,10 @@ func (s *Searcher) negamax(ply, depth, alpha, beta int, move board.Move, afterNu
 	// a shallow search goes wrong; the hash move is searched one ply
 	// deeper. The test costs a reduced search at the deep nodes only, and
 	// extensions are capped per line so the search cannot run away; the
-	// root is never extended.
+	// root is never extended. (Hsu and Anantharaman's idea from Deep
+	// Thought; the cheap test with a reduced null-window search of the
+	// other moves is the modern form: chessprogramming.org, "Singular
+	// Extensions".)
 	singular := false
 	if o.Singular && o.AlphaBeta && ply > 0 && depth >= singularDepth && excluded == board.NoMove && !inCheck &&
 		ttMove != board.NoMove && ttMove == hashMove && (ttBound == Lower || ttBound == Exact) && ttDepth >= depth-3 &&
@@ -568,10 +571,14 @@ func (s *Searcher) negamax(ply, depth, alpha, beta int, move board.Move, afterNu
 		if o.LMR && o.AlphaBeta && ply > 0 && depth >= 3 && i >= 3 && quiet && !inCheck && !ext &&
 			m != s.killers[ply][0] && m != s.killers[ply][1] && !b.InCheck() {
 			reduction = int(s.lmr[min(depth, 63)][min(i, 63)])
-			// History-based LMR: the move's history says how often it
-			// refuted before. A move that often did is reduced one ply
-			// less; one that never did (a score of zero or below), one
-			// ply more.
+			// History-based LMR: the reduction above knows only the
+			// move's place in the list, but the history says how often
+			// this move refuted before, elsewhere in the tree. A move
+			// that often did is a likelier surprise and is reduced one
+			// ply less; one that never did (a score of zero or below)
+			// is a likelier waste and is reduced one ply more. A wrong
+			// guess costs little: a reduced move that beats alpha is
+			// searched again at full depth.
 			if o.HistLMR {
 				switch {
 				case hist >= histLMRGood:
