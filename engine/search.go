@@ -57,13 +57,6 @@ type Searcher struct {
 	counter [64][64]board.Move     // the quiet move that last refuted a move, by its from and to squares
 	prev    [MaxPly + 1]board.Move // the move that led to the node at each ply (NoMove after a null move)
 
-	cont     *contTable                // continuation histories (conthist), nil when off
-	contPrev [MaxPly + 1]contIndex     // the (piece, to) of the move that led to each ply, noCont if none
-	quiets   [MaxPly + 1][64]contIndex // the quiet moves searched so far at each ply (conthist)
-	nQuiets  [MaxPly + 1]int
-	excluded [MaxPly + 1]board.Move // the move a singular-extension search leaves out at each ply
-	extended [MaxPly + 1]uint8      // singular extensions on the line from the root to each ply
-
 	stats       Stats
 	start       time.Time
 	deadline    time.Time
@@ -81,6 +74,15 @@ type Searcher struct {
 
 	evalCache []evalEntry     // memo of classical evaluations, nil for the others
 	classical *eval.Evaluator // the classical evaluation's fast path, nil for the others
+
+	// The candidates' state (conthist, singular), after the rest so that
+	// the fields every node touches stay together.
+	cont     *contTable                // continuation histories (conthist), nil when off
+	contPrev [MaxPly + 1]contIndex     // the (piece, to) of the move that led to each ply, noCont if none
+	nQuiets  [MaxPly + 1]int           // how many quiet moves were searched so far at each ply (conthist)
+	excluded [MaxPly + 1]board.Move    // the move a singular-extension search leaves out at each ply
+	extended [MaxPly + 1]uint8         // singular extensions on the line from the root to each ply
+	quiets   [MaxPly + 1][64]contIndex // the quiet moves searched so far at each ply (conthist)
 }
 
 // evalEntry is one memorised static evaluation.
