@@ -177,3 +177,23 @@ func TestSingularSearchLeavesTTAlone(t *testing.T) {
 		t.Errorf("table entry changed from %+v to %+v (score %d without the hash move)", e, after, v)
 	}
 }
+
+// The main search allocates nothing, with the candidates on or off: their
+// tables are fixed arrays, allocated once with the searcher.
+func TestSearchAllocatesNothing(t *testing.T) {
+	b := mustBoard(t, "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+	for _, algo := range []string{"engine", "engine-with-conthist-with-histlmr-with-singular"} {
+		s := NewSearcher(mustAlgo(t, algo))
+		s.begin(context.Background(), b, Limits{}, nil)
+		for d := 1; d <= 8; d++ { // fill the table so singular tests run
+			s.negamax(0, d, -Infinity, Infinity, board.NoMove, false)
+		}
+		before := s.stats.SingularTries
+		if n := testing.AllocsPerRun(3, func() { s.negamax(0, 9, -Infinity, Infinity, board.NoMove, false) }); n != 0 {
+			t.Errorf("%s: %v allocations a search", algo, n)
+		}
+		if algo != "engine" && s.stats.SingularTries == before {
+			t.Errorf("%s: no singular test ran, so the test proves nothing for it", algo)
+		}
+	}
+}
