@@ -51,7 +51,8 @@ func pieceContIndex(p board.Piece, to board.Square) contIndex {
 }
 
 // moveContIndex returns the index of quiet move m on the board before it
-// is made.
+// is made (scoring moves; the search, after making a move, reads the
+// piece on its destination).
 func moveContIndex(b *board.Board, m board.Move) contIndex {
 	return pieceContIndex(b.PieceAt(m.From()), m.To())
 }
@@ -103,10 +104,10 @@ func (s *Searcher) updateCont(ply, depth int, mi contIndex) {
 }
 
 // historyScore is the score history-based LMR reads for quiet move m
-// (index mi) at ply, on the board before m is made: the main history
-// plus, with conthist, both continuation scores.
+// (index mi) at ply, on the board after m is made: the main history of
+// the side that moved plus, with conthist, both continuation scores.
 func (s *Searcher) historyScore(ply int, m board.Move, mi contIndex) int32 {
-	h := s.history[s.b.Side()][m.From()][m.To()]
+	h := s.history[s.b.Side().Other()][m.From()][m.To()]
 	if s.opts.ContHist {
 		h += s.contScore(ply, mi)
 	}

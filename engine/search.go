@@ -364,18 +364,16 @@ func (s *Searcher) negamax(ply, depth, alpha, beta int, move board.Move, afterNu
 	// below); such a search is not this node's real result, so it neither
 	// ends at a table entry nor stores one.
 	excluded := s.excluded[ply]
-	ttBound, ttDepth, ttScore := BoundNone, 0, 0
 	if o.TT {
 		s.stats.TTProbes++
 		if e, ok := s.tt.probe(b.Hash()); ok {
 			s.stats.TTHits++
 			ttMove = e.move
-			ttBound, ttDepth, ttScore = e.bound, int(e.depth), scoreFromTT(int(e.score), ply)
 			if o.HashMove && e.move != board.NoMove {
 				hashMove = e.move
 			}
 			if ply > 0 && !pvNode && excluded == board.NoMove && int(e.depth) >= depth && (o.AlphaBeta || e.bound == Exact) {
-				sc := ttScore
+				sc := scoreFromTT(int(e.score), ply)
 				if e.bound == Exact || (e.bound == Lower && sc >= beta) || (e.bound == Upper && sc <= alpha) {
 					s.stats.TTCutoffs++
 					return s.leave(sc, e.bound, EndTTCutoff, 0, 0, e.move)
@@ -475,19 +473,10 @@ func (s *Searcher) negamax(ply, depth, alpha, beta int, move board.Move, afterNu
 	// Extensions".)
 	singular := false
 	if o.Singular && o.AlphaBeta && ply > 0 && depth >= singularDepth && excluded == board.NoMove && !inCheck &&
-		ttMove != board.NoMove && ttMove == hashMove && (ttBound == Lower || ttBound == Exact) && ttDepth >= depth-3 &&
-		!IsMate(ttScore) && s.extended[ply] < singularMaxPerLine {
-		s.stats.SingularTries++
-		sBeta := ttScore - singularMargin*depth
-		s.excluded[ply] = ttMove
-		v := s.negamax(ply, (depth-1)/2, sBeta-1, sBeta, move, false)
-		s.excluded[ply] = board.NoMove
+		ttMove != board.NoMove && ttMove == hashMove && s.extended[ply] < singularMaxPerLine {
+		singular = s.singularTest(ply, depth, move, ttMove)
 		if s.stopped {
 			return s.leave(0, BoundNone, EndLeaf, 0, 0, board.NoMove)
-		}
-		if v < sBeta {
-			singular = true
-			s.stats.SingularExts++
 		}
 	}
 
@@ -533,13 +522,6 @@ func (s *Searcher) negamax(ply, depth, alpha, beta int, move board.Move, afterNu
 			continue
 		}
 		quiet := m.IsQuiet()
-		mi, hist := noCont, int32(0)
-		if quiet && o.ContHist {
-			mi = moveContIndex(b, m)
-		}
-		if quiet && o.HistLMR && i >= 3 {
-			hist = s.historyScore(ply, m, mi)
-		}
 		b.Make(m)
 		newDepth := depth - 1
 		if i > 0 && quiet && (futile || i >= lmpLimit) && !b.InCheck() {
@@ -551,9 +533,13 @@ func (s *Searcher) negamax(ply, depth, alpha, beta int, move board.Move, afterNu
 			}
 			continue
 		}
-		if mi != noCont && s.nQuiets[ply] < len(s.quiets[ply]) {
-			s.quiets[ply][s.nQuiets[ply]] = mi
-			s.nQuiets[ply]++
+		mi := noCont // the move's continuation-history index (the piece is on its destination now)
+		if quiet && o.ContHist {
+			mi = pieceContIndex(b.PieceAt(m.To()), m.To())
+			if s.nQuiets[ply] < len(s.quiets[ply]) {
+				s.quiets[ply][s.nQuiets[ply]] = mi
+				s.nQuiets[ply]++
+			}
 		}
 		ext := singular && m == ttMove
 		if ext {
@@ -582,7 +568,7 @@ func (s *Searcher) negamax(ply, depth, alpha, beta int, move board.Move, afterNu
 			// guess costs little: a reduced move that beats alpha is
 			// searched again at full depth.
 			if o.HistLMR {
-				switch {
+				switch hist := s.historyScore(ply, m, mi); {
 				case hist >= histLMRGood:
 					reduction--
 					s.stats.HistLMRLess++
@@ -703,4 +689,29 @@ func (s *Searcher) nullAllowed(b *board.Board) bool {
 		return b.PiecesOfType(board.Rook)|b.PiecesOfType(board.Queen) != 0
 	}
 	return b.Occupancy(b.Side())&^(b.PiecesOfType(board.Pawn)|b.PiecesOfType(board.King)) != 0
+}
+
+// singularTest reports whether ttMove, the hash move of the node at ply,
+// is singular: the table holds a lower bound or an exact score for it from
+// a search at least depth-3 deep, not a mate, and every other move fails
+// low against that score less a margin, searched at (depth-1)/2 plies.
+func (s *Searcher) singularTest(ply, depth int, move, ttMove board.Move) bool {
+	e, ok := s.tt.probe(s.b.Hash())
+	if !ok || e.move != ttMove || (e.bound != Lower && e.bound != Exact) || int(e.depth) < depth-3 {
+		return false
+	}
+	ttScore := scoreFromTT(int(e.score), ply)
+	if IsMate(ttScore) {
+		return false
+	}
+	s.stats.SingularTries++
+	sBeta := ttScore - singularMargin*depth
+	s.excluded[ply] = ttMove
+	v := s.negamax(ply, (depth-1)/2, sBeta-1, sBeta, move, false)
+	s.excluded[ply] = board.NoMove
+	if s.stopped || v >= sBeta {
+		return false
+	}
+	s.stats.SingularExts++
+	return true
 }
