@@ -60,6 +60,9 @@ type Options struct {
 	TimeManagement     bool // under a clock: stop early on a stable best move, think longer when the score drops
 	SEEOrder           bool // order captures that lose material (by SEE) after the quiet moves
 	CounterMove        bool // try the quiet move that last refuted the opponent's previous move early
+	ContHist           bool // order quiet moves by their history after the previous move and the one before it too
+	HistLMR            bool // late move reductions by history: reduce moves with a good history less, a bad one more
+	Singular           bool // singular extensions: search the hash move deeper when every other move falls short of it
 
 	// RepetitionDraw scores a position that repeats one seen earlier (in the
 	// search or the game since the last irreversible move) as a draw at
@@ -160,6 +163,9 @@ var techniques = []Technique{
 	{"checkext", "check extension: search one ply deeper when in check", "", false, func(o *Options) *bool { return &o.CheckExtension }},
 	{"seeorder", "SEE ordering: captures that lose material by static exchange go after the quiet moves", "mvvlva", false, func(o *Options) *bool { return &o.SEEOrder }},
 	{"countermove", "counter-move heuristic: the quiet move that last refuted the opponent's move, right after the killers", "alphabeta", false, func(o *Options) *bool { return &o.CounterMove }},
+	{"conthist", "continuation history: quiet moves also ordered by their history after the last two moves", "history", false, func(o *Options) *bool { return &o.ContHist }},
+	{"histlmr", "history-based LMR: one ply less reduction for a good history score, one more for a bad one", "lmr", false, func(o *Options) *bool { return &o.HistLMR }},
+	{"singular", "singular extensions: the hash move one ply deeper when no other move comes close to it", "hashmove", false, func(o *Options) *bool { return &o.Singular }},
 	{"timeman", "time management: under a clock, stop early when the best move is stable, think longer when the score drops", "id", false, func(o *Options) *bool { return &o.TimeManagement }},
 	{"repdraw", "repetition draw: a position repeated once (not three times) ends the line as a draw", "", false, func(o *Options) *bool { return &o.RepetitionDraw }},
 	{"mobility", "classical eval: squares each knight, bishop, rook and queen can safely move to", "", true, func(o *Options) *bool { return &o.Mobility }},
@@ -246,7 +252,7 @@ func AlphaBetaOptions() Options {
 // candidates are techniques that are built and tested but not yet in the
 // engine preset: a technique joins the preset only when a match shows it
 // gains (docs/strength.md). Switch one on with engine-with-NAME.
-var candidates = map[string]bool{"timeman": true}
+var candidates = map[string]bool{"timeman": true, "conthist": true, "histlmr": true, "singular": true}
 
 // EngineOptions returns the full engine preset: every technique on, the
 // classical evaluation (PeSTO's tables plus the tuned terms; it measured

@@ -35,6 +35,10 @@ import "github.com/plylab/plylab/engine/board"
 // a good answer to Bb5 (a6, say) tends to stay good in sibling positions
 // that differ elsewhere on the board, which the killers (indexed by ply,
 // not by the move answered) cannot see.
+//
+// Continuation history (conthist, engine/conthist.go) adds to each quiet
+// move's history score what the move scored after the same previous move
+// and after the same move two plies back.
 
 const (
 	scoreHash    = 1 << 30
@@ -98,6 +102,9 @@ func (s *Searcher) scoreMoves(ply int, moves []board.Move, scores []int32, hashM
 			}
 			if o.History && o.AlphaBeta {
 				sc = s.history[side][m.From()][m.To()]
+				if o.ContHist {
+					sc += s.contScore(ply, moveContIndex(b, m))
+				}
 			}
 		}
 		scores[i] = sc

@@ -25,6 +25,19 @@ const rfpMargin = 80
 
 var futilityMargin = [4]int{0, 150, 250, 350}
 
+// Singular extensions: the shallowest node tested, the margin below the
+// table's score per ply of depth, and the most extensions on one line.
+const (
+	singularDepth      = 8
+	singularMargin     = 2
+	singularMaxPerLine = 4
+)
+
+// histLMRGood is the history score from which history-based LMR reduces a
+// quiet move one ply less (the main history grows by depth² per cutoff:
+// 256 is, say, four cutoffs at depth 8).
+const histLMRGood = 256
+
 // MaxDepth is the deepest iteration a search will start.
 const MaxDepth = 64
 
@@ -61,6 +74,15 @@ type Searcher struct {
 
 	evalCache []evalEntry     // memo of classical evaluations, nil for the others
 	classical *eval.Evaluator // the classical evaluation's fast path, nil for the others
+
+	// The candidates' state (conthist, singular), after the rest so that
+	// the fields every node touches stay together.
+	cont     *contTable                // continuation histories (conthist), nil when off
+	contPrev [MaxPly + 1]contIndex     // the (piece, to) of the move that led to each ply, noCont if none
+	nQuiets  [MaxPly + 1]int           // how many quiet moves were searched so far at each ply (conthist)
+	excluded [MaxPly + 1]board.Move    // the move a singular-extension search leaves out at each ply
+	extended [MaxPly + 1]uint8         // singular extensions on the line from the root to each ply
+	quiets   [MaxPly + 1][64]contIndex // the quiet moves searched so far at each ply (conthist)
 }
 
 // evalEntry is one memorised static evaluation.
@@ -105,6 +127,9 @@ func NewSearcher(opts Options) *Searcher {
 	if opts.TT {
 		s.tt = NewTT(opts.TTSizeMB)
 	}
+	if opts.ContHist {
+		s.cont = new(contTable)
+	}
 	// Late move reductions grow with both depth and move number: the later
 	// a move comes in a well-ordered list, the less likely it is best.
 	for d := 1; d < 64; d++ {
@@ -126,6 +151,9 @@ func (s *Searcher) Clear() {
 	s.killers = [MaxPly + 1][2]board.Move{}
 	s.history = [2][64][64]int32{}
 	s.counter = [64][64]board.Move{}
+	if s.cont != nil {
+		*s.cont = contTable{}
+	}
 	s.rootBest = board.NoMove
 }
 
@@ -220,6 +248,7 @@ func (s *Searcher) begin(ctx context.Context, b *board.Board, limits Limits, rec
 		s.tt.NewSearch()
 	}
 	s.killers = [MaxPly + 1][2]board.Move{}
+	s.extended[0] = 0
 }
 
 // searchRoot runs one iteration, inside an aspiration window when enabled.
@@ -283,6 +312,12 @@ func (s *Searcher) negamax(ply, depth, alpha, beta int, move board.Move, afterNu
 	s.stats.Nodes++
 	s.pvLen[ply] = 0
 	s.prev[ply] = move
+	if o.ContHist {
+		s.contPrev[ply] = noCont
+		if move != board.NoMove {
+			s.contPrev[ply] = pieceContIndex(b.PieceAt(move.To()), move.To())
+		}
+	}
 	if ply > s.stats.SelDepth {
 		s.stats.SelDepth = ply
 	}
@@ -325,6 +360,10 @@ func (s *Searcher) negamax(ply, depth, alpha, beta int, move board.Move, afterNu
 	}
 	staticEval, haveEval := 0, false
 	ttMove := board.NoMove
+	// excluded is the move a singular-extension search leaves out (see
+	// below); such a search is not this node's real result, so it neither
+	// ends at a table entry nor stores one.
+	excluded := s.excluded[ply]
 	if o.TT {
 		s.stats.TTProbes++
 		if e, ok := s.tt.probe(b.Hash()); ok {
@@ -333,7 +372,7 @@ func (s *Searcher) negamax(ply, depth, alpha, beta int, move board.Move, afterNu
 			if o.HashMove && e.move != board.NoMove {
 				hashMove = e.move
 			}
-			if ply > 0 && !pvNode && int(e.depth) >= depth && (o.AlphaBeta || e.bound == Exact) {
+			if ply > 0 && !pvNode && excluded == board.NoMove && int(e.depth) >= depth && (o.AlphaBeta || e.bound == Exact) {
 				sc := scoreFromTT(int(e.score), ply)
 				if e.bound == Exact || (e.bound == Lower && sc >= beta) || (e.bound == Upper && sc <= alpha) {
 					s.stats.TTCutoffs++
@@ -368,7 +407,7 @@ func (s *Searcher) negamax(ply, depth, alpha, beta int, move board.Move, afterNu
 	// the remaining plies (a margin per ply), the opponent will not allow
 	// this position: return at once. Checks are excluded (the evaluation is
 	// meaningless there) and so are mate-bound windows.
-	if o.RFP && haveEval && depth <= 6 && !IsMate(beta) && staticEval-rfpMargin*depth >= beta {
+	if o.RFP && haveEval && excluded == board.NoMove && depth <= 6 && !IsMate(beta) && staticEval-rfpMargin*depth >= beta {
 		s.stats.RFPCuts++
 		return s.leave(staticEval, Lower, EndRFP, 0, 0, board.NoMove)
 	}
@@ -380,13 +419,16 @@ func (s *Searcher) negamax(ply, depth, alpha, beta int, move board.Move, afterNu
 	// passing IS better than any move, and zugzwang is common when only
 	// king and pawns are left, so null move is skipped there, and in check
 	// (passing would be illegal).
-	if o.NullMove && haveEval && !afterNull && depth >= 2 && s.nullAllowed(b) {
+	if o.NullMove && haveEval && !afterNull && excluded == board.NoMove && depth >= 2 && s.nullAllowed(b) {
 		if staticEval >= beta {
 			r := o.NullR
 			if depth >= 7 {
 				r++
 			}
 			s.stats.NullTries++
+			if o.Singular {
+				s.extended[ply+1] = s.extended[ply]
+			}
 			b.MakeNull()
 			v := -s.negamax(ply+1, depth-1-r, -beta, -beta+1, board.NoMove, true)
 			b.UnmakeNull()
@@ -413,6 +455,28 @@ func (s *Searcher) negamax(ply, depth, alpha, beta int, move board.Move, afterNu
 				}
 				return s.leave(v, Lower, EndNullCutoff, 0, 0, board.NoMove)
 			}
+		}
+	}
+
+	// Singular extensions: when the table says the hash move is good
+	// (a lower bound or exact score from a search nearly as deep), ask
+	// whether it is the only good move: search every other move with a
+	// null window just below its score (a margin of 2 cp per ply) at
+	// about half the depth. If all of them fail low, the position hinges
+	// on that one move, and a line that depends on a single move is where
+	// a shallow search goes wrong; the hash move is searched one ply
+	// deeper. The test costs a reduced search at the deep nodes only, and
+	// extensions are capped per line so the search cannot run away; the
+	// root is never extended. (Hsu and Anantharaman's idea from Deep
+	// Thought; the cheap test with a reduced null-window search of the
+	// other moves is the modern form: chessprogramming.org, "Singular
+	// Extensions".)
+	singular := false
+	if o.Singular && o.AlphaBeta && ply > 0 && depth >= singularDepth && excluded == board.NoMove && !inCheck &&
+		ttMove != board.NoMove && ttMove == hashMove && s.extended[ply] < singularMaxPerLine {
+		singular = s.singularTest(ply, depth, move, ttMove)
+		if s.stopped {
+			return s.leave(0, BoundNone, EndLeaf, 0, 0, board.NoMove)
 		}
 	}
 
@@ -450,9 +514,13 @@ func (s *Searcher) negamax(ply, depth, alpha, beta int, move board.Move, afterNu
 	}
 
 	best, bestMove := -Infinity, board.NoMove
+	s.nQuiets[ply] = 0
 	for i := range moves {
 		pickMove(moves, scores, i)
 		m := moves[i]
+		if m == excluded {
+			continue
+		}
 		quiet := m.IsQuiet()
 		b.Make(m)
 		newDepth := depth - 1
@@ -465,14 +533,50 @@ func (s *Searcher) negamax(ply, depth, alpha, beta int, move board.Move, afterNu
 			}
 			continue
 		}
+		mi := noCont // the move's continuation-history index (the piece is on its destination now)
+		if quiet && o.ContHist {
+			mi = pieceContIndex(b.PieceAt(m.To()), m.To())
+			if s.nQuiets[ply] < len(s.quiets[ply]) {
+				s.quiets[ply][s.nQuiets[ply]] = mi
+				s.nQuiets[ply]++
+			}
+		}
+		ext := singular && m == ttMove
+		if ext {
+			newDepth++
+		}
+		if o.Singular {
+			s.extended[ply+1] = s.extended[ply]
+			if ext {
+				s.extended[ply+1]++
+			}
+		}
 
 		// Late move reductions: with good ordering, a quiet move late in
 		// the list is rarely best, so it is first searched shallower. If it
 		// surprises (beats alpha), it is searched again at full depth.
 		reduction := 0
-		if o.LMR && o.AlphaBeta && ply > 0 && depth >= 3 && i >= 3 && quiet && !inCheck &&
+		if o.LMR && o.AlphaBeta && ply > 0 && depth >= 3 && i >= 3 && quiet && !inCheck && !ext &&
 			m != s.killers[ply][0] && m != s.killers[ply][1] && !b.InCheck() {
 			reduction = int(s.lmr[min(depth, 63)][min(i, 63)])
+			// History-based LMR: the reduction above knows only the
+			// move's place in the list, but the history says how often
+			// this move refuted before, elsewhere in the tree. A move
+			// that often did is a likelier surprise and is reduced one
+			// ply less; one that never did (a score of zero or below)
+			// is a likelier waste and is reduced one ply more. A wrong
+			// guess costs little: a reduced move that beats alpha is
+			// searched again at full depth.
+			if o.HistLMR {
+				switch hist := s.historyScore(ply, m, mi); {
+				case hist >= histLMRGood:
+					reduction--
+					s.stats.HistLMRLess++
+				case hist <= 0:
+					reduction++
+					s.stats.HistLMRMore++
+				}
+			}
 			if pvNode && reduction > 0 {
 				reduction--
 			}
@@ -530,11 +634,14 @@ func (s *Searcher) negamax(ply, depth, alpha, beta int, move board.Move, afterNu
 			}
 			if quiet {
 				s.updateQuietCutoff(ply, depth, m)
+				if mi != noCont {
+					s.updateCont(ply, depth, mi)
+				}
 			}
 			if traceHooks && s.rec != nil && i+1 < len(moves) {
 				s.rec.Pruned(moves[i+1:])
 			}
-			if o.TT {
+			if o.TT && excluded == board.NoMove {
 				s.tt.store(b.Hash(), m, best, depth, Lower, ply)
 			}
 			return s.leave(best, Lower, EndCutoff, i+1, len(moves), bestMove)
@@ -544,7 +651,7 @@ func (s *Searcher) negamax(ply, depth, alpha, beta int, move board.Move, afterNu
 	if o.AlphaBeta && best <= alphaOrig {
 		bound = Upper
 	}
-	if o.TT {
+	if o.TT && excluded == board.NoMove {
 		storeMove := bestMove
 		if bound == Upper {
 			storeMove = board.NoMove // no move proved best in a fail-low node
@@ -582,4 +689,29 @@ func (s *Searcher) nullAllowed(b *board.Board) bool {
 		return b.PiecesOfType(board.Rook)|b.PiecesOfType(board.Queen) != 0
 	}
 	return b.Occupancy(b.Side())&^(b.PiecesOfType(board.Pawn)|b.PiecesOfType(board.King)) != 0
+}
+
+// singularTest reports whether ttMove, the hash move of the node at ply,
+// is singular: the table holds a lower bound or an exact score for it from
+// a search at least depth-3 deep, not a mate, and every other move fails
+// low against that score less a margin, searched at (depth-1)/2 plies.
+func (s *Searcher) singularTest(ply, depth int, move, ttMove board.Move) bool {
+	e, ok := s.tt.probe(s.b.Hash())
+	if !ok || e.move != ttMove || (e.bound != Lower && e.bound != Exact) || int(e.depth) < depth-3 {
+		return false
+	}
+	ttScore := scoreFromTT(int(e.score), ply)
+	if IsMate(ttScore) {
+		return false
+	}
+	s.stats.SingularTries++
+	sBeta := ttScore - singularMargin*depth
+	s.excluded[ply] = ttMove
+	v := s.negamax(ply, (depth-1)/2, sBeta-1, sBeta, move, false)
+	s.excluded[ply] = board.NoMove
+	if s.stopped || v >= sBeta {
+		return false
+	}
+	s.stats.SingularExts++
+	return true
 }

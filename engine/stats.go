@@ -83,7 +83,11 @@ type Stats struct {
 	PVSResearches     uint64
 	AspirationFail    uint64 // aspiration windows that failed and were widened
 	CheckExts         uint64
-	SelDepth          int // deepest ply reached, quiescence included
+	SingularTries     uint64 // singular-extension searches (the hash move left out)
+	SingularExts      uint64 // ... that found the hash move singular and extended it
+	HistLMRLess       uint64 // late moves reduced one ply less for a good history (histlmr)
+	HistLMRMore       uint64 // late moves reduced one ply more for a bad history (histlmr)
+	SelDepth          int    // deepest ply reached, quiescence included
 	Elapsed           time.Duration
 }
 
@@ -110,13 +114,14 @@ func (s *Stats) Add(o Stats) {
 	s.FutilityPrunes += o.FutilityPrunes
 	s.LMPPrunes += o.LMPPrunes
 	s.IIRReductions += o.IIRReductions
-	s.RFPCuts += o.RFPCuts
-	s.FutilityPrunes += o.FutilityPrunes
-	s.LMPPrunes += o.LMPPrunes
 	s.LMRResearches += o.LMRResearches
 	s.PVSResearches += o.PVSResearches
 	s.AspirationFail += o.AspirationFail
 	s.CheckExts += o.CheckExts
+	s.SingularTries += o.SingularTries
+	s.SingularExts += o.SingularExts
+	s.HistLMRLess += o.HistLMRLess
+	s.HistLMRMore += o.HistLMRMore
 	if o.SelDepth > s.SelDepth {
 		s.SelDepth = o.SelDepth
 	}

@@ -6,6 +6,7 @@ import (
 	"io"
 
 	"github.com/plylab/plylab/cmd/internal/cliapp"
+	"github.com/plylab/plylab/cmd/internal/flagval"
 	"github.com/plylab/plylab/cmd/internal/output"
 	"github.com/plylab/plylab/engine"
 	"github.com/plylab/plylab/engine/lab"
@@ -56,11 +57,14 @@ Examples:
    plylab bench                       depth 8, 16 MB hash
    plylab bench --depth 5             quicker
    plylab bench 16 1 8                the frameworks' form: hash MB, threads, depth
-   plylab bench --depth 6 --format json`,
+   plylab bench --depth 6 --format json
+   plylab bench --with singular       the signature with a candidate switched on`,
 		Flags: []cli.Flag{
 			&cli.IntFlag{Name: "depth", Aliases: []string{"d"}, Value: lab.BenchDepth, Usage: fmt.Sprintf("search each position `N` plies deep (1-%d)", engine.MaxDepth)},
 			&cli.IntFlag{Name: "hash", Value: lab.BenchHashMB, Usage: "transposition table size in `MB` (1-4096)"},
 			&cli.StringFlag{Name: "eval", Usage: "evaluation `KIND`: material, pst, pesto or classical (default: the engine's)"},
+			&cli.StringFlag{Name: "with", Usage: "switch on techniques `LIST` (comma-separated, e.g. a candidate: see 'plylab techniques')"},
+			&cli.StringFlag{Name: "without", Usage: "switch off techniques `LIST` (comma-separated; see 'plylab techniques')"},
 			output.FormatFlag(),
 		},
 		Action: parseAction(env, parseBench, runF),
@@ -86,6 +90,9 @@ func parseBench(c *cli.Context) (*BenchOptions, error) {
 	eng, err := lab.BenchEngine(hashMB, c.String("eval"))
 	if err != nil {
 		return nil, cliapp.Usagef("--eval: %v", err)
+	}
+	if err := eng.Apply(flagval.List(c.String("with")), flagval.List(c.String("without"))); err != nil {
+		return nil, cliapp.Usagef("%v", err)
 	}
 	return &BenchOptions{Engine: eng, Depth: depth, HashMB: hashMB, Format: c.String("format")}, nil
 }

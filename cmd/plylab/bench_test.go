@@ -87,10 +87,34 @@ func TestBenchUsageErrors(t *testing.T) {
 		{[]string{"bench", "1", "2", "3", "4"}, "at most three arguments"},
 		{[]string{"bench", "16", "1", "5", "--depth", "6"}, "depth given twice"},
 		{[]string{"bench", "--format", "xml"}, `unknown format "xml"`},
+		{[]string{"bench", "--with", "nosuch"}, `unknown technique "nosuch"`},
+		{[]string{"bench", "--without", "lmr,nosuch"}, `unknown technique "nosuch"`},
 	} {
 		line := wantUsageError(t, runCLI(t, tt.args...))
 		if !strings.Contains(line, tt.want) {
 			t.Errorf("%v: %q does not contain %q", tt.args, line, tt.want)
+		}
+	}
+}
+
+// --with and --without change the engine, so the signature: a candidate
+// switched on, a technique switched off (depth 4).
+func TestBenchSwitches(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		args  []string
+		nodes string
+	}{
+		{nil, "152430"},
+		{[]string{"--with", "histlmr"}, "147363"},
+		{[]string{"--with", "conthist"}, "152053"},
+		{[]string{"--with", " histlmr, ", "--without", "lmr"}, "159113"},
+	} {
+		r := runCLI(t, append([]string{"bench", "--depth", "4"}, tc.args...)...)
+		wantOK(t, r)
+		lines := strings.Split(strings.TrimSpace(r.stdout), "\n")
+		if m := benchLastLineRe.FindStringSubmatch(lines[len(lines)-1]); m == nil || m[1] != tc.nodes {
+			t.Errorf("bench --depth 4 %v: last line %q, want %s nodes", tc.args, lines[len(lines)-1], tc.nodes)
 		}
 	}
 }

@@ -67,7 +67,8 @@ type Counter struct {
 }
 
 // Counters lists every counter of s, in the order `plylab search --stats`
-// prints them.
+// prints them; the counters of the singular and histlmr candidates only
+// when they are not zero.
 func Counters(s engine.Stats) []Counter {
 	c := func(name string, n uint64, meaning string) Counter {
 		return Counter{Name: name, Kind: Count, N: n, Meaning: meaning}
@@ -75,7 +76,7 @@ func Counters(s engine.Stats) []Counter {
 	share := func(name string, n, of uint64, meaning string) Counter {
 		return Counter{Name: name, Kind: Share, N: n, Of: of, Meaning: meaning}
 	}
-	return []Counter{
+	cs := []Counter{
 		c("nodes", s.Nodes, "positions visited in the main search, root included"),
 		c("leaves", s.Leaves, "depth-0 positions evaluated or handed to quiescence"),
 		c("qnodes", s.QNodes, "positions visited by quiescence search"),
@@ -96,8 +97,20 @@ func Counters(s engine.Stats) []Counter {
 		c("PVS re-searches", s.PVSResearches, "null-window searches that had to be repeated"),
 		c("aspiration fails", s.AspirationFail, "aspiration windows widened"),
 		c("check extensions", s.CheckExts, "nodes searched one ply deeper for check"),
+	}
+	// The candidates' counters are listed only when the switch acted, so
+	// the tables of searches without them stay as they were.
+	if s.SingularTries > 0 {
+		cs = append(cs, c("singular tries", s.SingularTries, "searches without the hash move, to test it for a singular extension"),
+			share("singular extensions", s.SingularExts, s.SingularTries, "... that found it singular and searched it one ply deeper"))
+	}
+	if s.HistLMRLess+s.HistLMRMore > 0 {
+		cs = append(cs, c("history LMR less", s.HistLMRLess, "late moves reduced one ply less for a good history"),
+			c("history LMR more", s.HistLMRMore, "late moves reduced one ply more for a bad history"))
+	}
+	return append(cs, []Counter{
 		{Name: "seldepth", Kind: Plies, N: uint64(s.SelDepth), Meaning: "deepest ply reached, quiescence included"},
 		{Name: "time", Kind: Duration, Time: s.Elapsed},
 		{Name: "nodes/s", Kind: Rate, PerSecond: s.NPS(), Meaning: "nodes and qnodes per second"},
-	}
+	}...)
 }

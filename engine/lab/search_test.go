@@ -67,3 +67,34 @@ func TestCounters(t *testing.T) {
 		t.Errorf("order: first %q, last %q", cs[0].Name, cs[len(cs)-1].Name)
 	}
 }
+
+// The candidates' counters appear only when their switch acted, before
+// seldepth.
+func TestCandidateCounters(t *testing.T) {
+	for _, tc := range []struct {
+		s     engine.Stats
+		names []string
+	}{
+		{engine.Stats{}, nil},
+		{engine.Stats{SingularTries: 40, SingularExts: 10}, []string{"singular tries", "singular extensions"}},
+		{engine.Stats{HistLMRMore: 3}, []string{"history LMR less", "history LMR more"}},
+		{engine.Stats{SingularTries: 1, HistLMRLess: 1}, []string{"singular tries", "singular extensions", "history LMR less", "history LMR more"}},
+	} {
+		cs := Counters(tc.s)
+		if len(cs) != 23+len(tc.names) {
+			t.Fatalf("%+v: %d counters, want %d", tc.s, len(cs), 23+len(tc.names))
+		}
+		for i, name := range tc.names {
+			if got := cs[20+i].Name; got != name {
+				t.Errorf("%+v: counter %d is %q, want %q", tc.s, 20+i, got, name)
+			}
+		}
+		if cs[20+len(tc.names)].Name != "seldepth" {
+			t.Errorf("%+v: %q after the candidates' counters, want seldepth", tc.s, cs[20+len(tc.names)].Name)
+		}
+	}
+	cs := Counters(engine.Stats{SingularTries: 40, SingularExts: 10})
+	if c := cs[21]; c.Kind != Share || c.N != 10 || c.Of != 40 {
+		t.Errorf("singular extensions = %+v, want 10 of 40", c)
+	}
+}

@@ -1,0 +1,199 @@
+package engine
+
+import (
+	"context"
+	"testing"
+
+	"github.com/plylab/plylab/engine/board"
+)
+
+// The three search candidates (conthist, histlmr, singular) change the
+// tree only where they act: exact node counts, best moves and the
+// candidates' counters on fixed positions, fresh tables, against the
+// engine without them. At depth 7 no node is deep enough for a singular
+// test (depth 8 below the root), so engine-with-singular equals engine
+// there.
+func TestCandidateNodeCounts(t *testing.T) {
+	const kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
+	const italian = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3"
+	for _, tc := range []struct {
+		fen, algo           string
+		depth               int
+		nodes, total        uint64
+		best                string
+		score               int
+		singTries, singExts uint64
+		histLess, histMore  uint64
+	}{
+		{kiwipete, "engine", 9, 48346, 58257, "e2a6", -47, 0, 0, 0, 0},
+		{kiwipete, "engine-with-conthist", 9, 48368, 58319, "e2a6", -47, 0, 0, 0, 0},
+		{kiwipete, "engine-with-histlmr", 9, 56080, 67829, "e2a6", -46, 0, 0, 2, 8634},
+		{kiwipete, "engine-with-singular", 7, 13790, 17063, "e2a6", -3, 0, 0, 0, 0},
+		{kiwipete, "engine-with-singular", 9, 67951, 85315, "e2a6", -42, 47, 10, 0, 0},
+		{kiwipete, "engine-with-conthist-with-histlmr-with-singular", 9, 87408, 107556, "e2a6", -129, 87, 14, 15, 12852},
+		{italian, "engine", 9, 34703, 39797, "d2d4", 47, 0, 0, 0, 0},
+		{italian, "engine-with-conthist", 9, 42787, 48616, "f1c4", 27, 0, 0, 0, 0},
+		{italian, "engine-with-histlmr", 9, 25564, 28567, "d2d4", 30, 0, 0, 57, 3830},
+		{italian, "engine-with-singular", 9, 35543, 40762, "d2d4", 47, 9, 3, 0, 0},
+		{italian, "engine-with-conthist-with-histlmr-with-singular", 9, 30808, 35520, "b1c3", 30, 12, 2, 165, 4594},
+	} {
+		s := NewSearcher(mustAlgo(t, tc.algo))
+		r := s.Search(context.Background(), mustBoard(t, tc.fen), Limits{Depth: tc.depth}, nil, nil)
+		st := r.Stats
+		if st.Nodes != tc.nodes || st.TotalNodes() != tc.total || r.BestMove.String() != tc.best || r.Score != tc.score ||
+			st.SingularTries != tc.singTries || st.SingularExts != tc.singExts || st.HistLMRLess != tc.histLess || st.HistLMRMore != tc.histMore {
+			t.Errorf("%s depth %d on %s: nodes %d (total %d), %s %d, singular %d of %d, history LMR -%d +%d;\n want nodes %d (total %d), %s %d, singular %d of %d, history LMR -%d +%d",
+				tc.algo, tc.depth, tc.fen, st.Nodes, st.TotalNodes(), r.BestMove, r.Score, st.SingularExts, st.SingularTries, st.HistLMRLess, st.HistLMRMore,
+				tc.nodes, tc.total, tc.best, tc.score, tc.singExts, tc.singTries, tc.histLess, tc.histMore)
+		}
+	}
+}
+
+// TestContHist checks continuation history: a quiet move that caused a
+// cutoff scores depth² after the same previous move (one ply back) and
+// after the same move two plies back (the follow-up), the quiet moves
+// searched before it lose as much, and nothing changes elsewhere or
+// without the switch.
+func TestContHist(t *testing.T) {
+	b := mustBoard(t, board.StartFEN)
+	move := func(san string) board.Move {
+		m, err := b.ParseMove(san)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return m
+	}
+	e4, d4 := move("e4"), move("d4")
+	e4i, d4i := moveContIndex(b, e4), moveContIndex(b, d4)
+	b.Make(e4)
+	c5, a6, e5 := move("c5"), move("a6"), move("e5")
+	c5i, a6i, e5i := moveContIndex(b, c5), moveContIndex(b, a6), moveContIndex(b, e5)
+
+	// Black to move at ply 1 after 1.e4: a6 was searched, then c5 cut off
+	// at depth 4.
+	s := NewSearcher(mustAlgo(t, "engine-with-conthist-without-killers-without-countermove"))
+	s.b = b
+	s.contPrev[0], s.contPrev[1] = noCont, e4i
+	s.quiets[1][0], s.quiets[1][1], s.nQuiets[1] = a6i, c5i, 2
+	s.updateCont(1, 4, c5i)
+	if got := s.cont[0][e4i][c5i]; got != 16 {
+		t.Errorf("c5 after e4: %d, want 16", got)
+	}
+	if got := s.cont[0][e4i][a6i]; got != -16 {
+		t.Errorf("a6 (searched before the cutoff) after e4: %d, want -16", got)
+	}
+	for _, tc := range []struct {
+		algo   string
+		prev   contIndex
+		c5, a6 int32
+	}{
+		{"engine-with-conthist-without-killers-without-countermove", e4i, 16, -16},
+		{"engine-with-conthist-without-killers-without-countermove", d4i, 0, 0},
+		{"engine-without-killers-without-countermove", e4i, 0, 0},
+	} {
+		o := s.opts
+		s.opts = mustAlgo(t, tc.algo)
+		s.contPrev[1] = tc.prev
+		var ml board.MoveList
+		b.GenerateMoves(&ml)
+		moves := ml.Slice()
+		scores := make([]int32, len(moves))
+		s.scoreMoves(1, moves, scores, board.NoMove)
+		for i, m := range moves {
+			want := int32(0)
+			switch m {
+			case c5:
+				want = tc.c5
+			case a6:
+				want = tc.a6
+			}
+			if scores[i] != want {
+				t.Errorf("%s, previous move %d: %s scored %d, want %d", tc.algo, tc.prev, b.SAN(m), scores[i], want)
+			}
+		}
+		s.opts = o
+	}
+
+	// White to move at ply 2 after 1.e4 c5: Nf3 cuts off at depth 3. It
+	// scores 9 as an answer to c5 and 9 as a follow-up to e4.
+	b.Make(c5)
+	nf3 := move("Nf3")
+	nf3i := moveContIndex(b, nf3)
+	s.contPrev[1], s.contPrev[2] = e4i, c5i
+	s.nQuiets[2] = 0
+	s.updateCont(2, 3, nf3i)
+	for _, tc := range []struct {
+		prev1, prev2 contIndex
+		want         int32
+	}{{c5i, e4i, 18}, {e5i, e4i, 9}, {c5i, d4i, 9}, {e5i, d4i, 0}, {noCont, noCont, 0}} {
+		s.contPrev[2], s.contPrev[1] = tc.prev1, tc.prev2
+		if got := s.contScore(2, nf3i); got != tc.want {
+			t.Errorf("Nf3 after moves %d, %d: %d, want %d", tc.prev2, tc.prev1, got, tc.want)
+		}
+	}
+}
+
+// gravity moves a score by its bonus, less the nearer it is to the bound,
+// and never past it.
+func TestGravity(t *testing.T) {
+	for _, tc := range []struct{ from, bonus, want int32 }{
+		{0, 16, 16}, {0, -16, -16}, {contMax / 2, 1024, contMax/2 + 1024 - 512}, {-contMax / 2, 1024, -contMax/2 + 1024 + 512},
+		{contMax, 1024, contMax}, {-contMax, -1024, -contMax},
+	} {
+		e := tc.from
+		gravity(&e, tc.bonus)
+		if e != tc.want {
+			t.Errorf("gravity(%d, %d) = %d, want %d", tc.from, tc.bonus, e, tc.want)
+		}
+	}
+	e := int32(0)
+	for range 100000 {
+		gravity(&e, 1024)
+	}
+	if e > contMax || e < contMax-1024 {
+		t.Errorf("after 100000 bonuses of 1024: %d, want just below %d", e, contMax)
+	}
+}
+
+// A singular search leaves the hash move out, does not end at a table
+// entry and stores none: the entry of the real search stays.
+func TestSingularSearchLeavesTTAlone(t *testing.T) {
+	b := mustBoard(t, "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3")
+	s := NewSearcher(mustAlgo(t, "engine-with-singular"))
+	s.Search(context.Background(), b, Limits{Depth: 6}, nil, nil)
+	e, ok := s.tt.probe(b.Hash())
+	if !ok || e.move == board.NoMove {
+		t.Fatal("no table entry with a move at the root after depth 6")
+	}
+	s.begin(context.Background(), b, Limits{}, nil)
+	s.excluded[0] = e.move
+	v := s.negamax(0, 4, -Infinity, Infinity, board.NoMove, false)
+	s.excluded[0] = board.NoMove
+	if got := s.pv[0][0]; s.pvLen[0] == 0 || got == e.move {
+		t.Errorf("the search without %s chose %s (pv length %d)", e.move, got, s.pvLen[0])
+	}
+	after, _ := s.tt.probe(b.Hash())
+	if after != e {
+		t.Errorf("table entry changed from %+v to %+v (score %d without the hash move)", e, after, v)
+	}
+}
+
+// The main search allocates nothing, with the candidates on or off: their
+// tables are fixed arrays, allocated once with the searcher.
+func TestSearchAllocatesNothing(t *testing.T) {
+	b := mustBoard(t, "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+	for _, algo := range []string{"engine", "engine-with-conthist-with-histlmr-with-singular"} {
+		s := NewSearcher(mustAlgo(t, algo))
+		s.begin(context.Background(), b, Limits{}, nil)
+		for d := 1; d <= 8; d++ { // fill the table so singular tests run
+			s.negamax(0, d, -Infinity, Infinity, board.NoMove, false)
+		}
+		before := s.stats.SingularTries
+		if n := testing.AllocsPerRun(3, func() { s.negamax(0, 9, -Infinity, Infinity, board.NoMove, false) }); n != 0 {
+			t.Errorf("%s: %v allocations a search", algo, n)
+		}
+		if algo != "engine" && s.stats.SingularTries == before {
+			t.Errorf("%s: no singular test ran, so the test proves nothing for it", algo)
+		}
+	}
+}
