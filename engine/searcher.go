@@ -1,0 +1,284 @@
+package engine
+
+import (
+	"context"
+	"math"
+	"time"
+
+	"github.com/plylab/plylab/engine/board"
+	"github.com/plylab/plylab/engine/eval"
+)
+
+// The Searcher: its state, the iterative-deepening driver (Search) and the
+// aspiration windows at the root. The node search itself, negamax with its
+// techniques, is in search.go.
+
+// Limits bound a search. Zero fields are "no limit"; with no depth limit
+// the search runs to MaxDepth.
+type Limits struct {
+	Depth    int           // deepest iteration
+	Nodes    uint64        // stop after about this many nodes
+	MoveTime time.Duration // hard limit: stop searching after this long
+	// SoftTime, if set, stops iterative deepening from starting a new
+	// iteration once it has passed (the next one would rarely finish).
+	SoftTime time.Duration
+}
+
+// MaxDepth is the deepest iteration a search will start.
+const MaxDepth = 64
+
+// Searcher is the full engine. It keeps its transposition table, killer
+// moves and history between searches (as a game goes on); use a new
+// Searcher, or Clear, for reproducible node counts.
+type Searcher struct {
+	opts  Options
+	terms eval.Terms // the classical evaluation's terms switched on
+	b     *board.Board
+	tt    *TT
+	rec   Recorder
+	ctx   context.Context
+
+	killers [MaxPly + 1][2]board.Move
+	history [2][64][64]int32
+	counter [64][64]board.Move     // the quiet move that last refuted a move, by its from and to squares
+	prev    [MaxPly + 1]board.Move // the move that led to the node at each ply (NoMove after a null move)
+
+	stats       Stats
+	start       time.Time
+	deadline    time.Time
+	hasDeadline bool
+	nodeLimit   uint64
+	stopped     bool
+
+	lists  [MaxPly + 2]board.MoveList
+	scores [MaxPly + 2][256]int32
+	pv     [MaxPly + 1][MaxPly + 1]board.Move
+	pvLen  [MaxPly + 1]int
+
+	rootBest board.Move // best move of the previous iteration (ordering at the root)
+	lmr      [64][64]int8
+
+	evalCache []evalEntry     // memo of classical evaluations, nil for the others
+	classical *eval.Evaluator // the classical evaluation's fast path, nil for the others
+
+	// The candidates' state (conthist, singular), after the rest so that
+	// the fields every node touches stay together.
+	cont     *contTable                // continuation histories (conthist), nil when off
+	contPrev [MaxPly + 1]contIndex     // the (piece, to) of the move that led to each ply, noCont if none
+	nQuiets  [MaxPly + 1]int           // how many quiet moves were searched so far at each ply (conthist)
+	excluded [MaxPly + 1]board.Move    // the move a singular-extension search leaves out at each ply
+	extended [MaxPly + 1]uint8         // singular extensions on the line from the root to each ply
+	quiets   [MaxPly + 1][64]contIndex // the quiet moves searched so far at each ply (conthist)
+}
+
+// evalEntry is one memorised static evaluation.
+type evalEntry struct {
+	key   uint64
+	score int32
+	valid bool
+}
+
+// evalCacheSize is the number of evaluations remembered (a power of two):
+// 2^16 entries of 16 bytes, 1 MiB.
+const evalCacheSize = 1 << 16
+
+// evaluate returns the static evaluation of b. The classical evaluation
+// costs several times a table lookup, and the search asks for the same
+// position's evaluation again and again (re-searches, transpositions,
+// quiescence reaching a position the main search evaluated), so its
+// results are remembered by Zobrist key. The cache only saves time: it
+// returns exactly what the evaluation would, so node counts do not change.
+func (s *Searcher) evaluate(b *board.Board) int {
+	if s.evalCache == nil {
+		return eval.EvaluateTerms(b, s.opts.Eval, s.terms)
+	}
+	key := b.Hash()
+	e := &s.evalCache[key&(evalCacheSize-1)]
+	if e.valid && e.key == key {
+		return int(e.score)
+	}
+	v := s.classical.Evaluate(b)
+	*e = evalEntry{key: key, score: int32(v), valid: true}
+	return v
+}
+
+// NewSearcher returns a full-engine searcher with the given options.
+func NewSearcher(opts Options) *Searcher {
+	opts = opts.withDefaults()
+	s := &Searcher{opts: opts, terms: opts.EvalTerms()}
+	if opts.Eval == eval.Classical {
+		s.evalCache = make([]evalEntry, evalCacheSize)
+		s.classical = eval.NewEvaluator(s.terms, nil)
+	}
+	if opts.TT {
+		s.tt = NewTT(opts.TTSizeMB)
+	}
+	if opts.ContHist {
+		s.cont = new(contTable)
+	}
+	// Late move reductions grow with both depth and move number: the later
+	// a move comes in a well-ordered list, the less likely it is best.
+	for d := 1; d < 64; d++ {
+		for n := 1; n < 64; n++ {
+			s.lmr[d][n] = int8(0.75 + math.Log(float64(d))*math.Log(float64(n))/2.25)
+		}
+	}
+	return s
+}
+
+// Options returns the searcher's options.
+func (s *Searcher) Options() Options { return s.opts }
+
+// Clear forgets everything learned: transposition table, killers, history.
+func (s *Searcher) Clear() {
+	if s.tt != nil {
+		s.tt.Clear()
+	}
+	s.killers = [MaxPly + 1][2]board.Move{}
+	s.history = [2][64][64]int32{}
+	s.counter = [64][64]board.Move{}
+	if s.cont != nil {
+		*s.cont = contTable{}
+	}
+	s.rootBest = board.NoMove
+}
+
+// Hashfull returns the permille of the transposition table in use.
+func (s *Searcher) Hashfull() int {
+	if s.tt == nil {
+		return 0
+	}
+	return s.tt.Hashfull()
+}
+
+// Search runs the engine on b (which it uses and restores) within limits.
+// rec, if not nil, observes every node. info, if not nil, is called after
+// every completed iteration. Cancelling ctx stops the search; the result
+// then holds the last completed iteration.
+func (s *Searcher) Search(ctx context.Context, b *board.Board, limits Limits, rec Recorder, info func(Iteration)) Result {
+	s.begin(ctx, b, limits, rec)
+
+	maxDepth := limits.Depth
+	if maxDepth <= 0 || maxDepth > MaxDepth {
+		maxDepth = MaxDepth
+	}
+	first := 1
+	if !s.opts.IterativeDeepening {
+		first = maxDepth
+	}
+	res := Result{Algo: s.opts.Name}
+	prevScore := 0
+	for depth := first; depth <= maxDepth; depth++ {
+		score, bound := s.searchRoot(depth, prevScore)
+		if s.stopped {
+			// An interrupted iteration is discarded: its scores are bounds
+			// from an unfinished search. The previous iteration stands.
+			break
+		}
+		pv := append([]board.Move(nil), s.pv[0][:s.pvLen[0]]...)
+		s.stats.Elapsed = time.Since(s.start)
+		it := Iteration{Depth: depth, SelDepth: s.stats.SelDepth, Score: score, Bound: bound,
+			Nodes: s.stats.TotalNodes(), Elapsed: s.stats.Elapsed, PV: pv, Stats: s.stats}
+		res.Iters = append(res.Iters, it)
+		res.Depth, res.Score, res.PV = depth, score, pv
+		if len(pv) > 0 {
+			res.BestMove = pv[0]
+			s.rootBest = pv[0]
+		}
+		if info != nil {
+			info(it)
+		}
+		prevScore = score
+		if s.stopped {
+			break
+		}
+		if limits.SoftTime > 0 && time.Since(s.start) >= s.softTime(limits.SoftTime, res.Iters) {
+			break
+		}
+		// Under a time limit, a forced mate found within this depth is
+		// played at once: it will not get shorter.
+		timed := limits.MoveTime > 0 || limits.SoftTime > 0 || limits.Depth == 0
+		if timed && IsMate(score) && MateIn(score) > 0 && 2*MateIn(score)-1 <= depth {
+			break
+		}
+	}
+	if res.BestMove == board.NoMove {
+		// Cancelled before depth 1 finished: fall back to any legal move.
+		var ml board.MoveList
+		b.GenerateMoves(&ml)
+		if ml.N > 0 {
+			res.BestMove = ml.Moves[0]
+			res.PV = []board.Move{ml.Moves[0]}
+		}
+	}
+	s.stats.Elapsed = time.Since(s.start)
+	res.Stats = s.stats
+	res.Stopped = s.stopped
+	if s.tt != nil {
+		res.TTHashful = s.tt.Hashfull()
+	}
+	return res
+}
+
+// begin resets the per-search state.
+func (s *Searcher) begin(ctx context.Context, b *board.Board, limits Limits, rec Recorder) {
+	s.b, s.rec, s.ctx = b, rec, ctx
+	s.stats = Stats{}
+	s.stopped = false
+	s.start = time.Now()
+	s.hasDeadline = limits.MoveTime > 0
+	s.deadline = s.start.Add(limits.MoveTime)
+	s.nodeLimit = limits.Nodes
+	s.rootBest = board.NoMove
+	if s.tt != nil {
+		s.tt.NewSearch()
+	}
+	s.killers = [MaxPly + 1][2]board.Move{}
+	s.extended[0] = 0
+}
+
+// searchRoot runs one iteration, inside an aspiration window when enabled.
+//
+// Aspiration windows: the score rarely moves much from one iteration to the
+// next, so the search starts with a narrow window around the previous score.
+// A narrow window prunes more. If the true score falls outside, the search
+// "fails" low or high and is repeated with a wider window.
+func (s *Searcher) searchRoot(depth, prev int) (int, Bound) {
+	if !s.opts.Aspiration || !s.opts.IterativeDeepening || !s.opts.AlphaBeta || depth < 4 || IsMate(prev) {
+		return s.negamax(0, depth, -Infinity, Infinity, board.NoMove, false), Exact
+	}
+	delta := s.opts.AspirationWindow
+	alpha, beta := prev-delta, prev+delta
+	for {
+		score := s.negamax(0, depth, alpha, beta, board.NoMove, false)
+		if s.stopped {
+			return score, Exact
+		}
+		switch {
+		case score <= alpha:
+			s.stats.AspirationFail++
+			alpha = max(score-delta, -Infinity)
+		case score >= beta:
+			s.stats.AspirationFail++
+			beta = min(score+delta, Infinity)
+		default:
+			return score, Exact
+		}
+		delta *= 2
+		if delta > 1000 {
+			alpha, beta = -Infinity, Infinity
+		}
+	}
+}
+
+// checkStop runs every 2048 nodes (and every 2048 qnodes): it charges them
+// to the context's node budget, if any, and stops on cancellation or at a
+// limit.
+func (s *Searcher) checkStop() {
+	budgetOf(s.ctx).charge(2048)
+	if s.ctx.Err() != nil ||
+		(s.hasDeadline && time.Now().After(s.deadline)) ||
+		(s.nodeLimit > 0 && s.stats.TotalNodes() >= s.nodeLimit) {
+		s.stopped = true
+	}
+}
