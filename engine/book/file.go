@@ -83,7 +83,9 @@ var ErrNoGames = errors.New("no games found; a PGN game starts with tag lines su
 
 // BuildFrom builds a book from the PGN games read from r (named source in
 // errors), writes it to the file out and returns it as read back
-// (WriteFile). Cancelling ctx stops the reading with ctx's error.
+// (WriteFile). Cancelling ctx stops the reading with ctx's error; input
+// that cannot be read (a directory) is "cannot read SOURCE: CAUSE", a
+// *ReadError.
 func BuildFrom(ctx context.Context, r io.Reader, source, out string, opts BuildOptions) (*Book, BuildStats, error) {
 	bk, st, err := BuildPGNContext(ctx, r, opts)
 	if err != nil {
