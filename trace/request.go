@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"strings"
 
@@ -81,7 +80,7 @@ func (r Request) Textbook() (*Input, error) {
 	case r.ToyFileSet:
 		data, err := os.ReadFile(r.ToyFile)
 		if err != nil {
-			return nil, fmt.Errorf("cannot read --toy-file %s: %v", r.ToyFile, pathCause(err))
+			return nil, fmt.Errorf("cannot read --toy-file %s: %v", r.ToyFile, textfmt.PathCause(err))
 		}
 		in, err := ToyFileInput(r.ToyFile, data)
 		if err != nil {
@@ -173,17 +172,7 @@ func WriteOut(ctx context.Context, w io.Writer, path, format string, opts DrawOp
 		return err
 	}
 	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
-		return fmt.Errorf("cannot write %s: %v; check the -o path", path, pathCause(err))
+		return fmt.Errorf("cannot write %s: %v; check the -o path", path, textfmt.PathCause(err))
 	}
 	return nil
-}
-
-// pathCause drops the "open PATH:" prefix of an *fs.PathError, for
-// messages that name the path already.
-func pathCause(err error) error {
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		return pe.Err
-	}
-	return err
 }

@@ -4,12 +4,9 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"os"
 	"runtime/debug"
-	"strings"
 
 	"github.com/plylab/plylab/cmd/internal/cliapp"
-	"github.com/plylab/plylab/cmd/internal/output"
 	"github.com/urfave/cli/v2"
 )
 
@@ -20,75 +17,13 @@ var version = defaultVersion
 
 const defaultVersion = "0.1.0-dev"
 
-// appEnv is everything a command may use from the outside world. There is
-// no package-level mutable state: commands get their writers, context and
-// color decision from here, so tests run commands in-process and in
-// parallel, each with its own appEnv. One appEnv serves one run at a time.
+// appEnv is the run environment (cliapp.Env: streams, context, colour,
+// the output folder) plus what is plylab's own.
 type appEnv struct {
-	Stdin  io.Reader
-	Stdout io.Writer
-	Stderr io.Writer
-	// Ctx is cancelled on Ctrl-C (see run); long commands must watch it
-	// (c.Context is the same context inside actions).
-	Ctx context.Context
-	// ColorMode is "auto", "always" or "never"; "" means auto. The --color
-	// flag, when given, wins over it.
-	ColorMode string
-	// Getenv reads environment variables (NO_COLOR, TERM); nil = os.Getenv.
-	Getenv func(string) string
-	// IsTerminal reports whether w is an interactive terminal; nil = "w is
-	// an *os.File connected to a terminal".
-	IsTerminal func(w io.Writer) bool
-
-	// OutDir, when set (lesson cells), is the only folder a command may
-	// write files into (see outputPath).
-	OutDir string
-
-	// out paints this run's output; out.On is resolved at the start of
-	// each run by resolveColor from --color, NO_COLOR and the terminal.
-	out output.Painter
+	cliapp.Env
 
 	// commands overrides allCommands (tests use it to add commands).
 	commands func(*appEnv) []*cli.Command
-}
-
-func (e *appEnv) getenv(key string) string {
-	if e.Getenv != nil {
-		return e.Getenv(key)
-	}
-	return os.Getenv(key)
-}
-
-func (e *appEnv) isTerminal(w io.Writer) bool {
-	if e.IsTerminal != nil {
-		return e.IsTerminal(w)
-	}
-	return output.IsTerminal(w)
-}
-
-// resolveColor decides e.out.On from the mode (see output.ColorOn).
-func (e *appEnv) resolveColor(mode string) error {
-	on, err := output.ColorOn(mode, func() bool { return e.isTerminal(e.Stdout) }, e.getenv)
-	if err != nil {
-		return err
-	}
-	e.out.On = on
-	return nil
-}
-
-func (e *appEnv) fillDefaults() {
-	if e.Stdin == nil {
-		e.Stdin = strings.NewReader("")
-	}
-	if e.Stdout == nil {
-		e.Stdout = io.Discard
-	}
-	if e.Stderr == nil {
-		e.Stderr = io.Discard
-	}
-	if e.Ctx == nil {
-		e.Ctx = context.Background()
-	}
 }
 
 // Each command follows one pattern (the GitHub CLI's pkg/cmd):
@@ -111,9 +46,13 @@ func streams[O any](env *appEnv, run func(ctx context.Context, opts *O, stdout, 
 	return func(ctx context.Context, opts *O) error { return run(ctx, opts, env.Stdout, env.Stderr) }
 }
 
-// progressOn reports whether env's stderr is a terminal, where commands
-// draw their progress line.
-func (e *appEnv) progressOn() bool { return e.isTerminal(e.Stderr) }
+// commandList is env.commands, or allCommands when it is not set.
+func (env *appEnv) commandList() []*cli.Command {
+	if env.commands != nil {
+		return env.commands(env)
+	}
+	return allCommands(env)
+}
 
 // allCommands lists plylab's subcommands in the order `plylab --help`
 // shows them. Every command must have Usage (one line) and a Description
@@ -146,14 +85,10 @@ func allCommands(env *appEnv) []*cli.Command {
 // newApp builds the urfave/cli application for one run. Everything it
 // creates (flags, commands) is fresh, so concurrent runs share nothing.
 func newApp(env *appEnv) *cli.App {
-	env.fillDefaults()
-	list := allCommands
-	if env.commands != nil {
-		list = env.commands
-	}
-	cmds := append(list(env), helpCommand(env))
+	env.FillDefaults()
+	cmds := append(env.commandList(), helpCommand(env))
 	for _, cmd := range cmds {
-		cliapp.Prepare(cmd, "plylab", appErrors())
+		cliapp.Prepare(cmd, "plylab", cliapp.UsageErrors())
 	}
 	app := &cli.App{
 		Name:     "plylab",
@@ -194,7 +129,7 @@ Examples:
 			if mode == "" || c.IsSet("color") {
 				mode = c.String("color")
 			}
-			if err := env.resolveColor(mode); err != nil {
+			if err := env.ResolveColor(mode); err != nil {
 				return err
 			}
 			if c.Bool("version") {
@@ -205,11 +140,11 @@ Examples:
 		},
 		Action: func(c *cli.Context) error {
 			if c.NArg() > 0 {
-				return unknownCommand(c.Args().First(), "plylab", cmds)
+				return cliapp.UnknownCommand(c.Args().First(), "plylab", cmds, cliapp.UsageErrors())
 			}
 			return cli.ShowAppHelp(c)
 		},
-		OnUsageError:    cliapp.OnUsageError("plylab", appErrors()),
+		OnUsageError:    cliapp.OnUsageError("plylab", cliapp.UsageErrors()),
 		CommandNotFound: func(*cli.Context, string) {},
 		// Never let urfave call os.Exit (its default is cli.HandleExitCoder).
 		ExitErrHandler: func(*cli.Context, error) {},
@@ -220,48 +155,13 @@ Examples:
 // runWith runs plylab with args (args[0] is the program name) in env and
 // returns the exit status. It prints at most one error line on env.Stderr.
 // Tests and the in-process lesson runner use it directly.
-func runWith(env *appEnv, args []string) (status int) {
-	env.fillDefaults()
-	defer func() {
-		if r := recover(); r != nil {
-			fmt.Fprintf(env.Stderr, "plylab: internal error: %s; please report this bug\n", output.OneLine(fmt.Sprint(r)))
-			if env.getenv("PLYLAB_TRACEBACK") != "" {
-				env.Stderr.Write(debug.Stack())
-			}
-			status = cliapp.ExitInternal
-		}
-	}()
-	status, line := cliapp.ExitStatus(execute(env, args))
-	if line != "" {
-		fmt.Fprintln(env.Stderr, line)
-	}
-	return status
+func runWith(env *appEnv, args []string) int {
+	return env.Run(func() error { return execute(env, args) })
 }
 
 // execute builds a fresh app and runs it, returning the command's error.
 func execute(env *appEnv, args []string) error {
-	app := newApp(env)
-	// urfave reports an unknown command in `plylab [CMD] NOSUCH --help`
-	// through CommandNotFound, which cannot return an error: record it.
-	var notFound error
-	app.CommandNotFound = func(c *cli.Context, name string) {
-		if notFound != nil {
-			return
-		}
-		path, cmds := "plylab", app.Commands
-		if c.Command != nil && c.Command.HelpName != "" && c.Command.HelpName != "plylab" {
-			path, cmds = c.Command.HelpName, c.Command.Subcommands
-		}
-		notFound = unknownCommand(name, path, cmds)
-	}
-	if len(args) == 0 {
-		args = []string{"plylab"}
-	}
-	err := app.RunContext(env.Ctx, cliapp.NormalizeArgs(app, args))
-	if err == nil && notFound != nil {
-		err = notFound
-	}
-	return err
+	return cliapp.RunApp(env.Ctx, newApp(env), args)
 }
 
 // versionString is the version plus, when the binary carries build info,
@@ -271,35 +171,7 @@ func versionString() string {
 	return cliapp.Version(version, defaultVersion, bi)
 }
 
-// appErrors makes the usage errors of the commands cliapp.Prepare wires.
-func appErrors() cliapp.Errors {
-	return cliapp.Errors{
-		Usage:    cliapp.NewUsage,
-		WithHint: cliapp.WithHint,
-	}
-}
-
-// unknownCommand is the usage error for `plylab nosuch` or `plylab
-// positions nosuch`, with a suggestion when a command name is close.
-func unknownCommand(name, path string, cmds []*cli.Command) error {
-	return cliapp.UnknownCommand(name, path, cmds, appErrors())
-}
-
 // helpCommand is `plylab help [COMMAND...]`, the same as `plylab COMMAND... --help`.
 func helpCommand(env *appEnv) *cli.Command {
-	return &cli.Command{
-		Name:      "help",
-		Usage:     "show help for plylab or one of its commands",
-		ArgsUsage: "[COMMAND [SUBCOMMAND]]",
-		Description: `Shows the same help as --help.
-
-Examples:
-   plylab help
-   plylab help positions
-   plylab help positions show`,
-		Action: func(c *cli.Context) error {
-			args := append([]string{"plylab"}, c.Args().Slice()...)
-			return execute(env, append(args, "--help"))
-		},
-	}
+	return cliapp.HelpCommand("plylab", func(args []string) error { return execute(env, args) })
 }

@@ -176,6 +176,9 @@ func parseBookBuild(c *cli.Context) (*BookBuildOptions, error) {
 	if err := cliapp.RejectArgs(c, "plylab book build --pgn games.pgn -o book.bin"); err != nil {
 		return nil, err
 	}
+	if err := cliapp.CheckInputFile("--pgn", c.String("pgn"), "games.pgn"); err != nil {
+		return nil, err
+	}
 	opts := &BookBuildOptions{PGN: c.String("pgn"), Output: c.String("output"), Format: c.String("format"),
 		Build: book.BuildOptions{MaxPly: c.Int("max-ply"), MinGames: c.Int("min-games"), ByCount: c.Bool("by-count")}}
 	if err := opts.Build.Check(); err != nil {

@@ -95,7 +95,7 @@ type runStreams struct {
 	Progress bool // draw the progress line on stderr
 }
 
-func (s *runStreams) setStreams(env *appEnv) { s.Color, s.Progress = env.out, env.progressOn() }
+func (s *runStreams) setStreams(env *appEnv) { s.Color, s.Progress = env.Out, env.ProgressOn() }
 
 // parseAction is a command's action: parse the flags into options (usage
 // errors here), fill in env's stream decisions, and call runF.

@@ -72,7 +72,7 @@ Examples:
    plylab compare --suite bk --depth 1-6 --algo engine --format markdown
    plylab compare --position start --depth 1-5 --plot growth.svg`,
 		Flags:  flags,
-		Action: parseAction(env, func(c *cli.Context) (*CompareOptions, error) { return parseCompare(c, env.outputPath) }, runF),
+		Action: parseAction(env, func(c *cli.Context) (*CompareOptions, error) { return parseCompare(c, env.OutputPath) }, runF),
 	}
 }
 

@@ -66,7 +66,7 @@ Examples:
 			if len(list) != 1 {
 				return cliapp.Usagef("eval explains one position; add --id to pick one of the suite")
 			}
-			opts := &EvalOptions{Position: list[0], Kinds: eval.Kinds(), Terms: eval.AllTerms, Format: c.String("format"), Color: env.out}
+			opts := &EvalOptions{Position: list[0], Kinds: eval.Kinds(), Terms: eval.AllTerms, Format: c.String("format"), Color: env.Out}
 			if k := c.String("eval"); k != "all" {
 				kind, err := eval.ParseKind(k)
 				if err != nil {

@@ -1,7 +1,10 @@
 package main
 
 import (
+	"context"
+	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/plylab/plylab/cmd/internal/cliapp"
 )
@@ -46,5 +49,43 @@ func TestMovetimeBareMilliseconds(t *testing.T) {
 	r := runCLI(t, "search", "--fen", "7k/8/6K1/8/8/8/8/1Q6 w - - 0 1", "--movetime", "50", "--nodes", "2000")
 	if r.code != cliapp.ExitOK {
 		t.Fatalf("status %d: %s", r.code, r.stderr)
+	}
+}
+
+// TestDirectoryInputs: a directory where a file to read is expected is
+// one usage line at once, for every reader of user files. (Reading a
+// directory once made book build and tune retry for ever; the context's
+// deadline bounds the test should that come back: book build then stops
+// with "interrupted", which fails the row.)
+func TestDirectoryInputs(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"book", "build", "--pgn", dir, "-o", filepath.Join(dir, "b.bin")},
+			"cannot read --pgn " + dir + ": is a directory; give a file such as " + filepath.Join(dir, "games.pgn")},
+		{[]string{"tune", "--pgn", dir, "--epochs", "1"},
+			"cannot read --pgn " + dir + ": is a directory; give a file such as " + filepath.Join(dir, "games.pgn")},
+		{[]string{"match", "--openings", dir, "--games", "2"},
+			"cannot read --openings " + dir + ": is a directory; give a file such as " + filepath.Join(dir, "openings.epd")},
+		{[]string{"play", "--load", dir},
+			"cannot read --load " + dir + ": is a directory; give a file such as " + filepath.Join(dir, "game.pgn")},
+		{[]string{"lesson", "run", dir},
+			"cannot read lesson file " + dir + ": is a directory; give a file such as " + filepath.Join(dir, "lesson.md")},
+		{[]string{"lesson", "check", dir},
+			"cannot read lesson file " + dir + ": is a directory; give a file such as " + filepath.Join(dir, "lesson.md")},
+		{[]string{"tree", "--toy-file", dir},
+			"cannot read --toy-file " + dir + ": is a directory; run 'plylab tree --help' for usage"},
+	} {
+		env := testEnv()
+		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+		env.Ctx = ctx
+		r := runIn(t, env, tc.args...)
+		cancel()
+		if r.code != cliapp.ExitUsage || r.stderr != "plylab: "+tc.want+"\n" || r.stdout != "" {
+			t.Errorf("%v: status %d, stdout %q, stderr %q\nwant status 2 and %q", tc.args, r.code, r.stdout, r.stderr, "plylab: "+tc.want)
+		}
 	}
 }

@@ -23,10 +23,10 @@ type result struct {
 // testEnv is an appEnv with an empty environment (no NO_COLOR, TERM) and
 // a non-terminal stdout, so output is deterministic and colorless.
 func testEnv() *appEnv {
-	return &appEnv{
+	return &appEnv{Env: cliapp.Env{
 		Getenv:     func(string) string { return "" },
 		IsTerminal: func(io.Writer) bool { return false },
-	}
+	}}
 }
 
 // runIn runs `plylab args...` in env, capturing its output.

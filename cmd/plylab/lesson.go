@@ -3,10 +3,8 @@ package main
 import (
 	"context"
 	"errors"
-	"io"
 	"path/filepath"
 	"runtime"
-	"strings"
 
 	"github.com/plylab/plylab/cmd/internal/cliapp"
 	"github.com/plylab/plylab/cmd/internal/output"
@@ -52,33 +50,15 @@ Examples:
 // lessonCommands lists what a cell may run: every plylab command with its
 // subcommands.
 func (env *appEnv) lessonCommands() lessons.Commands {
-	list := allCommands
-	if env.commands != nil {
-		list = env.commands
-	}
-	return cliapp.CommandNames(list(env), "lesson")
+	return cliapp.CommandNames(env.commandList(), "lesson")
 }
 
 // lessonRunner runs one plylab command for a lesson cell, in-process, with
 // empty stdin and color on or off.
 func (env *appEnv) lessonRunner(ctx context.Context, color bool) lessons.RunFunc {
-	mode := "never"
-	if color {
-		mode = "always"
-	}
 	return func(inv lessons.Invocation) lessons.Outcome {
 		stdout := &lessons.RecordingWriter{Writer: inv.Stdout}
-		sub := &appEnv{
-			Stdin:      strings.NewReader(""),
-			Stdout:     stdout,
-			Stderr:     inv.Stderr,
-			Ctx:        ctx,
-			ColorMode:  mode,
-			Getenv:     env.Getenv,
-			IsTerminal: func(io.Writer) bool { return false },
-			commands:   env.commands,
-			OutDir:     inv.Dir,
-		}
+		sub := &appEnv{Env: env.Child(ctx, stdout, inv.Stderr, color, inv.Dir), commands: env.commands}
 		code := runWith(sub, append([]string{"plylab"}, inv.Args...))
 		return lessons.Outcome{Code: code, Records: stdout.Records}
 	}
@@ -93,7 +73,7 @@ func (env *appEnv) newLessonRun(ctx context.Context) lessons.RunFunc {
 // lessonBatch runs ls, jobs at once, with newLessonRun and a progress line
 // on stderr when it is a terminal.
 func (env *appEnv) lessonBatch(ls []*lessons.Lesson, jobs int) lessons.Batch {
-	return lessons.Batch{Lessons: ls, NewRun: env.newLessonRun, Jobs: jobs, Progress: output.NewProgress(env.Stderr, env.progressOn())}
+	return lessons.Batch{Lessons: ls, NewRun: env.newLessonRun, Jobs: jobs, Progress: output.NewProgress(env.Stderr, env.ProgressOn())}
 }
 
 // loadLessons returns the built-in lessons and the lessons named by refs
@@ -102,6 +82,14 @@ func (env *appEnv) lessonBatch(ls []*lessons.Lesson, jobs int) lessons.Batch {
 // usage error "file:line: what is wrong" (exit 2), and so is an unknown
 // one, with a hint; a broken built-in lesson is not the user's fault.
 func (env *appEnv) loadLessons(refs []string, all bool) ([]*lessons.Lesson, error) {
+	for _, ref := range refs {
+		if !lessons.IsFile(ref) {
+			continue
+		}
+		if err := cliapp.CheckInputFile("lesson file", ref, "lesson.md"); err != nil {
+			return nil, err
+		}
+	}
 	ls, err := lessons.Select(refs, all, env.lessonCommands())
 	var le *lessons.Error
 	switch {
@@ -134,7 +122,7 @@ Examples:
 				return err
 			}
 			t := lessons.ListTable(ls)
-			return output.WriteTable(env.Stdout, c.String("format"), t, env.out)
+			return output.WriteTable(env.Stdout, c.String("format"), t, env.Out)
 		},
 	}
 }
@@ -175,15 +163,15 @@ Examples:
 			}
 			width := c.Int("width")
 			if width <= 0 {
-				width = output.Width(env.Stdout, env.isTerminal(env.Stdout), env.getenv)
+				width = output.Width(env.Stdout, env.Terminal(env.Stdout), env.Var)
 			}
 			t := &lessons.Terminal{
-				Out: env.Stdout, In: env.Stdin, Step: c.Bool("step"), Color: env.out.On,
+				Out: env.Stdout, In: env.Stdin, Step: c.Bool("step"), Color: env.Out.On,
 				Width: width, Echo: !output.IsTerminal(env.Stdin),
 			}
 			// A failing cell's *lessons.Error exits 1 with its file:line.
 			return lessons.RunInTerminal(c.Context, t, lessons.RunOptions{
-				Lesson: ls[0], Ref: ref, Files: c.String("files"), Run: env.lessonRunner(c.Context, env.out.On),
+				Lesson: ls[0], Ref: ref, Files: c.String("files"), Run: env.lessonRunner(c.Context, env.Out.On),
 			})
 		},
 	}
@@ -267,7 +255,7 @@ Examples:
 					return cliapp.Usagef("%s", err)
 				}
 			}
-			return env.lessonBatch(ls, c.Int("jobs")).Check(c.Context, env.Stdout, opt, env.out.Paint)
+			return env.lessonBatch(ls, c.Int("jobs")).Check(c.Context, env.Stdout, opt, env.Out.Paint)
 		},
 	}
 }

@@ -15,7 +15,7 @@
 //     "Examples:" with indented example command lines.
 //   - Flags: append positionFlags(withSuite) and output.FormatFlag(); read the
 //     input with resolvePositions(c, withSuite, "start") and print with
-//     output.WriteTable(env.Stdout, c.String("format"), &output.Table{...}, env.out).
+//     output.WriteTable(env.Stdout, c.String("format"), &output.Table{...}, env.Out).
 //   - Write only to env.Stdout/env.Stderr, watch c.Context for Ctrl-C, and
 //     keep no package-level mutable state.
 //   - Return cliapp.Usagef("what was wrong; what to do") for bad input (exit 2);
@@ -28,6 +28,8 @@ import (
 	"io"
 	"os"
 	"os/signal"
+
+	"github.com/plylab/plylab/cmd/internal/cliapp"
 )
 
 func main() {
@@ -39,11 +41,11 @@ func main() {
 func run(args []string, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	env := &appEnv{
+	env := &appEnv{Env: cliapp.Env{
 		Stdin:  os.Stdin,
 		Stdout: stdout,
 		Stderr: stderr,
 		Ctx:    ctx,
-	}
+	}}
 	return runWith(env, args)
 }

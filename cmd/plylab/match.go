@@ -13,6 +13,7 @@ import (
 	"github.com/plylab/plylab/engine"
 	"github.com/plylab/plylab/engine/eval"
 	"github.com/plylab/plylab/engine/match"
+	"github.com/plylab/plylab/engine/textfmt"
 	"github.com/urfave/cli/v2"
 )
 
@@ -118,6 +119,9 @@ Examples:
 func parseMatch(c *cli.Context) (*MatchOptions, error) {
 	const example = "plylab match --opponent random --games 20"
 	if err := cliapp.RejectArgs(c, example); err != nil {
+		return nil, err
+	}
+	if err := cliapp.CheckInputFile("--openings", c.String("openings"), "openings.epd"); err != nil {
 		return nil, err
 	}
 	setup := match.Setup{Games: c.Int("games"), Workers: c.Int("concurrency"), Seed: c.Uint64("seed"), SPRT: c.String("sprt"), PGN: c.String("pgn"),
@@ -228,7 +232,7 @@ func opponentError(spec string, oe *match.OpponentError) error {
 		return cliapp.Usagef("the opponent %s searches to a fixed depth only; give it a depth (--depth or --opponent-depth)", oe.What)
 	}
 	return cliapp.Usagef("--opponent %q is not random, a plylab algorithm (e.g. engine-without-null) or an executable UCI engine (%v); %s",
-		spec, cliapp.PathErrCause(oe.Cause), oe.Hint())
+		spec, textfmt.PathCause(oe.Cause), oe.Hint())
 }
 
 // matchRun plays the match with a progress bar and PGN output and prints
@@ -241,7 +245,7 @@ func matchRun(ctx context.Context, opts *MatchOptions, stdout, stderr io.Writer)
 	var pe *match.PGNError
 	switch {
 	case errors.As(err, &pe) && pe.Create:
-		return fmt.Errorf("--pgn: cannot write %s: %w", pe.Path, cliapp.PathErrCause(pe.Err))
+		return fmt.Errorf("--pgn: cannot write %s: %w", pe.Path, textfmt.PathCause(pe.Err))
 	case errors.As(err, &pe):
 		return fmt.Errorf("--pgn: writing %s: %w", pe.Path, pe.Err)
 	case errors.Is(err, match.ErrOption):

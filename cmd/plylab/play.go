@@ -77,7 +77,7 @@ Examples:
 		Flags: flags,
 		Action: func(c *cli.Context) error {
 			if c.Bool("levels") {
-				return output.WriteTable(env.Stdout, "table", play.LevelsTable(), env.out)
+				return output.WriteTable(env.Stdout, "table", play.LevelsTable(), env.Out)
 			}
 			cfg, err := env.playConfigFrom(c)
 			if err != nil {
@@ -90,11 +90,11 @@ Examples:
 
 // playConfigFrom reads the flags into a game's configuration.
 func (e *appEnv) playConfigFrom(c *cli.Context) (play.Config, error) {
-	cfg := play.Config{Now: time.Now, Player: e.getenv("USER"), Count: output.FormatUint, Duration: output.FormatDuration}
+	cfg := play.Config{Now: time.Now, Player: e.Var("USER"), Count: output.FormatUint, Duration: output.FormatDuration}
 	if err := cliapp.RejectArgs(c, "plylab play --color black --level strong"); err != nil {
 		return cfg, err
 	}
-	cfg.BoardText = func(pos *chess.Position, flip bool) string { return boardtext.Draw(pos, flip, e.out) }
+	cfg.BoardText = func(pos *chess.Position, flip bool) string { return boardtext.Draw(pos, flip, e.Out) }
 	cfg.Rand = play.NewRand(c.Uint64("seed"))
 
 	side, ok := play.ParseSide(c.String("color"), cfg.Rand)
@@ -103,7 +103,7 @@ func (e *appEnv) playConfigFrom(c *cli.Context) (play.Config, error) {
 		cfg.Human = side
 	case v == "auto" || v == "always" || v == "never":
 		// After 'play' this flag hides the global --color: honour its values.
-		if err := e.resolveColor(v); err != nil {
+		if err := e.ResolveColor(v); err != nil {
 			return cfg, err
 		}
 		cfg.Human = board.White
@@ -154,6 +154,9 @@ func (e *appEnv) playConfigFrom(c *cli.Context) (play.Config, error) {
 
 // loadGame reads the first game of a PGN file.
 func loadGame(path string) (*play.Loaded, error) {
+	if err := cliapp.CheckInputFile("--load", path, "game.pgn"); err != nil {
+		return nil, err
+	}
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, cliapp.ReadError("load", path, err, " (save games with the 'save FILE' command)")
@@ -169,5 +172,5 @@ func (e *appEnv) runPlay(ctx context.Context, cfg play.Config) error {
 	if err != nil {
 		return err
 	}
-	return termui.Start(ctx, s, e.Stdin, e.Stdout, e.isTerminal(e.Stdout), termui.BoardTheme(e.out))
+	return termui.Start(ctx, s, e.Stdin, e.Stdout, e.Terminal(e.Stdout), termui.BoardTheme(e.Out))
 }

@@ -64,7 +64,7 @@ Examples:
 			if c.NArg() > 0 {
 				return cliapp.Usagef("'positions list' takes no arguments, got %q; to see one position run 'plylab positions show %s'", c.Args().First(), c.Args().First())
 			}
-			return runF(c.Context, &PositionsListOptions{Format: c.String("format"), Color: env.out})
+			return runF(c.Context, &PositionsListOptions{Format: c.String("format"), Color: env.Out})
 		},
 	}
 }
@@ -118,7 +118,7 @@ Examples:
 			if err != nil {
 				return err
 			}
-			opts.Color = env.out
+			opts.Color = env.Out
 			return runF(c.Context, opts)
 		},
 	}

@@ -59,7 +59,7 @@ Examples:
 			if err != nil {
 				return cliapp.Usagef("--source: %v", err)
 			}
-			return runF(c.Context, &ReproduceOptions{Source: src, Format: c.String("format"), RunSlow: c.Bool("run-slow"), Color: env.out})
+			return runF(c.Context, &ReproduceOptions{Source: src, Format: c.String("format"), RunSlow: c.Bool("run-slow"), Color: env.Out})
 		},
 	}
 }

@@ -50,7 +50,7 @@ Examples:
 			if err := cliapp.RejectArgs(c, "plylab techniques --elo"); err != nil {
 				return err
 			}
-			return runF(c.Context, &TechniquesOptions{Format: c.String("format"), Color: env.out, Elo: c.Bool("elo")})
+			return runF(c.Context, &TechniquesOptions{Format: c.String("format"), Color: env.Out, Elo: c.Bool("elo")})
 		},
 	}
 }

@@ -93,11 +93,11 @@ Examples:
    plylab tree --list-toys`,
 		Flags: flags,
 		Action: func(c *cli.Context) error {
-			opts, err := parseTree(c, env.isTerminal(env.Stdout), env.outputPath)
+			opts, err := parseTree(c, env.Terminal(env.Stdout), env.OutputPath)
 			if err != nil {
 				return err
 			}
-			opts.Color = env.out
+			opts.Color = env.Out
 			return runF(c.Context, opts)
 		},
 	}

@@ -87,10 +87,15 @@ Examples:
 			if err := cliapp.RejectArgs(c, "plylab tune --epochs 20"); err != nil {
 				return err
 			}
+			for _, pgn := range c.StringSlice("pgn") {
+				if err := cliapp.CheckInputFile("--pgn", pgn, "games.pgn"); err != nil {
+					return err
+				}
+			}
 			opts := &TuneOptions{PGN: c.StringSlice("pgn"), Skip: c.Int("skip"), Every: c.Int("every"),
 				Epochs: c.Int("epochs"), Rate: c.Float64("rate"), K: c.Float64("k"), From: c.String("from"),
 				Report: c.Int("report"), NoWeights: c.Bool("no-weights"), Holdout: c.Int("holdout"), L2: c.Float64("l2"), Output: c.String("output"), Format: c.String("format"),
-				Provenance: cliapp.CommandLine(c, "output", "format"), Color: env.out, Progress: env.progressOn()}
+				Provenance: cliapp.CommandLine(c, "output", "format"), Color: env.Out, Progress: env.ProgressOn()}
 			terms, err := parseTerms(c.String("terms"))
 			if err != nil {
 				return err

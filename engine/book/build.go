@@ -1,6 +1,7 @@
 package book
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"sort"
@@ -8,6 +9,7 @@ import (
 	"github.com/notnil/chess"
 	"github.com/plylab/plylab/engine/board"
 	"github.com/plylab/plylab/engine/pgn"
+	"github.com/plylab/plylab/engine/textfmt"
 )
 
 // DefaultMaxPly is how many plies of each game Build reads when
@@ -190,10 +192,25 @@ func BuildPGN(r io.Reader, opts BuildOptions) (*Book, BuildStats, error) {
 		}
 	}
 	if err := sc.Err(); err != nil {
+		var ge *pgn.Error
+		if !errors.As(err, &ge) {
+			return nil, bd.info, &ReadError{Err: err}
+		}
 		return nil, bd.info, fmt.Errorf("reading the PGN: %w", err)
 	}
 	return bd.book(), bd.info, nil
 }
+
+// ReadError is BuildPGN's error for input that could not be read, as
+// opposed to PGN text that could not be parsed: a directory, a failing
+// disk. Err is the reader's error.
+type ReadError struct{ Err error }
+
+// Error returns Err's cause without its "read PATH:" prefix.
+func (e *ReadError) Error() string { return textfmt.PathCause(e.Err).Error() }
+
+// Unwrap returns Err.
+func (e *ReadError) Unwrap() error { return e.Err }
 
 // Describe says in a line what a book built with o holds, e.g. "first 20
 // plies of each game, every move played, weight = 2 per win + 1 per draw

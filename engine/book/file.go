@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -22,7 +21,7 @@ import (
 func (bk *Book) WriteFile(path string) (*Book, error) {
 	tmp, err := os.CreateTemp(filepath.Dir(path), ".plylab-book-*.tmp")
 	if err != nil {
-		return nil, fmt.Errorf("cannot write %s: %w", path, pathCause(err))
+		return nil, fmt.Errorf("cannot write %s: %w", path, textfmt.PathCause(err))
 	}
 	defer os.Remove(tmp.Name()) // fails harmlessly after the rename
 	// CreateTemp makes the file private (0600); a book is ordinary data.
@@ -38,7 +37,7 @@ func (bk *Book) WriteFile(path string) (*Book, error) {
 		return nil, fmt.Errorf("writing %s: %w", path, err)
 	}
 	if err := os.Rename(tmp.Name(), path); err != nil {
-		return nil, fmt.Errorf("cannot write %s: %w", path, pathCause(err))
+		return nil, fmt.Errorf("cannot write %s: %w", path, textfmt.PathCause(err))
 	}
 	back, err := Open(path)
 	if err != nil {
@@ -48,16 +47,6 @@ func (bk *Book) WriteFile(path string) (*Book, error) {
 		return nil, fmt.Errorf("reading back %s: the records differ from those written", path)
 	}
 	return back, nil
-}
-
-// pathCause drops the "op PATH:" prefix of an *fs.PathError, for
-// messages that name the path already.
-func pathCause(err error) error {
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		return pe.Err
-	}
-	return err
 }
 
 // BuildPGNContext is BuildPGN that stops reading once ctx is cancelled
@@ -94,12 +83,18 @@ var ErrNoGames = errors.New("no games found; a PGN game starts with tag lines su
 
 // BuildFrom builds a book from the PGN games read from r (named source in
 // errors), writes it to the file out and returns it as read back
-// (WriteFile). Cancelling ctx stops the reading with ctx's error.
+// (WriteFile). Cancelling ctx stops the reading with ctx's error; input
+// that cannot be read (a directory) is "cannot read SOURCE: CAUSE", a
+// *ReadError.
 func BuildFrom(ctx context.Context, r io.Reader, source, out string, opts BuildOptions) (*Book, BuildStats, error) {
 	bk, st, err := BuildPGNContext(ctx, r, opts)
 	if err != nil {
-		if ctx.Err() != nil {
+		var re *ReadError
+		switch {
+		case ctx.Err() != nil:
 			return nil, st, err
+		case errors.As(err, &re):
+			return nil, st, fmt.Errorf("cannot read %s: %w", source, err)
 		}
 		return nil, st, fmt.Errorf("%s: %w", source, err)
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/plylab/plylab/engine/textfmt"
 	"io/fs"
 	"os"
 )
@@ -69,7 +70,7 @@ func OpenError(path string, err error) error {
 	case errors.Is(err, ErrMalformed):
 		return fmt.Errorf("%w; a Polyglot book is a .bin file of 16-byte records sorted by key", err)
 	default:
-		return fmt.Errorf("cannot read book %s: %w", path, pathCause(err))
+		return fmt.Errorf("cannot read book %s: %w", path, textfmt.PathCause(err))
 	}
 }
 
@@ -80,7 +81,7 @@ func BuildFile(ctx context.Context, pgnPath, out string, opts BuildOptions) (*Bo
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, BuildStats{}, &MissingError{Path: pgnPath}
 	} else if err != nil {
-		return nil, BuildStats{}, fmt.Errorf("cannot read %s: %w", pgnPath, pathCause(err))
+		return nil, BuildStats{}, fmt.Errorf("cannot read %s: %w", pgnPath, textfmt.PathCause(err))
 	}
 	defer f.Close()
 	return BuildFrom(ctx, f, pgnPath, out, opts)

@@ -3,9 +3,13 @@ package book
 import (
 	"context"
 	"errors"
+	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"syscall"
 	"testing"
+	"time"
 )
 
 func TestBuildOptionsCheck(t *testing.T) {
@@ -86,5 +90,61 @@ func TestBuildFile(t *testing.T) {
 	want, wst, err := BuildFrom(context.Background(), f, testPGN, filepath.Join(dir, "direct.bin"), BuildOptions{MaxPly: 20, MinGames: 1})
 	if err != nil || st != wst || back.Len() != want.Len() || back.Positions() != want.Positions() {
 		t.Errorf("BuildFile: %+v, %d records; BuildFrom: %+v, %d records (%v)", st, back.Len(), wst, want.Len(), err)
+	}
+}
+
+// TestBuildFileDirectory: a directory given as the PGN file is a read
+// error at once (notnil/chess's scanner alone retries the failing read for
+// ever). The context's deadline only bounds the test if that comes back:
+// the reading then ends with ctx's error, which fails the test.
+func TestBuildFileDirectory(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	_, st, err := BuildFile(ctx, dir, filepath.Join(dir, "book.bin"), BuildOptions{MaxPly: 20, MinGames: 1})
+	var re *ReadError
+	if want := "cannot read " + dir + ": is a directory"; err == nil || err.Error() != want || !errors.As(err, &re) || !errors.Is(err, syscall.EISDIR) {
+		t.Errorf("BuildFile(directory) error = %v, want %q (a *ReadError wrapping EISDIR)", err, want)
+	}
+	if st.Games != 0 {
+		t.Errorf("BuildFile(directory) read %d games, want 0", st.Games)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "book.bin")); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("BuildFile(directory) wrote a book: %v", err)
+	}
+}
+
+// errReader returns text, then err on every read; after 50 failed reads
+// it ends the input, so that a reader retried for ever ends the test.
+type errReader struct {
+	text  string
+	err   error
+	fails int
+}
+
+func (r *errReader) Read(p []byte) (int, error) {
+	if r.text != "" {
+		n := copy(p, r.text)
+		r.text = r.text[n:]
+		return n, nil
+	}
+	if r.fails == 50 {
+		return 0, io.EOF
+	}
+	r.fails++
+	return 0, r.err
+}
+
+// TestBuildPGNReadError: a read error in the middle of the games stops
+// BuildPGN at the first failed read with a *ReadError.
+func TestBuildPGNReadError(t *testing.T) {
+	t.Parallel()
+	disk := errors.New("input/output error")
+	r := &errReader{text: "[Event \"a\"]\n[Result \"1-0\"]\n\n1. e4 e5 1-0\n\n[Event \"b\"]\n\n1. d4", err: disk}
+	bk, st, err := BuildPGN(r, BuildOptions{MaxPly: 20, MinGames: 1})
+	var re *ReadError
+	if bk != nil || !errors.As(err, &re) || re.Err != disk || err.Error() != "input/output error" || r.fails != 1 || st.Games != 1 {
+		t.Errorf("BuildPGN = %v, %+v, %v after %d failed reads; want nil, 1 game, the *ReadError %q after 1", bk, st, err, r.fails, disk)
 	}
 }

@@ -2,9 +2,7 @@ package play
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"sort"
 	"strings"
@@ -12,6 +10,7 @@ import (
 	"github.com/plylab/plylab/engine"
 	"github.com/plylab/plylab/engine/board"
 	"github.com/plylab/plylab/engine/game"
+	"github.com/plylab/plylab/engine/textfmt"
 )
 
 // Help lists the moves and commands.
@@ -388,11 +387,7 @@ func (s *Session) save(path string) {
 		return
 	}
 	if err := os.WriteFile(path, []byte(s.PGN()), 0o644); err != nil {
-		var pe *fs.PathError
-		if errors.As(err, &pe) {
-			err = pe.Err
-		}
-		s.printf("Cannot save: %v\n", err)
+		s.printf("Cannot save: %v\n", textfmt.PathCause(err))
 		return
 	}
 	s.printf("Saved the game (%s) to %s.\n", pluralPlies(s.g.Len()), path)

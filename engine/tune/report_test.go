@@ -1,10 +1,13 @@
 package tune
 
 import (
+	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
+	"syscall"
 	"testing"
 )
 
@@ -80,5 +83,38 @@ func TestProvenance(t *testing.T) {
 		"K = 1.2500; training error 0.100000 before, 0.090000 after; held-out error 0.200000 before, 0.190000 after (40 epochs of Adam, rate 0.5, L2 1e-06)."
 	if got != want {
 		t.Errorf("Provenance =\n%s\nwant\n%s", got, want)
+	}
+}
+
+// failingReader returns text, then err on every read; after 50 failed
+// reads it ends the input with io.EOF, so that a scanner retrying for
+// ever would end this test rather than hang it.
+type failingReader struct {
+	text  string
+	err   error
+	fails int
+}
+
+func (r *failingReader) Read(p []byte) (int, error) {
+	if r.text != "" {
+		n := copy(p, r.text)
+		r.text = r.text[n:]
+		return n, nil
+	}
+	if r.fails == 50 {
+		return 0, io.EOF
+	}
+	r.fails++
+	return 0, r.err
+}
+
+// TestReadPGNReadError: a read error (a directory, a failing disk) stops
+// the reading at once with "cannot read SOURCE: CAUSE".
+func TestReadPGNReadError(t *testing.T) {
+	t.Parallel()
+	r := &failingReader{text: testPGN, err: &fs.PathError{Op: "read", Path: "games.pgn", Err: syscall.EISDIR}}
+	set, err := ReadPGN(r, "games.pgn", ExtractOptions{SkipPlies: 4})
+	if set != nil || err == nil || err.Error() != "cannot read games.pgn: is a directory" || r.fails != 1 {
+		t.Errorf("ReadPGN = %v, %v after %d failed reads; want nil, \"cannot read games.pgn: is a directory\" after 1", set, err, r.fails)
 	}
 }

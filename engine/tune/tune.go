@@ -44,6 +44,8 @@ import (
 	"github.com/plylab/plylab/engine"
 	"github.com/plylab/plylab/engine/board"
 	"github.com/plylab/plylab/engine/eval"
+	"github.com/plylab/plylab/engine/pgn"
+	"github.com/plylab/plylab/engine/textfmt"
 )
 
 // Sample is one labelled position, reduced to what the classical
@@ -133,7 +135,10 @@ func (o ExtractOptions) withDefaults() ExtractOptions {
 func ReadPGN(r io.Reader, source string, opts ExtractOptions) (*Set, error) {
 	opts = opts.withDefaults()
 	s := &Set{Source: source}
-	sc := chess.NewScanner(r)
+	// pgn.Reader ends the input at a read error, which notnil/chess's
+	// scanner alone retries for ever (a directory).
+	rd := pgn.NewReader(r)
+	sc := chess.NewScanner(rd)
 	n := 0
 	for sc.Scan() {
 		n++
@@ -174,6 +179,9 @@ func ReadPGN(r io.Reader, source string, opts ExtractOptions) (*Set, error) {
 				s.Samples = append(s.Samples, NewSample(b, result, opts.Terms, opts.Start))
 			}
 		}
+	}
+	if err := rd.Err(); err != nil {
+		return nil, fmt.Errorf("cannot read %s: %w", source, textfmt.PathCause(err))
 	}
 	if err := sc.Err(); err != nil && !errors.Is(err, io.EOF) {
 		return nil, fmt.Errorf("%s: %w", source, err)

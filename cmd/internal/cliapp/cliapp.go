@@ -282,6 +282,19 @@ func CheckOutputFile(path, example string) error {
 	return nil
 }
 
+// CheckInputFile fails early when the file to read that name ("--pgn",
+// "lesson file") gives as path is a directory: a usage error "cannot read
+// NAME PATH: is a directory; give a file such as PATH/EXAMPLE". Other
+// problems, a missing file first, are left to the reader, which words
+// them in its own terms.
+func CheckInputFile(name, path, example string) error {
+	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
+		msg := fmt.Sprintf("cannot read %s %s: is a directory; give a file such as %s", name, path, filepath.Join(path, example))
+		return CompleteUsage(msg, nil)
+	}
+	return nil
+}
+
 // CommandNames maps every command of cmds that is not hidden and not
 // called skip, by its name and by each alias, to the names and aliases of
 // its subcommands (nil for none): what a lesson cell may run

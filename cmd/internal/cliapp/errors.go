@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/plylab/plylab/cmd/internal/output"
+	"github.com/plylab/plylab/engine/textfmt"
 	"github.com/plylab/plylab/positions"
 	"github.com/urfave/cli/v2"
 )
@@ -145,26 +146,16 @@ func ExitStatus(err error) (int, string) {
 	}
 }
 
-// PathErrCause drops the "open PATH:" prefix of an *fs.PathError when
-// the message names the path already.
-func PathErrCause(err error) error {
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		return pe.Err
-	}
-	return err
-}
-
 // ReadError words err, the error of opening the file path that --flag
 // names for reading: a usage error when the file does not exist
 // (`--FLAG: file "PATH" does not exist; check the path` and then hint,
 // e.g. " (save games with ...)"), else `--FLAG: cannot read PATH: CAUSE`
-// (PathErrCause).
+// (textfmt.PathCause).
 func ReadError(flag, path string, err error, hint string) error {
 	if errors.Is(err, fs.ErrNotExist) {
 		return Usagef("--%s: file %q does not exist; check the path%s", flag, path, hint)
 	}
-	return fmt.Errorf("--%s: cannot read %s: %w", flag, path, PathErrCause(err))
+	return fmt.Errorf("--%s: cannot read %s: %w", flag, path, textfmt.PathCause(err))
 }
 
 // RejectArgs rejects positional arguments, for commands that take none;

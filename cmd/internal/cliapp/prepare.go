@@ -19,6 +19,12 @@ type Errors struct {
 	WithHint func(err error, hint string) error
 }
 
+// UsageErrors is the Errors made of this package's UsageError (NewUsage
+// and WithHint), the ones plylab's commands return.
+func UsageErrors() Errors {
+	return Errors{Usage: NewUsage, WithHint: WithHint}
+}
+
 // HelpFlag is the --help (-h) flag the app and each command carry.
 func HelpFlag() *cli.BoolFlag {
 	return &cli.BoolFlag{Name: "help", Aliases: []string{"h"}, Usage: "show help", DisableDefaultText: true}
