@@ -16,13 +16,6 @@ import (
 // flags, fills these values and passes its streams, colour and progress
 // line.
 
-// Paint returns text in style s (the CLI passes its colour painter; a
-// plain caller passes PlainPaint).
-type Paint func(s textfmt.Style, text string) string
-
-// PlainPaint is a Paint that returns text unchanged.
-func PlainPaint(_ textfmt.Style, text string) string { return text }
-
 // Progress is a transient status line, such as the CLI's progress line on
 // a terminal's stderr.
 type Progress interface {
@@ -104,7 +97,7 @@ func (b Batch) done() {
 // writes each lesson's verdict to w (CheckResult.Report), and ends with
 // the line of a passing check (not after an update). A check where some
 // lessons fail returns CheckFailed's error.
-func (b Batch) Check(ctx context.Context, w io.Writer, opt CheckOptions, paint Paint) error {
+func (b Batch) Check(ctx context.Context, w io.Writer, opt CheckOptions, paint textfmt.Paint) error {
 	start := time.Now()
 	results, failed, err := CheckAll(ctx, b.Lessons, b.NewRun, b.Jobs, opt, b.progress("checking lessons"))
 	b.done()
@@ -126,7 +119,7 @@ func (b Batch) Check(ctx context.Context, w io.Writer, opt CheckOptions, paint P
 // Report writes r as `lesson check` prints it: "ok" with the lesson, its
 // cells and time; "wrote" with the transcript written; or "FAIL" with the
 // lesson and, on the lines after it, why.
-func (r CheckResult) Report(w io.Writer, paint Paint) {
+func (r CheckResult) Report(w io.Writer, paint textfmt.Paint) {
 	l := r.Lesson
 	fail := paint(textfmt.StyleBad, "FAIL")
 	switch r.Status {

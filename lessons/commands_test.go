@@ -28,10 +28,10 @@ func TestCheckResultReport(t *testing.T) {
 	for _, tt := range []struct {
 		name  string
 		r     CheckResult
-		paint Paint
+		paint textfmt.Paint
 		want  string
 	}{
-		{"ok", CheckResult{Lesson: l, Status: CheckOK, Elapsed: 1500 * time.Millisecond}, PlainPaint,
+		{"ok", CheckResult{Lesson: l, Status: CheckOK, Elapsed: 1500 * time.Millisecond}, textfmt.PlainPaint,
 			"ok   03-three (1 cell, 1.50 s)\n"},
 		{"ok coloured", CheckResult{Lesson: l, Status: CheckOK, Elapsed: 45600 * time.Microsecond}, bracketPaint,
 			"[32]ok   03-three (1 cell, 45.6 ms)\n"},
@@ -39,9 +39,9 @@ func TestCheckResultReport(t *testing.T) {
 			"[33]wrote g/03-three.golden (1 cell, 2.00 s)\n"},
 		{"run error", CheckResult{Lesson: l, Status: CheckRunError, Err: errors.New("  cell 1 failed:\n  exit 2  ")}, bracketPaint,
 			"[31]FAIL 03-three\n  cell 1 failed: exit 2\n"},
-		{"no golden", CheckResult{Lesson: l, Status: CheckNoGolden, Path: "g/03-three.golden"}, PlainPaint,
+		{"no golden", CheckResult{Lesson: l, Status: CheckNoGolden, Path: "g/03-three.golden"}, textfmt.PlainPaint,
 			"FAIL 03-three\n  no golden transcript g/03-three.golden; record one with: plylab lesson check 3 --update\n"},
-		{"differs", CheckResult{Lesson: l, Status: CheckDiffers, Diff: diff}, PlainPaint,
+		{"differs", CheckResult{Lesson: l, Status: CheckDiffers, Diff: diff}, textfmt.PlainPaint,
 			"FAIL 03-three\n" + textfmt.Indent(diff.Summary(l.File), "  ") + "\n"},
 	} {
 		var b bytes.Buffer
@@ -86,7 +86,7 @@ func TestBatchCheck(t *testing.T) {
 	prog := &fakeProgress{}
 	b := Batch{Lessons: ls, NewRun: func(context.Context) RunFunc { return fakeRun }, Jobs: 1, Progress: prog}
 	var out bytes.Buffer
-	if err := b.Check(context.Background(), &out, CheckOptions{GoldenDir: dir, Update: true}, PlainPaint); err != nil {
+	if err := b.Check(context.Background(), &out, CheckOptions{GoldenDir: dir, Update: true}, textfmt.PlainPaint); err != nil {
 		t.Fatal(err)
 	}
 	want := fmt.Sprintf("wrote %s (1 cell, TIME)\nwrote %s (2 cells, TIME)\n", filepath.Join(dir, "01-one.golden"), filepath.Join(dir, "02-two.golden"))
@@ -99,7 +99,7 @@ func TestBatchCheck(t *testing.T) {
 
 	out.Reset()
 	b.Progress = nil
-	if err := b.Check(context.Background(), &out, CheckOptions{GoldenDir: dir, ReadGoldenDir: true}, PlainPaint); err != nil {
+	if err := b.Check(context.Background(), &out, CheckOptions{GoldenDir: dir, ReadGoldenDir: true}, textfmt.PlainPaint); err != nil {
 		t.Fatal(err)
 	}
 	want = "ok   01-one (1 cell, TIME)\nok   02-two (2 cells, TIME)\nall 2 lessons match their golden transcripts (TIME)\n"
@@ -109,7 +109,7 @@ func TestBatchCheck(t *testing.T) {
 
 	out.Reset()
 	b.Lessons = []*Lesson{ls[0], {File: "lessons/09-none.md", Slug: "09-none", Number: 9}}
-	err := b.Check(context.Background(), &out, CheckOptions{GoldenDir: dir, ReadGoldenDir: true}, PlainPaint)
+	err := b.Check(context.Background(), &out, CheckOptions{GoldenDir: dir, ReadGoldenDir: true}, textfmt.PlainPaint)
 	if err == nil || err.Error() != CheckFailed(1, 2).Error() {
 		t.Errorf("a missing golden: error %v, want CheckFailed(1, 2)", err)
 	}

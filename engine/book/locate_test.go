@@ -3,13 +3,14 @@ package book
 import (
 	"context"
 	"errors"
-	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/plylab/plylab/engine/internal/faultio"
 )
 
 func TestBuildOptionsCheck(t *testing.T) {
@@ -115,36 +116,15 @@ func TestBuildFileDirectory(t *testing.T) {
 	}
 }
 
-// errReader returns text, then err on every read; after 50 failed reads
-// it ends the input, so that a reader retried for ever ends the test.
-type errReader struct {
-	text  string
-	err   error
-	fails int
-}
-
-func (r *errReader) Read(p []byte) (int, error) {
-	if r.text != "" {
-		n := copy(p, r.text)
-		r.text = r.text[n:]
-		return n, nil
-	}
-	if r.fails == 50 {
-		return 0, io.EOF
-	}
-	r.fails++
-	return 0, r.err
-}
-
 // TestBuildPGNReadError: a read error in the middle of the games stops
 // BuildPGN at the first failed read with a *ReadError.
 func TestBuildPGNReadError(t *testing.T) {
 	t.Parallel()
 	disk := errors.New("input/output error")
-	r := &errReader{text: "[Event \"a\"]\n[Result \"1-0\"]\n\n1. e4 e5 1-0\n\n[Event \"b\"]\n\n1. d4", err: disk}
+	r := &faultio.Reader{Text: "[Event \"a\"]\n[Result \"1-0\"]\n\n1. e4 e5 1-0\n\n[Event \"b\"]\n\n1. d4", Err: disk}
 	bk, st, err := BuildPGN(r, BuildOptions{MaxPly: 20, MinGames: 1})
 	var re *ReadError
-	if bk != nil || !errors.As(err, &re) || re.Err != disk || err.Error() != "input/output error" || r.fails != 1 || st.Games != 1 {
-		t.Errorf("BuildPGN = %v, %+v, %v after %d failed reads; want nil, 1 game, the *ReadError %q after 1", bk, st, err, r.fails, disk)
+	if bk != nil || !errors.As(err, &re) || re.Err != disk || err.Error() != "input/output error" || r.Fails != 1 || st.Games != 1 {
+		t.Errorf("BuildPGN = %v, %+v, %v after %d failed reads; want nil, 1 game, the *ReadError %q after 1", bk, st, err, r.Fails, disk)
 	}
 }

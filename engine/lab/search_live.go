@@ -11,17 +11,11 @@ import (
 // The live view of one search, as `plylab search` prints it while the
 // search runs: a header, then one line per iteration as it completes, then
 // the best move. Paint styles a piece of text (the CLI passes its colour
-// painter; a plain caller passes PlainPaint).
-
-// Paint returns text in style s (or unchanged, without colour).
-type Paint func(s textfmt.Style, text string) string
-
-// PlainPaint is a Paint that returns text unchanged.
-func PlainPaint(_ textfmt.Style, text string) string { return text }
+// painter; a plain caller passes textfmt.PlainPaint).
 
 // LiveHeader is the two header lines of the live view of o searching b,
 // label naming the position: a title and the column headings.
-func LiveHeader(b *board.Board, label string, o engine.Options, paint Paint) string {
+func LiveHeader(b *board.Board, label string, o engine.Options, paint textfmt.Paint) string {
 	return fmt.Sprintf("%s  %s  %s\n", paint(textfmt.StyleBold, "search "+label),
 		paint(textfmt.StyleAccent, o.Name), paint(textfmt.StyleDim, fmt.Sprintf("(%s eval, %s to move)", o.Eval, b.Side()))) +
 		paint(textfmt.StyleDim, fmt.Sprintf("%5s %5s %10s %12s %10s %9s  %s", "depth", "sel", "score", "nodes", "nps", "time", "pv")) + "\n"
@@ -29,7 +23,7 @@ func LiveHeader(b *board.Board, label string, o engine.Options, paint Paint) str
 
 // LiveLine is r as one line of the live view, under LiveHeader's columns;
 // a mate score is shown in StyleGood.
-func (r IterationRow) LiveLine(paint Paint) string {
+func (r IterationRow) LiveLine(paint textfmt.Paint) string {
 	st := textfmt.StyleNone
 	if engine.IsMate(r.Score) {
 		st = textfmt.StyleGood
@@ -41,7 +35,7 @@ func (r IterationRow) LiveLine(paint Paint) string {
 
 // LiveBest is the line after the live view's iterations: res's best move
 // from b, its score, and the nodes, time and speed of the whole search.
-func LiveBest(b *board.Board, res engine.Result, paint Paint) string {
+func LiveBest(b *board.Board, res engine.Result, paint textfmt.Paint) string {
 	return fmt.Sprintf("best move %s, score %s, %s nodes in %s (%s)\n", paint(textfmt.StyleBold, BestSAN(b, res)),
 		engine.FormatScore(res.Score), textfmt.Thousands(res.Stats.TotalNodes()), textfmt.Duration(res.Stats.Elapsed), textfmt.Rate(res.Stats.NPS()))
 }

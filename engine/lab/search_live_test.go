@@ -33,7 +33,7 @@ func TestLiveView(t *testing.T) {
 		{"header", LiveHeader(b, "kiwipete", o, markPaint),
 			fmt.Sprintf("<1>search kiwipete</>  <36>%s</>  <2>(%s eval, white to move)</>\n", o.Name, o.Eval) +
 				"<2>depth   sel      score        nodes        nps      time  pv</>\n"},
-		{"plain header", LiveHeader(b, "kiwipete", o, PlainPaint),
+		{"plain header", LiveHeader(b, "kiwipete", o, textfmt.PlainPaint),
 			fmt.Sprintf("search kiwipete  %s  (%s eval, white to move)\n", o.Name, o.Eval) +
 				"depth   sel      score        nodes        nps      time  pv\n"},
 		{"line", IterationRow{Depth: 2, SelDepth: 5, Score: 79, Nodes: 12345, NPS: 2469000, Elapsed: 5 * time.Millisecond, PV: "Bxa6 bxc3"}.LiveLine(markPaint),
@@ -41,7 +41,7 @@ func TestLiveView(t *testing.T) {
 		{"mate line", IterationRow{Depth: 7, SelDepth: 9, Score: engine.MateScore - 3, Nodes: 9}.LiveLine(markPaint),
 			"    7     9 <32> mate in 2</>            9       0 /s      0 ns  <36></>\n"},
 		{"best", LiveBest(b, res, markPaint), "best move <1>Bxa6</>, score +79, 2,000 nodes in 2.00 ms (1.00 M/s)\n"},
-		{"no best move", LiveBest(b, engine.Result{BestMove: board.NoMove}, PlainPaint), "best move (none), score 0, 0 nodes in 0 ns (0 /s)\n"},
+		{"no best move", LiveBest(b, engine.Result{BestMove: board.NoMove}, textfmt.PlainPaint), "best move (none), score 0, 0 nodes in 0 ns (0 /s)\n"},
 	}
 	for _, tt := range tests {
 		if tt.got != tt.want {

@@ -43,7 +43,7 @@ type SearchRun struct {
 	// Live prints each iteration as it completes (LiveHeader, LiveLine,
 	// LiveBest) instead of one table after the search.
 	Live  bool
-	Paint Paint // styles the live lines
+	Paint textfmt.Paint // styles the live lines
 }
 
 // RunSearch searches o.Board and emits what the search prints, in order.

@@ -90,7 +90,7 @@ func TestRunSearch(t *testing.T) {
 	for _, tt := range tests {
 		var parts []textfmt.Part
 		err := RunSearch(context.Background(), SearchRun{Board: b, Label: "start", Algo: engine.MinimaxOptions(),
-			Limits: engine.Limits{Depth: 2}, Stats: tt.stats, Live: tt.live, Paint: PlainPaint},
+			Limits: engine.Limits{Depth: 2}, Stats: tt.stats, Live: tt.live, Paint: textfmt.PlainPaint},
 			func(p textfmt.Part) error { parts = append(parts, p); return nil })
 		if err != nil {
 			t.Fatalf("%s: %v", tt.name, err)
@@ -134,7 +134,7 @@ func TestRunSearchInterrupted(t *testing.T) {
 	defer cancel()
 	var parts []textfmt.Part
 	// Stop after the second iteration: depth 30 is never reached.
-	err = RunSearch(ctx, SearchRun{Board: b, Label: "start", Algo: engine.EngineOptions(), Limits: engine.Limits{Depth: 30}, Live: true, Paint: PlainPaint},
+	err = RunSearch(ctx, SearchRun{Board: b, Label: "start", Algo: engine.EngineOptions(), Limits: engine.Limits{Depth: 30}, Live: true, Paint: textfmt.PlainPaint},
 		func(p textfmt.Part) error {
 			parts = append(parts, p)
 			if p.Kind == "iteration" && fieldValue(p.Fields, "depth") == 2 {
@@ -162,7 +162,7 @@ func TestRunSearchEmitError(t *testing.T) {
 	}
 	calls := 0
 	boom := errors.New("disk full")
-	err = RunSearch(context.Background(), SearchRun{Board: b, Label: "start", Algo: engine.MinimaxOptions(), Limits: engine.Limits{Depth: 1}, Live: true, Paint: PlainPaint},
+	err = RunSearch(context.Background(), SearchRun{Board: b, Label: "start", Algo: engine.MinimaxOptions(), Limits: engine.Limits{Depth: 1}, Live: true, Paint: textfmt.PlainPaint},
 		func(textfmt.Part) error { calls++; return boom })
 	if !errors.Is(err, boom) || calls != 1 {
 		t.Errorf("error %v after %d calls, want disk full after 1", err, calls)

@@ -2,11 +2,12 @@ package pgn
 
 import (
 	"errors"
-	"io"
 	"os"
 	"strings"
 	"syscall"
 	"testing"
+
+	"github.com/plylab/plylab/engine/internal/faultio"
 )
 
 func TestScanner(t *testing.T) {
@@ -40,29 +41,6 @@ func TestScanner(t *testing.T) {
 	}
 }
 
-// failingReader returns text once, then err on every read; after limit
-// failed reads it gives up with io.EOF, so that a scanner that retries
-// for ever ends the test instead of hanging it.
-type failingReader struct {
-	text  string
-	err   error
-	fails int
-	limit int
-}
-
-func (r *failingReader) Read(p []byte) (int, error) {
-	if r.text != "" {
-		n := copy(p, r.text)
-		r.text = r.text[n:]
-		return n, nil
-	}
-	if r.fails >= r.limit {
-		return 0, io.EOF
-	}
-	r.fails++
-	return 0, r.err
-}
-
 // TestScannerReadError: a read error ends the scan at once, with the
 // error, and no game for the text cut short (notnil/chess alone returns
 // an empty game and reads again after each error).
@@ -76,14 +54,14 @@ func TestScannerReadError(t *testing.T) {
 		{"", 0},
 		{"[Event \"a\"]\n\n1. e4 e5 *\n\n[Event \"b\"]\n\n1. d4 d5 *\n\n[Event \"c\"]\n\n1. c4", 2},
 	} {
-		r := &failingReader{text: tc.text, err: errDisk, limit: 50}
+		r := &faultio.Reader{Text: tc.text, Err: errDisk, Limit: 50}
 		sc := NewScanner(r)
 		n := 0
 		for i := 0; sc.Scan() && i < 100; i++ {
 			n++
 		}
-		if n != tc.games || sc.Err() != errDisk || r.fails != 1 {
-			t.Errorf("%q: %d games, error %v, %d failed reads; want %d, %v, 1", tc.text, n, sc.Err(), r.fails, tc.games, errDisk)
+		if n != tc.games || sc.Err() != errDisk || r.Fails != 1 {
+			t.Errorf("%q: %d games, error %v, %d failed reads; want %d, %v, 1", tc.text, n, sc.Err(), r.Fails, tc.games, errDisk)
 		}
 		if sc.Scan() || sc.Err() != errDisk {
 			t.Errorf("%q: Scan after the error = true or error %v; want false, %v", tc.text, sc.Err(), errDisk)

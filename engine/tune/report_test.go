@@ -1,7 +1,6 @@
 package tune
 
 import (
-	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -9,6 +8,8 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+
+	"github.com/plylab/plylab/engine/internal/faultio"
 )
 
 func TestReadPGNFiles(t *testing.T) {
@@ -86,35 +87,13 @@ func TestProvenance(t *testing.T) {
 	}
 }
 
-// failingReader returns text, then err on every read; after 50 failed
-// reads it ends the input with io.EOF, so that a scanner retrying for
-// ever would end this test rather than hang it.
-type failingReader struct {
-	text  string
-	err   error
-	fails int
-}
-
-func (r *failingReader) Read(p []byte) (int, error) {
-	if r.text != "" {
-		n := copy(p, r.text)
-		r.text = r.text[n:]
-		return n, nil
-	}
-	if r.fails == 50 {
-		return 0, io.EOF
-	}
-	r.fails++
-	return 0, r.err
-}
-
 // TestReadPGNReadError: a read error (a directory, a failing disk) stops
 // the reading at once with "cannot read SOURCE: CAUSE".
 func TestReadPGNReadError(t *testing.T) {
 	t.Parallel()
-	r := &failingReader{text: testPGN, err: &fs.PathError{Op: "read", Path: "games.pgn", Err: syscall.EISDIR}}
+	r := &faultio.Reader{Text: testPGN, Err: &fs.PathError{Op: "read", Path: "games.pgn", Err: syscall.EISDIR}}
 	set, err := ReadPGN(r, "games.pgn", ExtractOptions{SkipPlies: 4})
-	if set != nil || err == nil || err.Error() != "cannot read games.pgn: is a directory" || r.fails != 1 {
-		t.Errorf("ReadPGN = %v, %v after %d failed reads; want nil, \"cannot read games.pgn: is a directory\" after 1", set, err, r.fails)
+	if set != nil || err == nil || err.Error() != "cannot read games.pgn: is a directory" || r.Fails != 1 {
+		t.Errorf("ReadPGN = %v, %v after %d failed reads; want nil, \"cannot read games.pgn: is a directory\" after 1", set, err, r.Fails)
 	}
 }
