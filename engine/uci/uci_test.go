@@ -18,7 +18,7 @@ import (
 
 // failAfter bounds every wait: generous, so a slow CI machine does not
 // fail, but a hang is reported instead of blocking the test binary.
-const failAfter = 5 * time.Second
+const failAfter = 30 * time.Second
 
 // client drives Run over io.Pipe, as a GUI drives the engine process.
 type client struct {
