@@ -155,7 +155,7 @@ func parseBookShow(c *cli.Context, def string) (*BookShowOptions, error) {
 	if err := applyMoveList(b, c.String("moves")); err != nil {
 		return nil, err
 	}
-	label := positionLabel(list[0])
+	label := list[0].Name
 	if moves := strings.Join(strings.Fields(c.String("moves")), " "); moves != "" {
 		label += " + " + moves
 	}

@@ -28,14 +28,6 @@ func boardOf(p positions.Position) (*board.Board, error) {
 	return b, nil
 }
 
-// positionLabel names a position in tables.
-func positionLabel(p positions.Position) string {
-	if p.Name == "fen" {
-		return "fen"
-	}
-	return p.Name
-}
-
 // algoFlags are --algo, --with, --without and --eval.
 func algoFlags(defAlgo string, multi bool) []cli.Flag {
 	usage := "search `ALGO`: minimax, alphabeta, engine, ramz, paper-minimax or paper-alphabeta, optionally with switches such as engine-without-null"
@@ -98,17 +90,17 @@ type runStreams struct {
 func (s *runStreams) setStreams(env *appEnv) { s.Color, s.Progress = env.Out, env.ProgressOn() }
 
 // parseAction is a command's action: parse the flags into options (usage
-// errors here), fill in env's stream decisions, and call runF.
-func parseAction[O any, P interface {
-	*O
-	setStreams(*appEnv)
-}](env *appEnv, parse func(*cli.Context) (P, error), runF func(context.Context, *O) error) cli.ActionFunc {
+// errors here), fill in env's stream decisions when the options embed
+// runStreams, and call runF.
+func parseAction[O any](env *appEnv, parse func(*cli.Context) (*O, error), runF func(context.Context, *O) error) cli.ActionFunc {
 	return func(c *cli.Context) error {
 		opts, err := parse(c)
 		if err != nil {
 			return err
 		}
-		opts.setStreams(env)
+		if s, ok := any(opts).(interface{ setStreams(*appEnv) }); ok {
+			s.setStreams(env)
+		}
 		return runF(c.Context, opts)
 	}
 }

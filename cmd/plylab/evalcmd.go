@@ -92,5 +92,5 @@ func evalRun(_ context.Context, opts *EvalOptions, stdout, _ io.Writer) error {
 	if err != nil {
 		return err
 	}
-	return output.WriteReport(stdout, opts.Format, eval.Report(b, positionLabel(opts.Position), opts.Kinds, opts.Terms, opts.Format), opts.Color)
+	return output.WriteReport(stdout, opts.Format, eval.Report(b, opts.Position.Name, opts.Kinds, opts.Terms, opts.Format), opts.Color)
 }

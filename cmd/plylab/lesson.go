@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"errors"
+	"io"
 	"path/filepath"
 	"runtime"
 
@@ -38,10 +39,10 @@ Examples:
    plylab lesson check
    plylab lesson serve --open                   live notebooks in the browser`,
 		Subcommands: []*cli.Command{
-			lessonListCommand(env),
-			lessonRunCommand(env),
-			lessonExportCommand(env),
-			lessonCheckCommand(env),
+			newLessonListCommand(env, streams(env, lessonListRun)),
+			newLessonRunCommand(env, streams(env, lessonRunRun)),
+			newLessonExportCommand(env, streams(env, lessonExportRun)),
+			newLessonCheckCommand(env, streams(env, lessonCheckRun)),
 			lessonServeCommand(env),
 		},
 	}
@@ -70,10 +71,11 @@ func (env *appEnv) newLessonRun(ctx context.Context) lessons.RunFunc {
 	return env.lessonRunner(ctx, false)
 }
 
-// lessonBatch runs ls, jobs at once, with newLessonRun and a progress line
-// on stderr when it is a terminal.
-func (env *appEnv) lessonBatch(ls []*lessons.Lesson, jobs int) lessons.Batch {
-	return lessons.Batch{Lessons: ls, NewRun: env.newLessonRun, Jobs: jobs, Progress: output.NewProgress(env.Stderr, env.ProgressOn())}
+// withProgress is b with a progress line on stderr when progress is set
+// (stderr is a terminal).
+func withProgress(b lessons.Batch, stderr io.Writer, progress bool) lessons.Batch {
+	b.Progress = output.NewProgress(stderr, progress)
+	return b
 }
 
 // loadLessons returns the built-in lessons and the lessons named by refs
@@ -103,7 +105,16 @@ func (env *appEnv) loadLessons(refs []string, all bool) ([]*lessons.Lesson, erro
 	return nil, err
 }
 
-func lessonListCommand(env *appEnv) *cli.Command {
+// LessonListOptions are the parsed flags of `plylab lesson list`.
+type LessonListOptions struct {
+	Lessons []*lessons.Lesson // the built-in lessons
+	Format  string
+	runStreams
+}
+
+// newLessonListCommand builds `plylab lesson list`; its action parses the
+// flags into LessonListOptions and calls runF.
+func newLessonListCommand(env *appEnv, runF func(context.Context, *LessonListOptions) error) *cli.Command {
 	return &cli.Command{
 		Name:  "list",
 		Usage: "list the lessons: number, name, title, minutes and summary",
@@ -112,22 +123,45 @@ func lessonListCommand(env *appEnv) *cli.Command {
 Examples:
    plylab lesson list
    plylab lesson list --format markdown`,
-		Flags: []cli.Flag{output.FormatFlag()},
-		Action: func(c *cli.Context) error {
-			if c.NArg() > 0 {
-				return cliapp.Usagef("'lesson list' takes no arguments; to run a lesson: plylab lesson run %s", c.Args().First())
-			}
-			ls, err := env.loadLessons(nil, true)
-			if err != nil {
-				return err
-			}
-			t := lessons.ListTable(ls)
-			return output.WriteTable(env.Stdout, c.String("format"), t, env.Out)
-		},
+		Flags:  []cli.Flag{output.FormatFlag()},
+		Action: parseAction(env, func(c *cli.Context) (*LessonListOptions, error) { return parseLessonList(c, env) }, runF),
 	}
 }
 
-func lessonRunCommand(env *appEnv) *cli.Command {
+// parseLessonList checks that lesson list has no arguments and loads the
+// built-in lessons.
+func parseLessonList(c *cli.Context, env *appEnv) (*LessonListOptions, error) {
+	if c.NArg() > 0 {
+		return nil, cliapp.Usagef("'lesson list' takes no arguments; to run a lesson: plylab lesson run %s", c.Args().First())
+	}
+	ls, err := env.loadLessons(nil, true)
+	if err != nil {
+		return nil, err
+	}
+	return &LessonListOptions{Lessons: ls, Format: c.String("format")}, nil
+}
+
+// lessonListRun prints the table of the lessons.
+func lessonListRun(_ context.Context, opts *LessonListOptions, stdout, _ io.Writer) error {
+	return output.WriteTable(stdout, opts.Format, lessons.ListTable(opts.Lessons), opts.Color)
+}
+
+// LessonRunOptions are the parsed flags and argument of `plylab lesson
+// run`, with the stdin it reads and what runs its cells.
+type LessonRunOptions struct {
+	Lesson lessons.RunOptions // the lesson, its Ref and --files (the run sets Run)
+	// Terminal is --step, the width (--width, or the terminal's) and the
+	// stdin read at pauses and for quiz guesses (the run sets Out, Color).
+	Terminal lessons.Terminal
+	// Runner runs the cells' commands with colour on or off
+	// (appEnv.lessonRunner).
+	Runner func(ctx context.Context, color bool) lessons.RunFunc
+	runStreams
+}
+
+// newLessonRunCommand builds `plylab lesson run`; its action parses the
+// flags into LessonRunOptions and calls runF.
+func newLessonRunCommand(env *appEnv, runF func(context.Context, *LessonRunOptions) error) *cli.Command {
 	return &cli.Command{
 		Name:      "run",
 		Usage:     "show a lesson in the terminal and run its cells",
@@ -152,32 +186,50 @@ Examples:
 			&cli.StringFlag{Name: "files", Usage: "keep the pictures the cells draw in `DIR`"},
 			&cli.IntFlag{Name: "width", Aliases: []string{"w"}, Usage: "wrap prose to `N` columns (default: the terminal's width)"},
 		},
-		Action: func(c *cli.Context) error {
-			if c.NArg() != 1 {
-				return cliapp.Usagef("name one lesson, e.g. 'plylab lesson run 3'; run 'plylab lesson list' to see the lessons")
-			}
-			ref := c.Args().First()
-			ls, err := env.loadLessons([]string{ref}, false)
-			if err != nil {
-				return err
-			}
-			width := c.Int("width")
-			if width <= 0 {
-				width = output.Width(env.Stdout, env.Terminal(env.Stdout), env.Var)
-			}
-			t := &lessons.Terminal{
-				Out: env.Stdout, In: env.Stdin, Step: c.Bool("step"), Color: env.Out.On,
-				Width: width, Echo: !output.IsTerminal(env.Stdin),
-			}
-			// A failing cell's *lessons.Error exits 1 with its file:line.
-			return lessons.RunInTerminal(c.Context, t, lessons.RunOptions{
-				Lesson: ls[0], Ref: ref, Files: c.String("files"), Run: env.lessonRunner(c.Context, env.Out.On),
-			})
-		},
+		Action: parseAction(env, func(c *cli.Context) (*LessonRunOptions, error) { return parseLessonRun(c, env) }, runF),
 	}
 }
 
-func lessonExportCommand(env *appEnv) *cli.Command {
+// parseLessonRun loads the one lesson named and reads the flags; the
+// width defaults to the terminal's, and stdin is env's.
+func parseLessonRun(c *cli.Context, env *appEnv) (*LessonRunOptions, error) {
+	if c.NArg() != 1 {
+		return nil, cliapp.Usagef("name one lesson, e.g. 'plylab lesson run 3'; run 'plylab lesson list' to see the lessons")
+	}
+	ref := c.Args().First()
+	ls, err := env.loadLessons([]string{ref}, false)
+	if err != nil {
+		return nil, err
+	}
+	width := c.Int("width")
+	if width <= 0 {
+		width = output.Width(env.Stdout, env.Terminal(env.Stdout), env.Var)
+	}
+	t := lessons.Terminal{In: env.Stdin, Step: c.Bool("step"), Width: width, Echo: !output.IsTerminal(env.Stdin)}
+	return &LessonRunOptions{Lesson: lessons.RunOptions{Lesson: ls[0], Ref: ref, Files: c.String("files")}, Terminal: t, Runner: env.lessonRunner}, nil
+}
+
+// lessonRunRun presents the lesson on stdout, running its cells and
+// reading opts.Terminal.In at the pauses.
+func lessonRunRun(ctx context.Context, opts *LessonRunOptions, stdout, _ io.Writer) error {
+	t, o := opts.Terminal, opts.Lesson
+	t.Out, t.Color, o.Run = stdout, opts.Color.On, opts.Runner(ctx, opts.Color.On)
+	// A failing cell's *lessons.Error exits 1 with its file:line.
+	return lessons.RunInTerminal(ctx, &t, o)
+}
+
+// LessonExportOptions are the parsed flags and arguments of `plylab
+// lesson export`.
+type LessonExportOptions struct {
+	Batch  lessons.Batch // the lessons and their cells' runner (the run adds the progress line)
+	Format string        // html or md
+	Output string        // the folder
+	runStreams
+}
+
+// newLessonExportCommand builds `plylab lesson export`; its action parses
+// the flags into LessonExportOptions and calls runF.
+func newLessonExportCommand(env *appEnv, runF func(context.Context, *LessonExportOptions) error) *cli.Command {
 	return &cli.Command{
 		Name:      "export",
 		Usage:     "write lessons as static notebooks: HTML pages that work offline, or Markdown",
@@ -200,25 +252,45 @@ Examples:
 			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "html", Usage: "notebook `FORMAT`: html or md"},
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the notebooks into `DIR`", Required: true},
 		},
-		Action: func(c *cli.Context) error {
-			format, ok := lessons.ExportFormat(c.String("format"))
-			if !ok {
-				return cliapp.Usagef("unknown format %q; use --format html or --format md", c.String("format"))
-			}
-			if c.NArg() == 0 {
-				return cliapp.Usagef("name the lessons to export: a number, a name, a file, or all; e.g. plylab lesson export all -o site")
-			}
-			ls, err := env.loadLessons(c.Args().Slice(), false)
-			if err != nil {
-				return err
-			}
-			return env.lessonBatch(ls, runtime.GOMAXPROCS(0)).Export(c.Context, env.Stdout, c.String("output"), format,
-				lessons.ExportOptions{Generator: "plylab " + version})
-		},
+		Action: parseAction(env, func(c *cli.Context) (*LessonExportOptions, error) { return parseLessonExport(c, env) }, runF),
 	}
 }
 
-func lessonCheckCommand(env *appEnv) *cli.Command {
+// parseLessonExport checks --format and loads the lessons named, to run
+// as many at once as there are cores.
+func parseLessonExport(c *cli.Context, env *appEnv) (*LessonExportOptions, error) {
+	format, ok := lessons.ExportFormat(c.String("format"))
+	if !ok {
+		return nil, cliapp.Usagef("unknown format %q; use --format html or --format md", c.String("format"))
+	}
+	if c.NArg() == 0 {
+		return nil, cliapp.Usagef("name the lessons to export: a number, a name, a file, or all; e.g. plylab lesson export all -o site")
+	}
+	ls, err := env.loadLessons(c.Args().Slice(), false)
+	if err != nil {
+		return nil, err
+	}
+	b := lessons.Batch{Lessons: ls, NewRun: env.newLessonRun, Jobs: runtime.GOMAXPROCS(0)}
+	return &LessonExportOptions{Batch: b, Format: format, Output: c.String("output")}, nil
+}
+
+// lessonExportRun runs the lessons and writes their notebooks.
+func lessonExportRun(ctx context.Context, opts *LessonExportOptions, stdout, stderr io.Writer) error {
+	return withProgress(opts.Batch, stderr, opts.Progress).Export(ctx, stdout, opts.Output, opts.Format,
+		lessons.ExportOptions{Generator: "plylab " + version})
+}
+
+// LessonCheckOptions are the parsed flags and arguments of `plylab lesson
+// check`.
+type LessonCheckOptions struct {
+	Batch lessons.Batch // the lessons, their cells' runner and --jobs (the run adds the progress line)
+	Check lessons.CheckOptions
+	runStreams
+}
+
+// newLessonCheckCommand builds `plylab lesson check`; its action parses
+// the flags into LessonCheckOptions and calls runF.
+func newLessonCheckCommand(env *appEnv, runF func(context.Context, *LessonCheckOptions) error) *cli.Command {
 	return &cli.Command{
 		Name:      "check",
 		Usage:     "run every cell of the lessons and compare with their golden transcripts",
@@ -244,18 +316,28 @@ Examples:
 			&cli.StringFlag{Name: "golden", Value: filepath.Join("lessons", "testdata"), Usage: "golden transcripts of the built-in lessons are in `DIR` (for --update; otherwise the compiled-in copies are used unless --golden is given)"},
 			&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Value: runtime.GOMAXPROCS(0), Usage: "run `N` lessons at once"},
 		},
-		Action: func(c *cli.Context) error {
-			ls, err := env.loadLessons(c.Args().Slice(), true)
-			if err != nil {
-				return err
-			}
-			opt := lessons.CheckOptions{GoldenDir: c.String("golden"), ReadGoldenDir: c.IsSet("golden"), Update: c.Bool("update")}
-			if opt.Update {
-				if err := lessons.UpdateFolderError(ls, opt.GoldenDir); err != nil {
-					return cliapp.Usagef("%s", err)
-				}
-			}
-			return env.lessonBatch(ls, c.Int("jobs")).Check(c.Context, env.Stdout, opt, env.Out.Paint)
-		},
+		Action: parseAction(env, func(c *cli.Context) (*LessonCheckOptions, error) { return parseLessonCheck(c, env) }, runF),
 	}
+}
+
+// parseLessonCheck loads the lessons named (all without arguments) and
+// reads the flags; --update needs the folders it writes to.
+func parseLessonCheck(c *cli.Context, env *appEnv) (*LessonCheckOptions, error) {
+	ls, err := env.loadLessons(c.Args().Slice(), true)
+	if err != nil {
+		return nil, err
+	}
+	opt := lessons.CheckOptions{GoldenDir: c.String("golden"), ReadGoldenDir: c.IsSet("golden"), Update: c.Bool("update")}
+	if opt.Update {
+		if err := lessons.UpdateFolderError(ls, opt.GoldenDir); err != nil {
+			return nil, cliapp.Usagef("%s", err)
+		}
+	}
+	return &LessonCheckOptions{Batch: lessons.Batch{Lessons: ls, NewRun: env.newLessonRun, Jobs: c.Int("jobs")}, Check: opt}, nil
+}
+
+// lessonCheckRun runs the lessons' cells and compares (or with --update
+// writes) their transcripts.
+func lessonCheckRun(ctx context.Context, opts *LessonCheckOptions, stdout, stderr io.Writer) error {
+	return withProgress(opts.Batch, stderr, opts.Progress).Check(ctx, stdout, opts.Check, opts.Color.Paint)
 }

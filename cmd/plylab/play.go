@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"strings"
 	"time"
@@ -23,7 +24,21 @@ import (
 // cmd/internal/termui adds an arrow-key board. This file reads the flags
 // into a play.Config and wires the two.
 
-func playCommand(env *appEnv) *cli.Command {
+// PlayOptions are the parsed flags of `plylab play`: the game's
+// configuration and the stdin the player types on, or Levels.
+type PlayOptions struct {
+	play.Config
+	Levels   bool      // list the levels instead of playing
+	Stdin    io.Reader // the player's moves and commands
+	Terminal bool      // stdout is a terminal (with stdin one too: the arrow-key board)
+	runStreams
+}
+
+func playCommand(env *appEnv) *cli.Command { return newPlayCommand(env, streams(env, playRun)) }
+
+// newPlayCommand builds `plylab play`; its action parses the flags into
+// PlayOptions and calls runF.
+func newPlayCommand(env *appEnv, runF func(context.Context, *PlayOptions) error) *cli.Command {
 	flags := append(positionFlags(false),
 		&cli.StringFlag{Name: "color", Aliases: []string{"c"}, Value: "white", Usage: "play `SIDE`: white, black or random (auto, always or never set the terminal colors instead)"},
 		&cli.StringFlag{Name: "level", Aliases: []string{"l"}, Value: "club", Usage: "engine strength `NAME`: " + strings.Join(play.LevelNames(), ", ")},
@@ -74,27 +89,21 @@ Examples:
    plylab play --load game.pgn                   continue a saved game
    plylab play --levels                          what each level sets
    printf 'e4\nNf3\nquit\n' | plylab play --depth 3`,
-		Flags: flags,
-		Action: func(c *cli.Context) error {
-			if c.Bool("levels") {
-				return output.WriteTable(env.Stdout, "table", play.LevelsTable(), env.Out)
-			}
-			cfg, err := env.playConfigFrom(c)
-			if err != nil {
-				return err
-			}
-			return env.runPlay(c.Context, cfg)
-		},
+		Flags:  flags,
+		Action: parseAction(env, func(c *cli.Context) (*PlayOptions, error) { return parsePlay(c, env) }, runF),
 	}
 }
 
-// playConfigFrom reads the flags into a game's configuration.
-func (e *appEnv) playConfigFrom(c *cli.Context) (play.Config, error) {
+// parsePlay reads the flags into a game's configuration, or --levels.
+// After 'play', --color auto, always or never sets env's colours.
+func parsePlay(c *cli.Context, e *appEnv) (*PlayOptions, error) {
+	if c.Bool("levels") {
+		return &PlayOptions{Levels: true}, nil
+	}
 	cfg := play.Config{Now: time.Now, Player: e.Var("USER"), Count: output.FormatUint, Duration: output.FormatDuration}
 	if err := cliapp.RejectArgs(c, "plylab play --color black --level strong"); err != nil {
-		return cfg, err
+		return nil, err
 	}
-	cfg.BoardText = func(pos *chess.Position, flip bool) string { return boardtext.Draw(pos, flip, e.Out) }
 	cfg.Rand = play.NewRand(c.Uint64("seed"))
 
 	side, ok := play.ParseSide(c.String("color"), cfg.Rand)
@@ -104,52 +113,52 @@ func (e *appEnv) playConfigFrom(c *cli.Context) (play.Config, error) {
 	case v == "auto" || v == "always" || v == "never":
 		// After 'play' this flag hides the global --color: honour its values.
 		if err := e.ResolveColor(v); err != nil {
-			return cfg, err
+			return nil, err
 		}
 		cfg.Human = board.White
 	default:
-		return cfg, cliapp.Usagef("unknown --color %q; use white, black or random (or auto, always, never for the terminal colors)", c.String("color"))
+		return nil, cliapp.Usagef("unknown --color %q; use white, black or random (or auto, always, never for the terminal colors)", c.String("color"))
 	}
 
 	level, err := play.FindLevel(c.String("level"))
 	if err != nil {
-		return cfg, cliapp.Usagef("%v", err)
+		return nil, cliapp.Usagef("%v", err)
 	}
 	limit, err := limitFlags(c, "")
 	if err != nil {
-		return cfg, err
+		return nil, err
 	}
 	algos, err := parseAlgos(c)
 	if err != nil {
-		return cfg, err
+		return nil, err
 	}
 	if len(algos) != 1 {
-		return cfg, cliapp.Usagef("play takes one --algo, got %d; e.g. --algo engine-without-null", len(algos))
+		return nil, cliapp.Usagef("play takes one --algo, got %d; e.g. --algo engine-without-null", len(algos))
 	}
 	if cfg.Options, cfg.Limits, cfg.Level, err = level.Setup(limit.Depth, limit.MoveTime, algos[0], c.IsSet("eval"), output.FormatDuration); err != nil {
-		return cfg, cliapp.Usagef("--algo %s searches to a fixed depth only; add --depth N (e.g. --depth 4) or use --level beginner, casual or club", cfg.Options.Name)
+		return nil, cliapp.Usagef("--algo %s searches to a fixed depth only; add --depth N (e.g. --depth 4) or use --level beginner, casual or club", cfg.Options.Name)
 	}
 
 	if path := c.String("load"); path != "" {
 		if c.IsSet("fen") || c.IsSet("position") {
-			return cfg, cliapp.Usagef("use --load or --fen/--position, not both: a saved game has its own start position")
+			return nil, cliapp.Usagef("use --load or --fen/--position, not both: a saved game has its own start position")
 		}
 		if cfg.Load, err = loadGame(path); err != nil {
-			return cfg, err
+			return nil, err
 		}
 	} else {
 		list, err := resolvePositions(c, false, "start")
 		if err != nil {
-			return cfg, err
+			return nil, err
 		}
 		cfg.StartFEN = list[0].FEN
 	}
 	if path := c.String("book"); path != "" {
 		if cfg.Book, _, err = openBook(path, ""); err != nil {
-			return cfg, err
+			return nil, err
 		}
 	}
-	return cfg, nil
+	return &PlayOptions{Config: cfg, Stdin: e.Stdin, Terminal: e.Terminal(e.Stdout)}, nil
 }
 
 // loadGame reads the first game of a PGN file.
@@ -165,12 +174,17 @@ func loadGame(path string) (*play.Loaded, error) {
 	return play.ReadGame(f, path)
 }
 
-// runPlay runs a game: on a terminal (stdin and stdout) with the
-// arrow-key board, otherwise line by line.
-func (e *appEnv) runPlay(ctx context.Context, cfg play.Config) error {
-	s, err := play.New(cfg, e.Stdout)
+// playRun runs a game: on a terminal (stdin and stdout) with the
+// arrow-key board, otherwise line by line; or lists the levels.
+func playRun(ctx context.Context, opts *PlayOptions, stdout, _ io.Writer) error {
+	if opts.Levels {
+		return output.WriteTable(stdout, "table", play.LevelsTable(), opts.Color)
+	}
+	cfg := opts.Config
+	cfg.BoardText = func(pos *chess.Position, flip bool) string { return boardtext.Draw(pos, flip, opts.Color) }
+	s, err := play.New(cfg, stdout)
 	if err != nil {
 		return err
 	}
-	return termui.Start(ctx, s, e.Stdin, e.Stdout, e.Terminal(e.Stdout), termui.BoardTheme(e.Out))
+	return termui.Start(ctx, s, opts.Stdin, stdout, opts.Terminal, termui.BoardTheme(opts.Color))
 }

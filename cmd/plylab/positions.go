@@ -81,7 +81,7 @@ type PositionsShowOptions struct {
 	Suite    *positions.Suite   // listed when not nil
 	Flip     bool               // draw the board from Black's side
 	Format   string
-	Color    output.Painter
+	runStreams
 }
 
 func positionsShowCommand(env *appEnv) *cli.Command {
@@ -112,15 +112,8 @@ Examples:
    plylab positions show --suite wac --id WAC.004 --flip
    plylab positions show --fen "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3"
    plylab positions show kiwipete --format json`,
-		Flags: flags,
-		Action: func(c *cli.Context) error {
-			opts, err := parsePositionsShow(c)
-			if err != nil {
-				return err
-			}
-			opts.Color = env.Out
-			return runF(c.Context, opts)
-		},
+		Flags:  flags,
+		Action: parseAction(env, parsePositionsShow, runF),
 	}
 }
 

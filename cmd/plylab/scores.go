@@ -90,7 +90,7 @@ func scoresRun(ctx context.Context, opts *ScoresOptions, stdout, stderr io.Write
 	if err := guardDepth(opts.Force, []*board.Board{b}, []engine.Options{opts.Algo}, opts.Depth); err != nil {
 		return err
 	}
-	label := positionLabel(opts.Position)
+	label := opts.Position.Name
 	prog := output.NewProgress(stderr, opts.Progress)
 	prog.Update("scoring every move of %s at depth %d", label, opts.Depth)
 	so := lab.ScoresOptions{Position: opts.Position, Algo: opts.Algo, Depth: opts.Depth}

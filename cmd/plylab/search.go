@@ -111,7 +111,7 @@ func searchRun(ctx context.Context, opts *SearchOptions, stdout, stderr io.Write
 	if err != nil {
 		return err
 	}
-	return lab.RunSearch(ctx, lab.SearchRun{Board: b, Label: positionLabel(opts.Positions[0]), Algo: o, Limits: limits,
+	return lab.RunSearch(ctx, lab.SearchRun{Board: b, Label: opts.Positions[0].Name, Algo: o, Limits: limits,
 		Stats: opts.Stats, Live: opts.Format == "table", Paint: opts.Color.Paint}, output.PartWriter(stdout, opts.Format, opts.Color))
 }
 

@@ -30,7 +30,7 @@ type TreeOptions struct {
 	trace.Job        // the input, algorithms (one, or two side by side), depth, node budget and view
 	Draw      trace.DrawOptions
 	Output    string // write to this file; "" for stdout
-	Color     output.Painter
+	runStreams
 }
 
 func treeCommand(env *appEnv) *cli.Command { return newTreeCommand(env, streams(env, treeRun)) }
@@ -92,14 +92,9 @@ Examples:
    plylab tree --toy binary-3 --format json > tree.json
    plylab tree --list-toys`,
 		Flags: flags,
-		Action: func(c *cli.Context) error {
-			opts, err := parseTree(c, env.Terminal(env.Stdout), env.OutputPath)
-			if err != nil {
-				return err
-			}
-			opts.Color = env.Out
-			return runF(c.Context, opts)
-		},
+		Action: parseAction(env, func(c *cli.Context) (*TreeOptions, error) {
+			return parseTree(c, env.Terminal(env.Stdout), env.OutputPath)
+		}, runF),
 	}
 }
 
@@ -206,5 +201,5 @@ func treePosition(c *cli.Context) (*trace.Input, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &trace.Input{Title: positionLabel(ps[0]), Board: b}, nil
+	return &trace.Input{Title: ps[0].Name, Board: b}, nil
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"errors"
+	"io"
 
 	"github.com/plylab/plylab/cmd/internal/cliapp"
 	"github.com/plylab/plylab/engine/book"
@@ -13,7 +14,18 @@ import (
 // uci: run the full engine as a UCI engine on stdin/stdout, for chess
 // GUIs, cutechess-cli/fastchess and matches against other engines.
 
-func uciCommand(env *appEnv) *cli.Command {
+// UCIOptions are the parsed flags of `plylab uci`: the engine's
+// configuration and the stdin its commands come on.
+type UCIOptions struct {
+	Config uci.Config
+	Stdin  io.Reader
+}
+
+func uciCommand(env *appEnv) *cli.Command { return newUCICommand(env, streams(env, uciRun)) }
+
+// newUCICommand builds `plylab uci`; its action parses the arguments into
+// UCIOptions and calls runF.
+func newUCICommand(env *appEnv, runF func(context.Context, *UCIOptions) error) *cli.Command {
 	return &cli.Command{
 		Name:  "uci",
 		Usage: "run the full engine under the Universal Chess Interface (for chess GUIs and engine matches)",
@@ -45,11 +57,16 @@ Examples:
 			// Name and Author are uci.Config's defaults: "plylab", "the
 			// plylab authors".
 			cfg := uci.Config{Version: versionString(), OpenBook: uci.BookOpener(book.Open)}
-			err := uci.Run(c.Context, env.Stdin, env.Stdout, cfg)
-			if errors.Is(err, context.Canceled) {
-				return nil // Ctrl-C ends a UCI session like "quit" does
-			}
-			return err
+			return runF(c.Context, &UCIOptions{Config: cfg, Stdin: env.Stdin})
 		},
 	}
+}
+
+// uciRun answers the UCI commands read from opts.Stdin on stdout.
+func uciRun(ctx context.Context, opts *UCIOptions, stdout, _ io.Writer) error {
+	err := uci.Run(ctx, opts.Stdin, stdout, opts.Config)
+	if errors.Is(err, context.Canceled) {
+		return nil // Ctrl-C ends a UCI session like "quit" does
+	}
+	return err
 }
