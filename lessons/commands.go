@@ -75,6 +75,12 @@ type Batch struct {
 	Progress Progress
 }
 
+// WithProgress is b showing its progress on p.
+func (b Batch) WithProgress(p Progress) Batch {
+	b.Progress = p
+	return b
+}
+
 // progress returns the RunMany callback that shows "verb: N of M done
 // (slug)" on b's progress line, or nil without one.
 func (b Batch) progress(verb string) func(done int, l *Lesson) {

@@ -32,8 +32,9 @@ type appEnv struct {
 //     plus what the run decided about its streams (Color, Progress);
 //   - newXxxCommand(env, runF): builds the cli.Command, parses the flags
 //     into an XxxOptions (usage errors here, exit status 2) and calls runF;
-//   - xxxRun(opts, stdout, stderr): does the work, writing only to the
-//     streams it is given;
+//   - xxxRun(ctx, opts, stdout, stderr): does the work, writing only to
+//     the streams it is given; interactive runs (play, uci, lesson run)
+//     read the stdin their options carry;
 //   - xxxCommand(env): newXxxCommand wired to xxxRun with env's streams.
 //
 // Tests check flags -> options by passing their own runF, which records

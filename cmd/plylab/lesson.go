@@ -71,13 +71,6 @@ func (env *appEnv) newLessonRun(ctx context.Context) lessons.RunFunc {
 	return env.lessonRunner(ctx, false)
 }
 
-// withProgress is b with a progress line on stderr when progress is set
-// (stderr is a terminal).
-func withProgress(b lessons.Batch, stderr io.Writer, progress bool) lessons.Batch {
-	b.Progress = output.NewProgress(stderr, progress)
-	return b
-}
-
 // loadLessons returns the built-in lessons and the lessons named by refs
 // (all built-in ones for "all", or when refs is empty and all is true).
 // Errors of the lessons package become plylab's: a malformed lesson is a
@@ -276,7 +269,7 @@ func parseLessonExport(c *cli.Context, env *appEnv) (*LessonExportOptions, error
 
 // lessonExportRun runs the lessons and writes their notebooks.
 func lessonExportRun(ctx context.Context, opts *LessonExportOptions, stdout, stderr io.Writer) error {
-	return withProgress(opts.Batch, stderr, opts.Progress).Export(ctx, stdout, opts.Output, opts.Format,
+	return opts.Batch.WithProgress(output.NewProgress(stderr, opts.Progress)).Export(ctx, stdout, opts.Output, opts.Format,
 		lessons.ExportOptions{Generator: "plylab " + version})
 }
 
@@ -339,5 +332,5 @@ func parseLessonCheck(c *cli.Context, env *appEnv) (*LessonCheckOptions, error) 
 // lessonCheckRun runs the lessons' cells and compares (or with --update
 // writes) their transcripts.
 func lessonCheckRun(ctx context.Context, opts *LessonCheckOptions, stdout, stderr io.Writer) error {
-	return withProgress(opts.Batch, stderr, opts.Progress).Check(ctx, stdout, opts.Check, opts.Color.Paint)
+	return opts.Batch.WithProgress(output.NewProgress(stderr, opts.Progress)).Check(ctx, stdout, opts.Check, opts.Color.Paint)
 }
