@@ -71,21 +71,12 @@ Examples:
 	}
 }
 
-// benchArgs reads --depth/--hash and the positional form HASH THREADS
-// DEPTH (lab.BenchArgs).
-func benchArgs(c *cli.Context) (depth, hashMB int, err error) {
-	depth, hashMB, err = lab.BenchArgs(c.Args().Slice(), c.Int("depth"), c.Int("hash"), c.IsSet("depth"), c.IsSet("hash"))
-	if err != nil {
-		return 0, 0, cliapp.Usagef("%v", err)
-	}
-	return depth, hashMB, nil
-}
-
 // parseBench reads and checks the flags and arguments of bench.
 func parseBench(c *cli.Context) (*BenchOptions, error) {
-	depth, hashMB, err := benchArgs(c)
+	// --depth/--hash, or the positional form HASH THREADS DEPTH.
+	depth, hashMB, err := lab.BenchArgs(c.Args().Slice(), c.Int("depth"), c.Int("hash"), c.IsSet("depth"), c.IsSet("hash"))
 	if err != nil {
-		return nil, err
+		return nil, cliapp.Usagef("%v", err)
 	}
 	eng, err := lab.BenchEngine(hashMB, c.String("eval"))
 	if err != nil {

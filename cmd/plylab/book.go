@@ -130,14 +130,6 @@ func usageIfMissing(err error) error {
 	return err
 }
 
-// applyMoveList plays space-separated SAN or UCI moves on b.
-func applyMoveList(b *board.Board, moves string) error {
-	if err := b.PlayMoves(moves); err != nil {
-		return cliapp.Usagef("--moves: %v", err)
-	}
-	return nil
-}
-
 // parseBookShow reads the position, --moves and --book; def is the book
 // used without --book.
 func parseBookShow(c *cli.Context, def string) (*BookShowOptions, error) {
@@ -152,8 +144,8 @@ func parseBookShow(c *cli.Context, def string) (*BookShowOptions, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := applyMoveList(b, c.String("moves")); err != nil {
-		return nil, err
+	if err := b.PlayMoves(c.String("moves")); err != nil {
+		return nil, cliapp.Usagef("--moves: %v", err)
 	}
 	label := list[0].Name
 	if moves := strings.Join(strings.Fields(c.String("moves")), " "); moves != "" {

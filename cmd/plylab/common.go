@@ -59,16 +59,6 @@ func parseAlgoFlag(c *cli.Context, name string) ([]engine.Options, error) {
 	return out, nil
 }
 
-// parseDepthRange reads --depth "5" or "1-5" (inclusive), each within
-// [1, max].
-func parseDepthRange(s string, maxDepth int) (lo, hi int, err error) {
-	lo, hi, err = flagval.DepthRange("depth", s, maxDepth)
-	if err != nil {
-		return 0, 0, cliapp.Usagef("%v", err)
-	}
-	return lo, hi, nil
-}
-
 // durationFlag reads a duration flag (see flagval.Duration: 500ms, 2s, or
 // a bare number of milliseconds as in UCI).
 func durationFlag(c *cli.Context, name string) (time.Duration, error) {

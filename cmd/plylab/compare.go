@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/plylab/plylab/cmd/internal/cliapp"
+	"github.com/plylab/plylab/cmd/internal/flagval"
 	"github.com/plylab/plylab/cmd/internal/output"
 	"github.com/plylab/plylab/engine"
 	"github.com/plylab/plylab/engine/board"
@@ -86,11 +87,11 @@ func parseCompare(c *cli.Context, outputPath func(flag, name string) (string, er
 	if err != nil {
 		return nil, err
 	}
-	lo, hi, err := parseDepthRange(c.String("depth"), compareMaxDepth)
+	// --depth "5" or "1-5" (inclusive), each within [1, compareMaxDepth].
+	lo, hi, err := flagval.DepthRange("depth", c.String("depth"), compareMaxDepth)
 	if err != nil {
-		return nil, err
+		return nil, cliapp.Usagef("%v", err)
 	}
-	format := c.String("format")
 	plot := c.String("plot")
 	if plot != "" && !strings.HasSuffix(plot, ".svg") && !strings.HasSuffix(plot, ".png") {
 		return nil, cliapp.Usagef("--plot %q: the file name must end in .svg or .png", plot)
@@ -100,7 +101,7 @@ func parseCompare(c *cli.Context, outputPath func(flag, name string) (string, er
 		return nil, err
 	}
 	return &CompareOptions{Positions: list, Algos: algos, MinDepth: lo, MaxDepth: hi, NoMinimal: c.Bool("no-minimal"),
-		Force: c.Bool("force"), Plot: plot, PlotPath: path, Format: format}, nil
+		Force: c.Bool("force"), Plot: plot, PlotPath: path, Format: c.String("format")}, nil
 }
 
 // compareRun runs lab.Compare and prints its table (and plot).

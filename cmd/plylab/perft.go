@@ -83,12 +83,11 @@ func parsePerft(c *cli.Context) (*PerftOptions, error) {
 	if err != nil {
 		return nil, err
 	}
-	format := c.String("format")
 	if c.Bool("divide") && len(list) > 1 {
 		return nil, cliapp.Usagef("--divide works on one position; add --id to pick one of the suite")
 	}
 	return &PerftOptions{Positions: list, Depth: depth, Divide: c.Bool("divide"), Reference: c.Bool("reference"),
-		Stockfish: c.String("stockfish"), Force: c.Bool("force"), Format: format}, nil
+		Stockfish: c.String("stockfish"), Force: c.Bool("force"), Format: c.String("format")}, nil
 }
 
 // perftRun runs lab.Perft and prints the counts (or the divide table);

@@ -77,8 +77,7 @@ func parseScores(c *cli.Context) (*ScoresOptions, error) {
 	if depth < 1 || depth > compareMaxDepth {
 		return nil, cliapp.Usagef("--depth must be between 1 and %d, got %d; try --depth 3", compareMaxDepth, depth)
 	}
-	format := c.String("format")
-	return &ScoresOptions{Position: list[0], Algo: algos[0], Depth: depth, Force: c.Bool("force"), Format: format}, nil
+	return &ScoresOptions{Position: list[0], Algo: algos[0], Depth: depth, Force: c.Bool("force"), Format: c.String("format")}, nil
 }
 
 // scoresRun runs lab.Scores and prints the moves best first.
@@ -90,9 +89,8 @@ func scoresRun(ctx context.Context, opts *ScoresOptions, stdout, stderr io.Write
 	if err := guardDepth(opts.Force, []*board.Board{b}, []engine.Options{opts.Algo}, opts.Depth); err != nil {
 		return err
 	}
-	label := opts.Position.Name
 	prog := output.NewProgress(stderr, opts.Progress)
-	prog.Update("scoring every move of %s at depth %d", label, opts.Depth)
+	prog.Update("scoring every move of %s at depth %d", opts.Position.Name, opts.Depth)
 	so := lab.ScoresOptions{Position: opts.Position, Algo: opts.Algo, Depth: opts.Depth}
 	res, runErr := lab.Scores(ctx, so)
 	prog.Done()

@@ -79,7 +79,6 @@ func parseSearch(c *cli.Context) (*SearchOptions, error) {
 		return nil, cliapp.Usagef("search takes one --algo; use 'plylab compare' for several")
 	}
 	o := algos[0]
-	format := c.String("format")
 	limits := engine.Limits{Depth: c.Int("depth"), Nodes: c.Uint64("nodes")}
 	if c.IsSet("movetime") {
 		mt, err := durationFlag(c, "movetime")
@@ -92,14 +91,15 @@ func parseSearch(c *cli.Context) (*SearchOptions, error) {
 	if err != nil {
 		return nil, cliapp.Usagef("%v", err)
 	}
-	return &SearchOptions{Positions: list, Algo: o, Limits: limits, Stats: c.Bool("stats"), Force: c.Bool("force"), Format: format}, nil
+	return &SearchOptions{Positions: list, Algo: o, Limits: limits, Stats: c.Bool("stats"), Force: c.Bool("force"), Format: c.String("format")}, nil
 }
 
 // searchRun searches one position, printing each iteration as it
 // completes (or the iterations table), or runs a suite.
 func searchRun(ctx context.Context, opts *SearchOptions, stdout, stderr io.Writer) error {
 	o, limits := opts.Algo, opts.Limits
-	if b, err := boardOf(opts.Positions[0]); err == nil && o.IsPlain() {
+	b, err := boardOf(opts.Positions[0])
+	if err == nil && o.IsPlain() {
 		if err := guardDepth(opts.Force, []*board.Board{b}, []engine.Options{o}, limits.Depth); err != nil {
 			return err
 		}
@@ -107,7 +107,6 @@ func searchRun(ctx context.Context, opts *SearchOptions, stdout, stderr io.Write
 	if len(opts.Positions) > 1 {
 		return searchSuite(ctx, opts, stdout, stderr)
 	}
-	b, err := boardOf(opts.Positions[0])
 	if err != nil {
 		return err
 	}
@@ -118,9 +117,8 @@ func searchRun(ctx context.Context, opts *SearchOptions, stdout, stderr io.Write
 // searchSuite runs a test suite (lab.Suite) and prints one row per
 // position: the move found, the expected one, and whether they agree.
 func searchSuite(ctx context.Context, opts *SearchOptions, stdout, stderr io.Writer) error {
-	list := opts.Positions
 	prog := output.NewProgress(stderr, opts.Progress)
-	so := lab.SuiteOptions{Positions: list, Algo: opts.Algo, Limits: opts.Limits,
+	so := lab.SuiteOptions{Positions: opts.Positions, Algo: opts.Algo, Limits: opts.Limits,
 		Progress: prog.Status}
 	res, runErr := lab.Suite(ctx, so)
 	prog.Done()
