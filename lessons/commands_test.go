@@ -84,7 +84,11 @@ func TestBatchCheck(t *testing.T) {
 	}
 	dir := t.TempDir()
 	prog := &fakeProgress{}
-	b := Batch{Lessons: ls, NewRun: func(context.Context) RunFunc { return fakeRun }, Jobs: 1, Progress: prog}
+	plain := Batch{Lessons: ls, NewRun: func(context.Context) RunFunc { return fakeRun }, Jobs: 1}
+	b := plain.WithProgress(prog) // as the CLI adds its progress line
+	if plain.Progress != nil || b.Progress != prog || len(b.Lessons) != 2 || b.Jobs != 1 {
+		t.Fatalf("WithProgress: %+v from %+v", b, plain)
+	}
 	var out bytes.Buffer
 	if err := b.Check(context.Background(), &out, CheckOptions{GoldenDir: dir, Update: true}, textfmt.PlainPaint); err != nil {
 		t.Fatal(err)

@@ -19,7 +19,7 @@ type EvalOptions struct {
 	Kinds    []eval.Kind // the evaluations to explain, in order
 	Terms    eval.Terms  // the classical terms switched on
 	Format   string
-	Color    output.Painter
+	runStreams
 }
 
 func evalCommand(env *appEnv) *cli.Command { return newEvalCommand(env, streams(env, evalRun)) }
@@ -55,35 +55,38 @@ Examples:
 			&cli.StringFlag{Name: "eval", Aliases: []string{"e"}, Value: "all", Usage: "evaluation `KIND`: material, pst, pesto, classical or all"},
 			&cli.StringFlag{Name: "without", Usage: "switch off the classical terms in `LIST` (comma-separated, e.g. mobility,tempo)"},
 			output.FormatFlag()),
-		Action: func(c *cli.Context) error {
-			if err := cliapp.RejectArgs(c, "plylab eval --position kiwipete"); err != nil {
-				return err
-			}
-			list, err := resolvePositions(c, true, "start")
-			if err != nil {
-				return err
-			}
-			if len(list) != 1 {
-				return cliapp.Usagef("eval explains one position; add --id to pick one of the suite")
-			}
-			opts := &EvalOptions{Position: list[0], Kinds: eval.Kinds(), Terms: eval.AllTerms, Format: c.String("format"), Color: env.Out}
-			if k := c.String("eval"); k != "all" {
-				kind, err := eval.ParseKind(k)
-				if err != nil {
-					return cliapp.Usagef("%v", err)
-				}
-				opts.Kinds = []eval.Kind{kind}
-			}
-			if w := c.String("without"); w != "" {
-				off, err := parseTerms(w)
-				if err != nil {
-					return err
-				}
-				opts.Terms &^= off
-			}
-			return runF(c.Context, opts)
-		},
+		Action: parseAction(env, parseEval, runF),
 	}
+}
+
+// parseEval reads the position, --eval and --without.
+func parseEval(c *cli.Context) (*EvalOptions, error) {
+	if err := cliapp.RejectArgs(c, "plylab eval --position kiwipete"); err != nil {
+		return nil, err
+	}
+	list, err := resolvePositions(c, true, "start")
+	if err != nil {
+		return nil, err
+	}
+	if len(list) != 1 {
+		return nil, cliapp.Usagef("eval explains one position; add --id to pick one of the suite")
+	}
+	opts := &EvalOptions{Position: list[0], Kinds: eval.Kinds(), Terms: eval.AllTerms, Format: c.String("format")}
+	if k := c.String("eval"); k != "all" {
+		kind, err := eval.ParseKind(k)
+		if err != nil {
+			return nil, cliapp.Usagef("%v", err)
+		}
+		opts.Kinds = []eval.Kind{kind}
+	}
+	if w := c.String("without"); w != "" {
+		off, err := parseTerms(w)
+		if err != nil {
+			return nil, err
+		}
+		opts.Terms &^= off
+	}
+	return opts, nil
 }
 
 // evalRun explains the evaluations of opts.Position on stdout.

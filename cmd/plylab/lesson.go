@@ -206,7 +206,9 @@ func parseLessonRun(c *cli.Context, env *appEnv) (*LessonRunOptions, error) {
 // reading opts.Terminal.In at the pauses.
 func lessonRunRun(ctx context.Context, opts *LessonRunOptions, stdout, _ io.Writer) error {
 	t, o := opts.Terminal, opts.Lesson
-	t.Out, t.Color, o.Run = stdout, opts.Color.On, opts.Runner(ctx, opts.Color.On)
+	t.Out = stdout
+	t.Color = opts.Color.On
+	o.Run = opts.Runner(ctx, opts.Color.On)
 	// A failing cell's *lessons.Error exits 1 with its file:line.
 	return lessons.RunInTerminal(ctx, &t, o)
 }

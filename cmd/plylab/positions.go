@@ -39,7 +39,7 @@ Examples:
 // PositionsListOptions are the parsed flags of `plylab positions list`.
 type PositionsListOptions struct {
 	Format string
-	Color  output.Painter
+	runStreams
 }
 
 func positionsListCommand(env *appEnv) *cli.Command {
@@ -59,14 +59,17 @@ Examples:
    plylab positions list
    plylab positions list --format csv
    plylab positions list -f markdown > positions.md`,
-		Flags: []cli.Flag{output.FormatFlag()},
-		Action: func(c *cli.Context) error {
-			if c.NArg() > 0 {
-				return cliapp.Usagef("'positions list' takes no arguments, got %q; to see one position run 'plylab positions show %s'", c.Args().First(), c.Args().First())
-			}
-			return runF(c.Context, &PositionsListOptions{Format: c.String("format"), Color: env.Out})
-		},
+		Flags:  []cli.Flag{output.FormatFlag()},
+		Action: parseAction(env, parsePositionsList, runF),
 	}
+}
+
+// parsePositionsList reads the flags of positions list.
+func parsePositionsList(c *cli.Context) (*PositionsListOptions, error) {
+	if c.NArg() > 0 {
+		return nil, cliapp.Usagef("'positions list' takes no arguments, got %q; to see one position run 'plylab positions show %s'", c.Args().First(), c.Args().First())
+	}
+	return &PositionsListOptions{Format: c.String("format")}, nil
 }
 
 // positionsListRun prints the named positions and the suites.

@@ -16,7 +16,7 @@ type ReproduceOptions struct {
 	Source  string // one source document, lower case; "" for all
 	Format  string
 	RunSlow bool // also rerun the stored claims' commands
-	Color   output.Painter
+	runStreams
 }
 
 // reproduceCommand is `plylab reproduce`: the ledger of the source
@@ -51,17 +51,20 @@ Examples:
 			output.FormatFlag(),
 			&cli.BoolFlag{Name: "run-slow", Usage: "also rerun the stored (slow) claims' commands, e.g. the RAM-Z matches (hours), and print their output"},
 		},
-		Action: func(c *cli.Context) error {
-			if err := cliapp.RejectArgs(c, "plylab reproduce --source game-trees"); err != nil {
-				return err
-			}
-			src, err := lab.ParseSource(c.String("source"))
-			if err != nil {
-				return cliapp.Usagef("--source: %v", err)
-			}
-			return runF(c.Context, &ReproduceOptions{Source: src, Format: c.String("format"), RunSlow: c.Bool("run-slow"), Color: env.Out})
-		},
+		Action: parseAction(env, parseReproduce, runF),
 	}
+}
+
+// parseReproduce reads the flags of reproduce; --source names one document.
+func parseReproduce(c *cli.Context) (*ReproduceOptions, error) {
+	if err := cliapp.RejectArgs(c, "plylab reproduce --source game-trees"); err != nil {
+		return nil, err
+	}
+	src, err := lab.ParseSource(c.String("source"))
+	if err != nil {
+		return nil, cliapp.Usagef("--source: %v", err)
+	}
+	return &ReproduceOptions{Source: src, Format: c.String("format"), RunSlow: c.Bool("run-slow")}, nil
 }
 
 // reproduceRun measures the claims and prints the ledger; with RunSlow it

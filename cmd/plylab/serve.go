@@ -59,21 +59,25 @@ Examples:
 			&cli.Int64Flag{Name: "max-body", Value: notebook.DefaultMaxBody, Usage: "refuse request bodies over `BYTES`"},
 			&cli.IntFlag{Name: "max-output", Value: notebook.DefaultMaxOutput, Usage: "keep at most `BYTES` of a cell's output"},
 		},
-		Action: func(c *cli.Context) error {
-			if c.NArg() > 0 {
-				return cliapp.Usagef("'lesson serve' takes no arguments, got %q; every lesson is on the index page", c.Args().First())
-			}
-			o := &ServeOptions{Notebook: env.notebookConfig, RunOptions: notebook.RunOptions{
-				Addr: c.String("addr"), Open: c.Bool("open"),
-				Limits: notebook.Limits{TimeLimit: c.Duration("time-limit"), NodeBudget: c.Uint64("node-budget"),
-					MaxConcurrent: c.Int("max-concurrent"), MaxBody: c.Int64("max-body"), MaxOutput: c.Int("max-output")},
-			}}
-			if err := o.Limits.Check(); err != nil {
-				return cliapp.Usagef("--%v", err)
-			}
-			return runF(c.Context, o)
-		},
+		Action: parseAction(env, func(c *cli.Context) (*ServeOptions, error) { return parseServe(c, env.notebookConfig) }, runF),
 	}
+}
+
+// parseServe reads and checks the address and the limits;
+// notebookConfig builds the server's configuration when it runs.
+func parseServe(c *cli.Context, notebookConfig func() (notebook.Config, error)) (*ServeOptions, error) {
+	if c.NArg() > 0 {
+		return nil, cliapp.Usagef("'lesson serve' takes no arguments, got %q; every lesson is on the index page", c.Args().First())
+	}
+	o := &ServeOptions{Notebook: notebookConfig, RunOptions: notebook.RunOptions{
+		Addr: c.String("addr"), Open: c.Bool("open"),
+		Limits: notebook.Limits{TimeLimit: c.Duration("time-limit"), NodeBudget: c.Uint64("node-budget"),
+			MaxConcurrent: c.Int("max-concurrent"), MaxBody: c.Int64("max-body"), MaxOutput: c.Int("max-output")},
+	}}
+	if err := o.Limits.Check(); err != nil {
+		return nil, cliapp.Usagef("--%v", err)
+	}
+	return o, nil
 }
 
 // notebookConfig is the notebook server's configuration without its

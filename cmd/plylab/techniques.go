@@ -13,7 +13,7 @@ import (
 // TechniquesOptions are the parsed flags of `plylab techniques`.
 type TechniquesOptions struct {
 	Format string
-	Color  output.Painter
+	runStreams
 	// Elo shows the stored Elo of each technique instead of the list.
 	Elo bool
 }
@@ -46,13 +46,16 @@ Examples:
    plylab compare --depth 1-8 --algo engine,engine-without-null`,
 		Flags: []cli.Flag{output.FormatFlag(),
 			&cli.BoolFlag{Name: "elo", Usage: "show each technique's stored Elo from self-play matches instead of the list"}},
-		Action: func(c *cli.Context) error {
-			if err := cliapp.RejectArgs(c, "plylab techniques --elo"); err != nil {
-				return err
-			}
-			return runF(c.Context, &TechniquesOptions{Format: c.String("format"), Color: env.Out, Elo: c.Bool("elo")})
-		},
+		Action: parseAction(env, parseTechniques, runF),
 	}
+}
+
+// parseTechniques reads the flags of techniques.
+func parseTechniques(c *cli.Context) (*TechniquesOptions, error) {
+	if err := cliapp.RejectArgs(c, "plylab techniques --elo"); err != nil {
+		return nil, err
+	}
+	return &TechniquesOptions{Format: c.String("format"), Elo: c.Bool("elo")}, nil
 }
 
 // techniquesRun lists the engine's switches and the presets that use

@@ -33,8 +33,7 @@ type TuneOptions struct {
 	NoWeights  bool   // leave out the weights table
 	Format     string
 	Provenance string // the command line, for the generated file's comment
-	Color      output.Painter
-	Progress   bool // draw the progress line on stderr (a terminal)
+	runStreams        // colour, and the progress line on stderr (a terminal)
 }
 
 func tuneCommand(env *appEnv) *cli.Command { return newTuneCommand(env, streams(env, tuneRun)) }
@@ -83,30 +82,33 @@ Examples:
 			&cli.BoolFlag{Name: "no-weights", Usage: "print only the errors, not the table of weights"},
 			output.FormatFlag(),
 		},
-		Action: func(c *cli.Context) error {
-			if err := cliapp.RejectArgs(c, "plylab tune --epochs 20"); err != nil {
-				return err
-			}
-			for _, pgn := range c.StringSlice("pgn") {
-				if err := cliapp.CheckInputFile("--pgn", pgn, "games.pgn"); err != nil {
-					return err
-				}
-			}
-			opts := &TuneOptions{PGN: c.StringSlice("pgn"), Skip: c.Int("skip"), Every: c.Int("every"),
-				Epochs: c.Int("epochs"), Rate: c.Float64("rate"), K: c.Float64("k"), From: c.String("from"),
-				Report: c.Int("report"), NoWeights: c.Bool("no-weights"), Holdout: c.Int("holdout"), L2: c.Float64("l2"), Output: c.String("output"), Format: c.String("format"),
-				Provenance: cliapp.CommandLine(c, "output", "format"), Color: env.Out, Progress: env.ProgressOn()}
-			terms, err := parseTerms(c.String("terms"))
-			if err != nil {
-				return err
-			}
-			opts.Terms = terms
-			if err := opts.run().Check(); err != nil {
-				return cliapp.Usagef("%v", err)
-			}
-			return runF(c.Context, opts)
-		},
+		Action: parseAction(env, parseTune, runF),
 	}
+}
+
+// parseTune reads and checks the flags of tune (tune.Run.Check).
+func parseTune(c *cli.Context) (*TuneOptions, error) {
+	if err := cliapp.RejectArgs(c, "plylab tune --epochs 20"); err != nil {
+		return nil, err
+	}
+	for _, pgn := range c.StringSlice("pgn") {
+		if err := cliapp.CheckInputFile("--pgn", pgn, "games.pgn"); err != nil {
+			return nil, err
+		}
+	}
+	opts := &TuneOptions{PGN: c.StringSlice("pgn"), Skip: c.Int("skip"), Every: c.Int("every"),
+		Epochs: c.Int("epochs"), Rate: c.Float64("rate"), K: c.Float64("k"), From: c.String("from"),
+		Report: c.Int("report"), NoWeights: c.Bool("no-weights"), Holdout: c.Int("holdout"), L2: c.Float64("l2"), Output: c.String("output"), Format: c.String("format"),
+		Provenance: cliapp.CommandLine(c, "output", "format")}
+	terms, err := parseTerms(c.String("terms"))
+	if err != nil {
+		return nil, err
+	}
+	opts.Terms = terms
+	if err := opts.run().Check(); err != nil {
+		return nil, cliapp.Usagef("%v", err)
+	}
+	return opts, nil
 }
 
 // parseTerms reads a comma-separated list of term names, or "all"

@@ -50,16 +50,19 @@ Examples:
    printf 'setoption name Tech null value false\ngo movetime 1000\n' | plylab uci
    cutechess-cli -engine cmd=plylab arg=uci -engine cmd=stockfish \
        -each proto=uci tc=10+0.1 -games 2`,
-		Action: func(c *cli.Context) error {
-			if c.NArg() > 0 {
-				return cliapp.Usagef("uci takes no arguments, got %q; send UCI commands on stdin instead", c.Args().First())
-			}
-			// Name and Author are uci.Config's defaults: "plylab", "the
-			// plylab authors".
-			cfg := uci.Config{Version: versionString(), OpenBook: uci.BookOpener(book.Open)}
-			return runF(c.Context, &UCIOptions{Config: cfg, Stdin: env.Stdin})
-		},
+		Action: parseAction(env, func(c *cli.Context) (*UCIOptions, error) { return parseUCI(c, env.Stdin) }, runF),
 	}
+}
+
+// parseUCI checks that uci has no arguments; the commands come on stdin.
+func parseUCI(c *cli.Context, stdin io.Reader) (*UCIOptions, error) {
+	if c.NArg() > 0 {
+		return nil, cliapp.Usagef("uci takes no arguments, got %q; send UCI commands on stdin instead", c.Args().First())
+	}
+	// Name and Author are uci.Config's defaults: "plylab", "the plylab
+	// authors".
+	cfg := uci.Config{Version: versionString(), OpenBook: uci.BookOpener(book.Open)}
+	return &UCIOptions{Config: cfg, Stdin: stdin}, nil
 }
 
 // uciRun answers the UCI commands read from opts.Stdin on stdout.
