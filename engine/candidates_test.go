@@ -27,15 +27,15 @@ func TestCandidateNodeCounts(t *testing.T) {
 	}{
 		{kiwipete, "engine", 9, 48346, 58257, "e2a6", -47, 0, 0, 0, 0},
 		{kiwipete, "engine-with-conthist", 9, 48368, 58319, "e2a6", -47, 0, 0, 0, 0},
-		{kiwipete, "engine-with-histlmr", 9, 56080, 67829, "e2a6", -46, 0, 0, 2, 8634},
+		{kiwipete, "engine-with-histlmr", 9, 48346, 58257, "e2a6", -47, 0, 0, 1, 0},
 		{kiwipete, "engine-with-singular", 7, 13790, 17063, "e2a6", -3, 0, 0, 0, 0},
 		{kiwipete, "engine-with-singular", 9, 67951, 85315, "e2a6", -42, 47, 10, 0, 0},
-		{kiwipete, "engine-with-conthist-with-histlmr-with-singular", 9, 87408, 107556, "e2a6", -129, 87, 14, 15, 12852},
+		{kiwipete, "engine-with-conthist-with-histlmr-with-singular", 9, 69197, 86908, "e2a6", -42, 47, 10, 75, 63},
 		{italian, "engine", 9, 34703, 39797, "d2d4", 47, 0, 0, 0, 0},
 		{italian, "engine-with-conthist", 9, 42787, 48616, "f1c4", 27, 0, 0, 0, 0},
-		{italian, "engine-with-histlmr", 9, 25564, 28567, "d2d4", 30, 0, 0, 57, 3830},
+		{italian, "engine-with-histlmr", 9, 37262, 43168, "b1c3", 54, 0, 0, 148, 0},
 		{italian, "engine-with-singular", 9, 35543, 40762, "d2d4", 47, 9, 3, 0, 0},
-		{italian, "engine-with-conthist-with-histlmr-with-singular", 9, 30808, 35520, "b1c3", 30, 12, 2, 165, 4594},
+		{italian, "engine-with-conthist-with-histlmr-with-singular", 9, 43993, 50889, "d2d4", 41, 9, 1, 518, 1957},
 	} {
 		s := NewSearcher(mustAlgo(t, tc.algo))
 		r := s.Search(context.Background(), mustBoard(t, tc.fen), Limits{Depth: tc.depth}, nil, nil)

@@ -61,7 +61,7 @@ type Options struct {
 	SEEOrder           bool // order captures that lose material (by SEE) after the quiet moves
 	CounterMove        bool // try the quiet move that last refuted the opponent's previous move early
 	ContHist           bool // order quiet moves by their history after the previous move and the one before it too
-	HistLMR            bool // late move reductions by history: reduce moves with a good history less, a bad one more
+	HistLMR            bool // late move reductions by history: reduce moves with a good history less, a negative one more
 	Singular           bool // singular extensions: search the hash move deeper when every other move falls short of it
 
 	// RepetitionDraw scores a position that repeats one seen earlier (in the
@@ -164,7 +164,7 @@ var techniques = []Technique{
 	{"seeorder", "SEE ordering: captures that lose material by static exchange go after the quiet moves", "mvvlva", false, func(o *Options) *bool { return &o.SEEOrder }},
 	{"countermove", "counter-move heuristic: the quiet move that last refuted the opponent's move, right after the killers", "alphabeta", false, func(o *Options) *bool { return &o.CounterMove }},
 	{"conthist", "continuation history: quiet moves also ordered by their history after the last two moves", "history", false, func(o *Options) *bool { return &o.ContHist }},
-	{"histlmr", "history-based LMR: one ply less reduction for a good history score, one more for a bad one", "lmr", false, func(o *Options) *bool { return &o.HistLMR }},
+	{"histlmr", "history-based LMR: one ply less reduction for a good history score, one more for a negative one", "lmr", false, func(o *Options) *bool { return &o.HistLMR }},
 	{"singular", "singular extensions: the hash move one ply deeper when no other move comes close to it", "hashmove", false, func(o *Options) *bool { return &o.Singular }},
 	{"timeman", "time management: under a clock, stop early when the best move is stable, think longer when the score drops", "id", false, func(o *Options) *bool { return &o.TimeManagement }},
 	{"repdraw", "repetition draw: a position repeated once (not three times) ends the line as a draw", "", false, func(o *Options) *bool { return &o.RepetitionDraw }},

@@ -293,16 +293,19 @@ func (s *Searcher) negamax(ply, depth, alpha, beta int, move board.Move, afterNu
 			// move's place in the list, but the history says how often
 			// this move refuted before, elsewhere in the tree. A move
 			// that often did is a likelier surprise and is reduced one
-			// ply less; one that never did (a score of zero or below)
-			// is a likelier waste and is reduced one ply more. A wrong
-			// guess costs little: a reduced move that beats alpha is
-			// searched again at full depth.
+			// ply less. Only a negative score (the continuation history's
+			// penalty: the move was tried and failed after this same
+			// sequence) reduces one ply more; a score of zero is no
+			// evidence, and reducing every such move more cost about 50
+			// Elo in self-play (docs/strength.md). A wrong guess costs
+			// little: a reduced move that beats alpha is searched again
+			// at full depth.
 			if o.HistLMR {
 				switch hist := s.historyScore(ply, m, mi); {
 				case hist >= histLMRGood:
 					reduction--
 					s.stats.HistLMRLess++
-				case hist <= 0:
+				case hist < 0:
 					reduction++
 					s.stats.HistLMRMore++
 				}
