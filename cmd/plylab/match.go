@@ -170,6 +170,7 @@ func matchSetupError(setup match.Setup, err error) error {
 	var re *match.RangeError
 	var oe *match.OpponentError
 	var ope *match.OpeningsError
+	var rpe *match.RepeatError
 	switch {
 	case errors.As(err, &re):
 		flag := map[string]string{"Games": "games", "Workers": "concurrency", "Openings.Plies": "opening-plies"}[re.Field]
@@ -186,6 +187,8 @@ func matchSetupError(setup match.Setup, err error) error {
 		return cliapp.ReadError("openings", ope.Path, ope.Err, "")
 	case errors.As(err, &ope):
 		return cliapp.Usagef("--openings: %v", ope.Err)
+	case errors.As(err, &rpe):
+		return cliapp.Usagef("--games %d: %v; play at most --games %d, or draw random lines with --book FILE, give more openings with --openings FILE, or use a clock (--tc)", rpe.Games, rpe, rpe.Max())
 	case errors.Is(err, match.ErrSPRTOrder):
 		return cliapp.Usagef("--sprt %q: ELO0 must be less than ELO1, e.g. --sprt 0,10", setup.SPRT)
 	case errors.Is(err, match.ErrSPRTForm):

@@ -186,6 +186,7 @@ func TestMatchUsageErrors(t *testing.T) {
 		{[]string{"--opponent", "minimax", "--opponent-nodes", "100"}, "the opponent minimax searches to a fixed depth only"},
 		{[]string{"--format", "xml"}, "unknown format"},
 		{[]string{"extra"}, "unexpected argument"},
+		{[]string{"--opponent", "engine", "--nodes", "500", "--games", "101"}, "plylab: --games 101: 101 games from 50 openings would repeat games: two plylab engines without a clock play each opening the same way every time, so only the first 100 games differ; play at most --games 100, or draw random lines with --book FILE, give more openings with --openings FILE, or use a clock (--tc)"},
 	}
 	for _, tt := range tests {
 		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {

@@ -183,6 +183,10 @@ func (s Setup) Plan() (*Plan, error) {
 	if cfg.Openings, err = s.Openings.Open(cfg.Seed); err != nil {
 		return nil, err
 	}
+	if list, ok := cfg.Openings.(*List); ok && s.Games > 2*len(list.Openings) && IsPlylab(s.Opponent.Spec) &&
+		!s.EngineLimit.Timed() && !s.Opponent.Limit.Timed() {
+		return nil, &RepeatError{Games: s.Games, Openings: len(list.Openings)}
+	}
 	p.Openings = cfg.Openings.Describe()
 	if s.SPRT != "" {
 		t, err := ParseSPRT(s.SPRT)
@@ -197,6 +201,28 @@ func (s Setup) Plan() (*Plan, error) {
 	cfg.SPRT = p.SPRT
 	cfg.Event = "plylab match: " + p.EngineName + " vs " + p.OpponentName
 	return p, nil
+}
+
+// RepeatError is Setup.Plan's error for a match that would play the same
+// games twice: two plylab engines limited by depth or nodes (no clock)
+// are deterministic, so when a list of openings is played in order and
+// the match has more games than the list has games to give (two an
+// opening, one with each colour), every game after that repeats an
+// earlier one move for move. Counted again, the repeats would only make
+// the result look surer than it is. Random book lines, more openings or
+// a clock avoid it.
+type RepeatError struct {
+	Games    int // games asked for
+	Openings int // openings in the list
+}
+
+// Max is the most games the openings give without a repeat.
+func (e *RepeatError) Max() int { return 2 * e.Openings }
+
+// Error says that the match would repeat games.
+func (e *RepeatError) Error() string {
+	return fmt.Sprintf("%d games from %d openings would repeat games: two plylab engines without a clock play each opening the same way every time, so only the first %d games differ",
+		e.Games, e.Openings, e.Max())
 }
 
 // PGNError is Plan.Play's error when a game could not be written to the

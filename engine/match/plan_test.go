@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/plylab/plylab/engine"
+	"github.com/plylab/plylab/engine/board"
 )
 
 // planSetup is a valid Setup: alpha-beta at depth 1 against a random
@@ -229,5 +230,57 @@ func TestPlanRun(t *testing.T) {
 	var pe *PGNError
 	if !errors.As(err, &pe) || !pe.Create || pe.Path != s.PGN || !errors.Is(err, fs.ErrNotExist) || res != nil || calls != 0 {
 		t.Errorf("Run to %s = %v, %v after %d games; want a *PGNError with Create and no game", s.PGN, res, err, calls)
+	}
+}
+
+// Two plylab engines without a clock replay the same games once a match
+// outgrows its list of openings: Plan refuses such a match with a
+// *RepeatError, and allows it with a clock, a random opponent, random book
+// lines or at most two games an opening.
+func TestSetupPlanRepeats(t *testing.T) {
+	dir := t.TempDir()
+	epd := filepath.Join(dir, "three.epd")
+	three := board.StartFEN + "\n" +
+		"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\n" +
+		"rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1\n"
+	if err := os.WriteFile(epd, []byte(three), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	clock := &Clock{Base: time.Second, Inc: 10 * time.Millisecond}
+	tests := []struct {
+		name     string
+		games    int
+		opponent string
+		engine   Limit
+		opp      Limit
+		openings OpeningSource
+		want     string // the error, or "" for a plan
+	}{
+		{"built-in, 100 games", 100, "engine", Limit{Depth: 1, Nodes: 1000}, Limit{}, OpeningSource{}, ""},
+		{"built-in, 101 games", 101, "engine", Limit{Depth: 1, Nodes: 1000}, Limit{}, OpeningSource{},
+			"101 games from 50 openings would repeat games: two plylab engines without a clock play each opening the same way every time, so only the first 100 games differ"},
+		{"file, 7 games", 7, "alphabeta", Limit{Depth: 1}, Limit{}, OpeningSource{File: epd},
+			"7 games from 3 openings would repeat games: two plylab engines without a clock play each opening the same way every time, so only the first 6 games differ"},
+		{"file, 6 games", 6, "alphabeta", Limit{Depth: 1}, Limit{}, OpeningSource{File: epd}, ""},
+		{"a clock for the engine", 7, "alphabeta", Limit{Depth: 1, Clock: clock}, Limit{Depth: 1}, OpeningSource{File: epd}, ""},
+		{"a time per move for the opponent", 7, "alphabeta", Limit{Depth: 1}, Limit{Depth: 1, MoveTime: time.Second}, OpeningSource{File: epd}, ""},
+		{"a random opponent", 7, "random", Limit{Depth: 1}, Limit{}, OpeningSource{File: epd}, ""},
+		{"random book lines", 7, "alphabeta", Limit{Depth: 1}, Limit{}, OpeningSource{Book: filepath.Join("..", "book", "testdata", "grandswiss2019_20_polyglot.bin"), Plies: 4}, ""},
+	}
+	for _, tt := range tests {
+		s := planSetup(t)
+		s.Games, s.Opponent.Spec, s.EngineLimit, s.Opponent.Limit, s.Openings = tt.games, tt.opponent, tt.engine, tt.opp, tt.openings
+		_, err := s.Plan()
+		got := ""
+		if err != nil {
+			got = err.Error()
+		}
+		if got != tt.want {
+			t.Errorf("%s: error %q, want %q", tt.name, got, tt.want)
+		}
+		var re *RepeatError
+		if tt.want != "" && (!errors.As(err, &re) || re.Max() != 2*re.Openings || re.Games != tt.games) {
+			t.Errorf("%s: %v is not a *RepeatError for %d games", tt.name, err, tt.games)
+		}
 	}
 }
