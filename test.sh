@@ -50,12 +50,21 @@ if [ "${PLYLAB_FUZZ:-1}" != 0 ]; then
 				go test -run='^$' -fuzz="^${target}\$" -fuzztime="$fuzztime" \
 					-fuzzminimizetime=100x "$pkg" >/tmp/plylab-fuzz.$$ 2>&1
 			}
-			# Go's fuzzer can end a very short run with "context deadline
-			# exceeded" while it stops its workers, without any failing
-			# input; that is retried once. A real failure writes the input
-			# to testdata/fuzz and fails the build.
-			if ! fuzz && ! { ! grep -q 'Failing input written' /tmp/plylab-fuzz.$$ &&
-				grep -q 'context deadline exceeded' /tmp/plylab-fuzz.$$ && fuzz; }; then
+			# Go's fuzzer (before Go 1.27, go.dev/issue/75804) can end a
+			# run with "context deadline exceeded" when -fuzztime expires
+			# while it stops its workers: a race in its coordinator, with
+			# no failing input, more likely on a busy machine. Such a run
+			# fuzzed for its whole time and found nothing, so it counts
+			# as done (with a note). Any other failure, and every real
+			# finding (which writes its input to testdata/fuzz), fails
+			# the build.
+			if ! fuzz; then
+				if ! grep -q 'Failing input written' /tmp/plylab-fuzz.$$ &&
+					[ "$(grep -c -- '--- FAIL' /tmp/plylab-fuzz.$$)" = 1 ] &&
+					grep -A1 -- '--- FAIL' /tmp/plylab-fuzz.$$ | grep -q '^ *context deadline exceeded$'; then
+					echo "  $pkg $target ok (the fuzzer's end-of-time race, no failing input)"
+					continue
+				fi
 				cat /tmp/plylab-fuzz.$$ >&2
 				rm -f /tmp/plylab-fuzz.$$
 				echo "test.sh: $target in $pkg failed" >&2
