@@ -52,10 +52,7 @@ func TestToyValues(t *testing.T) {
 
 func TestDrawnOfSearched(t *testing.T) {
 	t.Parallel()
-	g, err := engine.ParseToy(russell)
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := russellToy(t)
 	tr, err := Search(context.Background(), Input{Toy: g}, engine.AlphaBetaOptions(), 2, 0)
 	if err != nil {
 		t.Fatal(err)

@@ -9,7 +9,6 @@ import (
 	"testing"
 
 	"github.com/plylab/plylab/engine"
-	"github.com/plylab/plylab/engine/board"
 )
 
 // TestRequestTextbook: which textbook tree a request names, its title and
@@ -70,14 +69,7 @@ func TestRequestTextbook(t *testing.T) {
 // resolves to against a textbook tree or a chess position, and the first
 // error in flag order.
 func TestRequestJob(t *testing.T) {
-	g, err := engine.ParseToy(russell)
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, err := board.FromFEN(fenKiwipete)
-	if err != nil {
-		t.Fatal(err)
-	}
+	g, b := russellToy(t), kiwipeteBoard(t)
 	toy, chess := Input{Title: "rn", Toy: g}, Input{Title: "kiwipete", Board: b}
 	ab := mustAlgo(t, "alphabeta")
 	ab.Eval, ab.TTSizeMB = mustAlgo(t, "engine").Eval, 64
@@ -143,10 +135,7 @@ func TestRequestJob(t *testing.T) {
 
 // TestJobRun: a job runs SearchEach (the node counts of TestSearchEach).
 func TestJobRun(t *testing.T) {
-	g, err := engine.ParseToy(russell)
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := russellToy(t)
 	j := Job{Input: Input{Title: "rn", Toy: g}, Algos: []engine.Options{engine.MinimaxOptions(), engine.AlphaBetaOptions()}, Depth: 2, MaxNodes: 100}
 	trees, err := j.Run(context.Background())
 	if err != nil || len(trees) != 2 || trees[0].Nodes != 13 || trees[1].Nodes != 11 {

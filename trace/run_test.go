@@ -43,14 +43,7 @@ func mustAlgo(t *testing.T, name string) engine.Options {
 }
 
 func TestCheckAlgosAndDepth(t *testing.T) {
-	g, err := engine.ParseToy(russell)
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, err := board.FromFEN(fenKiwipete)
-	if err != nil {
-		t.Fatal(err)
-	}
+	g, b := russellToy(t), kiwipeteBoard(t)
 	toy, chess := Input{Toy: g}, Input{Board: b}
 	for _, tt := range []struct {
 		in   Input
@@ -97,10 +90,7 @@ func errText(err error) string {
 // TestSearchEach: one tree per algorithm, side by side, with the node
 // counts of TestSearchToy; a focus path not in the tree is a FilterError.
 func TestSearchEach(t *testing.T) {
-	g, err := engine.ParseToy(russell)
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := russellToy(t)
 	in := Input{Title: "rn", Toy: g}
 	algos := []engine.Options{engine.MinimaxOptions(), engine.AlphaBetaOptions()}
 	trees, err := SearchEach(context.Background(), in, algos, 2, 100, Filter{})
@@ -134,4 +124,24 @@ func TestDescribeToyError(t *testing.T) {
 	if got := DescribeToyError(errors.New("toy tree: no such tree"), true); got != "no such tree" {
 		t.Errorf("other error worded %q", got)
 	}
+}
+
+// russellToy is the Russell–Norvig textbook tree, parsed.
+func russellToy(t *testing.T) *engine.ToyTree {
+	t.Helper()
+	g, err := engine.ParseToy(russell)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+// kiwipeteBoard is the Kiwipete position as a board.
+func kiwipeteBoard(t *testing.T) *board.Board {
+	t.Helper()
+	b, err := board.FromFEN(fenKiwipete)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
 }
