@@ -197,3 +197,49 @@ func TestSearchAllocatesNothing(t *testing.T) {
 		}
 	}
 }
+
+// TestPruneCandidates pins the two pruning candidates, nulladapt and
+// seeprune, on the positions of TestCandidateNodeCounts at depth 9: exact
+// node counts, best move, score and the counters they change (null-move
+// tries and cutoffs, SEE prunes in the main search). The engine's own row
+// is there to show what each one saves.
+func TestPruneCandidates(t *testing.T) {
+	const kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
+	const italian = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3"
+	for _, tc := range []struct {
+		fen, algo                 string
+		nodes, total              uint64
+		best                      string
+		score                     int
+		nullTries, nullCuts, seeP uint64
+	}{
+		{kiwipete, "engine-with-nulladapt", 37268, 44776, "e2a6", -47, 2268, 1225, 0},
+		{kiwipete, "engine-with-seeprune", 30438, 37518, "e2a6", -47, 1769, 832, 27343},
+		{kiwipete, "engine-with-nulladapt-with-seeprune", 24392, 30010, "e2a6", -47, 1870, 978, 19475},
+		{italian, "engine-with-nulladapt", 25308, 28983, "b1c3", 54, 2521, 1537, 0},
+		{italian, "engine-with-seeprune", 18421, 21117, "d2d4", 47, 1919, 1153, 10671},
+		{italian, "engine-with-nulladapt-with-seeprune", 15534, 17732, "d2d4", 47, 1868, 1202, 8688},
+	} {
+		s := NewSearcher(mustAlgo(t, tc.algo))
+		r := s.Search(context.Background(), mustBoard(t, tc.fen), Limits{Depth: 9}, nil, nil)
+		st := r.Stats
+		if st.Nodes != tc.nodes || st.TotalNodes() != tc.total || r.BestMove.String() != tc.best || r.Score != tc.score ||
+			st.NullTries != tc.nullTries || st.NullCutoffs != tc.nullCuts || st.SEEPrunesMain != tc.seeP {
+			t.Errorf("%s on %s: nodes %d (total %d), %s %d, null %d/%d, SEE prunes %d;\n want nodes %d (total %d), %s %d, null %d/%d, SEE prunes %d",
+				tc.algo, tc.fen, st.Nodes, st.TotalNodes(), r.BestMove, r.Score, st.NullCutoffs, st.NullTries, st.SEEPrunesMain,
+				tc.nodes, tc.total, tc.best, tc.score, tc.nullCuts, tc.nullTries, tc.seeP)
+		}
+	}
+}
+
+// TestNullAdaptR checks the adaptive reduction: 3 plies, one more per 4
+// plies of depth and per 200 cp above beta, the latter at most 3.
+func TestNullAdaptR(t *testing.T) {
+	for _, tc := range []struct{ depth, above, want int }{
+		{2, 0, 3}, {3, 199, 3}, {4, 0, 4}, {7, 200, 5}, {8, 399, 6}, {12, 600, 9}, {12, 5000, 9}, {20, 100, 8},
+	} {
+		if got := nullAdaptR(tc.depth, tc.above); got != tc.want {
+			t.Errorf("nullAdaptR(%d, %d) = %d, want %d", tc.depth, tc.above, got, tc.want)
+		}
+	}
+}

@@ -22,6 +22,26 @@ const (
 	singularMaxPerLine = 4
 )
 
+// SEE pruning in the main search: the deepest node where it applies, and
+// the material a move may lose per ply (quiet moves) or per ply squared
+// (captures) before it is skipped.
+const (
+	seePruneDepth   = 6
+	seePruneQuiet   = 60
+	seePruneCapture = 20
+)
+
+// nullAdaptR is the adaptive null-move reduction: 3 plies, one more for
+// every 4 plies of depth, and one more for every 200 cp the static
+// evaluation stands above beta, at most 3. A deeper node can afford a
+// bigger reduction (the reduced search is still deep enough to see a
+// threat), and a position far above beta needs less proof. The null
+// search then costs a smaller share of the node, which is what makes null
+// move pay under a clock.
+func nullAdaptR(depth, above int) int {
+	return 3 + depth/4 + min(above/200, 3)
+}
+
 // histLMRGood is the history score from which history-based LMR reduces a
 // quiet move one ply less (the main history grows by depth² per cutoff:
 // 256 is, say, four cutoffs at depth 8).
@@ -152,7 +172,10 @@ func (s *Searcher) negamax(ply, depth, alpha, beta int, move board.Move, afterNu
 	if o.NullMove && haveEval && !afterNull && excluded == board.NoMove && depth >= 2 && s.nullAllowed(b) {
 		if staticEval >= beta {
 			r := o.NullR
-			if depth >= 7 {
+			switch {
+			case o.NullAdapt:
+				r = nullAdaptR(depth, staticEval-beta)
+			case depth >= 7:
 				r++
 			}
 			s.stats.NullTries++
@@ -252,6 +275,28 @@ func (s *Searcher) negamax(ply, depth, alpha, beta int, move board.Move, afterNu
 			continue
 		}
 		quiet := m.IsQuiet()
+
+		// SEE pruning: near the horizon, a move that loses material by
+		// static exchange (a capture of a defended pawn by the queen, a
+		// knight put where a pawn takes it) rarely turns out best, and
+		// what it loses is more than the few remaining plies usually win
+		// back. Such moves are skipped once a move has been searched and
+		// the node is not lost to a mate. The margin grows with depth: a
+		// deeper search has more time to show compensation, so only worse
+		// losses are pruned there. Quiet moves get a linear margin, captures
+		// a quadratic one (a capture that loses material often wins it
+		// back by a tactic the exchange count does not see).
+		if o.SEEPrune && o.AlphaBeta && ply > 0 && !inCheck && i > 0 && depth <= seePruneDepth &&
+			best > -Infinity && !IsMate(best) && !m.IsPromotion() && !m.IsCastle() {
+			limit := -seePruneQuiet * depth
+			if !quiet {
+				limit = -seePruneCapture * depth * depth
+			}
+			if SEE(b, m) < limit {
+				s.stats.SEEPrunesMain++
+				continue
+			}
+		}
 		b.Make(m)
 		newDepth := depth - 1
 		if i > 0 && quiet && (futile || i >= lmpLimit) && !b.InCheck() {

@@ -87,6 +87,7 @@ type Stats struct {
 	SingularExts      uint64 // ... that found the hash move singular and extended it
 	HistLMRLess       uint64 // late moves reduced one ply less for a good history (histlmr)
 	HistLMRMore       uint64 // late moves reduced one ply more for a bad history (histlmr)
+	SEEPrunesMain     uint64 // moves skipped by SEE pruning in the main search (seeprune)
 	SelDepth          int    // deepest ply reached, quiescence included
 	Elapsed           time.Duration
 }
@@ -122,6 +123,7 @@ func (s *Stats) Add(o Stats) {
 	s.SingularExts += o.SingularExts
 	s.HistLMRLess += o.HistLMRLess
 	s.HistLMRMore += o.HistLMRMore
+	s.SEEPrunesMain += o.SEEPrunesMain
 	if o.SelDepth > s.SelDepth {
 		s.SelDepth = o.SelDepth
 	}

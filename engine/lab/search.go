@@ -67,7 +67,7 @@ type Counter struct {
 }
 
 // Counters lists every counter of s, in the order `plylab search --stats`
-// prints them; the counters of the singular and histlmr candidates only
+// prints them; the counters of the singular, histlmr and seeprune candidates only
 // when they are not zero.
 func Counters(s engine.Stats) []Counter {
 	c := func(name string, n uint64, meaning string) Counter {
@@ -107,6 +107,9 @@ func Counters(s engine.Stats) []Counter {
 	if s.HistLMRLess+s.HistLMRMore > 0 {
 		cs = append(cs, c("history LMR less", s.HistLMRLess, "late moves reduced one ply less for a good history"),
 			c("history LMR more", s.HistLMRMore, "late moves reduced one ply more for a bad history"))
+	}
+	if s.SEEPrunesMain > 0 {
+		cs = append(cs, c("SEE prunes (main)", s.SEEPrunesMain, "moves near the horizon skipped for losing material by static exchange"))
 	}
 	return append(cs, []Counter{
 		{Name: "seldepth", Kind: Plies, N: uint64(s.SelDepth), Meaning: "deepest ply reached, quiescence included"},
