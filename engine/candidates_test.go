@@ -198,8 +198,8 @@ func TestSearchAllocatesNothing(t *testing.T) {
 	}
 }
 
-// TestPruneCandidates pins the two pruning candidates, nulladapt and
-// seeprune, on the positions of TestCandidateNodeCounts at depth 9: exact
+// TestPruneCandidates pins the pruning candidates, nulladapt, seeprune
+// and improving, on the positions of TestCandidateNodeCounts at depth 9: exact
 // node counts, best move, score and the counters they change (null-move
 // tries and cutoffs, SEE prunes in the main search). The engine's own row
 // is there to show what each one saves.
@@ -216,9 +216,13 @@ func TestPruneCandidates(t *testing.T) {
 		{kiwipete, "engine-with-nulladapt", 37268, 44776, "e2a6", -47, 2268, 1225, 0},
 		{kiwipete, "engine-with-seeprune", 30438, 37518, "e2a6", -47, 1769, 832, 27343},
 		{kiwipete, "engine-with-nulladapt-with-seeprune", 24392, 30010, "e2a6", -47, 1870, 978, 19475},
+		{kiwipete, "engine-with-improving", 38050, 45023, "e2a6", -47, 1294, 490, 0},
+		{kiwipete, "engine-with-nulladapt-with-seeprune-with-improving", 20924, 25890, "e2a6", -76, 1225, 461, 18024},
 		{italian, "engine-with-nulladapt", 25308, 28983, "b1c3", 54, 2521, 1537, 0},
 		{italian, "engine-with-seeprune", 18421, 21117, "d2d4", 47, 1919, 1153, 10671},
 		{italian, "engine-with-nulladapt-with-seeprune", 15534, 17732, "d2d4", 47, 1868, 1202, 8688},
+		{italian, "engine-with-improving", 16037, 18023, "d2d4", 47, 1245, 619, 0},
+		{italian, "engine-with-nulladapt-with-seeprune-with-improving", 9753, 10867, "d2d4", 47, 960, 491, 6860},
 	} {
 		s := NewSearcher(mustAlgo(t, tc.algo))
 		r := s.Search(context.Background(), mustBoard(t, tc.fen), Limits{Depth: 9}, nil, nil)

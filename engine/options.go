@@ -65,6 +65,7 @@ type Options struct {
 	Singular           bool // singular extensions: search the hash move deeper when every other move falls short of it
 	NullAdapt          bool // adaptive null move: reduce more at greater depth and further above beta
 	SEEPrune           bool // near the horizon, skip moves that lose material by static exchange
+	Improving          bool // prune and reduce more when the static eval fell since the side's last move
 
 	// RepetitionDraw scores a position that repeats one seen earlier (in the
 	// search or the game since the last irreversible move) as a draw at
@@ -170,6 +171,7 @@ var techniques = []Technique{
 	{"singular", "singular extensions: the hash move one ply deeper when no other move comes close to it", "hashmove", false, func(o *Options) *bool { return &o.Singular }},
 	{"nulladapt", "adaptive null move: the reduction grows with depth and with how far the static eval beats beta", "null", false, func(o *Options) *bool { return &o.NullAdapt }},
 	{"seeprune", "SEE pruning in the main search: near the horizon, skip moves that lose material by static exchange", "alphabeta", false, func(o *Options) *bool { return &o.SEEPrune }},
+	{"improving", "improving: prune and reduce more where the static eval is no better than two plies before", "alphabeta", false, func(o *Options) *bool { return &o.Improving }},
 	{"timeman", "time management: under a clock, stop early when the best move is stable, think longer when the score drops", "id", false, func(o *Options) *bool { return &o.TimeManagement }},
 	{"repdraw", "repetition draw: a position repeated once (not three times) ends the line as a draw", "", false, func(o *Options) *bool { return &o.RepetitionDraw }},
 	{"mobility", "classical eval: squares each knight, bishop, rook and queen can safely move to", "", true, func(o *Options) *bool { return &o.Mobility }},
@@ -256,7 +258,7 @@ func AlphaBetaOptions() Options {
 // candidates are techniques that are built and tested but not yet in the
 // engine preset: a technique joins the preset only when a match shows it
 // gains (docs/strength.md). Switch one on with engine-with-NAME.
-var candidates = map[string]bool{"timeman": true, "conthist": true, "histlmr": true, "singular": true, "nulladapt": true, "seeprune": true}
+var candidates = map[string]bool{"timeman": true, "conthist": true, "histlmr": true, "singular": true, "nulladapt": true, "seeprune": true, "improving": true}
 
 // EngineOptions returns the full engine preset: every technique on, the
 // classical evaluation (PeSTO's tables plus the tuned terms; it measured

@@ -31,6 +31,17 @@ const (
 	seePruneCapture = 20
 )
 
+// noEval marks a ply without a static evaluation (in check) for improving.
+const noEval = -1 << 30
+
+// b2i is 1 for true, 0 for false.
+func b2i(v bool) int {
+	if v {
+		return 1
+	}
+	return 0
+}
+
 // nullAdaptR is the adaptive null-move reduction: 3 plies, one more for
 // every 4 plies of depth, and one more for every 200 cp the static
 // evaluation stands above beta, at most 3. A deeper node can afford a
@@ -152,12 +163,37 @@ func (s *Searcher) negamax(ply, depth, alpha, beta int, move board.Move, afterNu
 		staticEval, haveEval = s.evaluate(b), true
 	}
 
+	// Improving: compare the static evaluation with the one two plies
+	// before, the last time this side was to move. If it rose, the side's
+	// moves are working: a score above beta now will likely stay there, so
+	// reverse futility prunes with one ply less margin, while the quiet
+	// moves deserve their full count before late move pruning. If it did
+	// not rise, the line is probably going nowhere: late move pruning keeps
+	// half as many quiet moves and late move reductions reduce one ply
+	// more. Without a comparison (in check now or two plies before) the
+	// node counts as improving. PV nodes compute their evaluation too, only
+	// so that the nodes below them have one to compare with.
+	improving := true
+	if o.Improving {
+		s.evals[ply] = noEval
+		if !inCheck {
+			e := staticEval
+			if !haveEval {
+				e = s.evaluate(b)
+			}
+			s.evals[ply] = int32(e)
+		}
+		if ply >= 2 && s.evals[ply] != noEval && s.evals[ply-2] != noEval {
+			improving = s.evals[ply] > s.evals[ply-2]
+		}
+	}
+
 	// Reverse futility pruning ("static null move"): near the horizon, if
 	// the static evaluation beats beta by more than any plausible loss in
 	// the remaining plies (a margin per ply), the opponent will not allow
 	// this position: return at once. Checks are excluded (the evaluation is
 	// meaningless there) and so are mate-bound windows.
-	if o.RFP && haveEval && excluded == board.NoMove && depth <= 6 && !IsMate(beta) && staticEval-rfpMargin*depth >= beta {
+	if o.RFP && haveEval && excluded == board.NoMove && depth <= 6 && !IsMate(beta) && staticEval-rfpMargin*(depth-b2i(o.Improving && improving)) >= beta {
 		s.stats.RFPCuts++
 		return s.leave(staticEval, Lower, EndRFP, 0, 0, board.NoMove)
 	}
@@ -264,6 +300,9 @@ func (s *Searcher) negamax(ply, depth, alpha, beta int, move board.Move, afterNu
 	lmpLimit := len(moves)
 	if o.LMP && o.AlphaBeta && ply > 0 && !pvNode && !inCheck && depth <= 4 {
 		lmpLimit = 3 + depth*depth
+		if !improving {
+			lmpLimit /= 2
+		}
 	}
 
 	best, bestMove := -Infinity, board.NoMove
@@ -354,6 +393,9 @@ func (s *Searcher) negamax(ply, depth, alpha, beta int, move board.Move, afterNu
 					reduction++
 					s.stats.HistLMRMore++
 				}
+			}
+			if !improving {
+				reduction++
 			}
 			if pvNode && reduction > 0 {
 				reduction--

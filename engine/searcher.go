@@ -68,6 +68,7 @@ type Searcher struct {
 	nQuiets  [MaxPly + 1]int           // how many quiet moves were searched so far at each ply (conthist)
 	excluded [MaxPly + 1]board.Move    // the move a singular-extension search leaves out at each ply
 	extended [MaxPly + 1]uint8         // singular extensions on the line from the root to each ply
+	evals    [MaxPly + 1]int32         // the static evaluation at each ply for improving, noEval if none
 	quiets   [MaxPly + 1][64]contIndex // the quiet moves searched so far at each ply (conthist)
 }
 
