@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os/exec"
 	"strings"
 
 	"github.com/plylab/plylab/cmd/internal/cliapp"
@@ -18,22 +19,28 @@ import (
 
 // TuneOptions are the parsed flags of `plylab tune`.
 type TuneOptions struct {
-	PGN        []string // PGN files; none means the built-in master games
-	Skip       int
-	Every      int
-	Epochs     int
-	Rate       float64
-	K          float64
-	From       string // "default" or "zero"
-	Terms      eval.Terms
-	Holdout    int
-	L2         float64
-	Report     int    // print the error every Report epochs
-	Output     string // write weights_tuned.go here
-	NoWeights  bool   // leave out the weights table
-	Format     string
-	Provenance string // the command line, for the generated file's comment
-	runStreams        // colour, and the progress line on stderr (a terminal)
+	PGN     []string // PGN files; none means the built-in master games
+	Skip    int
+	Every   int
+	Epochs  int
+	Rate    float64
+	K       float64
+	From    string // "default" or "zero"
+	Terms   eval.Terms
+	Holdout int
+	L2      float64
+	// LabelEngine, LabelDepth, LabelWeight and LabelCache label the
+	// positions by a deeper search (tune.Training).
+	LabelEngine string
+	LabelDepth  int
+	LabelWeight float64
+	LabelCache  string
+	Report      int    // print the error every Report epochs
+	Output      string // write weights_tuned.go here
+	NoWeights   bool   // leave out the weights table
+	Format      string
+	Provenance  string // the command line, for the generated file's comment
+	runStreams         // colour, and the progress line on stderr (a terminal)
 }
 
 func tuneCommand(env *appEnv) *cli.Command { return newTuneCommand(env, streams(env, tuneRun)) }
@@ -61,11 +68,19 @@ rebuild. The engine's own games are training data too: 'plylab match
 --opponent engine --pgn games.pgn' writes them. docs/evaluation.md says
 what the first fits bought in matches.
 
+--label-engine labels each position also by a deeper search: the
+expected score (win, draw and loss, UCI_ShowWDL) of a UCI engine such as
+Stockfish searching it to --label-depth, blended with the game's result
+by --label-weight. A search is a far less noisy label than a game's
+result, so fewer games give a sound fit. --label-cache keeps the labels,
+so a second run searches nothing.
+
 Examples:
    plylab tune --epochs 20
    plylab tune --pgn games.pgn --epochs 300 --report 50
    plylab tune --pgn a.pgn --pgn b.pgn --from zero -o engine/eval/weights_tuned.go
-   plylab tune --terms passedpawns,kingsafety --format csv`,
+   plylab tune --terms passedpawns,kingsafety --format csv
+   plylab tune --pgn games.pgn --every 4 --label-engine /usr/games/stockfish --label-depth 8 --label-cache labels.tsv`,
 		Flags: []cli.Flag{
 			&cli.StringSliceFlag{Name: "pgn", Usage: "read games from PGN `FILE` (repeat for several; default: the built-in master games)"},
 			&cli.IntFlag{Name: "skip", Value: 16, Usage: "leave out each game's first `PLIES` (the opening)"},
@@ -78,6 +93,10 @@ Examples:
 			&cli.IntFlag{Name: "holdout", Value: 5, Usage: "hold out every `N`-th game to measure the error on games the fit never saw, and keep the epoch that does best there (0: no hold-out)"},
 			&cli.Float64Flag{Name: "l2", Usage: "pull each weight towards its start with strength `L2` (ridge regularisation; 0: none)"},
 			&cli.IntFlag{Name: "report", Usage: "print the error every `N` epochs (default: about ten rows)"},
+			&cli.StringFlag{Name: "label-engine", Usage: "label each position also by the expected score of UCI engine `PATH` (win/draw/loss, e.g. /usr/games/stockfish)"},
+			&cli.IntFlag{Name: "label-depth", Value: 8, Usage: "the label engine searches each position to `DEPTH`"},
+			&cli.Float64Flag{Name: "label-weight", Value: 1, Usage: "the label engine's `SHARE` of each label, 0 to 1; the game's result has the rest"},
+			&cli.StringFlag{Name: "label-cache", Usage: "keep the label engine's labels in `FILE` and reuse them (FEN, tab, label)"},
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the tuned weights as Go source to `FILE`"},
 			&cli.BoolFlag{Name: "no-weights", Usage: "print only the errors, not the table of weights"},
 			output.FormatFlag(),
@@ -99,7 +118,13 @@ func parseTune(c *cli.Context) (*TuneOptions, error) {
 	opts := &TuneOptions{PGN: c.StringSlice("pgn"), Skip: c.Int("skip"), Every: c.Int("every"),
 		Epochs: c.Int("epochs"), Rate: c.Float64("rate"), K: c.Float64("k"), From: c.String("from"),
 		Report: c.Int("report"), NoWeights: c.Bool("no-weights"), Holdout: c.Int("holdout"), L2: c.Float64("l2"), Output: c.String("output"), Format: c.String("format"),
-		Provenance: cliapp.CommandLine(c, "output", "format")}
+		LabelEngine: c.String("label-engine"), LabelDepth: c.Int("label-depth"), LabelWeight: c.Float64("label-weight"), LabelCache: c.String("label-cache"),
+		Provenance: cliapp.CommandLine(c, "output", "format", "label-cache")}
+	if e := opts.LabelEngine; e != "" {
+		if _, err := exec.LookPath(e); err != nil {
+			return nil, cliapp.Usagef("--label-engine %q: no such program; give the path of a UCI engine that reports win/draw/loss, such as /usr/games/stockfish", e)
+		}
+	}
 	terms, err := parseTerms(c.String("terms"))
 	if err != nil {
 		return nil, err
@@ -123,7 +148,8 @@ func parseTerms(s string) (eval.Terms, error) {
 
 // run is the tuning run opts ask for.
 func (opts *TuneOptions) run() tune.Run {
-	return tune.Run{Training: tune.Training{PGN: opts.PGN, Skip: opts.Skip, Every: opts.Every, Holdout: opts.Holdout}, From: opts.From,
+	return tune.Run{Training: tune.Training{PGN: opts.PGN, Skip: opts.Skip, Every: opts.Every, Holdout: opts.Holdout,
+		LabelEngine: opts.LabelEngine, LabelDepth: opts.LabelDepth, LabelWeight: opts.LabelWeight, LabelCache: opts.LabelCache}, From: opts.From,
 		Options: tune.Options{Epochs: opts.Epochs, Rate: opts.Rate, K: opts.K, Terms: opts.Terms, L2: opts.L2}}
 }
 
@@ -134,12 +160,20 @@ func tuneRun(ctx context.Context, opts *TuneOptions, stdout, stderr io.Writer) e
 	prog := output.NewProgress(stderr, opts.Progress)
 	run := opts.run()
 	run.Progress = func(epoch int, e float64) { prog.Status(tune.EpochStatus(epoch, opts.Epochs, e)) }
+	run.Labelled = func(searched, cached int) {
+		if (searched+cached)%100 == 0 {
+			prog.Status(fmt.Sprintf("tune: labelled %d positions (%d searched, %d from the cache)", searched+cached, searched, cached))
+		}
+	}
 	set, res, err := run.Do(ctx)
 	prog.Done()
 	var fe *tune.FilesError
+	var le *tune.LabelError
 	switch {
 	case errors.As(err, &fe):
 		return cliapp.Usagef("--pgn: %v", fe.Err)
+	case errors.As(err, &le) && errors.Is(err, tune.ErrNoWDL):
+		return cliapp.Usagef("--label-engine: %v", le.Err)
 	case errors.Is(err, tune.ErrNoSamples):
 		return cliapp.Usagef("%v", err)
 	case err != nil:

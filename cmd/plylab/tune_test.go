@@ -83,20 +83,21 @@ func TestTuneOptions(t *testing.T) {
 	if o == nil {
 		t.Fatal(msg)
 	}
-	want := TuneOptions{Skip: 16, Every: 1, Epochs: 200, Rate: 1, From: "default", Terms: eval.AllTerms, Holdout: 5, Format: "table", Provenance: "plylab tune"}
+	want := TuneOptions{Skip: 16, Every: 1, Epochs: 200, Rate: 1, From: "default", Terms: eval.AllTerms, Holdout: 5, LabelDepth: 8, LabelWeight: 1, Format: "table", Provenance: "plylab tune"}
 	o.PGN = nil
 	if !reflect.DeepEqual(*o, want) {
 		t.Errorf("defaults:\n got %+v\nwant %+v", *o, want)
 	}
 	o, msg = parseOptions(t, newTuneCommand, "tune", "--pgn", "a.pgn", "--pgn", "b.pgn", "--skip", "4", "--every", "2", "--epochs", "30",
 		"--rate", "0.5", "--k", "1.2", "--from", "zero", "--terms", "mobility,tempo", "--holdout", "0", "--l2", "0.01", "--report", "5",
-		"-o", "w.go", "--no-weights", "-f", "csv")
+		"-o", "w.go", "--no-weights", "-f", "csv", "--label-engine", "/bin/sh", "--label-depth", "6", "--label-weight", "0.5", "--label-cache", "l.tsv")
 	if o == nil {
 		t.Fatal(msg)
 	}
 	want = TuneOptions{PGN: []string{"a.pgn", "b.pgn"}, Skip: 4, Every: 2, Epochs: 30, Rate: 0.5, K: 1.2, From: "zero",
 		Terms: eval.TermMobility | eval.TermTempo, L2: 0.01, Report: 5, Output: "w.go", NoWeights: true, Format: "csv",
-		Provenance: "plylab tune --pgn a.pgn --pgn b.pgn --skip 4 --every 2 --epochs 30 --rate 0.5 --k 1.2 --from zero --terms mobility,tempo --holdout 0 --l2 0.01 --report 5 --no-weights"}
+		LabelEngine: "/bin/sh", LabelDepth: 6, LabelWeight: 0.5, LabelCache: "l.tsv",
+		Provenance: "plylab tune --pgn a.pgn --pgn b.pgn --skip 4 --every 2 --epochs 30 --rate 0.5 --k 1.2 --from zero --terms mobility,tempo --holdout 0 --l2 0.01 --report 5 --label-engine /bin/sh --label-depth 6 --label-weight 0.5 --no-weights"}
 	if !reflect.DeepEqual(*o, want) {
 		t.Errorf("flags:\n got %+v\nwant %+v", *o, want)
 	}
@@ -108,6 +109,10 @@ func TestTuneOptions(t *testing.T) {
 		{"--skip, --holdout and --l2 must be 0 or more", []string{"tune", "--every", "0"}},
 		{"--rate must be positive", []string{"tune", "--rate", "0"}},
 		{`--from "random"`, []string{"tune", "--from", "random"}},
+		{"--label-depth must be 1 to 40", []string{"tune", "--label-engine", "/bin/sh", "--label-depth", "0"}},
+		{"--label-depth must be 1 to 40 and --label-weight 0 to 1", []string{"tune", "--label-engine", "/bin/sh", "--label-weight", "1.5"}},
+		{"--label-cache needs --label-engine", []string{"tune", "--label-cache", "l.tsv"}},
+		{`--label-engine "/no/such/engine": no such program`, []string{"tune", "--label-engine", "/no/such/engine"}},
 		{`--terms: unknown term "mobilty"`, []string{"tune", "--terms", "mobilty"}},
 	} {
 		wantParseError(t, newTuneCommand, tt.want, tt.args...)

@@ -38,6 +38,9 @@ const (
 	// front of one's own king while penalising open files next to it. A
 	// middlegame is often decided by a king attack long before material
 	// is lost, which a material-and-squares evaluation cannot see coming.
+	// The attacks also add up to a king danger that grows with their
+	// square (see kingDanger): one attacker is a nuisance, three together
+	// are a mating attack.
 	TermKingSafety
 	// TermPawnStructure penalises doubled, isolated and backward pawns and
 	// rewards pawns defended by pawns. Pawns cannot move back, so their
@@ -117,6 +120,7 @@ const (
 	FKingZoneQueen                     // enemy king-zone squares a queen attacks
 	FPawnShield                        // own pawns one or two ranks in front of the king
 	FKingOpenFile                      // files at or next to the king without own pawns
+	FKingDanger                        // the square of the weighted king-zone attacks, see kingDanger
 	FDoubledPawn                       // pawns with an own pawn in front on the same file
 	FIsolatedPawn                      // pawns with no own pawn on a neighbouring file
 	FBackwardPawn                      // pawns behind their neighbours whose stop square a pawn attacks
@@ -144,7 +148,7 @@ const (
 var featureNames = [NumFeatures]string{
 	"mobility knight", "mobility bishop", "mobility rook", "mobility queen",
 	"king zone knight", "king zone bishop", "king zone rook", "king zone queen",
-	"pawn shield", "king open file",
+	"pawn shield", "king open file", "king danger",
 	"doubled pawn", "isolated pawn", "backward pawn", "supported pawn",
 	"passed rank 2", "passed rank 3", "passed rank 4", "passed rank 5", "passed rank 6", "passed rank 7",
 	"passed king distance", "unstoppable passer",
@@ -155,7 +159,7 @@ var featureNames = [NumFeatures]string{
 // featureTerm is the term each feature belongs to.
 var featureTerm = [NumFeatures]Terms{
 	TermMobility, TermMobility, TermMobility, TermMobility,
-	TermKingSafety, TermKingSafety, TermKingSafety, TermKingSafety, TermKingSafety, TermKingSafety,
+	TermKingSafety, TermKingSafety, TermKingSafety, TermKingSafety, TermKingSafety, TermKingSafety, TermKingSafety,
 	TermPawnStructure, TermPawnStructure, TermPawnStructure, TermPawnStructure,
 	TermPassedPawns, TermPassedPawns, TermPassedPawns, TermPassedPawns, TermPassedPawns, TermPassedPawns,
 	TermPassedPawns, TermPassedPawns,
@@ -310,6 +314,7 @@ func Extract(b *board.Board, on Terms, f *Features) {
 			shield, open := kingShelter(us, b.KingSquare(us), ourPawns)
 			f[FPawnShield] += sign * shield
 			f[FKingOpenFile] += sign * open
+			f[FKingDanger] += sign * kingDanger(kingAttackUnits(kz[0], kz[1], kz[2], kz[3]))
 		}
 		if on&TermRookFiles != 0 {
 			f[FRookOpenFile] += sign * rookOpen
@@ -335,6 +340,38 @@ func Extract(b *board.Board, on Terms, f *Features) {
 			f[FTempo] = -1
 		}
 	}
+}
+
+// King danger.
+//
+// The king-zone features count attacks one by one, so two attacks are worth
+// twice one. On the board they are worth far more: a lone attacker is
+// parried, while several pieces bearing on the king's squares together
+// overload its defenders and a mate or a decisive sacrifice appears. So
+// the attacks, weighted by what the attacker can do there (a knight or a
+// bishop 2, a rook 3, a queen 5: the queen delivers most mates), add up to
+// attack units, and the king-danger feature is the units squared, scaled
+// down by 16 and capped at 48 units so one absurd position cannot dominate.
+// The square is fixed and the tuner fits one weight for it, which keeps
+// the evaluation linear in its weights: a quadratic curve with a fitted
+// height, as the attack tables of classical engines are, here with one
+// parameter instead of a hundred.
+const (
+	kingDangerCap   = 48
+	kingDangerScale = 16
+)
+
+// kingAttackUnits weighs the king-zone attacks of each attacker type
+// (knights, bishops, rooks, queens) into attack units.
+func kingAttackUnits(knight, bishop, rook, queen int16) int {
+	return 2*int(knight) + 2*int(bishop) + 3*int(rook) + 5*int(queen)
+}
+
+// kingDanger is the king-danger count for the given attack units: the
+// units, at most kingDangerCap, squared and divided by kingDangerScale.
+func kingDanger(units int) int16 {
+	u := min(units, kingDangerCap)
+	return int16(u * u / kingDangerScale)
 }
 
 // shieldMask[c][k] is the king shelter of a c king on k: the squares one

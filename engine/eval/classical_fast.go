@@ -209,12 +209,15 @@ func pieceTerms(b *board.Board, us board.Color, occ board.Bitboard, w *packedWei
 	theirQueens := b.Pieces(them, board.Queen)
 	theirMajors := b.Pieces(them, board.Rook) | theirQueens
 	var acc int64
+	units := 0 // king attack units (kingAttackUnits), for the king danger
 	pesto = &pestoTable[board.MakePiece(us, board.Knight)&15]
 	for pcs := b.Pieces(us, board.Knight); pcs != 0; {
 		s := pcs.PopLSB() & 63
 		psq += pesto[s]
 		att := board.KnightAttacks(s)
-		acc += int64((att&safe).Count())*w[FMobilityKnight] + int64((att&zone).Count())*w[FKingZoneKnight] +
+		z := (att & zone).Count()
+		units += 2 * z
+		acc += int64((att&safe).Count())*w[FMobilityKnight] + int64(z)*w[FKingZoneKnight] +
 			int64((att&theirMajors).Count())*w[FThreatByMinor]
 	}
 	bishops := b.Pieces(us, board.Bishop)
@@ -223,7 +226,9 @@ func pieceTerms(b *board.Board, us board.Color, occ board.Bitboard, w *packedWei
 		s := pcs.PopLSB() & 63
 		psq += pesto[s]
 		att := board.BishopAttacks(s, occ)
-		acc += int64((att&safe).Count())*w[FMobilityBishop] + int64((att&zone).Count())*w[FKingZoneBishop] +
+		z := (att & zone).Count()
+		units += 2 * z
+		acc += int64((att&safe).Count())*w[FMobilityBishop] + int64(z)*w[FKingZoneBishop] +
 			int64((att&theirMajors).Count())*w[FThreatByMinor]
 	}
 	if bishops&(bishops-1) != 0 { // two or more
@@ -235,7 +240,9 @@ func pieceTerms(b *board.Board, us board.Color, occ board.Bitboard, w *packedWei
 		s := pcs.PopLSB() & 63
 		psq += pesto[s]
 		att := board.RookAttacks(s, occ)
-		acc += int64((att&safe).Count())*w[FMobilityRook] + int64((att&zone).Count())*w[FKingZoneRook] +
+		z := (att & zone).Count()
+		units += 3 * z
+		acc += int64((att&safe).Count())*w[FMobilityRook] + int64(z)*w[FKingZoneRook] +
 			int64((att&theirQueens).Count())*w[FThreatByRook]
 		if file := fileMask[s&7]; file&allPawns == 0 {
 			acc += w[FRookOpenFile]
@@ -248,8 +255,11 @@ func pieceTerms(b *board.Board, us board.Color, occ board.Bitboard, w *packedWei
 		s := pcs.PopLSB() & 63
 		psq += pesto[s]
 		att := board.QueenAttacks(s, occ)
-		acc += int64((att&safe).Count())*w[FMobilityQueen] + int64((att&zone).Count())*w[FKingZoneQueen]
+		z := (att & zone).Count()
+		units += 5 * z
+		acc += int64((att&safe).Count())*w[FMobilityQueen] + int64(z)*w[FKingZoneQueen]
 	}
+	acc += int64(kingDanger(units)) * w[FKingDanger]
 	shield, open := kingShelter(us, b.KingSquare(us), ourPawns)
 	acc += int64(shield)*w[FPawnShield] + int64(open)*w[FKingOpenFile]
 	theirPieces := b.Occupancy(them) &^ theirPawns &^ b.Pieces(them, board.King)

@@ -43,6 +43,7 @@ func naiveFeatures(b *board.Board) Features {
 		ek := b.KingSquare(them)
 		ok := b.KingSquare(c)
 		inZone := func(file, rank int) bool { return dist(file, rank, ek.File(), ek.Rank()) <= 1 }
+		units := 0 // king attack units: 2 per knight or bishop attack, 3 per rook's, 5 per queen's
 		for s := 0; s < 64; s++ {
 			p := b.PieceAt(board.Square(s))
 			if p == board.NoPiece || p.Color() != c {
@@ -84,6 +85,7 @@ func naiveFeatures(b *board.Board) Features {
 					}
 					if inZone(sq[0], sq[1]) {
 						f[FKingZoneKnight+i] += sign
+						units += [4]int{2, 2, 3, 5}[i]
 					}
 					if q != board.NoPiece && q.Color() == them {
 						if (t == board.Knight || t == board.Bishop) && (q.Type() == board.Rook || q.Type() == board.Queen) {
@@ -217,6 +219,8 @@ func naiveFeatures(b *board.Board) Features {
 		if bishops >= 2 {
 			f[FBishopPair] += sign
 		}
+		capped := min(units, 48)
+		f[FKingDanger] += sign * int16(capped*capped/16)
 	}
 	if b.Side() == board.White {
 		f[FTempo] = 1
@@ -307,6 +311,12 @@ func TestClassicalFeatures(t *testing.T) {
 			FUnstoppablePasser: 0, FPassedRank2: 1}},
 		{"6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1", map[Feature]int16{
 			FPawnShield: 0, FKingOpenFile: 0, FRookOpenFile: 1, FMobilityRook: 12}},
+		// The rook on e8 attacks f8 and g8, the queen f7 (through e6):
+		// 3·2 + 5·1 = 11 attack units, 11² / 16 = 7 king danger.
+		{"4R1k1/5ppp/8/3Q4/8/8/5PPP/6K1 b - - 0 1", map[Feature]int16{
+			FKingZoneRook: 2, FKingZoneQueen: 1, FKingDanger: 7}},
+		// A rook on a8 bears on no square around the king on g1: no danger.
+		{"r5k1/5ppp/8/8/8/8/5PPP/6K1 w - - 0 1", map[Feature]int16{FKingDanger: 0, FKingZoneRook: 0}},
 		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1", map[Feature]int16{
 			FTempo: -1, FMobilityKnight: 0}},
 	} {
@@ -361,6 +371,28 @@ func TestScale(t *testing.T) {
 	} {
 		if got := Scale(mustFEN(t, tc.fen), tc.eg); got != tc.want {
 			t.Errorf("Scale(%q, %d) = %d, want %d", tc.fen, tc.eg, got, tc.want)
+		}
+	}
+}
+
+// TestKingDanger checks the attack units and the capped square.
+func TestKingDanger(t *testing.T) {
+	for _, tc := range []struct {
+		knight, bishop, rook, queen int16
+		units                       int
+		danger                      int16
+	}{
+		{0, 0, 0, 0, 0, 0},
+		{1, 0, 0, 0, 2, 0},
+		{1, 1, 0, 0, 4, 1},
+		{0, 0, 2, 1, 11, 7},
+		{2, 1, 2, 3, 27, 45},
+		{0, 0, 0, 9, 45, 126},
+		{3, 3, 3, 9, 66, 144},
+	} {
+		u := kingAttackUnits(tc.knight, tc.bishop, tc.rook, tc.queen)
+		if d := kingDanger(u); u != tc.units || d != tc.danger {
+			t.Errorf("attacks N%d B%d R%d Q%d: units %d, danger %d; want %d, %d", tc.knight, tc.bishop, tc.rook, tc.queen, u, d, tc.units, tc.danger)
 		}
 	}
 }

@@ -48,7 +48,7 @@ func TestTermRows(t *testing.T) {
 		t.Fatalf("%d rows, want %d", len(rows), NumFeatures)
 	}
 	// The counts (White's minus Black's) of kiwipete without mobility.
-	want := map[Feature]int{FKingZoneKnight: 2, FKingZoneKnight + 1: -1, FPawnShield: -2, FSupportedPawn: -1, FThreatByPawn: -1, FTempo: 1}
+	want := map[Feature]int{FKingZoneKnight: 2, FKingZoneKnight + 1: -1, FKingDanger: 1, FPawnShield: -2, FSupportedPawn: -1, FThreatByPawn: -1, FTempo: 1}
 	for i, r := range rows {
 		w := DefaultWeights[i]
 		if r.Feature != Feature(i) || r.Count != want[r.Feature] || r.WeightMG != int(w[0]) || r.WeightEG != int(w[1]) ||

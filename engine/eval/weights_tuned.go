@@ -13,6 +13,7 @@ var tunedWeights = Weights{
 	FKingZoneQueen:      {6, 0},
 	FPawnShield:         {8, 0},
 	FKingOpenFile:       {-15, 0},
+	FKingDanger:         {0, 0},
 	FDoubledPawn:        {-5, -15},
 	FIsolatedPawn:       {-10, -10},
 	FBackwardPawn:       {-5, -8},

@@ -35,6 +35,12 @@ func (r Run) Check() error {
 	if r.Rate <= 0 || r.K < 0 {
 		return fmt.Errorf("--rate must be positive and --k positive (or 0 to fit it)")
 	}
+	if r.LabelEngine != "" && (r.LabelDepth < 1 || r.LabelDepth > 40 || r.LabelWeight < 0 || r.LabelWeight > 1) {
+		return fmt.Errorf("--label-depth must be 1 to 40 and --label-weight 0 to 1")
+	}
+	if r.LabelEngine == "" && r.LabelCache != "" {
+		return fmt.Errorf("--label-cache needs --label-engine")
+	}
 	if _, ok := StartWeights(r.From); !ok {
 		return fmt.Errorf("--from %q: start from 'default' or 'zero'", r.From)
 	}
@@ -50,7 +56,7 @@ func (r Run) Do(ctx context.Context) (*Set, *Result, error) {
 	if !ok {
 		return nil, nil, r.Check()
 	}
-	set, err := r.Load(&start)
+	set, err := r.Load(ctx, &start)
 	if errors.Is(err, ErrNoSamples) {
 		err = fmt.Errorf("%w after %d plies; give longer games or a smaller --skip", ErrNoSamples, r.Skip)
 	}

@@ -1,6 +1,7 @@
 package tune
 
 import (
+	"context"
 	"errors"
 	"io/fs"
 	"os"
@@ -31,7 +32,7 @@ func TestTrainingLoad(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			set, err := tt.training.Load(&eval.DefaultWeights)
+			set, err := tt.training.Load(context.Background(), &eval.DefaultWeights)
 			if tt.wantErr != nil {
 				if set != nil || !errors.Is(err, tt.wantErr) {
 					t.Fatalf("Load() = %v, %v; want %v", set, err, tt.wantErr)

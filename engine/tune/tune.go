@@ -52,7 +52,9 @@ import (
 // evaluation needs: PeSTO's sums, the phase, the endgame scale and the
 // feature counts.
 type Sample struct {
-	// Result is the game's result for White: 1 win, 0.5 draw, 0 loss.
+	// Result is the label: the game's result for White (1 win, 0.5 draw,
+	// 0 loss), blended with a deeper search's expectation when the set
+	// was labelled (ExtractOptions.Label).
 	Result float64
 	// MG and EG are PeSTO's middlegame and endgame sums, White's view.
 	MG, EG int32
@@ -110,6 +112,13 @@ type ExtractOptions struct {
 	// two games of a self-play pair can be move for move the same: a held-
 	// out game whose twin was trained on would measure memory, not skill.
 	Holdout int
+	// Label, if set, gives each kept position an expected result for White
+	// from a deeper search (a Labeller's Label), and LabelWeight says how
+	// much of the training label it is: (1 − LabelWeight) × the game's
+	// result + LabelWeight × the search's expectation. Held-out positions
+	// are labelled the same way, so both errors measure the same target.
+	Label       func(*board.Board) (float64, error)
+	LabelWeight float64
 }
 
 func (o ExtractOptions) withDefaults() ExtractOptions {
@@ -173,10 +182,18 @@ func ReadPGN(r io.Reader, source string, opts ExtractOptions) (*Set, error) {
 			if !Quiet(b) {
 				continue
 			}
+			label := result
+			if opts.Label != nil {
+				v, err := opts.Label(b)
+				if err != nil {
+					return nil, fmt.Errorf("%s: game %d, ply %d: %w", source, n, ply+1, err)
+				}
+				label = (1-opts.LabelWeight)*result + opts.LabelWeight*v
+			}
 			if held {
-				s.Valid = append(s.Valid, NewSample(b, result, opts.Terms, opts.Start))
+				s.Valid = append(s.Valid, NewSample(b, label, opts.Terms, opts.Start))
 			} else {
-				s.Samples = append(s.Samples, NewSample(b, result, opts.Terms, opts.Start))
+				s.Samples = append(s.Samples, NewSample(b, label, opts.Terms, opts.Start))
 			}
 		}
 	}
