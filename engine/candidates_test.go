@@ -25,17 +25,17 @@ func TestCandidateNodeCounts(t *testing.T) {
 		singTries, singExts uint64
 		histLess, histMore  uint64
 	}{
-		{kiwipete, "engine", 9, 48346, 58257, "e2a6", -47, 0, 0, 0, 0},
-		{kiwipete, "engine-with-conthist", 9, 48368, 58319, "e2a6", -47, 0, 0, 0, 0},
-		{kiwipete, "engine-with-histlmr", 9, 48346, 58257, "e2a6", -47, 0, 0, 1, 0},
-		{kiwipete, "engine-with-singular", 7, 13790, 17063, "e2a6", -3, 0, 0, 0, 0},
-		{kiwipete, "engine-with-singular", 9, 67951, 85315, "e2a6", -42, 47, 10, 0, 0},
-		{kiwipete, "engine-with-conthist-with-histlmr-with-singular", 9, 69197, 86908, "e2a6", -42, 47, 10, 75, 63},
-		{italian, "engine", 9, 34703, 39797, "d2d4", 47, 0, 0, 0, 0},
-		{italian, "engine-with-conthist", 9, 42787, 48616, "f1c4", 27, 0, 0, 0, 0},
-		{italian, "engine-with-histlmr", 9, 37262, 43168, "b1c3", 54, 0, 0, 148, 0},
-		{italian, "engine-with-singular", 9, 35543, 40762, "d2d4", 47, 9, 3, 0, 0},
-		{italian, "engine-with-conthist-with-histlmr-with-singular", 9, 43993, 50889, "d2d4", 41, 9, 1, 518, 1957},
+		{kiwipete, "engine", 9, 17334, 21047, "e2a6", -111, 0, 0, 0, 0},
+		{kiwipete, "engine-with-conthist", 9, 17326, 21039, "e2a6", -111, 0, 0, 0, 0},
+		{kiwipete, "engine-with-histlmr", 9, 17334, 21047, "e2a6", -111, 0, 0, 0, 0},
+		{kiwipete, "engine-with-singular", 7, 4915, 6017, "e2a6", -13, 0, 0, 0, 0},
+		{kiwipete, "engine-with-singular", 9, 22314, 28411, "e2a6", -99, 47, 9, 0, 0},
+		{kiwipete, "engine-with-conthist-with-histlmr-with-singular", 9, 22074, 28194, "e2a6", -99, 47, 9, 0, 28},
+		{italian, "engine", 9, 22538, 23895, "d2d4", 23, 0, 0, 0, 0},
+		{italian, "engine-with-conthist", 9, 15664, 16441, "d2d4", 48, 0, 0, 0, 0},
+		{italian, "engine-with-histlmr", 9, 22810, 24202, "d2d4", 23, 0, 0, 254, 0},
+		{italian, "engine-with-singular", 9, 22507, 23966, "d2d4", 31, 22, 6, 0, 0},
+		{italian, "engine-with-conthist-with-histlmr-with-singular", 9, 21962, 23028, "d2d4", 32, 21, 7, 151, 1611},
 	} {
 		s := NewSearcher(mustAlgo(t, tc.algo))
 		r := s.Search(context.Background(), mustBoard(t, tc.fen), Limits{Depth: tc.depth}, nil, nil)
@@ -198,11 +198,12 @@ func TestSearchAllocatesNothing(t *testing.T) {
 	}
 }
 
-// TestPruneCandidates pins the pruning candidates, nulladapt, seeprune
-// and improving, on the positions of TestCandidateNodeCounts at depth 9: exact
-// node counts, best move, score and the counters they change (null-move
-// tries and cutoffs, SEE prunes in the main search). The engine's own row
-// is there to show what each one saves.
+// TestPruneCandidates pins the three prunings that joined the engine
+// preset together (nulladapt, seeprune, improving) on the positions of
+// TestCandidateNodeCounts at depth 9: exact node counts, best move, score
+// and the counters they change (null-move tries and cutoffs, SEE prunes in
+// the main search), for the engine and the engine without each of them
+// and without all three, to show what each one saves.
 func TestPruneCandidates(t *testing.T) {
 	const kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
 	const italian = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3"
@@ -213,16 +214,16 @@ func TestPruneCandidates(t *testing.T) {
 		score                     int
 		nullTries, nullCuts, seeP uint64
 	}{
-		{kiwipete, "engine-with-nulladapt", 37268, 44776, "e2a6", -47, 2268, 1225, 0},
-		{kiwipete, "engine-with-seeprune", 30438, 37518, "e2a6", -47, 1769, 832, 27343},
-		{kiwipete, "engine-with-nulladapt-with-seeprune", 24392, 30010, "e2a6", -47, 1870, 978, 19475},
-		{kiwipete, "engine-with-improving", 38050, 45023, "e2a6", -47, 1294, 490, 0},
-		{kiwipete, "engine-with-nulladapt-with-seeprune-with-improving", 20924, 25890, "e2a6", -76, 1225, 461, 18024},
-		{italian, "engine-with-nulladapt", 25308, 28983, "b1c3", 54, 2521, 1537, 0},
-		{italian, "engine-with-seeprune", 18421, 21117, "d2d4", 47, 1919, 1153, 10671},
-		{italian, "engine-with-nulladapt-with-seeprune", 15534, 17732, "d2d4", 47, 1868, 1202, 8688},
-		{italian, "engine-with-improving", 16037, 18023, "d2d4", 47, 1245, 619, 0},
-		{italian, "engine-with-nulladapt-with-seeprune-with-improving", 9753, 10867, "d2d4", 47, 960, 491, 6860},
+		{kiwipete, "engine", 17334, 21047, "e2a6", -111, 1090, 318, 14209},
+		{kiwipete, "engine-without-nulladapt", 21853, 25479, "e2a6", -111, 1114, 317, 20007},
+		{kiwipete, "engine-without-seeprune", 26550, 31541, "e2a6", -111, 1273, 362, 0},
+		{kiwipete, "engine-without-improving", 32260, 41299, "e2a6", -40, 2283, 893, 25209},
+		{kiwipete, "engine-without-nulladapt-without-seeprune-without-improving", 61463, 75482, "e2a6", -40, 2910, 1129, 0},
+		{italian, "engine", 22538, 23895, "d2d4", 23, 2509, 428, 16017},
+		{italian, "engine-without-nulladapt", 23121, 24606, "d2d4", 23, 2469, 507, 17347},
+		{italian, "engine-without-seeprune", 23678, 25593, "b1c3", 23, 2124, 425, 0},
+		{italian, "engine-without-improving", 23663, 25927, "d2d4", 31, 2921, 1277, 14003},
+		{italian, "engine-without-nulladapt-without-seeprune-without-improving", 35800, 39373, "d2d4", 31, 3210, 1281, 0},
 	} {
 		s := NewSearcher(mustAlgo(t, tc.algo))
 		r := s.Search(context.Background(), mustBoard(t, tc.fen), Limits{Depth: 9}, nil, nil)

@@ -258,7 +258,7 @@ func AlphaBetaOptions() Options {
 // candidates are techniques that are built and tested but not yet in the
 // engine preset: a technique joins the preset only when a match shows it
 // gains (docs/strength.md). Switch one on with engine-with-NAME.
-var candidates = map[string]bool{"timeman": true, "conthist": true, "histlmr": true, "singular": true, "nulladapt": true, "seeprune": true, "improving": true}
+var candidates = map[string]bool{"timeman": true, "conthist": true, "histlmr": true, "singular": true}
 
 // EngineOptions returns the full engine preset: every technique on, the
 // classical evaluation (PeSTO's tables plus the tuned terms; it measured

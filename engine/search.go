@@ -208,11 +208,16 @@ func (s *Searcher) negamax(ply, depth, alpha, beta int, move board.Move, afterNu
 	if o.NullMove && haveEval && !afterNull && excluded == board.NoMove && depth >= 2 && s.nullAllowed(b) {
 		if staticEval >= beta {
 			r := o.NullR
-			switch {
-			case o.NullAdapt:
-				r = nullAdaptR(depth, staticEval-beta)
-			case depth >= 7:
+			if depth >= 7 {
 				r++
+			}
+			// vr is the verification's reduction: the plain one, also
+			// under nulladapt, whose larger reductions would leave too
+			// little depth to verify in the shallow nodes where zugzwang
+			// mates hide (the paper's mate in two at depth 5).
+			vr := r
+			if o.NullAdapt {
+				r = nullAdaptR(depth, staticEval-beta)
 			}
 			s.stats.NullTries++
 			if o.Singular {
@@ -224,7 +229,7 @@ func (s *Searcher) negamax(ply, depth, alpha, beta int, move board.Move, afterNu
 			if s.stopped {
 				return s.leave(0, BoundNone, EndLeaf, 0, 0, board.NoMove)
 			}
-			if v >= beta && o.NullVerify && depth-r >= 2 {
+			if v >= beta && o.NullVerify && depth-vr >= 2 {
 				// Verification: zugzwang positions with pieces on the board
 				// exist too (the game-trees paper's mate in two is one:
 				// after Ra6 Black would love to pass). Before trusting the
@@ -232,7 +237,7 @@ func (s *Searcher) negamax(ply, depth, alpha, beta int, move board.Move, afterNu
 				// the reduced depth. Only if that also reaches beta is the
 				// node pruned.
 				s.stats.NullVerifications++
-				v = s.negamax(ply, depth-r, beta-1, beta, move, true)
+				v = s.negamax(ply, depth-vr, beta-1, beta, move, true)
 				if s.stopped {
 					return s.leave(0, BoundNone, EndLeaf, 0, 0, board.NoMove)
 				}

@@ -136,14 +136,14 @@ func findPVChild(n *Node) *Node {
 	return nil
 }
 
-// Memory stays bounded: a depth-8 engine search keeps about the budget,
+// Memory stays bounded: a depth-10 engine search keeps about the budget,
 // and counts the rest where it was left out.
 func TestBudgetBoundsMemory(t *testing.T) {
 	if testing.Short() {
-		t.Skip("depth-8 engine search")
+		t.Skip("depth-10 engine search")
 	}
 	const budget = 2000
-	tr, res := chessTree(t, fenKiwipete, engine.EngineOptions(), 8, budget)
+	tr, res := chessTree(t, fenKiwipete, engine.EngineOptions(), 10, budget)
 	rootMoves := 48
 	if tr.Nodes > budget+3*rootMoves || tr.Nodes < budget {
 		t.Errorf("%d nodes kept with a budget of %d", tr.Nodes, budget)

@@ -105,13 +105,13 @@ func TestBenchSwitches(t *testing.T) {
 		args  []string
 		nodes string
 	}{
-		{nil, "152430"},
+		{nil, "128791"},
 		// histlmr alone reduces more only at a negative history score,
 		// which only conthist gives; at depth 4 it changes nothing alone.
-		{[]string{"--with", "histlmr"}, "152430"},
-		{[]string{"--with", "histlmr,conthist"}, "151953"},
-		{[]string{"--with", "conthist"}, "152053"},
-		{[]string{"--with", " histlmr, ", "--without", "lmr"}, "159113"},
+		{[]string{"--with", "histlmr"}, "128791"},
+		{[]string{"--with", "histlmr,conthist"}, "127834"},
+		{[]string{"--with", "conthist"}, "127872"},
+		{[]string{"--with", " histlmr, ", "--without", "lmr"}, "132248"},
 	} {
 		r := runCLI(t, append([]string{"bench", "--depth", "4"}, tc.args...)...)
 		wantOK(t, r)

@@ -9,10 +9,12 @@ import (
 
 // A king and pawn against a bare king, under each evaluation. Material sees
 // one pawn. PST docks it 20 for still standing on e2. PeSTO sees an endgame
-// (phase 0), where a pawn is worth 94 plus 13 for its square. Classical
-// adds, in the endgame: +10 for a passed pawn on the 2nd rank, +15 because
-// White's king is 3 squares closer to the pawn's path than Black's, -10 for
-// an isolated pawn and +5 for having the move.
+// (phase 0), where a pawn is worth 94 plus 13 for its square. Classical,
+// with its tuned weights, adds in the endgame: +36 because White's king is
+// 3 squares closer to the pawn's path than Black's, -25 for a passed pawn
+// still on the 2nd rank (PeSTO's table already pays for a pawn's advance),
+// -12 for an isolated pawn, -13 for White's one shield pawn and +4 for
+// Black's missing one, and +5 for having the move: 5 less in all.
 func Example() {
 	b, err := board.FromFEN("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1")
 	if err != nil {
@@ -27,6 +29,6 @@ func Example() {
 	// material   100
 	// pst         80
 	// pesto      107
-	// classical  127
+	// classical  102
 	// phase 0, mg 67, eg 107, white 107
 }

@@ -19,7 +19,7 @@ func TestDescribeAndTermsTables(t *testing.T) {
 		{"material", "24", "500", "0", "500", "0", "500", "500", "500", "500"},
 		{"pst", "24", "500", "0", "500", "0", "500", "500", "500", "500"},
 		{"pesto", "2", "477", "-26", "512", "-20", "451", "492", "488", "488"},
-		{"classical", "2", "477", "-26", "512", "-20", "509", "543", "540", "540"},
+		{"classical", "2", "477", "-26", "512", "-20", "527", "538", "537", "537"},
 	}
 	if got := tab.Texts(); tab.Title != "eval: rook" || !reflect.DeepEqual(got, want) {
 		t.Errorf("%q rows\n%q\nwant\n%q", tab.Title, got, want)
@@ -35,7 +35,7 @@ func TestDescribeAndTermsTables(t *testing.T) {
 	if got, want := rows[2], []string{"mobility rook", "mobility", "9", "2", "4", "18", "36"}; !reflect.DeepEqual(got, want) {
 		t.Errorf("rook mobility row %q, want %q", got, want)
 	}
-	if want := "the terms add 58 to the middlegame and 51 to the endgame score (White's view)"; terms.Notes[0] != want {
+	if want := "the terms add 76 to the middlegame and 46 to the endgame score (White's view)"; terms.Notes[0] != want {
 		t.Errorf("note %q, want %q", terms.Notes[0], want)
 	}
 }

@@ -62,10 +62,10 @@ func TestCompareStart(t *testing.T) {
 		score                          int
 	}
 	wants := [][]want{
-		{{21, 20, 0, 21, "Na3", 0}, {21, 20, 0, 21, "Na3", 0}, {21, 20, 0, 21, "Na3", 0}, {24, 23, 0, 21, "d4", 38}},
-		{{421, 400, 0, 60, "Na3", 0}, {60, 39, 0, 60, "Na3", 0}, {60, 39, 0, 60, "Na3", 0}, {106, 80, 2, 60, "d4", 15}},
-		{{9323, 8902, 0, 516, "Na3", 0}, {586, 524, 0, 516, "Na3", 0}, {555, 494, 0, 516, "Na3", 0}, {255, 177, 10, 518, "d4", 35}},
-		{{206604, 197273, 0, 1267, "Na3", 0}, {1509, 981, 0, 1267, "Na3", 0}, {1445, 919, 0, 1267, "Na3", 0}, {786, 426, 53, 1400, "d4", 15}},
+		{{21, 20, 0, 21, "Na3", 0}, {21, 20, 0, 21, "Na3", 0}, {21, 20, 0, 21, "Na3", 0}, {23, 22, 0, 21, "Nf3", 15}},
+		{{421, 400, 0, 60, "Na3", 0}, {60, 39, 0, 60, "Na3", 0}, {60, 39, 0, 60, "Na3", 0}, {64, 42, 0, 60, "Nf3", 41}},
+		{{9323, 8902, 0, 516, "Na3", 0}, {586, 524, 0, 516, "Na3", 0}, {555, 494, 0, 516, "Na3", 0}, {205, 105, 0, 521, "Nf3", 12}},
+		{{206604, 197273, 0, 1267, "Na3", 0}, {1509, 981, 0, 1267, "Na3", 0}, {1445, 919, 0, 1267, "Na3", 0}, {439, 170, 0, 1385, "Nf3", 41}},
 	}
 	if res.Blanked != 0 || res.Interrupted {
 		t.Errorf("blanked %d, interrupted %v; want 0, false", res.Blanked, res.Interrupted)
@@ -147,15 +147,15 @@ func TestCompareSuite(t *testing.T) {
 	for i, want := range []struct {
 		nodes, qnodes  uint64
 		solved, withBM int
-	}{{959, 372, 1, 24}, {4272, 1026, 1, 24}, {14501, 3445, 5, 24}} {
+	}{{957, 389, 1, 24}, {2639, 560, 1, 24}, {9401, 1114, 3, 24}} {
 		r := res.Row(i+1, 0)
 		if r.Stats.Nodes != want.nodes || r.Stats.QNodes != want.qnodes || r.Solved != want.solved || r.WithBM != want.withBM ||
 			r.Positions != len(bk) || r.Best != "" || r.Minimal != 0 || r.Minimax != 0 {
 			t.Errorf("depth %d: %+v, want %+v", i+1, r, want)
 		}
 	}
-	if got := res.Row(3, 0).EBF; got < 3.6719 || got > 3.6720 {
-		t.Errorf("EBF at depth 3 = %v, want 3.6719", got)
+	if got := res.Row(3, 0).EBF; got < 2.7950 || got > 2.7951 {
+		t.Errorf("EBF at depth 3 = %v, want 2.7950", got)
 	}
 }
 
@@ -294,18 +294,18 @@ func TestBench(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res.Nodes != 34239 || res.Searched != 47 || res.Skipped != 2 || len(res.Rows) != 49 || res.Interrupted {
+	if res.Nodes != 32307 || res.Searched != 47 || res.Skipped != 2 || len(res.Rows) != 49 || res.Interrupted {
 		t.Fatalf("signature %d, %d searched, %d skipped, %d rows", res.Nodes, res.Searched, res.Skipped, len(res.Rows))
 	}
-	if sig, want := res.Signature(), fmt.Sprintf("34239 nodes %d nps", res.NPS()); sig != want {
+	if sig, want := res.Signature(), fmt.Sprintf("32307 nodes %d nps", res.NPS()); sig != want {
 		t.Errorf("Signature = %q, want %q", sig, want)
 	}
 	if sig := (&BenchResult{Nodes: 1000, Elapsed: 2 * time.Second}).Signature(); sig != "1000 nodes 500 nps" {
 		t.Errorf("Signature = %q, want 1000 nodes 500 nps", sig)
 	}
 	for i, want := range map[int]BenchRow{
-		0:  {Index: 1, Nodes: 108, Best: "d4", Score: 15},
-		1:  {Index: 2, Nodes: 217, Best: "Bxa6", Score: 79},
+		0:  {Index: 1, Nodes: 64, Best: "Nf3", Score: 41},
+		1:  {Index: 2, Nodes: 165, Best: "Bxa6", Score: 69},
 		47: {Index: 48, Skipped: "stalemate"},
 		48: {Index: 49, Skipped: "checkmate"},
 	} {
@@ -324,22 +324,22 @@ func TestSuite(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(res.Rows) != 24 || res.Solved != 5 || res.Checked != 24 || res.Total.TotalNodes() != 17946 {
-		t.Fatalf("%d rows, solved %d of %d, %d nodes; want 24, 5 of 24, 17946", len(res.Rows), res.Solved, res.Checked, res.Total.TotalNodes())
+	if len(res.Rows) != 24 || res.Solved != 3 || res.Checked != 24 || res.Total.TotalNodes() != 10515 {
+		t.Fatalf("%d rows, solved %d of %d, %d nodes; want 24, 3 of 24, 10515", len(res.Rows), res.Solved, res.Checked, res.Total.TotalNodes())
 	}
 	for i, want := range []SuiteRow{
 		{ID: "BK.01", Found: "Qd1+", Expected: "Qd1+", Checked: true, OK: true, Depth: 3},
-		{ID: "BK.02", Found: "e5", Expected: "d5", Checked: true, OK: false, Score: 5, Depth: 3},
+		{ID: "BK.02", Found: "e5", Expected: "d5", Checked: true, OK: false, Score: 0, Depth: 3},
 	} {
 		got := res.Rows[i]
 		if got.ID != want.ID || got.Found != want.Found || got.Expected != want.Expected || got.Checked != want.Checked || got.OK != want.OK || got.Depth != want.Depth {
 			t.Errorf("row %d: %+v, want %+v", i, got, want)
 		}
 	}
-	if n := []uint64{res.Rows[0].Stats.TotalNodes(), res.Rows[1].Stats.TotalNodes()}; n[0] != 798 || n[1] != 533 {
-		t.Errorf("nodes %v, want [798 533]", n)
+	if n := []uint64{res.Rows[0].Stats.TotalNodes(), res.Rows[1].Stats.TotalNodes()}; n[0] != 628 || n[1] != 324 {
+		t.Errorf("nodes %v, want [628 324]", n)
 	}
-	if res.Rows[1].Score != 5 || !engine.IsMate(res.Rows[0].Score) {
-		t.Errorf("scores %d and %d, want mate and +5", res.Rows[0].Score, res.Rows[1].Score)
+	if res.Rows[1].Score != 0 || !engine.IsMate(res.Rows[0].Score) {
+		t.Errorf("scores %d and %d, want mate and 0", res.Rows[0].Score, res.Rows[1].Score)
 	}
 }

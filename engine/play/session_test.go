@@ -54,14 +54,14 @@ func TestSessionScripts(t *testing.T) {
 		says   []string // lines the transcript must hold
 	}{
 		{"two moves and undo", testConfig(board.White, board.StartFEN), []string{"e4", "d4", "undo", "quit"},
-			"e4 d5", game.InProgress, game.NoMethod,
-			[]string{"You play 1. e4\nplylab plays 1... d5  (depth 2, score -29 cp, 116 nodes)\n", "You play 2. d4\n", "Took back 2. d4 dxe4.\n2. White> "}},
+			"e4 Nc6", game.InProgress, game.NoMethod,
+			[]string{"You play 1. e4\nplylab plays 1... Nc6  (depth 2, score -2 cp, 74 nodes)\n", "You play 2. d4\n", "Took back 2. d4 Nf6.\n2. White> "}},
 		{"mate in one", testConfig(board.White, "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1"), []string{"Rd8#", "Rd7", "quit"},
 			"Rd8#", game.WhiteWins, game.Checkmate,
 			[]string{"Game over: checkmate, White wins (1-0). You win!", "game over> Rd7\nThe game is over (1-0)."}},
 		{"resign as Black", testConfig(board.Black, board.StartFEN), []string{"resign", "resign", "quit"},
-			"d4", game.WhiteWins, game.Resignation,
-			[]string{"plylab plays 1. d4  (depth 2, score +15 cp, 108 nodes)\n1... Black> ", "Game over: you resigned, White wins (1-0). plylab wins.", "resign\nThe game is over already."}},
+			"Nf3", game.WhiteWins, game.Resignation,
+			[]string{"plylab plays 1. Nf3  (depth 2, score +41 cp, 64 nodes)\n1... Black> ", "Game over: you resigned, White wins (1-0). plylab wins.", "resign\nThe game is over already."}},
 		{"engine claims threefold", Config{Human: board.Black, Options: engine.EngineOptions(), Limits: engine.Limits{Depth: 2}, Level: "depth 2", Load: rep},
 			[]string{"Ng8", "quit"},
 			"Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8", game.Draw, game.ThreefoldRepetition,
