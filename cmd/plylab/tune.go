@@ -172,7 +172,7 @@ func tuneRun(ctx context.Context, opts *TuneOptions, stdout, stderr io.Writer) e
 	switch {
 	case errors.As(err, &fe):
 		return cliapp.Usagef("--pgn: %v", fe.Err)
-	case errors.As(err, &le) && errors.Is(err, tune.ErrNoWDL):
+	case errors.As(err, &le) && (errors.Is(err, tune.ErrNoWDL) || errors.Is(err, tune.ErrNotUCI)):
 		return cliapp.Usagef("--label-engine: %v", le.Err)
 	case errors.Is(err, tune.ErrNoSamples):
 		return cliapp.Usagef("%v", err)

@@ -69,6 +69,7 @@ func TestTuneCommandErrors(t *testing.T) {
 		{[]string{"tune", "--epochs", "0"}, "--epochs 0 is out of range"},
 		{[]string{"tune", "--from", "random"}, `--from "random": start from 'default' or 'zero'`},
 		{[]string{"tune", "--pgn", "/no/such/file.pgn"}, "--pgn: open /no/such/file.pgn"},
+		{[]string{"tune", "--label-engine", "/bin/true", "--epochs", "1"}, "--label-engine: /bin/true does not answer as a UCI engine"},
 	} {
 		line := wantUsageError(t, runCLI(t, tc.args...))
 		if !strings.Contains(line, tc.want) {

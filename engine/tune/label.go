@@ -40,6 +40,10 @@ type Labeller interface {
 // win-draw-loss estimate.
 var ErrNoWDL = errors.New("the label engine reports no win/draw/loss estimate (wdl); use an engine with UCI_ShowWDL, such as Stockfish 12 or later")
 
+// ErrNotUCI is the error for a label engine that does not complete the
+// UCI handshake (uci, isready).
+var ErrNotUCI = errors.New("does not answer as a UCI engine")
+
 // labelTimeout bounds each search of the label engine: a fixed-depth
 // search that has not ended by then has hung.
 const labelTimeout = 60 * time.Second
@@ -109,7 +113,7 @@ func StartUCILabeller(ctx context.Context, path string, depth int, cachePath str
 	}
 	if _, err := l.readUntil(ctx, labelStartTimeout, "readyok", nil); err != nil {
 		l.Close()
-		return nil, fmt.Errorf("%s does not answer as a UCI engine: %w", path, err)
+		return nil, fmt.Errorf("%s %w: %w", path, ErrNotUCI, err)
 	}
 	return l, nil
 }

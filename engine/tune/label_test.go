@@ -143,6 +143,7 @@ func TestLabelErrors(t *testing.T) {
 		{"missing engine", filepath.Join(dir, "missing"), "", 8, "not found"},
 		{"broken cache", fake, bad, 8, "bad.tsv, line 1: want FEN, a tab and a label from 0 to 1"},
 		{"depth", fake, "", 0, "label depth 0 is out of range"},
+		{"not UCI", "/bin/true", "", 8, "/bin/true does not answer as a UCI engine: the label engine ended"},
 	} {
 		tr := Training{PGN: []string{games}, Skip: 1, Every: 1, LabelEngine: tc.engine, LabelDepth: tc.depth, LabelWeight: 1, LabelCache: tc.cache}
 		_, err := tr.Load(context.Background(), &eval.DefaultWeights)
@@ -152,6 +153,9 @@ func TestLabelErrors(t *testing.T) {
 		}
 		if tc.name == "no wdl" && !errors.Is(err, ErrNoWDL) {
 			t.Errorf("no wdl: %v is not ErrNoWDL", err)
+		}
+		if tc.name == "not UCI" && !errors.Is(err, ErrNotUCI) {
+			t.Errorf("not UCI: %v is not ErrNotUCI", err)
 		}
 	}
 }
