@@ -34,14 +34,6 @@ const (
 // noEval marks a ply without a static evaluation (in check) for improving.
 const noEval = -1 << 30
 
-// b2i is 1 for true, 0 for false.
-func b2i(v bool) int {
-	if v {
-		return 1
-	}
-	return 0
-}
-
 // nullAdaptR is the adaptive null-move reduction: 3 plies, one more for
 // every 4 plies of depth, and one more for every 200 cp the static
 // evaluation stands above beta, at most 3. A deeper node can afford a
@@ -188,12 +180,19 @@ func (s *Searcher) negamax(ply, depth, alpha, beta int, move board.Move, afterNu
 		}
 	}
 
+	// rfpDepth is the depth reverse futility's margin counts: one ply
+	// less where the static evaluation is improving (see above).
+	rfpDepth := depth
+	if o.Improving && improving {
+		rfpDepth--
+	}
+
 	// Reverse futility pruning ("static null move"): near the horizon, if
 	// the static evaluation beats beta by more than any plausible loss in
 	// the remaining plies (a margin per ply), the opponent will not allow
 	// this position: return at once. Checks are excluded (the evaluation is
 	// meaningless there) and so are mate-bound windows.
-	if o.RFP && haveEval && excluded == board.NoMove && depth <= 6 && !IsMate(beta) && staticEval-rfpMargin*(depth-b2i(o.Improving && improving)) >= beta {
+	if o.RFP && haveEval && excluded == board.NoMove && depth <= 6 && !IsMate(beta) && staticEval-rfpMargin*rfpDepth >= beta {
 		s.stats.RFPCuts++
 		return s.leave(staticEval, Lower, EndRFP, 0, 0, board.NoMove)
 	}

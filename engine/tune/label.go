@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"os/exec"
 	"strconv"
@@ -217,8 +218,7 @@ func ExpectedScore(wdl [3]int, side board.Color) float64 {
 	if side == board.Black {
 		v = 1 - v
 	}
-	v, _ = strconv.ParseFloat(strconv.FormatFloat(v, 'f', 4, 64), 64)
-	return v
+	return math.Round(v*1e4) / 1e4
 }
 
 // parseWDL reads "wdl W D L" from a UCI info line of the first principal
