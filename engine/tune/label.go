@@ -62,14 +62,21 @@ type UCILabeller struct {
 	lines chan string
 	cache map[string]float64
 	save  *os.File
+	// path is the engine as given, exe where it was found; started says
+	// whether start ran (its error, if any, is startErr).
+	path, exe string
+	started   bool
+	startErr  error
 	// Searched is how many positions the engine searched; Cached how many
 	// labels came from the cache.
 	Searched, Cached int
 }
 
-// StartUCILabeller starts the engine at path (one thread, a small hash,
+// StartUCILabeller prepares the engine at path (one thread, a small hash,
 // win-draw-loss reports on) for searches to depth, with labels cached in
-// cachePath ("" for no cache).
+// cachePath ("" for no cache). The engine itself starts at the first
+// position the cache does not hold, so a run whose labels are all cached
+// never starts it (and cannot be slowed or stopped by its start-up).
 func StartUCILabeller(ctx context.Context, path string, depth int, cachePath string) (*UCILabeller, error) {
 	if depth < 1 || depth > 40 {
 		return nil, fmt.Errorf("label depth %d is out of range; give 1 to 40", depth)
@@ -78,7 +85,7 @@ func StartUCILabeller(ctx context.Context, path string, depth int, cachePath str
 	if err != nil {
 		return nil, fmt.Errorf("%q not found: %w", path, err)
 	}
-	l := &UCILabeller{Depth: depth, cache: map[string]float64{}, lines: make(chan string, 64)}
+	l := &UCILabeller{Depth: depth, cache: map[string]float64{}, lines: make(chan string, 64), path: path, exe: exe}
 	if cachePath != "" {
 		if err := l.readCache(cachePath); err != nil {
 			return nil, err
@@ -87,16 +94,22 @@ func StartUCILabeller(ctx context.Context, path string, depth int, cachePath str
 			return nil, fmt.Errorf("cannot write the label cache: %w", err)
 		}
 	}
-	l.cmd = exec.Command(exe)
+	return l, nil
+}
+
+// start starts the engine and completes the UCI handshake.
+func (l *UCILabeller) start(ctx context.Context) error {
+	l.cmd = exec.Command(l.exe)
+	var err error
 	if l.in, err = l.cmd.StdinPipe(); err != nil {
-		return nil, err
+		return err
 	}
 	out, err := l.cmd.StdoutPipe()
 	if err != nil {
-		return nil, err
+		return err
 	}
 	if err := l.cmd.Start(); err != nil {
-		return nil, fmt.Errorf("cannot start %q: %w", path, err)
+		return fmt.Errorf("cannot start %q: %w", l.path, err)
 	}
 	go func() {
 		sc := bufio.NewScanner(out)
@@ -105,18 +118,19 @@ func StartUCILabeller(ctx context.Context, path string, depth int, cachePath str
 		}
 		close(l.lines)
 	}()
+	// A program that ends at once (no UCI engine) may close its input
+	// before these lines are written; the write error is then left for
+	// readUntil, which reports that the engine ended.
 	for _, c := range []string{"uci", "setoption name Threads value 1", "setoption name Hash value 4",
 		"setoption name UCI_ShowWDL value true", "isready"} {
-		if err := l.send(c); err != nil {
-			l.Close()
-			return nil, err
+		if l.send(c) != nil {
+			break
 		}
 	}
 	if _, err := l.readUntil(ctx, labelStartTimeout, "readyok", nil); err != nil {
-		l.Close()
-		return nil, fmt.Errorf("%s %w: %w", path, ErrNotUCI, err)
+		return fmt.Errorf("%s %w: %w", l.path, ErrNotUCI, err)
 	}
-	return l, nil
+	return nil
 }
 
 // readCache loads the labels of an existing cache file.
@@ -177,6 +191,13 @@ func (l *UCILabeller) Label(ctx context.Context, b *board.Board) (float64, error
 	if v, ok := l.cache[fen]; ok {
 		l.Cached++
 		return v, nil
+	}
+	if !l.started {
+		l.started = true
+		l.startErr = l.start(ctx)
+	}
+	if l.startErr != nil {
+		return 0, l.startErr
 	}
 	for _, c := range []string{"ucinewgame", "position fen " + fen, "go depth " + strconv.Itoa(l.Depth)} {
 		if err := l.send(c); err != nil {

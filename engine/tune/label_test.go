@@ -115,6 +115,13 @@ func TestLabelledTraining(t *testing.T) {
 	if searched != 0 || cached != 6 {
 		t.Errorf("second run: %d searched, %d cached; want 0, 6", searched, cached)
 	}
+
+	// With every label cached the engine is never started: a program
+	// that is no UCI engine at all does not matter.
+	tr.LabelEngine = "/bin/true"
+	if set, err = tr.Load(context.Background(), &eval.DefaultWeights); err != nil || len(set.Samples) != 6 || searched != 0 || cached != 6 {
+		t.Errorf("all cached, engine /bin/true: %v, %d samples, %d searched, %d cached; want no error, 6, 0, 6", err, len(set.Samples), searched, cached)
+	}
 }
 
 // TestLabelErrors: an engine without wdl, a missing engine, a broken
