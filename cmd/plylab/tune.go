@@ -29,6 +29,7 @@ type TuneOptions struct {
 	Terms   eval.Terms
 	Holdout int
 	L2      float64
+	Squares bool // also fit the piece-square corrections
 	// LabelEngine, LabelDepth, LabelWeight and LabelCache label the
 	// positions by a deeper search (tune.Training).
 	LabelEngine string
@@ -68,6 +69,14 @@ rebuild. The engine's own games are training data too: 'plylab match
 --opponent engine --pgn games.pgn' writes them. docs/evaluation.md says
 what the first fits bought in matches.
 
+--squares fits the corrections to PeSTO's piece-square tables too (384
+pairs of values), not only the terms' weights: PeSTO's tables were fitted
+without the terms, and with them some of a square's worth is counted
+twice. They need far more positions than the 59 weights: on 65,000
+positions the fits predicted held-out games better and played worse
+(docs/evaluation.md). --l2 keeps the squares the data rarely shows near
+their start. --from zero starts them from PeSTO's published tables.
+
 --label-engine labels each position also by a deeper search: the
 expected score (win, draw and loss, UCI_ShowWDL) of a UCI engine such as
 Stockfish searching it to --label-depth, blended with the game's result
@@ -80,6 +89,7 @@ Examples:
    plylab tune --pgn games.pgn --epochs 300 --report 50
    plylab tune --pgn a.pgn --pgn b.pgn --from zero -o engine/eval/weights_tuned.go
    plylab tune --terms passedpawns,kingsafety --format csv
+   plylab tune --pgn games.pgn --squares --l2 0.00000001 --epochs 300
    plylab tune --pgn games.pgn --every 4 --label-engine /usr/games/stockfish --label-depth 8 --label-cache labels.tsv`,
 		Flags: []cli.Flag{
 			&cli.StringSliceFlag{Name: "pgn", Usage: "read games from PGN `FILE` (repeat for several; default: the built-in master games)"},
@@ -88,7 +98,8 @@ Examples:
 			&cli.IntFlag{Name: "epochs", Value: 200, Usage: "run `N` full passes over the positions"},
 			&cli.Float64Flag{Name: "rate", Value: 1, Usage: "Adam's step `SIZE` in centipawns"},
 			&cli.Float64Flag{Name: "k", Usage: "the sigmoid's scaling constant `K` (default: fitted on the starting weights)"},
-			&cli.StringFlag{Name: "from", Value: "default", Usage: "start from the `WEIGHTS` 'default' (the engine's) or 'zero'"},
+			&cli.StringFlag{Name: "from", Value: "default", Usage: "start from the `WEIGHTS` 'default' (the engine's) or 'zero' (and PeSTO's tables without corrections)"},
+			&cli.BoolFlag{Name: "squares", Usage: "fit the corrections to PeSTO's piece-square tables too"},
 			&cli.StringFlag{Name: "terms", Value: "all", Usage: "tune only the weights of the terms in `LIST` (comma-separated: " + strings.Join(eval.TermNames(), ", ") + ")"},
 			&cli.IntFlag{Name: "holdout", Value: 5, Usage: "hold out every `N`-th game to measure the error on games the fit never saw, and keep the epoch that does best there (0: no hold-out)"},
 			&cli.Float64Flag{Name: "l2", Usage: "pull each weight towards its start with strength `L2` (ridge regularisation; 0: none)"},
@@ -117,7 +128,7 @@ func parseTune(c *cli.Context) (*TuneOptions, error) {
 	}
 	opts := &TuneOptions{PGN: c.StringSlice("pgn"), Skip: c.Int("skip"), Every: c.Int("every"),
 		Epochs: c.Int("epochs"), Rate: c.Float64("rate"), K: c.Float64("k"), From: c.String("from"),
-		Report: c.Int("report"), NoWeights: c.Bool("no-weights"), Holdout: c.Int("holdout"), L2: c.Float64("l2"), Output: c.String("output"), Format: c.String("format"),
+		Report: c.Int("report"), NoWeights: c.Bool("no-weights"), Holdout: c.Int("holdout"), L2: c.Float64("l2"), Squares: c.Bool("squares"), Output: c.String("output"), Format: c.String("format"),
 		LabelEngine: c.String("label-engine"), LabelDepth: c.Int("label-depth"), LabelWeight: c.Float64("label-weight"), LabelCache: c.String("label-cache"),
 		Provenance: cliapp.CommandLine(c, "output", "format", "label-cache")}
 	if e := opts.LabelEngine; e != "" {
@@ -150,7 +161,7 @@ func parseTerms(s string) (eval.Terms, error) {
 func (opts *TuneOptions) run() tune.Run {
 	return tune.Run{Training: tune.Training{PGN: opts.PGN, Skip: opts.Skip, Every: opts.Every, Holdout: opts.Holdout,
 		LabelEngine: opts.LabelEngine, LabelDepth: opts.LabelDepth, LabelWeight: opts.LabelWeight, LabelCache: opts.LabelCache}, From: opts.From,
-		Options: tune.Options{Epochs: opts.Epochs, Rate: opts.Rate, K: opts.K, Terms: opts.Terms, L2: opts.L2}}
+		Options: tune.Options{Epochs: opts.Epochs, Rate: opts.Rate, K: opts.K, Terms: opts.Terms, L2: opts.L2, Squares: opts.Squares}}
 }
 
 // tuneRun reads the games, fits the weights and prints the errors and the

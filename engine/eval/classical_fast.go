@@ -198,19 +198,19 @@ func fusedScore(b *board.Board, on Terms, w *packedWeights, c *pawnCache) int {
 func pieceTerms(b *board.Board, us board.Color, occ board.Bitboard, w *packedWeights) int64 {
 	them := us.Other()
 	ourPawns, theirPawns := b.Pieces(us, board.Pawn), b.Pieces(them, board.Pawn)
-	pesto := &pestoTable[board.MakePiece(us, board.Pawn)&15]
+	pesto := &classicalTable[board.MakePiece(us, board.Pawn)&15]
 	var psq int64
 	for pcs := ourPawns; pcs != 0; {
 		psq += pesto[pcs.PopLSB()&63]
 	}
-	psq += pestoTable[board.MakePiece(us, board.King)&15][b.KingSquare(us)&63]
+	psq += classicalTable[board.MakePiece(us, board.King)&15][b.KingSquare(us)&63]
 	safe := ^b.Occupancy(us) &^ pawnAttackSet(them, theirPawns)
 	zone := kingZone[b.KingSquare(them)&63]
 	theirQueens := b.Pieces(them, board.Queen)
 	theirMajors := b.Pieces(them, board.Rook) | theirQueens
 	var acc int64
 	units := 0 // king attack units (kingAttackUnits), for the king danger
-	pesto = &pestoTable[board.MakePiece(us, board.Knight)&15]
+	pesto = &classicalTable[board.MakePiece(us, board.Knight)&15]
 	for pcs := b.Pieces(us, board.Knight); pcs != 0; {
 		s := pcs.PopLSB() & 63
 		psq += pesto[s]
@@ -221,7 +221,7 @@ func pieceTerms(b *board.Board, us board.Color, occ board.Bitboard, w *packedWei
 			int64((att&theirMajors).Count())*w[FThreatByMinor]
 	}
 	bishops := b.Pieces(us, board.Bishop)
-	pesto = &pestoTable[board.MakePiece(us, board.Bishop)&15]
+	pesto = &classicalTable[board.MakePiece(us, board.Bishop)&15]
 	for pcs := bishops; pcs != 0; {
 		s := pcs.PopLSB() & 63
 		psq += pesto[s]
@@ -235,7 +235,7 @@ func pieceTerms(b *board.Board, us board.Color, occ board.Bitboard, w *packedWei
 		acc += w[FBishopPair]
 	}
 	allPawns := ourPawns | theirPawns
-	pesto = &pestoTable[board.MakePiece(us, board.Rook)&15]
+	pesto = &classicalTable[board.MakePiece(us, board.Rook)&15]
 	for pcs := b.Pieces(us, board.Rook); pcs != 0; {
 		s := pcs.PopLSB() & 63
 		psq += pesto[s]
@@ -250,7 +250,7 @@ func pieceTerms(b *board.Board, us board.Color, occ board.Bitboard, w *packedWei
 			acc += w[FRookHalfOpenFile]
 		}
 	}
-	pesto = &pestoTable[board.MakePiece(us, board.Queen)&15]
+	pesto = &classicalTable[board.MakePiece(us, board.Queen)&15]
 	for pcs := b.Pieces(us, board.Queen); pcs != 0; {
 		s := pcs.PopLSB() & 63
 		psq += pesto[s]

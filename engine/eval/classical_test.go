@@ -264,7 +264,7 @@ func TestClassicalReference(t *testing.T) {
 					t.Errorf("%q: %v = %d, naive recount %d", fe, Feature(i), got[i], want[i])
 				}
 			}
-			mg, eg := pestoSums(b)
+			mg, eg := classicalSums(b)
 			for i, n := range want {
 				mg += int(n) * int(DefaultWeights[i][0])
 				eg += int(n) * int(DefaultWeights[i][1])
@@ -395,4 +395,25 @@ func TestKingDanger(t *testing.T) {
 			t.Errorf("attacks N%d B%d R%d Q%d: units %d, danger %d; want %d, %d", tc.knight, tc.bishop, tc.rook, tc.queen, u, d, tc.units, tc.danger)
 		}
 	}
+}
+
+// classicalSums is the slow form of the classical evaluation's piece-
+// square part: PeSTO's sums plus DefaultSquares' corrections, each piece
+// looked up by SquareIndex, White's minus Black's.
+func classicalSums(b *board.Board) (mg, eg int) {
+	mg, eg = pestoSums(b)
+	for c := board.White; c <= board.Black; c++ {
+		sign := 1
+		if c == board.Black {
+			sign = -1
+		}
+		for t := board.Pawn; t <= board.King; t++ {
+			for bb := b.Pieces(c, t); bb != 0; {
+				d := DefaultSquares[t][SquareIndex(c, bb.PopLSB())]
+				mg += sign * int(d[0])
+				eg += sign * int(d[1])
+			}
+		}
+	}
+	return mg, eg
 }

@@ -150,6 +150,9 @@ var (
 	// sum of packed values is the packed sum (the packing is linear), and
 	// both halves stay far inside 32 bits, so unpacking at the end is exact.
 	pestoTable [16][64]int64
+	// classicalTable is pestoTable with the classical evaluation's tuned
+	// corrections (DefaultSquares) added, packed and signed the same way.
+	classicalTable [16][64]int64
 )
 
 func init() {
@@ -166,6 +169,24 @@ func init() {
 				mg := sign * (pestoMGValue[t] + pestoMGTables[t][i])
 				eg := sign * (pestoEGValue[t] + pestoEGTables[t][i])
 				pestoTable[p][s] = int64(mg)<<32 + int64(eg)
+			}
+		}
+	}
+	buildClassicalTable(&DefaultSquares)
+}
+
+// buildClassicalTable fills classicalTable from pestoTable and sq.
+func buildClassicalTable(sq *Squares) {
+	for c := board.White; c <= board.Black; c++ {
+		sign := 1
+		if c == board.Black {
+			sign = -1
+		}
+		for t := board.Pawn; t <= board.King; t++ {
+			p := board.MakePiece(c, t)
+			for s := board.Square(0); s < 64; s++ {
+				d := sq[t][tableIndex(c, s)]
+				classicalTable[p][s] = pestoTable[p][s] + int64(sign*int(d[0]))<<32 + int64(sign*int(d[1]))
 			}
 		}
 	}
@@ -319,6 +340,10 @@ func explain(b *board.Board, k Kind, terms Terms) Breakdown {
 					br.MaterialEG[c] += pestoEGValue[t]
 					br.SquaresMG[c] += pestoMGTables[t][i]
 					br.SquaresEG[c] += pestoEGTables[t][i]
+					if k == Classical {
+						br.SquaresMG[c] += int(DefaultSquares[t][i][0])
+						br.SquaresEG[c] += int(DefaultSquares[t][i][1])
+					}
 				}
 			}
 		}

@@ -72,9 +72,13 @@ func (r *Result) ValidErrorAt(epoch int) float64 {
 // them (madeBy, e.g. the command line), from what data (set, after
 // skipPlies plies), and how the fit went (res, run with opts).
 func Provenance(madeBy string, set *Set, skipPlies int, res *Result, opts Options) string {
-	return fmt.Sprintf("Made by: %s\nData: %s; %d games, %d positions after ply %d, %d quiet ones for training, %d held out.\nK = %.4f; training error %.6f before, %.6f after; held-out error %.6f before, %.6f after (%d epochs of Adam, rate %g, L2 %g).",
+	fitted := "term weights"
+	if opts.Squares {
+		fitted = "term weights and piece-square corrections"
+	}
+	return fmt.Sprintf("Made by: %s\nData: %s; %d games, %d positions after ply %d, %d quiet ones for training, %d held out.\nK = %.4f; training error %.6f before, %.6f after; held-out error %.6f before, %.6f after (%s, %d epochs of Adam, rate %g, L2 %g).",
 		madeBy, set.Source, set.Games, set.Positions, skipPlies, len(set.Samples), len(set.Valid), res.K,
-		res.ErrorBefore, res.ErrorNow, res.ValidBefore, res.ValidNow, res.Epochs, opts.Rate, opts.L2)
+		res.ErrorBefore, res.ErrorNow, res.ValidBefore, res.ValidNow, fitted, res.Epochs, opts.Rate, opts.L2)
 }
 
 // ReportRow is one row of a tuning report: the errors after an epoch
@@ -117,10 +121,11 @@ func (r *Result) Notes(planned int) []string {
 	return notes
 }
 
-// WriteGoFile writes weights as Go source (WriteGo) to the file path.
-func WriteGoFile(path string, weights eval.Weights, provenance string) error {
+// WriteGoFile writes weights and piece-square corrections as Go source
+// (WriteGo) to the file path.
+func WriteGoFile(path string, weights eval.Weights, squares eval.Squares, provenance string) error {
 	var buf bytes.Buffer
-	if err := WriteGo(&buf, weights, provenance); err != nil {
+	if err := WriteGo(&buf, weights, squares, provenance); err != nil {
 		return err
 	}
 	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {

@@ -81,9 +81,13 @@ func TestProvenance(t *testing.T) {
 	got := Provenance("plylab tune --epochs 40", set, 4, res, Options{Rate: 0.5, L2: 1e-6})
 	want := "Made by: plylab tune --epochs 40\n" +
 		"Data: test.pgn; 3 games, 68 positions after ply 4, 7 quiet ones for training, 2 held out.\n" +
-		"K = 1.2500; training error 0.100000 before, 0.090000 after; held-out error 0.200000 before, 0.190000 after (40 epochs of Adam, rate 0.5, L2 1e-06)."
+		"K = 1.2500; training error 0.100000 before, 0.090000 after; held-out error 0.200000 before, 0.190000 after (term weights, 40 epochs of Adam, rate 0.5, L2 1e-06)."
 	if got != want {
 		t.Errorf("Provenance =\n%s\nwant\n%s", got, want)
+	}
+	got = Provenance("plylab tune --squares", set, 4, res, Options{Rate: 0.5, Squares: true})
+	if want := "(term weights and piece-square corrections, 40 epochs of Adam, rate 0.5, L2 0)."; !strings.HasSuffix(got, want) {
+		t.Errorf("Provenance with squares =\n%s\nwant it to end %q", got, want)
 	}
 }
 

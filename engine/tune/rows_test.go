@@ -55,7 +55,7 @@ func TestReportRowsAndNotes(t *testing.T) {
 
 func TestWriteGoFile(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "weights_tuned.go")
-	if err := WriteGoFile(path, eval.DefaultWeights, "Made by: a test"); err != nil {
+	if err := WriteGoFile(path, eval.DefaultWeights, eval.DefaultSquares, "Made by: a test"); err != nil {
 		t.Fatal(err)
 	}
 	got, err := os.ReadFile(path)
@@ -63,14 +63,14 @@ func TestWriteGoFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	var want strings.Builder
-	if err := WriteGo(&want, eval.DefaultWeights, "Made by: a test"); err != nil {
+	if err := WriteGo(&want, eval.DefaultWeights, eval.DefaultSquares, "Made by: a test"); err != nil {
 		t.Fatal(err)
 	}
 	if string(got) != want.String() {
 		t.Errorf("WriteGoFile wrote %d bytes that differ from WriteGo's %d", len(got), want.Len())
 	}
 	bad := filepath.Join(t.TempDir(), "no", "such", "dir.go")
-	if err := WriteGoFile(bad, eval.DefaultWeights, ""); err == nil || !strings.HasPrefix(err.Error(), "writing "+bad+": ") {
+	if err := WriteGoFile(bad, eval.DefaultWeights, eval.DefaultSquares, ""); err == nil || !strings.HasPrefix(err.Error(), "writing "+bad+": ") {
 		t.Errorf("WriteGoFile into a missing folder: %v, want \"writing %s: ...\"", err, bad)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/plylab/plylab/engine/eval"
 	"github.com/plylab/plylab/engine/textfmt"
 )
 
@@ -63,7 +64,11 @@ func (r Run) Do(ctx context.Context) (*Set, *Result, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	res, err := Tune(ctx, set, start, r.Options)
+	opts := r.Options
+	if r.From == "zero" && opts.StartSquares == nil {
+		opts.StartSquares = &eval.Squares{} // PeSTO's tables as published
+	}
+	res, err := Tune(ctx, set, start, opts)
 	return set, res, err
 }
 
@@ -87,7 +92,7 @@ func (res *Result) Report(set *Set, format string, every, planned int, weights b
 // the provenance of the run (madeBy, e.g. the command line) in its
 // comment, and returns the line that reports it.
 func (r Run) WriteFile(path, madeBy string, set *Set, res *Result) (string, error) {
-	if err := WriteGoFile(path, res.Weights, Provenance(madeBy, set, r.Skip, res, r.Options)); err != nil {
+	if err := WriteGoFile(path, res.Weights, res.Squares, Provenance(madeBy, set, r.Skip, res, r.Options)); err != nil {
 		return "", err
 	}
 	return fmt.Sprintf("tune: wrote %s\n", path), nil

@@ -65,6 +65,10 @@ type Sample struct {
 	Scale int8
 	// Features are the classical feature counts, White's minus Black's.
 	Features eval.Features
+	// Pieces list the pieces for the piece-square corrections
+	// (eval.Squares): each is 1 + (piece type − 1)·64 + eval.SquareIndex,
+	// negated for Black's pieces; a 0 ends the list.
+	Pieces [32]int16
 }
 
 // Set is a labelled training set.
@@ -234,8 +238,24 @@ func NewSample(b *board.Board, result float64, terms eval.Terms, start *eval.Wei
 	br := eval.Explain(b, eval.PeSTO)
 	s := Sample{Result: result, MG: int32(br.MG), EG: int32(br.EG), Phase: int8(br.Phase), Scale: eval.ScaleNormal}
 	eval.Extract(b, terms, &s.Features)
+	n := 0
+	sqEG := 0 // the start corrections' endgame part, for the scale
+	for c := board.White; c <= board.Black; c++ {
+		for t := board.Pawn; t <= board.King; t++ {
+			for bb := b.Pieces(c, t); bb != 0 && n < len(s.Pieces); n++ {
+				i := eval.SquareIndex(c, bb.PopLSB())
+				v := int16(1 + (int(t)-1)*64 + i)
+				d := int(eval.DefaultSquares[t][i][1])
+				if c == board.Black {
+					v, d = -v, -d
+				}
+				s.Pieces[n] = v
+				sqEG += d
+			}
+		}
+	}
 	if terms&eval.TermScaling != 0 {
-		eg := br.EG
+		eg := br.EG + sqEG
 		for i, n := range s.Features {
 			eg += int(n) * int(start[i][1])
 		}
@@ -244,34 +264,64 @@ func NewSample(b *board.Board, result float64, terms eval.Terms, start *eval.Wei
 	return s
 }
 
-// params are weights as floats, the tuner's working copy: [i][0] is the
-// middlegame weight of feature i, [i][1] the endgame weight.
-type params [eval.NumFeatures][2]float64
+// numSquares is the number of piece-square corrections: 6 piece types
+// times 64 squares.
+const numSquares = 6 * 64
 
-func toParams(w *eval.Weights) params {
+// params are weights and piece-square corrections as floats, the tuner's
+// working copy: w[i][0] is the middlegame weight of feature i, w[i][1]
+// the endgame weight; sq[(type−1)·64 + index] the corrections likewise.
+type params struct {
+	w  [eval.NumFeatures][2]float64
+	sq [numSquares][2]float64
+}
+
+func toParams(w *eval.Weights, sq *eval.Squares) params {
 	var p params
 	for i := range w {
-		p[i] = [2]float64{float64(w[i][0]), float64(w[i][1])}
+		p.w[i] = [2]float64{float64(w[i][0]), float64(w[i][1])}
+	}
+	for t := 1; t <= 6; t++ {
+		for i := range 64 {
+			d := sq[t][i]
+			p.sq[(t-1)*64+i] = [2]float64{float64(d[0]), float64(d[1])}
+		}
 	}
 	return p
 }
 
-func (p *params) round() eval.Weights {
+func (p *params) round() (eval.Weights, eval.Squares) {
 	var w eval.Weights
-	for i := range p {
-		w[i] = [2]int16{int16(math.Round(p[i][0])), int16(math.Round(p[i][1]))}
+	for i := range p.w {
+		w[i] = [2]int16{int16(math.Round(p.w[i][0])), int16(math.Round(p.w[i][1]))}
 	}
-	return w
+	var sq eval.Squares
+	for j, d := range p.sq {
+		sq[j/64+1][j%64] = [2]int16{int16(math.Round(d[0])), int16(math.Round(d[1]))}
+	}
+	return w, sq
 }
 
 // score is the sample's evaluation from White's point of view with
-// weights p, before rounding: the tuner's view of eval.Evaluate.
+// parameters p, before rounding: the tuner's view of eval.Evaluate.
 func (s *Sample) score(p *params) float64 {
 	mg, eg := float64(s.MG), float64(s.EG)
 	for i, n := range s.Features {
 		if n != 0 {
-			mg += float64(n) * p[i][0]
-			eg += float64(n) * p[i][1]
+			mg += float64(n) * p.w[i][0]
+			eg += float64(n) * p.w[i][1]
+		}
+	}
+	for _, v := range s.Pieces {
+		if v == 0 {
+			break
+		}
+		if v > 0 {
+			mg += p.sq[v-1][0]
+			eg += p.sq[v-1][1]
+		} else {
+			mg -= p.sq[-v-1][0]
+			eg -= p.sq[-v-1][1]
 		}
 	}
 	ph := float64(s.Phase)
@@ -284,18 +334,30 @@ func sigmoid(score, k float64) float64 {
 }
 
 // Error is the mean squared error of the weights on the set with scaling
-// constant k: the average of (result − sigmoid(k·score))².
+// constant k: the average of (result − sigmoid(k·score))², with the
+// engine's piece-square corrections (eval.DefaultSquares).
 func (set *Set) Error(w *eval.Weights, k float64) float64 {
-	p := toParams(w)
+	return set.ErrorSquares(w, &eval.DefaultSquares, k)
+}
+
+// ErrorSquares is Error with the piece-square corrections sq.
+func (set *Set) ErrorSquares(w *eval.Weights, sq *eval.Squares, k float64) float64 {
+	p := toParams(w, sq)
 	return set.errorOf(&p, k)
 }
 
 func (set *Set) errorOf(p *params, k float64) float64 { return meanError(set.Samples, p, k) }
 
 // ValidError is the mean squared error of the weights on the held-out
-// positions (0 when there are none).
+// positions (0 when there are none), with the engine's piece-square
+// corrections.
 func (set *Set) ValidError(w *eval.Weights, k float64) float64 {
-	p := toParams(w)
+	return set.ValidErrorSquares(w, &eval.DefaultSquares, k)
+}
+
+// ValidErrorSquares is ValidError with the piece-square corrections sq.
+func (set *Set) ValidErrorSquares(w *eval.Weights, sq *eval.Squares, k float64) float64 {
+	p := toParams(w, sq)
 	return meanError(set.Valid, &p, k)
 }
 
@@ -317,7 +379,12 @@ func meanError(samples []Sample, p *params, k float64) float64 {
 // method fixes K first, so that the tuning moves the weights and not the
 // scale of the whole evaluation.
 func (set *Set) FitK(w *eval.Weights) float64 {
-	p := toParams(w)
+	return set.FitKSquares(w, &eval.DefaultSquares)
+}
+
+// FitKSquares is FitK with the piece-square corrections sq.
+func (set *Set) FitKSquares(w *eval.Weights, sq *eval.Squares) float64 {
+	p := toParams(w, sq)
 	lo, hi := 0.1, 3.0
 	g := (math.Sqrt(5) - 1) / 2
 	a, b := hi-g*(hi-lo), lo+g*(hi-lo)
@@ -353,6 +420,13 @@ type Options struct {
 	// weights that the data barely determine stay near their start instead
 	// of wandering to fit noise. 0 means none.
 	L2 float64
+	// Squares also fits the piece-square corrections (eval.Squares), 384
+	// pairs more, starting from StartSquares; without it they stay at
+	// their start and only the term weights move.
+	Squares bool
+	// StartSquares are the corrections to start from (nil means
+	// eval.DefaultSquares).
+	StartSquares *eval.Squares
 	// Progress, if set, is called after every epoch with the epoch number
 	// (1-based) and the error of the rounded weights.
 	Progress func(epoch int, err float64)
@@ -360,8 +434,11 @@ type Options struct {
 
 // Result is what Tune found.
 type Result struct {
-	K                     float64
-	Start, Weights        eval.Weights
+	K              float64
+	Start, Weights eval.Weights
+	// StartSquares and Squares are the piece-square corrections before
+	// and after (the same unless Options.Squares).
+	StartSquares, Squares eval.Squares
 	ErrorBefore, ErrorNow float64
 	// ValidBefore and ValidNow are the held-out positions' errors (0
 	// without held-out positions). With them, Weights are the epoch's
@@ -393,20 +470,33 @@ func Tune(ctx context.Context, set *Set, start eval.Weights, opts Options) (*Res
 	if opts.Terms == 0 {
 		opts.Terms = eval.AllTerms
 	}
-	r := &Result{Start: start, Weights: start, K: opts.K}
-	if r.K == 0 {
-		r.K = set.FitK(&start)
+	sq0 := &eval.DefaultSquares
+	if opts.StartSquares != nil {
+		sq0 = opts.StartSquares
 	}
-	r.ErrorBefore = set.Error(&start, r.K)
+	r := &Result{Start: start, Weights: start, StartSquares: *sq0, Squares: *sq0, K: opts.K}
+	if r.K == 0 {
+		r.K = set.FitKSquares(&start, sq0)
+	}
+	r.ErrorBefore = set.ErrorSquares(&start, sq0, r.K)
 	r.ErrorNow = r.ErrorBefore
-	r.ValidBefore = set.ValidError(&start, r.K)
+	r.ValidBefore = set.ValidErrorSquares(&start, sq0, r.K)
 	r.ValidNow = r.ValidBefore
-	p0 := toParams(&start)
-	p := toParams(&start)
+	p0 := toParams(&start, sq0)
+	p := p0
 	var m, v params // Adam's moment estimates
 	const beta1, beta2, eps = 0.9, 0.999, 1e-8
 	n := float64(len(set.Samples))
 	ln10k := math.Ln10 * r.K / 400
+	// adam moves one parameter x (with start x0) by its gradient g.
+	adam := func(x, x0, g float64, m, v *float64, t float64) float64 {
+		g += 2 * opts.L2 * (x - x0)
+		*m = beta1**m + (1-beta1)*g
+		*v = beta2**v + (1-beta2)*g*g
+		mh := *m / (1 - math.Pow(beta1, t))
+		vh := *v / (1 - math.Pow(beta2, t))
+		return x - opts.Rate*mh/(math.Sqrt(vh)+eps)
+	}
 	for epoch := 1; epoch <= opts.Epochs; epoch++ {
 		if ctx.Err() != nil {
 			break
@@ -423,37 +513,53 @@ func Tune(ctx context.Context, set *Set, start eval.Weights, opts Options) (*Res
 			dmg, deg := d*ph, d*(1-ph)*float64(s.Scale)/eval.ScaleNormal
 			for j, c := range s.Features {
 				if c != 0 {
-					grad[j][0] += dmg * float64(c)
-					grad[j][1] += deg * float64(c)
+					grad.w[j][0] += dmg * float64(c)
+					grad.w[j][1] += deg * float64(c)
+				}
+			}
+			if opts.Squares {
+				for _, v := range s.Pieces {
+					if v == 0 {
+						break
+					}
+					if v > 0 {
+						grad.sq[v-1][0] += dmg
+						grad.sq[v-1][1] += deg
+					} else {
+						grad.sq[-v-1][0] -= dmg
+						grad.sq[-v-1][1] -= deg
+					}
 				}
 			}
 		}
 		t := float64(epoch)
-		for j := range p {
+		for j := range p.w {
 			if eval.Feature(j).Term()&opts.Terms == 0 {
 				continue
 			}
-			for h := 0; h < 2; h++ {
-				g := grad[j][h] + 2*opts.L2*(p[j][h]-p0[j][h])
-				m[j][h] = beta1*m[j][h] + (1-beta1)*g
-				v[j][h] = beta2*v[j][h] + (1-beta2)*g*g
-				mh := m[j][h] / (1 - math.Pow(beta1, t))
-				vh := v[j][h] / (1 - math.Pow(beta2, t))
-				p[j][h] -= opts.Rate * mh / (math.Sqrt(vh) + eps)
+			for h := range 2 {
+				p.w[j][h] = adam(p.w[j][h], p0.w[j][h], grad.w[j][h], &m.w[j][h], &v.w[j][h], t)
 			}
 		}
-		w := p.round()
-		e := set.Error(&w, r.K)
+		if opts.Squares {
+			for j := range p.sq {
+				for h := range 2 {
+					p.sq[j][h] = adam(p.sq[j][h], p0.sq[j][h], grad.sq[j][h], &m.sq[j][h], &v.sq[j][h], t)
+				}
+			}
+		}
+		w, sq := p.round()
+		e := set.ErrorSquares(&w, &sq, r.K)
 		r.Errors = append(r.Errors, e)
 		r.Epochs = epoch
 		if len(set.Valid) > 0 {
-			ve := set.ValidError(&w, r.K)
+			ve := set.ValidErrorSquares(&w, &sq, r.K)
 			r.ValidErrors = append(r.ValidErrors, ve)
 			if ve < r.ValidNow {
-				r.ValidNow, r.ErrorNow, r.Weights = ve, e, w
+				r.ValidNow, r.ErrorNow, r.Weights, r.Squares = ve, e, w, sq
 			}
 		} else if e < r.ErrorNow {
-			r.ErrorNow, r.Weights = e, w
+			r.ErrorNow, r.Weights, r.Squares = e, w, sq
 		}
 		if opts.Progress != nil {
 			opts.Progress(epoch, e)
@@ -462,13 +568,18 @@ func Tune(ctx context.Context, set *Set, start eval.Weights, opts Options) (*Res
 	return r, nil
 }
 
-// WriteGo writes weights as the Go source of engine/eval's
-// weights_tuned.go, with a comment saying how they were made.
-func WriteGo(w io.Writer, weights eval.Weights, provenance string) error {
+// pieceNames name the piece types in the generated tables' comments.
+var pieceNames = [7]string{"", "pawn", "knight", "bishop", "rook", "queen", "king"}
+
+// WriteGo writes weights and piece-square corrections as the Go source
+// of engine/eval's weights_tuned.go, with a comment saying how they were
+// made. The corrections are printed as PeSTO's tables are, a8 first,
+// eight squares a line, middlegame and endgame side by side.
+func WriteGo(w io.Writer, weights eval.Weights, squares eval.Squares, provenance string) error {
 	var b strings.Builder
 	b.WriteString("package eval\n\n")
 	b.WriteString("// Code generated by plylab tune; DO NOT EDIT.\n\n")
-	b.WriteString("// tunedWeights are the classical terms' weights fitted with Texel's\n// method (engine/tune).\n//\n")
+	b.WriteString("// tunedWeights are the classical terms' weights, and tunedSquares the\n// corrections to PeSTO's piece-square tables, fitted with Texel's method\n// (engine/tune).\n//\n")
 	for _, line := range strings.Split(strings.TrimSpace(provenance), "\n") {
 		b.WriteString("// " + line + "\n")
 	}
@@ -476,7 +587,25 @@ func WriteGo(w io.Writer, weights eval.Weights, provenance string) error {
 	for i, pair := range weights {
 		fmt.Fprintf(&b, "\t%d: {%d, %d}, // %s\n", i, pair[0], pair[1], eval.Feature(i))
 	}
-	b.WriteString("}\n")
+	b.WriteString("}\n\n")
+	if squares == (eval.Squares{}) {
+		b.WriteString("// tunedSquares are no corrections: PeSTO's tables as published.\nvar tunedSquares = Squares{}\n")
+	} else {
+		b.WriteString("// tunedSquares: {middlegame, endgame} per square, a8 first, from White's side.\nvar tunedSquares = Squares{\n")
+		for t := board.Pawn; t <= board.King; t++ {
+			fmt.Fprintf(&b, "\t%d: { // %s\n", t, pieceNames[t])
+			for rank := range 8 {
+				b.WriteString("\t\t")
+				for file := range 8 {
+					d := squares[t][rank*8+file]
+					fmt.Fprintf(&b, "{%d, %d}, ", d[0], d[1])
+				}
+				fmt.Fprintf(&b, "// rank %d\n", 8-rank)
+			}
+			b.WriteString("\t},\n")
+		}
+		b.WriteString("}\n")
+	}
 	src, err := format.Source([]byte(b.String()))
 	if err != nil {
 		return err
