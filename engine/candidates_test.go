@@ -25,17 +25,17 @@ func TestCandidateNodeCounts(t *testing.T) {
 		singTries, singExts uint64
 		histLess, histMore  uint64
 	}{
-		{kiwipete, "engine", 9, 17334, 21047, "e2a6", -111, 0, 0, 0, 0},
-		{kiwipete, "engine-with-conthist", 9, 17326, 21039, "e2a6", -111, 0, 0, 0, 0},
-		{kiwipete, "engine-with-histlmr", 9, 17334, 21047, "e2a6", -111, 0, 0, 0, 0},
-		{kiwipete, "engine-with-singular", 7, 4915, 6017, "e2a6", -13, 0, 0, 0, 0},
-		{kiwipete, "engine-with-singular", 9, 22314, 28411, "e2a6", -99, 47, 9, 0, 0},
-		{kiwipete, "engine-with-conthist-with-histlmr-with-singular", 9, 22074, 28194, "e2a6", -99, 47, 9, 0, 28},
-		{italian, "engine", 9, 22538, 23895, "d2d4", 23, 0, 0, 0, 0},
-		{italian, "engine-with-conthist", 9, 15664, 16441, "d2d4", 48, 0, 0, 0, 0},
-		{italian, "engine-with-histlmr", 9, 22810, 24202, "d2d4", 23, 0, 0, 254, 0},
-		{italian, "engine-with-singular", 9, 22507, 23966, "d2d4", 31, 22, 6, 0, 0},
-		{italian, "engine-with-conthist-with-histlmr-with-singular", 9, 21962, 23028, "d2d4", 32, 21, 7, 151, 1611},
+		{kiwipete, "engine", 9, 18521, 23306, "e2a6", -99, 0, 0, 0, 0},
+		{kiwipete, "engine-with-conthist", 9, 18520, 23305, "e2a6", -99, 0, 0, 0, 0},
+		{kiwipete, "engine-with-histlmr", 9, 18365, 23107, "e2a6", -99, 0, 0, 0, 362},
+		{kiwipete, "engine-with-singular", 7, 4913, 6015, "e2a6", -13, 0, 0, 0, 0},
+		{kiwipete, "engine-with-singular", 9, 22047, 28163, "e2a6", -99, 47, 10, 0, 0},
+		{kiwipete, "engine-with-conthist-with-histlmr-with-singular", 9, 21861, 27938, "e2a6", -99, 47, 10, 0, 384},
+		{italian, "engine", 9, 23424, 25144, "d2d4", 31, 0, 0, 0, 0},
+		{italian, "engine-with-conthist", 9, 23694, 25108, "d2d4", 31, 0, 0, 0, 0},
+		{italian, "engine-with-histlmr", 9, 19155, 20366, "f1b5", 27, 0, 0, 34, 4202},
+		{italian, "engine-with-singular", 9, 25429, 27161, "d2d4", 23, 19, 5, 0, 0},
+		{italian, "engine-with-conthist-with-histlmr-with-singular", 9, 15045, 15857, "d2d4", 31, 20, 6, 31, 2955},
 	} {
 		s := NewSearcher(mustAlgo(t, tc.algo))
 		r := s.Search(context.Background(), mustBoard(t, tc.fen), Limits{Depth: tc.depth}, nil, nil)
@@ -214,16 +214,16 @@ func TestPruneCandidates(t *testing.T) {
 		score                     int
 		nullTries, nullCuts, seeP uint64
 	}{
-		{kiwipete, "engine", 17334, 21047, "e2a6", -111, 1090, 318, 14209},
-		{kiwipete, "engine-without-nulladapt", 21853, 25479, "e2a6", -111, 1114, 317, 20007},
-		{kiwipete, "engine-without-seeprune", 26550, 31541, "e2a6", -111, 1273, 362, 0},
-		{kiwipete, "engine-without-improving", 32260, 41299, "e2a6", -40, 2283, 893, 25209},
-		{kiwipete, "engine-without-nulladapt-without-seeprune-without-improving", 61463, 75482, "e2a6", -40, 2910, 1129, 0},
-		{italian, "engine", 22538, 23895, "d2d4", 23, 2509, 428, 16017},
-		{italian, "engine-without-nulladapt", 23121, 24606, "d2d4", 23, 2469, 507, 17347},
-		{italian, "engine-without-seeprune", 23678, 25593, "b1c3", 23, 2124, 425, 0},
-		{italian, "engine-without-improving", 23663, 25927, "d2d4", 31, 2921, 1277, 14003},
-		{italian, "engine-without-nulladapt-without-seeprune-without-improving", 35800, 39373, "d2d4", 31, 3210, 1281, 0},
+		{kiwipete, "engine", 18521, 23306, "e2a6", -99, 1150, 305, 15990},
+		{kiwipete, "engine-without-nulladapt", 22629, 27301, "e2a6", -99, 1171, 301, 21301},
+		{kiwipete, "engine-without-seeprune", 28883, 35357, "e2a6", -99, 1328, 343, 0},
+		{kiwipete, "engine-without-improving", 31493, 39996, "e2a6", -40, 2275, 896, 25112},
+		{kiwipete, "engine-without-nulladapt-without-seeprune-without-improving", 61152, 75377, "e2a6", -40, 2871, 1146, 0},
+		{italian, "engine", 23424, 25144, "d2d4", 31, 2561, 453, 16146},
+		{italian, "engine-without-nulladapt", 25456, 26968, "d2d4", 36, 2690, 578, 20590},
+		{italian, "engine-without-seeprune", 16564, 17351, "d2d4", 23, 1490, 314, 0},
+		{italian, "engine-without-improving", 33498, 37048, "d2d4", 31, 3990, 1477, 20623},
+		{italian, "engine-without-nulladapt-without-seeprune-without-improving", 32900, 35948, "d2d4", 31, 3061, 1258, 0},
 	} {
 		s := NewSearcher(mustAlgo(t, tc.algo))
 		r := s.Search(context.Background(), mustBoard(t, tc.fen), Limits{Depth: 9}, nil, nil)
@@ -246,5 +246,72 @@ func TestNullAdaptR(t *testing.T) {
 		if got := nullAdaptR(tc.depth, tc.above); got != tc.want {
 			t.Errorf("nullAdaptR(%d, %d) = %d, want %d", tc.depth, tc.above, got, tc.want)
 		}
+	}
+}
+
+// TestHistMalusAndTTEval pins history malus (in the engine preset) and
+// the table-sharpened evaluation (a candidate) on the positions of
+// TestCandidateNodeCounts at depth 9: the engine without histmalus is the
+// engine of before (bench 637400), and tteval counts the evaluations it
+// replaced.
+func TestHistMalusAndTTEval(t *testing.T) {
+	const kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
+	const italian = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3"
+	for _, tc := range []struct {
+		fen, algo    string
+		nodes, total uint64
+		best         string
+		score        int
+		ttEvals      uint64
+	}{
+		{kiwipete, "engine", 18521, 23306, "e2a6", -99, 0},
+		{kiwipete, "engine-without-histmalus", 17334, 21047, "e2a6", -111, 0},
+		{kiwipete, "engine-with-tteval", 16594, 21246, "e2a6", -99, 1380},
+		{italian, "engine", 23424, 25144, "d2d4", 31, 0},
+		{italian, "engine-without-histmalus", 22538, 23895, "d2d4", 23, 0},
+		{italian, "engine-with-tteval", 23476, 24866, "d2d4", 31, 1862},
+	} {
+		s := NewSearcher(mustAlgo(t, tc.algo))
+		r := s.Search(context.Background(), mustBoard(t, tc.fen), Limits{Depth: 9}, nil, nil)
+		st := r.Stats
+		if st.Nodes != tc.nodes || st.TotalNodes() != tc.total || r.BestMove.String() != tc.best || r.Score != tc.score || st.TTEvals != tc.ttEvals {
+			t.Errorf("%s on %s: nodes %d (total %d), %s %d, tteval %d;\n want nodes %d (total %d), %s %d, tteval %d",
+				tc.algo, tc.fen, st.Nodes, st.TotalNodes(), r.BestMove, r.Score, st.TTEvals,
+				tc.nodes, tc.total, tc.best, tc.score, tc.ttEvals)
+		}
+	}
+}
+
+// TestHistoryMalus checks the update itself: after a quiet cutoff the
+// cutoff move gains min(depth², 1024) less its gravity, the quiet moves
+// searched before it lose as much, other moves keep their scores, and
+// repeated updates stay within ±histMalusMax.
+func TestHistoryMalus(t *testing.T) {
+	o := mustAlgo(t, "engine")
+	s := NewSearcher(o)
+	s.b = mustBoard(t, board.StartFEN)
+	move := func(uci string) board.Move {
+		m, err := s.b.ParseMove(uci)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return m
+	}
+	cut, tried1, tried2, other := move("g1f3"), move("a2a3"), move("h2h3"), move("b1c3")
+	s.tried[2] = [64]board.Move{tried1, tried2, cut}
+	s.nTried[2] = 3
+	s.history[board.White][tried1.From()][tried1.To()] = 8192
+	s.updateQuietCutoff(2, 6, cut)
+	h := func(m board.Move) int32 { return s.history[board.White][m.From()][m.To()] }
+	// 36 for the cut move from 0; 8192 − 36 − 8192·36/16384 = 8138 for the
+	// first tried move; −36 for the second; 0 for a move never searched.
+	if h(cut) != 36 || h(tried1) != 8138 || h(tried2) != -36 || h(other) != 0 {
+		t.Errorf("after one cutoff at depth 6: cut %d, tried %d and %d, other %d; want 36, 8138, -36, 0", h(cut), h(tried1), h(tried2), h(other))
+	}
+	for range 2000 {
+		s.updateQuietCutoff(2, 40, cut)
+	}
+	if h(cut) > histMalusMax || h(cut) < histMalusMax-histMalusBonus || h(tried2) < -histMalusMax || h(tried2) > -histMalusMax+histMalusBonus {
+		t.Errorf("after 2000 deep cutoffs: cut %d, tried %d; want within %d of ±%d", h(cut), h(tried2), histMalusBonus, histMalusMax)
 	}
 }

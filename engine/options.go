@@ -66,6 +66,8 @@ type Options struct {
 	NullAdapt          bool // adaptive null move: reduce more at greater depth and further above beta
 	SEEPrune           bool // near the horizon, skip moves that lose material by static exchange
 	Improving          bool // prune and reduce more when the static eval fell since the side's last move
+	HistMalus          bool // history malus: quiet moves searched before a cutoff lose history; scores kept in bounds by gravity
+	TTEval             bool // the transposition table's score sharpens the static eval the pruning decisions read
 
 	// RepetitionDraw scores a position that repeats one seen earlier (in the
 	// search or the game since the last irreversible move) as a draw at
@@ -172,6 +174,8 @@ var techniques = []Technique{
 	{"nulladapt", "adaptive null move: the reduction grows with depth and with how far the static eval beats beta", "null", false, func(o *Options) *bool { return &o.NullAdapt }},
 	{"seeprune", "SEE pruning in the main search: near the horizon, skip moves that lose material by static exchange", "alphabeta", false, func(o *Options) *bool { return &o.SEEPrune }},
 	{"improving", "improving: prune and reduce more where the static eval is no better than two plies before", "alphabeta", false, func(o *Options) *bool { return &o.Improving }},
+	{"histmalus", "history malus: the quiet moves tried before a cutoff lose what the cutoff move gains, within fixed bounds", "history", false, func(o *Options) *bool { return &o.HistMalus }},
+	{"tteval", "table-sharpened eval: a table bound beyond the static eval replaces it in pruning decisions", "tt", false, func(o *Options) *bool { return &o.TTEval }},
 	{"timeman", "time management: under a clock, stop early when the best move is stable, think longer when the score drops", "id", false, func(o *Options) *bool { return &o.TimeManagement }},
 	{"repdraw", "repetition draw: a position repeated once (not three times) ends the line as a draw", "", false, func(o *Options) *bool { return &o.RepetitionDraw }},
 	{"mobility", "classical eval: squares each knight, bishop, rook and queen can safely move to", "", true, func(o *Options) *bool { return &o.Mobility }},
@@ -258,7 +262,7 @@ func AlphaBetaOptions() Options {
 // candidates are techniques that are built and tested but not yet in the
 // engine preset: a technique joins the preset only when a match shows it
 // gains (docs/strength.md). Switch one on with engine-with-NAME.
-var candidates = map[string]bool{"timeman": true, "conthist": true, "histlmr": true, "singular": true}
+var candidates = map[string]bool{"timeman": true, "conthist": true, "histlmr": true, "singular": true, "tteval": true}
 
 // EngineOptions returns the full engine preset: every technique on, the
 // classical evaluation (PeSTO's tables plus the tuned terms; it measured

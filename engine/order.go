@@ -138,7 +138,9 @@ func (s *Searcher) updateQuietCutoff(ply, depth int, m board.Move) {
 			s.counter[p.From()][p.To()] = m
 		}
 	}
-	if s.opts.History {
+	if s.opts.History && s.opts.HistMalus {
+		s.updateHistoryMalus(ply, depth, m)
+	} else if s.opts.History {
 		h := &s.history[s.b.Side()][m.From()][m.To()]
 		*h += int32(depth * depth)
 		if *h >= historyMax {
@@ -153,4 +155,52 @@ func (s *Searcher) updateQuietCutoff(ply, depth int, m board.Move) {
 			}
 		}
 	}
+}
+
+// History malus (histmalus).
+//
+// The plain history only rewards: a move that caused a cutoff gains
+// depth², and a move that was searched and failed gains nothing, so a
+// move that refuted once long ago keeps its rank however often it has
+// failed since. With the malus, the cutoff also teaches about the quiet
+// moves searched before it at that node: they were tried and did not
+// refute, so each loses what the cutoff move gains. A move's score then
+// measures how often it refutes when tried, not just how often it was
+// tried and refuted. Scores move by gravity (see conthist.go): each update
+// adds bonus − score·|bonus|/histMalusMax, so they stay within
+// ±histMalusMax without the halving, and a score near its bound changes
+// little while one that keeps being wrong falls back. A negative score
+// still ranks the move above the losing captures (scoreBadCapture).
+// chessprogramming.org, "History Heuristic", describes the malus
+// ("butterfly" boards with penalties) as a refinement used by most
+// modern engines.
+
+// histMalusMax bounds each history score under histmalus; histMalusBonus
+// caps the depth² bonus so the deepest cutoffs do not swamp the table.
+const (
+	histMalusMax   = 1 << 14
+	histMalusBonus = 1024
+)
+
+// updateHistoryMalus rewards quiet move m, which caused a cutoff at ply,
+// and penalises the quiet moves searched before it there.
+func (s *Searcher) updateHistoryMalus(ply, depth int, m board.Move) {
+	bonus := int32(min(depth*depth, histMalusBonus))
+	row := &s.history[s.b.Side()]
+	historyGravity(&row[m.From()][m.To()], bonus)
+	for _, q := range s.tried[ply][:s.nTried[ply]] {
+		if q != m {
+			historyGravity(&row[q.From()][q.To()], -bonus)
+		}
+	}
+}
+
+// historyGravity moves *e by bonus, less the closer it is to
+// ±histMalusMax.
+func historyGravity(e *int32, bonus int32) {
+	abs := bonus
+	if abs < 0 {
+		abs = -abs
+	}
+	*e += bonus - *e*abs/histMalusMax
 }

@@ -117,11 +117,13 @@ func (s *Searcher) negamax(ply, depth, alpha, beta int, move board.Move, afterNu
 	// below); such a search is not this node's real result, so it neither
 	// ends at a table entry nor stores one.
 	excluded := s.excluded[ply]
+	ttScore, ttBound := 0, BoundNone
 	if o.TT {
 		s.stats.TTProbes++
 		if e, ok := s.tt.probe(b.Hash()); ok {
 			s.stats.TTHits++
 			ttMove = e.move
+			ttScore, ttBound = scoreFromTT(int(e.score), ply), e.bound
 			if o.HashMove && e.move != board.NoMove {
 				hashMove = e.move
 			}
@@ -178,6 +180,21 @@ func (s *Searcher) negamax(ply, depth, alpha, beta int, move board.Move, afterNu
 		if ply >= 2 && s.evals[ply] != noEval && s.evals[ply-2] != noEval {
 			improving = s.evals[ply] > s.evals[ply-2]
 		}
+	}
+
+	// Table-sharpened evaluation: the static evaluation guesses the
+	// node's score without searching, but the table may hold a searched
+	// bound on that very score. A lower bound above the guess, or an upper
+	// bound below it, says the guess is wrong in that direction, and the
+	// search's word is better than the evaluation's: the bound replaces it
+	// for the pruning decisions below (reverse futility, null move,
+	// futility), whatever its depth, since any search saw more than the
+	// static evaluation did. Improving keeps comparing the plain static
+	// evaluations. Mate scores are left out: they are not evaluations.
+	if o.TTEval && haveEval && ttBound != BoundNone && !IsMate(ttScore) &&
+		(ttBound == Exact || (ttBound == Lower && ttScore > staticEval) || (ttBound == Upper && ttScore < staticEval)) {
+		staticEval = ttScore
+		s.stats.TTEvals++
 	}
 
 	// rfpDepth is the depth reverse futility's margin counts: one ply
@@ -311,6 +328,7 @@ func (s *Searcher) negamax(ply, depth, alpha, beta int, move board.Move, afterNu
 
 	best, bestMove := -Infinity, board.NoMove
 	s.nQuiets[ply] = 0
+	s.nTried[ply] = 0
 	for i := range moves {
 		pickMove(moves, scores, i)
 		m := moves[i]
@@ -350,6 +368,10 @@ func (s *Searcher) negamax(ply, depth, alpha, beta int, move board.Move, afterNu
 				s.stats.LMPPrunes++
 			}
 			continue
+		}
+		if quiet && o.HistMalus && s.nTried[ply] < len(s.tried[ply]) {
+			s.tried[ply][s.nTried[ply]] = m
+			s.nTried[ply]++
 		}
 		mi := noCont // the move's continuation-history index (the piece is on its destination now)
 		if quiet && o.ContHist {

@@ -63,13 +63,15 @@ type Searcher struct {
 
 	// The candidates' state (conthist, singular), after the rest so that
 	// the fields every node touches stay together.
-	cont     *contTable                // continuation histories (conthist), nil when off
-	contPrev [MaxPly + 1]contIndex     // the (piece, to) of the move that led to each ply, noCont if none
-	nQuiets  [MaxPly + 1]int           // how many quiet moves were searched so far at each ply (conthist)
-	excluded [MaxPly + 1]board.Move    // the move a singular-extension search leaves out at each ply
-	extended [MaxPly + 1]uint8         // singular extensions on the line from the root to each ply
-	evals    [MaxPly + 1]int32         // the static evaluation at each ply for improving, noEval if none
-	quiets   [MaxPly + 1][64]contIndex // the quiet moves searched so far at each ply (conthist)
+	cont     *contTable                 // continuation histories (conthist), nil when off
+	contPrev [MaxPly + 1]contIndex      // the (piece, to) of the move that led to each ply, noCont if none
+	nQuiets  [MaxPly + 1]int            // how many quiet moves were searched so far at each ply (conthist)
+	excluded [MaxPly + 1]board.Move     // the move a singular-extension search leaves out at each ply
+	extended [MaxPly + 1]uint8          // singular extensions on the line from the root to each ply
+	evals    [MaxPly + 1]int32          // the static evaluation at each ply for improving, noEval if none
+	quiets   [MaxPly + 1][64]contIndex  // the quiet moves searched so far at each ply (conthist)
+	nTried   [MaxPly + 1]int            // how many quiet moves were searched so far at each ply (histmalus)
+	tried    [MaxPly + 1][64]board.Move // the quiet moves searched so far at each ply (histmalus)
 }
 
 // evalEntry is one memorised static evaluation.

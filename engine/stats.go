@@ -88,6 +88,7 @@ type Stats struct {
 	HistLMRLess       uint64 // late moves reduced one ply less for a good history (histlmr)
 	HistLMRMore       uint64 // late moves reduced one ply more for a bad history (histlmr)
 	SEEPrunesMain     uint64 // moves skipped by SEE pruning in the main search (seeprune)
+	TTEvals           uint64 // static evaluations replaced by the table's bound (tteval)
 	SelDepth          int    // deepest ply reached, quiescence included
 	Elapsed           time.Duration
 }
@@ -124,6 +125,7 @@ func (s *Stats) Add(o Stats) {
 	s.HistLMRLess += o.HistLMRLess
 	s.HistLMRMore += o.HistLMRMore
 	s.SEEPrunesMain += o.SEEPrunesMain
+	s.TTEvals += o.TTEvals
 	if o.SelDepth > s.SelDepth {
 		s.SelDepth = o.SelDepth
 	}

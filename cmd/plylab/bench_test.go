@@ -105,13 +105,17 @@ func TestBenchSwitches(t *testing.T) {
 		args  []string
 		nodes string
 	}{
-		{nil, "128791"},
-		// histlmr alone reduces more only at a negative history score,
-		// which only conthist gives; at depth 4 it changes nothing alone.
-		{[]string{"--with", "histlmr"}, "128791"},
-		{[]string{"--with", "histlmr,conthist"}, "127834"},
-		{[]string{"--with", "conthist"}, "127872"},
-		{[]string{"--with", " histlmr, ", "--without", "lmr"}, "132248"},
+		{nil, "128287"},
+		// The engine before history malus joined it.
+		{[]string{"--without", "histmalus"}, "128791"},
+		// histlmr reduces more at a negative history score, which the
+		// malus gives; without the malus only conthist gives one, and
+		// histlmr alone changed nothing at depth 4.
+		{[]string{"--with", "histlmr"}, "128184"},
+		{[]string{"--with", "histlmr", "--without", "histmalus"}, "128791"},
+		{[]string{"--with", "histlmr,conthist"}, "126426"},
+		{[]string{"--with", "conthist"}, "126516"},
+		{[]string{"--with", " histlmr, ", "--without", "lmr"}, "131720"},
 	} {
 		r := runCLI(t, append([]string{"bench", "--depth", "4"}, tc.args...)...)
 		wantOK(t, r)

@@ -111,6 +111,9 @@ func Counters(s engine.Stats) []Counter {
 	if s.SEEPrunesMain > 0 {
 		cs = append(cs, c("SEE prunes (main)", s.SEEPrunesMain, "moves near the horizon skipped for losing material by static exchange"))
 	}
+	if s.TTEvals > 0 {
+		cs = append(cs, c("table-sharpened evals", s.TTEvals, "static evaluations replaced by the table's score bound before pruning"))
+	}
 	return append(cs, []Counter{
 		{Name: "seldepth", Kind: Plies, N: uint64(s.SelDepth), Meaning: "deepest ply reached, quiescence included"},
 		{Name: "time", Kind: Duration, Time: s.Elapsed},
