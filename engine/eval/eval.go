@@ -156,6 +156,19 @@ var (
 )
 
 func init() {
+	eachPieceSquare(func(sign int, t board.PieceType, p board.Piece, s board.Square, i int) {
+		pstTable[p][s] = int32(sign * (simplifiedValue[t] + simpleTables[t][i]))
+		mg := sign * (pestoMGValue[t] + pestoMGTables[t][i])
+		eg := sign * (pestoEGValue[t] + pestoEGTables[t][i])
+		pestoTable[p][s] = int64(mg)<<32 + int64(eg)
+	})
+	buildClassicalTable(&DefaultSquares)
+}
+
+// eachPieceSquare calls f for every piece p (colour and type t) on every
+// square s, with the colour's sign (+1 White, −1 Black) and the index i
+// of s in the published tables from that colour's side.
+func eachPieceSquare(f func(sign int, t board.PieceType, p board.Piece, s board.Square, i int)) {
 	for c := board.White; c <= board.Black; c++ {
 		sign := 1
 		if c == board.Black {
@@ -164,32 +177,18 @@ func init() {
 		for t := board.Pawn; t <= board.King; t++ {
 			p := board.MakePiece(c, t)
 			for s := board.Square(0); s < 64; s++ {
-				i := tableIndex(c, s)
-				pstTable[p][s] = int32(sign * (simplifiedValue[t] + simpleTables[t][i]))
-				mg := sign * (pestoMGValue[t] + pestoMGTables[t][i])
-				eg := sign * (pestoEGValue[t] + pestoEGTables[t][i])
-				pestoTable[p][s] = int64(mg)<<32 + int64(eg)
+				f(sign, t, p, s, tableIndex(c, s))
 			}
 		}
 	}
-	buildClassicalTable(&DefaultSquares)
 }
 
 // buildClassicalTable fills classicalTable from pestoTable and sq.
 func buildClassicalTable(sq *Squares) {
-	for c := board.White; c <= board.Black; c++ {
-		sign := 1
-		if c == board.Black {
-			sign = -1
-		}
-		for t := board.Pawn; t <= board.King; t++ {
-			p := board.MakePiece(c, t)
-			for s := board.Square(0); s < 64; s++ {
-				d := sq[t][tableIndex(c, s)]
-				classicalTable[p][s] = pestoTable[p][s] + int64(sign*int(d[0]))<<32 + int64(sign*int(d[1]))
-			}
-		}
-	}
+	eachPieceSquare(func(sign int, t board.PieceType, p board.Piece, s board.Square, i int) {
+		d := sq[t][i]
+		classicalTable[p][s] = pestoTable[p][s] + int64(sign*int(d[0]))<<32 + int64(sign*int(d[1]))
+	})
 }
 
 // tableIndex converts a board square to an index into the published
