@@ -25,17 +25,17 @@ func TestCandidateNodeCounts(t *testing.T) {
 		singTries, singExts uint64
 		histLess, histMore  uint64
 	}{
-		{kiwipete, "engine", 9, 18521, 23306, "e2a6", -99, 0, 0, 0, 0},
-		{kiwipete, "engine-with-conthist", 9, 18520, 23305, "e2a6", -99, 0, 0, 0, 0},
-		{kiwipete, "engine-with-histlmr", 9, 18365, 23107, "e2a6", -99, 0, 0, 0, 362},
+		{kiwipete, "engine", 9, 18349, 23132, "e2a6", -99, 0, 0, 0, 0},
+		{kiwipete, "engine-with-conthist", 9, 18348, 23131, "e2a6", -99, 0, 0, 0, 0},
+		{kiwipete, "engine-with-histlmr", 9, 18206, 22947, "e2a6", -99, 0, 0, 0, 362},
 		{kiwipete, "engine-with-singular", 7, 4913, 6015, "e2a6", -13, 0, 0, 0, 0},
-		{kiwipete, "engine-with-singular", 9, 22047, 28163, "e2a6", -99, 47, 10, 0, 0},
-		{kiwipete, "engine-with-conthist-with-histlmr-with-singular", 9, 21861, 27938, "e2a6", -99, 47, 10, 0, 384},
-		{italian, "engine", 9, 23424, 25144, "d2d4", 31, 0, 0, 0, 0},
-		{italian, "engine-with-conthist", 9, 23694, 25108, "d2d4", 31, 0, 0, 0, 0},
-		{italian, "engine-with-histlmr", 9, 19155, 20366, "f1b5", 27, 0, 0, 34, 4202},
-		{italian, "engine-with-singular", 9, 25429, 27161, "d2d4", 23, 19, 5, 0, 0},
-		{italian, "engine-with-conthist-with-histlmr-with-singular", 9, 15045, 15857, "d2d4", 31, 20, 6, 31, 2955},
+		{kiwipete, "engine-with-singular", 9, 21872, 27989, "e2a6", -99, 47, 10, 0, 0},
+		{kiwipete, "engine-with-conthist-with-histlmr-with-singular", 9, 21694, 27770, "e2a6", -99, 47, 10, 0, 384},
+		{italian, "engine", 9, 25428, 27128, "d2d4", 30, 0, 0, 0, 0},
+		{italian, "engine-with-conthist", 9, 18394, 19364, "b1c3", 23, 0, 0, 0, 0},
+		{italian, "engine-with-histlmr", 9, 13479, 14153, "b1c3", 6, 0, 0, 37, 2893},
+		{italian, "engine-with-singular", 9, 26031, 27546, "d2d4", 29, 17, 6, 0, 0},
+		{italian, "engine-with-conthist-with-histlmr-with-singular", 9, 16006, 16904, "d2d4", 23, 19, 2, 42, 2987},
 	} {
 		s := NewSearcher(mustAlgo(t, tc.algo))
 		r := s.Search(context.Background(), mustBoard(t, tc.fen), Limits{Depth: tc.depth}, nil, nil)
@@ -214,16 +214,16 @@ func TestPruneCandidates(t *testing.T) {
 		score                     int
 		nullTries, nullCuts, seeP uint64
 	}{
-		{kiwipete, "engine", 18521, 23306, "e2a6", -99, 1150, 305, 15990},
-		{kiwipete, "engine-without-nulladapt", 22629, 27301, "e2a6", -99, 1171, 301, 21301},
-		{kiwipete, "engine-without-seeprune", 28883, 35357, "e2a6", -99, 1328, 343, 0},
-		{kiwipete, "engine-without-improving", 31493, 39996, "e2a6", -40, 2275, 896, 25112},
-		{kiwipete, "engine-without-nulladapt-without-seeprune-without-improving", 61152, 75377, "e2a6", -40, 2871, 1146, 0},
-		{italian, "engine", 23424, 25144, "d2d4", 31, 2561, 453, 16146},
-		{italian, "engine-without-nulladapt", 25456, 26968, "d2d4", 36, 2690, 578, 20590},
-		{italian, "engine-without-seeprune", 16564, 17351, "d2d4", 23, 1490, 314, 0},
-		{italian, "engine-without-improving", 33498, 37048, "d2d4", 31, 3990, 1477, 20623},
-		{italian, "engine-without-nulladapt-without-seeprune-without-improving", 32900, 35948, "d2d4", 31, 3061, 1258, 0},
+		{kiwipete, "engine", 18349, 23132, "e2a6", -99, 1147, 307, 15571},
+		{kiwipete, "engine-without-nulladapt", 22514, 27199, "e2a6", -99, 1170, 301, 20922},
+		{kiwipete, "engine-without-seeprune", 28533, 35015, "e2a6", -99, 1325, 346, 0},
+		{kiwipete, "engine-without-improving", 28664, 36351, "e2a6", -14, 2096, 860, 22186},
+		{kiwipete, "engine-without-nulladapt-without-seeprune-without-improving", 61232, 75744, "e2a6", -40, 2890, 1171, 0},
+		{italian, "engine", 25428, 27128, "d2d4", 30, 2950, 685, 19718},
+		{italian, "engine-without-nulladapt", 19429, 20338, "d2d4", 30, 2279, 513, 14698},
+		{italian, "engine-without-seeprune", 22695, 24254, "d2d4", 30, 2002, 408, 0},
+		{italian, "engine-without-improving", 41332, 46116, "d2d4", 31, 4812, 1872, 24365},
+		{italian, "engine-without-nulladapt-without-seeprune-without-improving", 49321, 54599, "d2d4", 35, 4179, 1623, 0},
 	} {
 		s := NewSearcher(mustAlgo(t, tc.algo))
 		r := s.Search(context.Background(), mustBoard(t, tc.fen), Limits{Depth: 9}, nil, nil)
@@ -251,9 +251,9 @@ func TestNullAdaptR(t *testing.T) {
 
 // TestHistMalusAndTTEval pins history malus (in the engine preset) and
 // the table-sharpened evaluation (a candidate) on the positions of
-// TestCandidateNodeCounts at depth 9: the engine without histmalus is the
-// engine of before (bench 637400), and tteval counts the evaluations it
-// replaced.
+// TestCandidateNodeCounts at depth 9: the engine without histmalus and
+// corrhist is the session-6 engine (bench 637400), and tteval counts the
+// evaluations it replaced.
 func TestHistMalusAndTTEval(t *testing.T) {
 	const kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
 	const italian = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3"
@@ -264,12 +264,14 @@ func TestHistMalusAndTTEval(t *testing.T) {
 		score        int
 		ttEvals      uint64
 	}{
-		{kiwipete, "engine", 18521, 23306, "e2a6", -99, 0},
-		{kiwipete, "engine-without-histmalus", 17334, 21047, "e2a6", -111, 0},
-		{kiwipete, "engine-with-tteval", 16594, 21246, "e2a6", -99, 1380},
-		{italian, "engine", 23424, 25144, "d2d4", 31, 0},
-		{italian, "engine-without-histmalus", 22538, 23895, "d2d4", 23, 0},
-		{italian, "engine-with-tteval", 23476, 24866, "d2d4", 31, 1862},
+		{kiwipete, "engine", 18349, 23132, "e2a6", -99, 0},
+		{kiwipete, "engine-without-histmalus", 17132, 20814, "e2a6", -111, 0},
+		{kiwipete, "engine-without-histmalus-without-corrhist", 17334, 21047, "e2a6", -111, 0},
+		{kiwipete, "engine-with-tteval", 16925, 20903, "e2a6", 32, 1467},
+		{italian, "engine", 25428, 27128, "d2d4", 30, 0},
+		{italian, "engine-without-histmalus", 14052, 14831, "d2d4", 30, 0},
+		{italian, "engine-without-histmalus-without-corrhist", 22538, 23895, "d2d4", 23, 0},
+		{italian, "engine-with-tteval", 14013, 14688, "b1c3", 23, 1765},
 	} {
 		s := NewSearcher(mustAlgo(t, tc.algo))
 		r := s.Search(context.Background(), mustBoard(t, tc.fen), Limits{Depth: 9}, nil, nil)

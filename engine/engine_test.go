@@ -297,7 +297,7 @@ func TestParseAlgo(t *testing.T) {
 	}{
 		{"minimax", "", ""},
 		{"alphabeta", "alphabeta", ""},
-		{"engine-without-null", "alphabeta,id,tt,hashmove,mvvlva,killers,history,verify,quiescence,delta,see,pvs,lmr,rfp,futility,lmp,iir,aspiration,checkext,seeorder,countermove,nulladapt,seeprune,improving,histmalus,repdraw", ""},
+		{"engine-without-null", "alphabeta,id,tt,hashmove,mvvlva,killers,history,verify,quiescence,delta,see,pvs,lmr,rfp,futility,lmp,iir,aspiration,checkext,seeorder,countermove,nulladapt,seeprune,improving,histmalus,corrhist,repdraw", ""},
 		{"alphabeta-with-mvvlva-with-killers", "alphabeta,mvvlva,killers", ""},
 		{"engine-without-bogus", "", `unknown technique "bogus"`},
 		{"negascout", "", `unknown algorithm "negascout"`},

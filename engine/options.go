@@ -68,6 +68,9 @@ type Options struct {
 	Improving          bool // prune and reduce more when the static eval fell since the side's last move
 	HistMalus          bool // history malus: quiet moves searched before a cutoff lose history; scores kept in bounds by gravity
 	TTEval             bool // the transposition table's score sharpens the static eval the pruning decisions read
+	CorrHist           bool // correction history: the static eval is corrected by what searches found for the same pawns
+	ProbCut            bool // ProbCut: a capture whose shallow search beats beta by a margin ends the node
+	CorrPieces         bool // correction history also by each side's pieces other than pawns
 
 	// RepetitionDraw scores a position that repeats one seen earlier (in the
 	// search or the game since the last irreversible move) as a draw at
@@ -176,6 +179,9 @@ var techniques = []Technique{
 	{"improving", "improving: prune and reduce more where the static eval is no better than two plies before", "alphabeta", false, func(o *Options) *bool { return &o.Improving }},
 	{"histmalus", "history malus: the quiet moves tried before a cutoff lose what the cutoff move gains, within fixed bounds", "history", false, func(o *Options) *bool { return &o.HistMalus }},
 	{"tteval", "table-sharpened eval: a table bound beyond the static eval replaces it in pruning decisions", "tt", false, func(o *Options) *bool { return &o.TTEval }},
+	{"corrhist", "correction history: the static eval corrected by what earlier searches found for the same pawn structure", "alphabeta", false, func(o *Options) *bool { return &o.CorrHist }},
+	{"corrpieces", "correction history also kept per placement of each side's pieces other than pawns", "corrhist", false, func(o *Options) *bool { return &o.CorrPieces }},
+	{"probcut", "ProbCut: a capture whose shallow search beats beta by a wide margin ends the node", "alphabeta", false, func(o *Options) *bool { return &o.ProbCut }},
 	{"timeman", "time management: under a clock, stop early when the best move is stable, think longer when the score drops", "id", false, func(o *Options) *bool { return &o.TimeManagement }},
 	{"repdraw", "repetition draw: a position repeated once (not three times) ends the line as a draw", "", false, func(o *Options) *bool { return &o.RepetitionDraw }},
 	{"mobility", "classical eval: squares each knight, bishop, rook and queen can safely move to", "", true, func(o *Options) *bool { return &o.Mobility }},
@@ -262,7 +268,7 @@ func AlphaBetaOptions() Options {
 // candidates are techniques that are built and tested but not yet in the
 // engine preset: a technique joins the preset only when a match shows it
 // gains (docs/strength.md). Switch one on with engine-with-NAME.
-var candidates = map[string]bool{"timeman": true, "conthist": true, "histlmr": true, "singular": true, "tteval": true}
+var candidates = map[string]bool{"timeman": true, "conthist": true, "histlmr": true, "singular": true, "tteval": true, "probcut": true, "corrpieces": true}
 
 // EngineOptions returns the full engine preset: every technique on, the
 // classical evaluation (PeSTO's tables plus the tuned terms; it measured

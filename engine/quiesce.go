@@ -69,7 +69,7 @@ func (s *Searcher) quiesceBody(ply, alpha, beta int, inCheck bool) int {
 			return s.terminal(ply, true)
 		}
 	} else {
-		standPat = s.evaluate(b)
+		standPat = s.staticEval(b)
 		if standPat >= beta {
 			s.stats.StandPatCuts++
 			return s.qleave(ply, standPat, Lower, EndStandPat, 0, 0, board.NoMove)

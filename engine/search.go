@@ -26,6 +26,12 @@ const (
 // the material a move may lose per ply (quiet moves) or per ply squared
 // (captures) before it is skipped.
 const (
+	probCutDepth  = 5
+	probCutMargin = 200
+	probCutR      = 4
+)
+
+const (
 	seePruneDepth   = 6
 	seePruneQuiet   = 60
 	seePruneCapture = 20
@@ -117,13 +123,13 @@ func (s *Searcher) negamax(ply, depth, alpha, beta int, move board.Move, afterNu
 	// below); such a search is not this node's real result, so it neither
 	// ends at a table entry nor stores one.
 	excluded := s.excluded[ply]
-	ttScore, ttBound := 0, BoundNone
+	ttScore, ttBound, ttDepth := 0, BoundNone, 0
 	if o.TT {
 		s.stats.TTProbes++
 		if e, ok := s.tt.probe(b.Hash()); ok {
 			s.stats.TTHits++
 			ttMove = e.move
-			ttScore, ttBound = scoreFromTT(int(e.score), ply), e.bound
+			ttScore, ttBound, ttDepth = scoreFromTT(int(e.score), ply), e.bound, int(e.depth)
 			if o.HashMove && e.move != board.NoMove {
 				hashMove = e.move
 			}
@@ -154,7 +160,7 @@ func (s *Searcher) negamax(ply, depth, alpha, beta int, move board.Move, afterNu
 	// The static evaluation feeds the pruning decisions below; in check it
 	// means nothing (the side to move must answer the check).
 	if !inCheck && ply > 0 && !pvNode && o.AlphaBeta && (o.RFP || o.NullMove || o.Futility) {
-		staticEval, haveEval = s.evaluate(b), true
+		staticEval, haveEval = s.staticEval(b), true
 	}
 
 	// Improving: compare the static evaluation with the one two plies
@@ -173,7 +179,7 @@ func (s *Searcher) negamax(ply, depth, alpha, beta int, move board.Move, afterNu
 		if !inCheck {
 			e := staticEval
 			if !haveEval {
-				e = s.evaluate(b)
+				e = s.staticEval(b)
 			}
 			s.evals[ply] = int32(e)
 		}
@@ -265,6 +271,28 @@ func (s *Searcher) negamax(ply, depth, alpha, beta int, move board.Move, afterNu
 				}
 				return s.leave(v, Lower, EndNullCutoff, 0, 0, board.NoMove)
 			}
+		}
+	}
+
+	// ProbCut: at a deep node outside the principal variation, a capture
+	// that wins enough material usually settles the node. If a search a
+	// few plies shallower (depth - 1 - probCutR) shows a capture reaching
+	// beta plus a wide margin, the full-depth search would almost surely
+	// reach beta too: the shallow and the deep score of a move are
+	// strongly correlated, and the margin covers their usual difference.
+	// The node is cut at once. Only captures whose static exchange could
+	// reach that bound are tried, each first with a quiescence search
+	// (cheap, and it weeds out most), and nothing is tried when the table
+	// already holds a deep enough score below the bound. (Buro's ProbCut,
+	// 1995, made the correlation statistical; engines keep the simple
+	// form: one margin, one reduction.)
+	if o.ProbCut && o.AlphaBeta && ply > 0 && !pvNode && haveEval && excluded == board.NoMove && depth >= probCutDepth &&
+		!IsMate(beta) && !(ttBound != BoundNone && ttBound != Lower && ttDepth >= depth-probCutR && ttScore < beta+probCutMargin) {
+		if v, m, ok := s.probCut(ply, depth, beta+probCutMargin, staticEval); ok {
+			return s.leave(v, Lower, EndCutoff, 0, 0, m)
+		}
+		if s.stopped {
+			return s.leave(0, BoundNone, EndLeaf, 0, 0, board.NoMove)
 		}
 	}
 
@@ -483,6 +511,9 @@ func (s *Searcher) negamax(ply, depth, alpha, beta int, move board.Move, afterNu
 				if mi != noCont {
 					s.updateCont(ply, depth, mi)
 				}
+				if o.CorrHist && !inCheck && excluded == board.NoMove {
+					s.updateCorrection(b, depth, best, Lower)
+				}
 			}
 			if traceHooks && s.rec != nil && i+1 < len(moves) {
 				s.rec.Pruned(moves[i+1:])
@@ -496,6 +527,9 @@ func (s *Searcher) negamax(ply, depth, alpha, beta int, move board.Move, afterNu
 	bound := Exact
 	if o.AlphaBeta && best <= alphaOrig {
 		bound = Upper
+	}
+	if o.CorrHist && !inCheck && excluded == board.NoMove && (bestMove == board.NoMove || bestMove.IsQuiet()) {
+		s.updateCorrection(b, depth, best, bound)
 	}
 	if o.TT && excluded == board.NoMove {
 		storeMove := bestMove
@@ -560,4 +594,46 @@ func (s *Searcher) singularTest(ply, depth int, move, ttMove board.Move) bool {
 	}
 	s.stats.SingularExts++
 	return true
+}
+
+// probCut tries the captures at ply that could reach pbeta by static
+// exchange, each with a quiescence search and, if that reaches pbeta, a
+// null-window search probCutR plies shallower than the node's depth - 1.
+// It reports the first one whose searches reach pbeta (and stores it in
+// the table as a lower bound from that shallower depth).
+func (s *Searcher) probCut(ply, depth, pbeta, staticEval int) (int, board.Move, bool) {
+	b := s.b
+	list := &s.lists[ply]
+	b.GenerateNoisy(list)
+	moves := list.Slice()
+	scores := s.scores[ply][:len(moves)]
+	s.scoreMoves(ply, moves, scores, board.NoMove)
+	for i := range moves {
+		pickMove(moves, scores, i)
+		m := moves[i]
+		if staticEval+SEE(b, m) < pbeta {
+			continue
+		}
+		s.stats.ProbCutTries++
+		if s.opts.Singular {
+			s.extended[ply+1] = s.extended[ply]
+		}
+		b.Make(m)
+		v := -s.qnode(ply+1, -pbeta, -pbeta+1, m)
+		if v >= pbeta && !s.stopped {
+			v = -s.negamax(ply+1, depth-1-probCutR, -pbeta, -pbeta+1, m, false)
+		}
+		b.Unmake()
+		if s.stopped {
+			return 0, board.NoMove, false
+		}
+		if v >= pbeta {
+			s.stats.ProbCuts++
+			if s.opts.TT {
+				s.tt.store(b.Hash(), m, v, depth-probCutR, Lower, ply)
+			}
+			return v, m, true
+		}
+	}
+	return 0, board.NoMove, false
 }

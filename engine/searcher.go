@@ -72,6 +72,7 @@ type Searcher struct {
 	quiets   [MaxPly + 1][64]contIndex  // the quiet moves searched so far at each ply (conthist)
 	nTried   [MaxPly + 1]int            // how many quiet moves were searched so far at each ply (histmalus)
 	tried    [MaxPly + 1][64]board.Move // the quiet moves searched so far at each ply (histmalus)
+	corr     *corrTable                 // correction history (corrhist), nil when off
 }
 
 // evalEntry is one memorised static evaluation.
@@ -119,6 +120,9 @@ func NewSearcher(opts Options) *Searcher {
 	if opts.ContHist {
 		s.cont = new(contTable)
 	}
+	if opts.CorrHist {
+		s.corr = new(corrTable)
+	}
 	// Late move reductions grow with both depth and move number: the later
 	// a move comes in a well-ordered list, the less likely it is best.
 	for d := 1; d < 64; d++ {
@@ -142,6 +146,9 @@ func (s *Searcher) Clear() {
 	s.counter = [64][64]board.Move{}
 	if s.cont != nil {
 		*s.cont = contTable{}
+	}
+	if s.corr != nil {
+		*s.corr = corrTable{}
 	}
 	s.rootBest = board.NoMove
 }

@@ -89,6 +89,8 @@ type Stats struct {
 	HistLMRMore       uint64 // late moves reduced one ply more for a bad history (histlmr)
 	SEEPrunesMain     uint64 // moves skipped by SEE pruning in the main search (seeprune)
 	TTEvals           uint64 // static evaluations replaced by the table's bound (tteval)
+	ProbCutTries      uint64 // captures tried by ProbCut's shallow search (probcut)
+	ProbCuts          uint64 // ... that proved the node far above beta and ended it
 	SelDepth          int    // deepest ply reached, quiescence included
 	Elapsed           time.Duration
 }
@@ -126,6 +128,8 @@ func (s *Stats) Add(o Stats) {
 	s.HistLMRMore += o.HistLMRMore
 	s.SEEPrunesMain += o.SEEPrunesMain
 	s.TTEvals += o.TTEvals
+	s.ProbCutTries += o.ProbCutTries
+	s.ProbCuts += o.ProbCuts
 	if o.SelDepth > s.SelDepth {
 		s.SelDepth = o.SelDepth
 	}

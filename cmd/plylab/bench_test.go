@@ -105,17 +105,20 @@ func TestBenchSwitches(t *testing.T) {
 		args  []string
 		nodes string
 	}{
-		{nil, "128287"},
-		// The engine before history malus joined it.
-		{[]string{"--without", "histmalus"}, "128791"},
+		{nil, "129518"},
+		// The engine before correction history joined it, and before
+		// history malus did too.
+		{[]string{"--without", "corrhist"}, "128287"},
+		{[]string{"--without", "histmalus,corrhist"}, "128791"},
+		{[]string{"--without", "histmalus"}, "129818"},
 		// histlmr reduces more at a negative history score, which the
 		// malus gives; without the malus only conthist gives one, and
 		// histlmr alone changed nothing at depth 4.
-		{[]string{"--with", "histlmr"}, "128184"},
-		{[]string{"--with", "histlmr", "--without", "histmalus"}, "128791"},
-		{[]string{"--with", "histlmr,conthist"}, "126426"},
-		{[]string{"--with", "conthist"}, "126516"},
-		{[]string{"--with", " histlmr, ", "--without", "lmr"}, "131720"},
+		{[]string{"--with", "histlmr"}, "129373"},
+		{[]string{"--with", "histlmr", "--without", "histmalus"}, "129818"},
+		{[]string{"--with", "histlmr,conthist"}, "127018"},
+		{[]string{"--with", "conthist"}, "127043"},
+		{[]string{"--with", " histlmr, ", "--without", "lmr"}, "133118"},
 	} {
 		r := runCLI(t, append([]string{"bench", "--depth", "4"}, tc.args...)...)
 		wantOK(t, r)

@@ -114,6 +114,10 @@ func Counters(s engine.Stats) []Counter {
 	if s.TTEvals > 0 {
 		cs = append(cs, c("table-sharpened evals", s.TTEvals, "static evaluations replaced by the table's score bound before pruning"))
 	}
+	if s.ProbCutTries > 0 {
+		cs = append(cs, c("ProbCut tries", s.ProbCutTries, "captures searched shallow with a window far above beta"),
+			share("ProbCut cutoffs", s.ProbCuts, s.ProbCutTries, "... that reached it and ended the node"))
+	}
 	return append(cs, []Counter{
 		{Name: "seldepth", Kind: Plies, N: uint64(s.SelDepth), Meaning: "deepest ply reached, quiescence included"},
 		{Name: "time", Kind: Duration, Time: s.Elapsed},
