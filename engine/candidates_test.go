@@ -249,37 +249,47 @@ func TestNullAdaptR(t *testing.T) {
 	}
 }
 
-// TestHistMalusAndTTEval pins history malus (in the engine preset) and
-// the table-sharpened evaluation (a candidate) on the positions of
-// TestCandidateNodeCounts at depth 9: the engine without histmalus and
-// corrhist is the session-6 engine (bench 637400), and tteval counts the
-// evaluations it replaced.
-func TestHistMalusAndTTEval(t *testing.T) {
+// TestLateSwitchesNodeCounts pins the switches added since session 7 on
+// the positions of TestCandidateNodeCounts at depth 9, fresh tables: the
+// history malus and correction history (in the engine preset), and the
+// candidates tteval, probcut and corrpieces with their counters. The
+// engine without histmalus and corrhist is the session-6 engine (bench
+// 637400) and the engine without corrhist the session-7 one (bench
+// 626451): each must give its node counts exactly.
+func TestLateSwitchesNodeCounts(t *testing.T) {
 	const kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
 	const italian = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3"
 	for _, tc := range []struct {
-		fen, algo    string
-		nodes, total uint64
-		best         string
-		score        int
-		ttEvals      uint64
+		fen, algo       string
+		nodes, total    uint64
+		best            string
+		score           int
+		ttEvals         uint64
+		pcTries, pcCuts uint64
 	}{
-		{kiwipete, "engine", 18349, 23132, "e2a6", -99, 0},
-		{kiwipete, "engine-without-histmalus", 17132, 20814, "e2a6", -111, 0},
-		{kiwipete, "engine-without-histmalus-without-corrhist", 17334, 21047, "e2a6", -111, 0},
-		{kiwipete, "engine-with-tteval", 16925, 20903, "e2a6", 32, 1467},
-		{italian, "engine", 25428, 27128, "d2d4", 30, 0},
-		{italian, "engine-without-histmalus", 14052, 14831, "d2d4", 30, 0},
-		{italian, "engine-without-histmalus-without-corrhist", 22538, 23895, "d2d4", 23, 0},
-		{italian, "engine-with-tteval", 14013, 14688, "b1c3", 23, 1765},
+		{kiwipete, "engine", 18349, 23132, "e2a6", -99, 0, 0, 0},
+		{kiwipete, "engine-without-histmalus", 17132, 20814, "e2a6", -111, 0, 0, 0},
+		{kiwipete, "engine-without-histmalus-without-corrhist", 17334, 21047, "e2a6", -111, 0, 0, 0},
+		{kiwipete, "engine-without-corrhist", 18521, 23306, "e2a6", -99, 0, 0, 0},
+		{kiwipete, "engine-with-tteval", 16925, 20903, "e2a6", 32, 1467, 0, 0},
+		{kiwipete, "engine-with-probcut", 14760, 20385, "e2a6", -99, 0, 425, 311},
+		{kiwipete, "engine-with-corrpieces", 18470, 23355, "e2a6", -99, 0, 0, 0},
+		{italian, "engine", 25428, 27128, "d2d4", 30, 0, 0, 0},
+		{italian, "engine-without-histmalus", 14052, 14831, "d2d4", 30, 0, 0, 0},
+		{italian, "engine-without-histmalus-without-corrhist", 22538, 23895, "d2d4", 23, 0, 0, 0},
+		{italian, "engine-without-corrhist", 23424, 25144, "d2d4", 31, 0, 0, 0},
+		{italian, "engine-with-tteval", 14013, 14688, "b1c3", 23, 1765, 0, 0},
+		{italian, "engine-with-probcut", 25057, 26836, "d2d4", 30, 0, 70, 70},
+		{italian, "engine-with-corrpieces", 21802, 23067, "d2d4", 27, 0, 0, 0},
 	} {
 		s := NewSearcher(mustAlgo(t, tc.algo))
 		r := s.Search(context.Background(), mustBoard(t, tc.fen), Limits{Depth: 9}, nil, nil)
 		st := r.Stats
-		if st.Nodes != tc.nodes || st.TotalNodes() != tc.total || r.BestMove.String() != tc.best || r.Score != tc.score || st.TTEvals != tc.ttEvals {
-			t.Errorf("%s on %s: nodes %d (total %d), %s %d, tteval %d;\n want nodes %d (total %d), %s %d, tteval %d",
-				tc.algo, tc.fen, st.Nodes, st.TotalNodes(), r.BestMove, r.Score, st.TTEvals,
-				tc.nodes, tc.total, tc.best, tc.score, tc.ttEvals)
+		if st.Nodes != tc.nodes || st.TotalNodes() != tc.total || r.BestMove.String() != tc.best || r.Score != tc.score ||
+			st.TTEvals != tc.ttEvals || st.ProbCutTries != tc.pcTries || st.ProbCuts != tc.pcCuts {
+			t.Errorf("%s on %s: nodes %d (total %d), %s %d, tteval %d, ProbCut %d of %d;\n want nodes %d (total %d), %s %d, tteval %d, ProbCut %d of %d",
+				tc.algo, tc.fen, st.Nodes, st.TotalNodes(), r.BestMove, r.Score, st.TTEvals, st.ProbCuts, st.ProbCutTries,
+				tc.nodes, tc.total, tc.best, tc.score, tc.ttEvals, tc.pcCuts, tc.pcTries)
 		}
 	}
 }
