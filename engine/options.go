@@ -23,6 +23,7 @@ import (
 	"strings"
 
 	"github.com/plylab/plylab/engine/eval"
+	"github.com/plylab/plylab/engine/nnue"
 )
 
 // Options selects the algorithm and each technique of the search. The zero
@@ -32,6 +33,9 @@ type Options struct {
 	Name string
 	// Eval is the static evaluation used at leaves.
 	Eval eval.Kind
+	// Net, if not nil, is the network Eval: nnue evaluates with, in place
+	// of the built-in one (a network file being tried, say).
+	Net *nnue.Network
 
 	AlphaBeta          bool // cut off branches that cannot change the result
 	IterativeDeepening bool // search depth 1, 2, ... d, reusing what each iteration learned
@@ -71,6 +75,7 @@ type Options struct {
 	CorrHist           bool // correction history: the static eval is corrected by what searches found for the same pawns
 	ProbCut            bool // ProbCut: a capture whose shallow search beats beta by a margin ends the node
 	CorrPieces         bool // correction history also by each side's pieces other than pawns
+	LMRBad             bool // late move reductions also reduce captures that lose material by static exchange
 
 	// RepetitionDraw scores a position that repeats one seen earlier (in the
 	// search or the game since the last irreversible move) as a draw at
@@ -181,6 +186,7 @@ var techniques = []Technique{
 	{"tteval", "table-sharpened eval: a table bound beyond the static eval replaces it in pruning decisions", "tt", false, func(o *Options) *bool { return &o.TTEval }},
 	{"corrhist", "correction history: the static eval corrected by what earlier searches found for the same pawn structure", "alphabeta", false, func(o *Options) *bool { return &o.CorrHist }},
 	{"corrpieces", "correction history also kept per placement of each side's pieces other than pawns", "corrhist", false, func(o *Options) *bool { return &o.CorrPieces }},
+	{"lmrbad", "late move reductions also for captures that lose material by static exchange (ordered after the quiet moves by seeorder)", "lmr", false, func(o *Options) *bool { return &o.LMRBad }},
 	{"probcut", "ProbCut: a capture whose shallow search beats beta by a wide margin ends the node", "alphabeta", false, func(o *Options) *bool { return &o.ProbCut }},
 	{"timeman", "time management: under a clock, stop early when the best move is stable, think longer when the score drops", "id", false, func(o *Options) *bool { return &o.TimeManagement }},
 	{"repdraw", "repetition draw: a position repeated once (not three times) ends the line as a draw", "", false, func(o *Options) *bool { return &o.RepetitionDraw }},
@@ -268,7 +274,7 @@ func AlphaBetaOptions() Options {
 // candidates are techniques that are built and tested but not yet in the
 // engine preset: a technique joins the preset only when a match shows it
 // gains (docs/strength.md). Switch one on with engine-with-NAME.
-var candidates = map[string]bool{"timeman": true, "conthist": true, "histlmr": true, "singular": true, "tteval": true, "probcut": true, "corrpieces": true}
+var candidates = map[string]bool{"timeman": true, "conthist": true, "histlmr": true, "singular": true, "tteval": true, "probcut": true, "corrpieces": true, "lmrbad": true}
 
 // EngineOptions returns the full engine preset: every technique on, the
 // classical evaluation (PeSTO's tables plus the tuned terms; it measured

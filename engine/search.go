@@ -423,8 +423,16 @@ func (s *Searcher) negamax(ply, depth, alpha, beta int, move board.Move, afterNu
 		// Late move reductions: with good ordering, a quiet move late in
 		// the list is rarely best, so it is first searched shallower. If it
 		// surprises (beats alpha), it is searched again at full depth.
+		//
+		// Reducing losing captures (lmrbad): a capture that loses material
+		// by static exchange is ordered after the quiet moves (seeorder),
+		// and is no likelier to be best than a quiet move at the same
+		// place in the list; it is reduced by the same rule. (Good
+		// captures and promotions are never reduced: they are where the
+		// tactics are.)
+		badCapture := o.LMRBad && !quiet && scores[i] < 0
 		reduction := 0
-		if o.LMR && o.AlphaBeta && ply > 0 && depth >= 3 && i >= 3 && quiet && !inCheck && !ext &&
+		if o.LMR && o.AlphaBeta && ply > 0 && depth >= 3 && i >= 3 && (quiet || badCapture) && !inCheck && !ext &&
 			m != s.killers[ply][0] && m != s.killers[ply][1] && !b.InCheck() {
 			reduction = int(s.lmr[min(depth, 63)][min(i, 63)])
 			// History-based LMR: the reduction above knows only the
@@ -438,7 +446,7 @@ func (s *Searcher) negamax(ply, depth, alpha, beta int, move board.Move, afterNu
 			// Elo in self-play (docs/strength.md). A wrong guess costs
 			// little: a reduced move that beats alpha is searched again
 			// at full depth.
-			if o.HistLMR {
+			if o.HistLMR && quiet {
 				switch hist := s.historyScore(ply, m, mi); {
 				case hist >= histLMRGood:
 					reduction--

@@ -7,6 +7,7 @@ import (
 
 	"github.com/plylab/plylab/engine/board"
 	"github.com/plylab/plylab/engine/eval"
+	"github.com/plylab/plylab/engine/nnue"
 )
 
 // The Searcher: its state, the iterative-deepening driver (Search) and the
@@ -22,6 +23,10 @@ type Limits struct {
 	// SoftTime, if set, stops iterative deepening from starting a new
 	// iteration once it has passed (the next one would rarely finish).
 	SoftTime time.Duration
+	// SoftNodes, if set, stops iterative deepening from starting a new
+	// iteration once this many nodes were searched: every completed
+	// iteration is kept whole, unlike with Nodes (data generation).
+	SoftNodes uint64
 }
 
 // MaxDepth is the deepest iteration a search will start.
@@ -60,6 +65,7 @@ type Searcher struct {
 
 	evalCache []evalEntry     // memo of classical evaluations, nil for the others
 	classical *eval.Evaluator // the classical evaluation's fast path, nil for the others
+	network   *nnue.State     // the network's accumulators (Eval: nnue), nil for the others
 
 	// The candidates' state (conthist, singular), after the rest so that
 	// the fields every node touches stay together.
@@ -93,6 +99,9 @@ const evalCacheSize = 1 << 16
 // results are remembered by Zobrist key. The cache only saves time: it
 // returns exactly what the evaluation would, so node counts do not change.
 func (s *Searcher) evaluate(b *board.Board) int {
+	if s.network != nil {
+		return s.network.Evaluate(b)
+	}
 	if s.evalCache == nil {
 		return eval.EvaluateTerms(b, s.opts.Eval, s.terms)
 	}
@@ -113,6 +122,13 @@ func NewSearcher(opts Options) *Searcher {
 	if opts.Eval == eval.Classical {
 		s.evalCache = make([]evalEntry, evalCacheSize)
 		s.classical = eval.NewEvaluator(s.terms, nil)
+	}
+	if opts.Eval == eval.NNUE {
+		net := opts.Net
+		if net == nil {
+			net = nnue.Default()
+		}
+		s.network = nnue.NewState(net)
 	}
 	if opts.TT {
 		s.tt = NewTT(opts.TTSizeMB)
@@ -203,6 +219,9 @@ func (s *Searcher) Search(ctx context.Context, b *board.Board, limits Limits, re
 			break
 		}
 		if limits.SoftTime > 0 && time.Since(s.start) >= s.softTime(limits.SoftTime, res.Iters) {
+			break
+		}
+		if limits.SoftNodes > 0 && s.stats.TotalNodes() >= limits.SoftNodes {
 			break
 		}
 		// Under a time limit, a forced mate found within this depth is

@@ -71,6 +71,7 @@ func allCommands(env *appEnv) []*cli.Command {
 		techniquesCommand(env),
 		evalCommand(env),
 		tuneCommand(env),
+		nnueCommand(env),
 		bookCommand(env),
 		playCommand(env),
 		treeCommand(env),

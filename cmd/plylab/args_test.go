@@ -10,12 +10,15 @@ import (
 
 // takesArgs are the commands with positional arguments; every other
 // command must reject a stray one.
-var takesArgs = []string{"bench", "help", "positions show", "lesson run", "lesson export", "lesson check"}
+var takesArgs = []string{"bench", "help", "positions show", "lesson run", "lesson export", "lesson check", "nnue show"}
 
 // requiredFlags are values for flags a command requires, so that the run
 // reaches the argument check.
 var requiredFlags = map[string][]string{
-	"book build": {"--pgn", "games.pgn", "--output", "book.bin"},
+	"book build":   {"--pgn", "games.pgn", "--output", "book.bin"},
+	"nnue datagen": {"--output", "data.bin"},
+	"nnue train":   {"--data", "data.bin", "--output", "my.nnue"},
+	"nnue label":   {"--data", "data.bin", "--teacher", "stockfish", "--output", "taught.bin"},
 }
 
 // leafCommands lists the paths of the commands without subcommands, e.g.

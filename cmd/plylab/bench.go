@@ -9,6 +9,7 @@ import (
 	"github.com/plylab/plylab/cmd/internal/flagval"
 	"github.com/plylab/plylab/cmd/internal/output"
 	"github.com/plylab/plylab/engine"
+	"github.com/plylab/plylab/engine/eval"
 	"github.com/plylab/plylab/engine/lab"
 	"github.com/urfave/cli/v2"
 )
@@ -62,7 +63,8 @@ Examples:
 		Flags: []cli.Flag{
 			&cli.IntFlag{Name: "depth", Aliases: []string{"d"}, Value: lab.BenchDepth, Usage: fmt.Sprintf("search each position `N` plies deep (1-%d)", engine.MaxDepth)},
 			&cli.IntFlag{Name: "hash", Value: lab.BenchHashMB, Usage: "transposition table size in `MB` (1-4096)"},
-			&cli.StringFlag{Name: "eval", Usage: "evaluation `KIND`: material, pst, pesto or classical (default: the engine's)"},
+			&cli.StringFlag{Name: "eval", Usage: "evaluation `KIND`: material, pst, pesto, classical or nnue (default: the engine's)"},
+			&cli.StringFlag{Name: "net", Usage: "evaluate with the network in `FILE` (implies --eval nnue)"},
 			&cli.StringFlag{Name: "with", Usage: "switch on techniques `LIST` (comma-separated, e.g. a candidate: see 'plylab techniques')"},
 			&cli.StringFlag{Name: "without", Usage: "switch off techniques `LIST` (comma-separated; see 'plylab techniques')"},
 			output.FormatFlag(),
@@ -84,6 +86,12 @@ func parseBench(c *cli.Context) (*BenchOptions, error) {
 	}
 	if err := eng.Apply(flagval.List(c.String("with")), flagval.List(c.String("without"))); err != nil {
 		return nil, cliapp.Usagef("%v", err)
+	}
+	if path := c.String("net"); path != "" {
+		if eng.Net, err = readNet("--net", path); err != nil {
+			return nil, err
+		}
+		eng.Eval = eval.NNUE
 	}
 	return &BenchOptions{Engine: eng, Depth: depth, HashMB: hashMB, Format: c.String("format")}, nil
 }

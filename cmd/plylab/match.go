@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"path/filepath"
 	"strings"
 
 	"github.com/plylab/plylab/cmd/internal/cliapp"
@@ -92,6 +93,8 @@ Examples:
 			&cli.StringFlag{Name: "opponent", Value: "random", Usage: "the opponent: random, a plylab `ALGO` (e.g. engine-without-null) or the path of a UCI engine"},
 			&cli.GenericFlag{Name: "opponent-option", Value: &flagval.Strings{}, Usage: "set the UCI opponent's option `NAME=VALUE` (repeat the flag for several), e.g. UCI_Elo=1500"},
 			&cli.StringFlag{Name: "opponent-eval", Usage: "evaluation `KIND` of a plylab opponent", DefaultText: "--eval's"},
+			&cli.StringFlag{Name: "net", Usage: "evaluate with the network in `FILE` (plylab nnue train -o FILE; implies --eval nnue)"},
+			&cli.StringFlag{Name: "opponent-net", Usage: "a plylab opponent evaluates with the network in `FILE` (implies nnue for it)"},
 			&cli.IntFlag{Name: "games", Aliases: []string{"n"}, Value: matchDefaultGames, Usage: "play `N` games (each opening twice, colors reversed)"},
 			&cli.IntFlag{Name: "depth", Aliases: []string{"d"}, Usage: "search `N` plies deep", DefaultText: fmt.Sprintf("%d without --movetime or --tc", match.DefaultDepth)},
 			&cli.Int64Flag{Name: "nodes", Usage: "search about `N` nodes a move (fixed-node games: the same on a busy machine as on a quiet one)", DefaultText: "none"},
@@ -152,6 +155,14 @@ func parseMatch(c *cli.Context) (*MatchOptions, error) {
 		return nil, cliapp.Usagef("--engine %q names %d algorithms; a match plays one engine, e.g. --engine engine-without-null", c.String("engine"), len(algos))
 	}
 	setup.Engine = algos[0]
+	if path := c.String("net"); path != "" {
+		net, err := readNet("--net", path)
+		if err != nil {
+			return nil, err
+		}
+		setup.Engine.Eval, setup.Engine.Net = eval.NNUE, net
+		setup.Engine.Name += " (net " + filepath.Base(path) + ")"
+	}
 
 	// The opponent.
 	if setup.Opponent, err = opponentSpec(c, oppLimit, setup.Engine); err != nil {
@@ -222,6 +233,16 @@ func opponentSpec(c *cli.Context, limit match.Limit, engOpts engine.Options) (ma
 			return match.OpponentSpec{}, cliapp.Usagef("--opponent-eval is for a plylab opponent; set a UCI engine's evaluation with --opponent-option")
 		}
 		opp.Eval = &k
+	}
+	if path := c.String("opponent-net"); path != "" {
+		if !match.IsPlylab(spec) {
+			return match.OpponentSpec{}, cliapp.Usagef("--opponent-net is for a plylab opponent such as engine; the opponent %q is not one", spec)
+		}
+		net, err := readNet("--opponent-net", path)
+		if err != nil {
+			return match.OpponentSpec{}, err
+		}
+		opp.Net, opp.NetName = net, filepath.Base(path)
 	}
 	return opp, nil
 }

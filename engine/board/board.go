@@ -15,6 +15,7 @@ const StartFEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 type undo struct {
 	move     Move
 	captured Piece
+	moved    Piece // the piece that moved (a pawn for a promotion), NoPiece for a null move
 	castling uint8
 	ep       Square
 	halfmove int32

@@ -26,7 +26,7 @@ func (b *Board) Make(m Move) {
 	p := b.squares[from]
 	h := b.hash ^ castleKeys[b.castling] ^ b.epKey(b.ep, us) ^ sideKey
 
-	u := undo{move: m, castling: b.castling, ep: b.ep, halfmove: int32(b.halfmove), hash: b.hash}
+	u := undo{move: m, moved: p, castling: b.castling, ep: b.ep, halfmove: int32(b.halfmove), hash: b.hash}
 
 	b.halfmove++
 	if p.Type() == Pawn {
@@ -143,6 +143,21 @@ func (b *Board) MakeNull() {
 
 // UnmakeNull takes back MakeNull.
 func (b *Board) UnmakeNull() { b.Unmake() }
+
+// MoveAt returns the i-th move made on the board since it was created
+// (0 is the first; Ply() moves in all): the move (NoMove for a null
+// move), the piece that moved (a pawn for a promotion) and the piece it
+// captured (NoPiece if none). An evaluation that updates itself move by
+// move (engine/nnue) replays these.
+func (b *Board) MoveAt(i int) (m Move, moved, captured Piece) {
+	u := &b.stack[i]
+	return u.move, u.moved, u.captured
+}
+
+// KeyAt returns the Zobrist key of the position after the first i moves
+// made on the board (KeyAt(0) is the key of the position it was created
+// with, KeyAt(Ply()) is Hash()).
+func (b *Board) KeyAt(i int) uint64 { return b.keys[i] }
 
 // IsRepetition reports whether the current position occurred before since
 // the last irreversible move. A search treats the first repetition as a

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/plylab/plylab/engine/board"
+	"github.com/plylab/plylab/engine/nnue"
 )
 
 // Kind selects an evaluation function.
@@ -32,16 +33,21 @@ const (
 	// Texel's method fits (plylab tune); see classical.go and
 	// docs/evaluation.md.
 	Classical
+	// NNUE is a neural network in place of hand-written knowledge: 768
+	// inputs (each piece on each square) seen from both sides, one hidden
+	// layer, trained on positions from the engine's own games labelled by
+	// its searches and their results (engine/nnue, docs/evaluation.md).
+	NNUE
 )
 
 // numKinds is one past the last valid Kind.
-const numKinds = 4
+const numKinds = 5
 
 // Kinds returns every evaluation kind, in order.
-func Kinds() []Kind { return []Kind{Material, PST, PeSTO, Classical} }
+func Kinds() []Kind { return []Kind{Material, PST, PeSTO, Classical, NNUE} }
 
 // kindNames are the names used on the command line and in String.
-var kindNames = [numKinds]string{"material", "pst", "pesto", "classical"}
+var kindNames = [numKinds]string{"material", "pst", "pesto", "classical", "nnue"}
 
 // kindDescriptions are the one-line help texts returned by Describe.
 var kindDescriptions = [numKinds]string{
@@ -49,10 +55,11 @@ var kindDescriptions = [numKinds]string{
 	"material plus Michniewski's simplified piece-square tables (one set, not tapered)",
 	"PeSTO: Friederich's tuned middlegame and endgame tables, tapered by game phase",
 	"PeSTO plus mobility, king safety, pawn structure, passed pawns, bishop pair, rook files, threats, tempo and scaling (tunable with plylab tune)",
+	"a neural network (NNUE): every piece on its square seen from both sides, one hidden layer, trained on the engine's own games (plylab nnue)",
 }
 
-// ParseKind reads an evaluation name: "material", "pst" or "pesto", in any
-// letter case.
+// ParseKind reads an evaluation name: "material", "pst", "pesto",
+// "classical" or "nnue", in any letter case.
 func ParseKind(s string) (Kind, error) {
 	name := strings.ToLower(strings.TrimSpace(s))
 	for k, n := range kindNames {
@@ -60,7 +67,7 @@ func ParseKind(s string) (Kind, error) {
 			return Kind(k), nil
 		}
 	}
-	return 0, fmt.Errorf("unknown evaluation %q (choose material, pst, pesto or classical)", s)
+	return 0, fmt.Errorf("unknown evaluation %q (choose material, pst, pesto, classical or nnue)", s)
 }
 
 // String returns the kind's name as ParseKind accepts it.
@@ -85,7 +92,8 @@ func (k Kind) Describe() string {
 //
 // Material and PST return their own material values; PeSTO returns its
 // middlegame values (82, 337, 365, 477, 1025), since captures matter most
-// while there is still material to capture. The king, which the evaluation
+// while there is still material to capture, and so do Classical and NNUE,
+// which have no single piece values of their own. The king, which the evaluation
 // leaves out because it always cancels, gets a value larger than everything
 // else combined (20000) so that ordering code never treats it as cheap,
 // except under Material, which reports the 1000 of the game-trees paper so
@@ -103,7 +111,7 @@ func PieceValue(k Kind, t board.PieceType) int {
 			return kingOrderValue
 		}
 		return simplifiedValue[t]
-	case PeSTO, Classical:
+	case PeSTO, Classical, NNUE:
 		if t == board.King {
 			return kingOrderValue
 		}
@@ -217,6 +225,8 @@ func Evaluate(b *board.Board, k Kind) int {
 		white = pestoScore(b)
 	case Classical:
 		white = classicalScore(b, AllTerms, &DefaultWeights)
+	case NNUE:
+		return nnue.Default().Evaluate(b)
 	default:
 		panic("eval: unknown Kind " + k.String())
 	}
@@ -321,6 +331,17 @@ func explain(b *board.Board, k Kind, terms Terms) Breakdown {
 		panic("eval: unknown Kind " + k.String())
 	}
 	br := Breakdown{Kind: k, Phase: maxPhase}
+	if k == NNUE {
+		// A network has no terms to list: only its verdict.
+		br.Phase = Phase(b)
+		br.STM = nnue.Default().Evaluate(b)
+		br.White = br.STM
+		if b.Side() == board.Black {
+			br.White = -br.STM
+		}
+		br.MG, br.EG = br.White, br.White
+		return br
+	}
 	for c := board.White; c <= board.Black; c++ {
 		for t := board.Pawn; t <= board.King; t++ {
 			bb := b.Pieces(c, t)

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/plylab/plylab/engine/board"
+	"github.com/plylab/plylab/engine/nnue"
 )
 
 // testPositions are varied positions for the symmetry and consistency
@@ -80,10 +81,15 @@ func swapCase(s string) string {
 }
 
 // The start position is level: every kind scores it 0, except that the
-// classical evaluation's tempo term gives the side to move its bonus.
+// classical evaluation's tempo term gives the side to move its bonus, and
+// the network learned the first move's worth from its games (it is
+// checked against the network in TestNNUEKind).
 func TestStartPositionIsZero(t *testing.T) {
 	b := mustFEN(t, board.StartFEN)
 	for _, k := range Kinds() {
+		if k == NNUE {
+			continue
+		}
 		if k == Classical {
 			if got, want := Evaluate(b, k), int(DefaultWeights[FTempo][0]); got != want {
 				t.Errorf("Evaluate(start, classical) = %d, want the tempo bonus %d", got, want)
@@ -215,13 +221,13 @@ func TestParseKind(t *testing.T) {
 		}
 	}
 	_, err := ParseKind("x")
-	if err == nil || err.Error() != `unknown evaluation "x" (choose material, pst, pesto or classical)` {
+	if err == nil || err.Error() != `unknown evaluation "x" (choose material, pst, pesto, classical or nnue)` {
 		t.Errorf("ParseKind(x) error = %v", err)
 	}
 	if got := []string{Material.String(), PST.String(), PeSTO.String(), Kind(9).String()}; strings.Join(got, ",") != "material,pst,pesto,Kind(9)" {
 		t.Errorf("String() = %v", got)
 	}
-	if ks := Kinds(); len(ks) != 4 || ks[0] != Material || ks[1] != PST || ks[2] != PeSTO || ks[3] != Classical {
+	if ks := Kinds(); len(ks) != 5 || ks[0] != Material || ks[1] != PST || ks[2] != PeSTO || ks[3] != Classical || ks[4] != NNUE {
 		t.Errorf("Kinds() = %v", ks)
 	}
 }
@@ -315,8 +321,8 @@ func TestExplainMatchesEvaluate(t *testing.T) {
 				if br.STM != ev {
 					t.Errorf("%v %q: Explain.STM = %d, Evaluate = %d", k, f, br.STM, ev)
 				}
-				if k == Classical {
-					continue // TestClassicalReference checks it against a naive recount
+				if k == Classical || k == NNUE {
+					continue // TestClassicalReference and TestNNUEKind check them
 				}
 				if ref := referenceWhite(b, k); br.White != ref {
 					t.Errorf("%v %q: Explain.White = %d, reference = %d", k, f, br.White, ref)
@@ -326,6 +332,32 @@ func TestExplainMatchesEvaluate(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestNNUEKind: the nnue kind is the built-in network, and Explain can
+// only report its verdict.
+func TestNNUEKind(t *testing.T) {
+	for _, fen := range testPositions {
+		b := mustFEN(t, fen)
+		want := nnue.Default().Evaluate(b)
+		if got := Evaluate(b, NNUE); got != want {
+			t.Errorf("Evaluate(%s, nnue) = %d, the network says %d", fen, got, want)
+		}
+		br := Explain(b, NNUE)
+		white := want
+		if b.Side() == board.Black {
+			white = -want
+		}
+		if br.STM != want || br.White != white || br.MG != white || br.EG != white || br.Phase != Phase(b) {
+			t.Errorf("Explain(%s, nnue) = %+v", fen, br)
+		}
+		if got := EvaluateTerms(b, NNUE, 0); got != want {
+			t.Errorf("EvaluateTerms(%s, nnue, none) = %d, want %d (a network has no terms)", fen, got, want)
+		}
+	}
+	if PieceValue(NNUE, board.Queen) != PieceValue(PeSTO, board.Queen) {
+		t.Error("nnue's piece values are not PeSTO's")
 	}
 }
 

@@ -20,7 +20,7 @@ func Example() {
 	if err != nil {
 		panic(err)
 	}
-	for _, k := range eval.Kinds() {
+	for _, k := range []eval.Kind{eval.Material, eval.PST, eval.PeSTO, eval.Classical} {
 		fmt.Printf("%-9s %4d\n", k, eval.Evaluate(b, k))
 	}
 	br := eval.Explain(b, eval.PeSTO)

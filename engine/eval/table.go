@@ -19,13 +19,19 @@ func DescribeTable(title string, xs []Breakdown) *textfmt.Table {
 		{Key: "mg", Header: "mg", Right: true}, {Key: "eg", Header: "eg", Right: true},
 		{Key: "white", Header: "white's view", Right: true}, {Key: "side_to_move", Header: "side to move", Right: true}}
 	diff := func(a [2]int) textfmt.Cell { return textfmt.IntCell(int64(Diff(a))) }
+	none := textfmt.NullCell("-")
 	for _, x := range xs {
-		t.Rows = append(t.Rows, []textfmt.Cell{textfmt.TextCell(x.Kind.String()).Styled(textfmt.StyleAccent), textfmt.IntCell(int64(x.Phase)),
+		row := []textfmt.Cell{textfmt.TextCell(x.Kind.String()).Styled(textfmt.StyleAccent), textfmt.IntCell(int64(x.Phase)),
 			diff(x.MaterialMG), diff(x.SquaresMG), diff(x.MaterialEG), diff(x.SquaresEG),
-			textfmt.IntCell(int64(x.MG)), textfmt.IntCell(int64(x.EG)), textfmt.IntCell(int64(x.White)).Styled(textfmt.StyleBold), textfmt.IntCell(int64(x.STM))})
+			textfmt.IntCell(int64(x.MG)), textfmt.IntCell(int64(x.EG)), textfmt.IntCell(int64(x.White)).Styled(textfmt.StyleBold), textfmt.IntCell(int64(x.STM))}
+		if x.Kind == NNUE {
+			// A network has no material, squares or phases to show.
+			row[2], row[3], row[4], row[5], row[6], row[7] = none, none, none, none, none, none
+		}
+		t.Rows = append(t.Rows, row)
 	}
 	t.Notes = []string{"W-B: White's term minus Black's; pesto blends mg and eg by phase, the others use one table",
-		"material: P 100 N 300 B 300 R 500 Q 900 (the game-trees paper); pst: simplified evaluation tables; pesto: Ronald Friederich's tapered tables; classical: pesto plus the classical terms (--eval classical lists them)"}
+		"material: P 100 N 300 B 300 R 500 Q 900 (the game-trees paper); pst: simplified evaluation tables; pesto: Ronald Friederich's tapered tables; classical: pesto plus the classical terms (--eval classical lists them); nnue: the built-in network, which has no terms to show (plylab nnue show)"}
 	return t
 }
 

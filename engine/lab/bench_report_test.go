@@ -111,9 +111,9 @@ func TestBenchEngine(t *testing.T) {
 	if err != nil || o.TTSizeMB != 16 || o.Eval != eval.Material {
 		t.Errorf("material: eval %v, hash %d, %v", o.Eval, o.TTSizeMB, err)
 	}
-	if _, err := BenchEngine(16, "nnue"); err == nil {
+	if _, err := BenchEngine(16, "neural"); err == nil {
 		t.Error("an unknown evaluation is an error")
-	} else if _, want := eval.ParseKind("nnue"); err.Error() != want.Error() {
+	} else if _, want := eval.ParseKind("neural"); err.Error() != want.Error() {
 		t.Errorf("error %q, want eval.ParseKind's %q", err, want)
 	}
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/plylab/plylab/engine"
 	"github.com/plylab/plylab/engine/eval"
+	"github.com/plylab/plylab/engine/nnue"
 )
 
 // OpponentSpec is a match's opponent as a user names it: "random" (a
@@ -21,6 +22,10 @@ type OpponentSpec struct {
 	// Eval is a plylab opponent's evaluation, or nil for its own
 	// (OpponentEngine).
 	Eval *eval.Kind
+	// Net, if not nil, is a plylab opponent's network (its evaluation is
+	// then nnue), called NetName in its name.
+	Net     *nnue.Network
+	NetName string
 	// UCIOptions are a UCI opponent's options; any other opponent takes
 	// none.
 	UCIOptions []UCIOption
@@ -100,7 +105,16 @@ func (s OpponentSpec) Entrant() (Entrant, string, error) {
 		if len(s.UCIOptions) > 0 {
 			return fail(ErrNotUCI, "plylab's engine", nil)
 		}
-		opts, name := OpponentEngine(opts, s.Ours, s.Eval)
+		evalKind := s.Eval
+		if s.Net != nil {
+			k := eval.NNUE
+			evalKind = &k
+		}
+		opts, name := OpponentEngine(opts, s.Ours, evalKind)
+		if s.Net != nil {
+			opts.Net = s.Net
+			name = "plylab " + opts.Name + " (net " + s.NetName + ")"
+		}
 		if opts.IsPlain() && s.Limit.Depth == 0 {
 			return fail(ErrNeedsDepth, opts.Name, nil)
 		}

@@ -5,7 +5,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"math"
 	"os"
 	"os/exec"
@@ -14,6 +13,7 @@ import (
 	"time"
 
 	"github.com/plylab/plylab/engine/board"
+	"github.com/plylab/plylab/engine/internal/uciproc"
 )
 
 // Labels from a deeper search.
@@ -41,9 +41,9 @@ type Labeller interface {
 // win-draw-loss estimate.
 var ErrNoWDL = errors.New("the label engine reports no win/draw/loss estimate (wdl); use an engine with UCI_ShowWDL, such as Stockfish 12 or later")
 
-// ErrNotUCI is the error for a label engine that does not complete the
-// UCI handshake (uci, isready).
-var ErrNotUCI = errors.New("does not answer as a UCI engine")
+// ErrNotUCI is wrapped by the error for a label engine that does not
+// complete the UCI handshake (uci, isready).
+var ErrNotUCI = uciproc.ErrNotUCI
 
 // labelTimeout bounds each search of the label engine: a fixed-depth
 // search that has not ended by then has hung.
@@ -57,16 +57,14 @@ const labelStartTimeout = 10 * time.Second
 // tab, label), so a second run on the same games searches nothing.
 type UCILabeller struct {
 	Depth int
-	cmd   *exec.Cmd
-	in    io.WriteCloser
-	lines chan string
+	proc  *uciproc.Proc
 	cache map[string]float64
 	save  *os.File
-	// path is the engine as given, exe where it was found; started says
-	// whether start ran (its error, if any, is startErr).
-	path, exe string
-	started   bool
-	startErr  error
+	// path is the engine as given; started says whether start ran (its
+	// error, if any, is startErr).
+	path     string
+	started  bool
+	startErr error
 	// Searched is how many positions the engine searched; Cached how many
 	// labels came from the cache.
 	Searched, Cached int
@@ -81,15 +79,15 @@ func StartUCILabeller(ctx context.Context, path string, depth int, cachePath str
 	if depth < 1 || depth > 40 {
 		return nil, fmt.Errorf("label depth %d is out of range; give 1 to 40", depth)
 	}
-	exe, err := exec.LookPath(path)
-	if err != nil {
+	if _, err := exec.LookPath(path); err != nil {
 		return nil, fmt.Errorf("%q not found: %w", path, err)
 	}
-	l := &UCILabeller{Depth: depth, cache: map[string]float64{}, lines: make(chan string, 64), path: path, exe: exe}
+	l := &UCILabeller{Depth: depth, cache: map[string]float64{}, path: path}
 	if cachePath != "" {
 		if err := l.readCache(cachePath); err != nil {
 			return nil, err
 		}
+		var err error
 		if l.save, err = os.OpenFile(cachePath, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644); err != nil {
 			return nil, fmt.Errorf("cannot write the label cache: %w", err)
 		}
@@ -99,38 +97,10 @@ func StartUCILabeller(ctx context.Context, path string, depth int, cachePath str
 
 // start starts the engine and completes the UCI handshake.
 func (l *UCILabeller) start(ctx context.Context) error {
-	l.cmd = exec.Command(l.exe)
 	var err error
-	if l.in, err = l.cmd.StdinPipe(); err != nil {
-		return err
-	}
-	out, err := l.cmd.StdoutPipe()
-	if err != nil {
-		return err
-	}
-	if err := l.cmd.Start(); err != nil {
-		return fmt.Errorf("cannot start %q: %w", l.path, err)
-	}
-	go func() {
-		sc := bufio.NewScanner(out)
-		for sc.Scan() {
-			l.lines <- sc.Text()
-		}
-		close(l.lines)
-	}()
-	// A program that ends at once (no UCI engine) may close its input
-	// before these lines are written; the write error is then left for
-	// readUntil, which reports that the engine ended.
-	for _, c := range []string{"uci", "setoption name Threads value 1", "setoption name Hash value 4",
-		"setoption name UCI_ShowWDL value true", "isready"} {
-		if l.send(c) != nil {
-			break
-		}
-	}
-	if _, err := l.readUntil(ctx, labelStartTimeout, "readyok", nil); err != nil {
-		return fmt.Errorf("%s %w: %w", l.path, ErrNotUCI, err)
-	}
-	return nil
+	l.proc, err = uciproc.Start(ctx, l.path, []string{"setoption name Threads value 1", "setoption name Hash value 4",
+		"setoption name UCI_ShowWDL value true"}, labelStartTimeout)
+	return err
 }
 
 // readCache loads the labels of an existing cache file.
@@ -155,35 +125,6 @@ func (l *UCILabeller) readCache(path string) error {
 	return sc.Err()
 }
 
-func (l *UCILabeller) send(line string) error {
-	_, err := io.WriteString(l.in, line+"\n")
-	return err
-}
-
-// readUntil reads lines until one starts with want, passing each to f.
-func (l *UCILabeller) readUntil(ctx context.Context, timeout time.Duration, want string, f func(string)) (string, error) {
-	timer := time.NewTimer(timeout)
-	defer timer.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return "", ctx.Err()
-		case <-timer.C:
-			return "", fmt.Errorf("no %q within %v", want, timeout)
-		case line, ok := <-l.lines:
-			if !ok {
-				return "", errors.New("the label engine ended")
-			}
-			if strings.HasPrefix(line, want) {
-				return line, nil
-			}
-			if f != nil {
-				f(line)
-			}
-		}
-	}
-}
-
 // Label searches b to the labeller's depth and returns White's expected
 // score from the engine's last win-draw-loss report.
 func (l *UCILabeller) Label(ctx context.Context, b *board.Board) (float64, error) {
@@ -200,12 +141,12 @@ func (l *UCILabeller) Label(ctx context.Context, b *board.Board) (float64, error
 		return 0, l.startErr
 	}
 	for _, c := range []string{"ucinewgame", "position fen " + fen, "go depth " + strconv.Itoa(l.Depth)} {
-		if err := l.send(c); err != nil {
+		if err := l.proc.Send(c); err != nil {
 			return 0, err
 		}
 	}
 	wdl, seen := [3]int{}, false
-	_, err := l.readUntil(ctx, labelTimeout, "bestmove", func(line string) {
+	_, err := l.proc.ReadUntil(ctx, labelTimeout, "bestmove", func(line string) {
 		if w, ok := parseWDL(line); ok {
 			wdl, seen = w, true
 		}
@@ -279,19 +220,8 @@ func parseWDL(line string) ([3]int, bool) {
 
 // Close ends the engine and closes the cache.
 func (l *UCILabeller) Close() error {
-	if l.in != nil {
-		l.send("quit")
-		l.in.Close()
-	}
-	if l.cmd != nil && l.cmd.Process != nil {
-		done := make(chan struct{})
-		go func() { l.cmd.Wait(); close(done) }()
-		select {
-		case <-done:
-		case <-time.After(2 * time.Second):
-			l.cmd.Process.Kill()
-			<-done
-		}
+	if l.proc != nil {
+		l.proc.Close()
 	}
 	if l.save != nil {
 		return l.save.Close()

@@ -150,7 +150,7 @@ func TestLabelErrors(t *testing.T) {
 		{"missing engine", filepath.Join(dir, "missing"), "", 8, "not found"},
 		{"broken cache", fake, bad, 8, "bad.tsv, line 1: want FEN, a tab and a label from 0 to 1"},
 		{"depth", fake, "", 0, "label depth 0 is out of range"},
-		{"not UCI", "/bin/true", "", 8, "/bin/true does not answer as a UCI engine: the label engine ended"},
+		{"not UCI", "/bin/true", "", 8, "/bin/true does not answer as a UCI engine: the engine ended"},
 	} {
 		tr := Training{PGN: []string{games}, Skip: 1, Every: 1, LabelEngine: tc.engine, LabelDepth: tc.depth, LabelWeight: 1, LabelCache: tc.cache}
 		_, err := tr.Load(context.Background(), &eval.DefaultWeights)

@@ -2,12 +2,14 @@ package uci
 
 import (
 	"fmt"
+	"os"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/plylab/plylab/engine"
 	"github.com/plylab/plylab/engine/eval"
+	"github.com/plylab/plylab/engine/nnue"
 )
 
 // The engine's UCI options. A GUI lists them in its engine settings dialog
@@ -16,7 +18,8 @@ import (
 //	Hash          spin   transposition table size in MB
 //	OwnBook       check  play opening moves from the book at BookFile
 //	BookFile      string a Polyglot opening book
-//	Eval          combo  material, pst, pesto or classical
+//	Eval          combo  material, pst, pesto, classical or nnue
+//	EvalFile      string a network file for nnue (empty: the built-in one)
 //	Move Overhead spin   milliseconds lost per move outside the search
 //	Tech <name>   check  one per technique of the full engine (Tech null,
 //	                     Tech lmr, ...), so each can be switched off
@@ -75,6 +78,24 @@ func (s *session) options() []option {
 				k, _ := eval.ParseKind(v.(string)) // checked against vars already
 				s.set.opts.Eval = k
 				s.searcherStale = true
+			}},
+		// EvalFile names a network file (plylab nnue train -o FILE) that
+		// the nnue evaluation uses instead of the built-in network;
+		// <empty> is the built-in one.
+		{name: "EvalFile", typ: "string", def: "",
+			set: func(v any) {
+				path := v.(string)
+				s.set.opts.Net = nil
+				s.searcherStale = true
+				if path == "" {
+					return
+				}
+				net, err := readNet(path)
+				if err != nil {
+					s.infof("EvalFile: %v; using the built-in network", err)
+					return
+				}
+				s.set.opts.Net = net
 			}},
 		// Threads is announced for match runners and testing frameworks
 		// (fastchess, OpenBench) that always set it; the search is
@@ -187,4 +208,13 @@ func (s *session) setOption(args []string) error {
 		return nil
 	}
 	return fmt.Errorf("setoption: unknown option %q (send \"uci\" to list the options)", id)
+}
+
+// readNet reads a network file for EvalFile.
+func readNet(path string) (*nnue.Network, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("cannot read %s: %w", path, err)
+	}
+	return nnue.Parse(data)
 }

@@ -2,11 +2,14 @@ package uci
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -14,6 +17,7 @@ import (
 
 	"github.com/plylab/plylab/engine"
 	"github.com/plylab/plylab/engine/board"
+	"github.com/plylab/plylab/engine/nnue"
 )
 
 // failAfter bounds every wait: generous, so a slow CI machine does not
@@ -148,11 +152,12 @@ func TestUCIHandshake(t *testing.T) {
 		"option name Hash type spin default 4 min 1 max 4096",
 		"option name OwnBook type check default false",
 		"option name BookFile type string default /usr/share/games/gnuchess/book.bin",
-		"option name Eval type combo default classical var material var pst var pesto var classical",
+		"option name Eval type combo default classical var material var pst var pesto var classical var nnue",
+		"option name EvalFile type string default <empty>",
 		"option name Threads type spin default 1 min 1 max 1",
 		"option name Move Overhead type spin default 30 min 0 max 5000",
 	}
-	candidates := map[string]bool{"timeman": true, "conthist": true, "histlmr": true, "singular": true, "tteval": true, "probcut": true, "corrpieces": true}
+	candidates := map[string]bool{"timeman": true, "conthist": true, "histlmr": true, "singular": true, "tteval": true, "probcut": true, "corrpieces": true, "lmrbad": true}
 	for _, tech := range engine.Techniques() {
 		// Every technique of the engine preset is on; a candidate not yet
 		// in the preset is offered switched off.
@@ -579,3 +584,31 @@ func TestUCIClockGame(t *testing.T) {
 }
 
 func ms(d time.Duration) string { return strconv.FormatInt(d.Milliseconds(), 10) }
+
+// TestEvalFile: EvalFile loads a network for the nnue evaluation; a file
+// that is not one is reported and the built-in network kept.
+func TestEvalFile(t *testing.T) {
+	t.Parallel()
+	net := filepath.Join(t.TempDir(), "copy.nnue")
+	var buf bytes.Buffer
+	if err := nnue.Default().Write(&buf); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(net, buf.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c := startEngine(t, Config{})
+	c.send("setoption name Eval value nnue")
+	c.send("setoption name EvalFile value " + net)
+	c.send("position startpos")
+	c.send("go depth 3")
+	c.until("bestmove")
+	c.send("setoption name EvalFile value " + filepath.Join(t.TempDir(), "missing.nnue"))
+	c.send("isready")
+	_, lines := c.until("readyok")
+	if !strings.Contains(strings.Join(lines, "\n"), "info string EvalFile: cannot read") {
+		t.Errorf("a missing EvalFile was not reported: %q", lines)
+	}
+	c.send("go depth 2")
+	c.until("bestmove")
+}

@@ -62,7 +62,7 @@ func TestAlgoOptions(t *testing.T) {
 		{Algo{Flag: "algo", Algos: "minimx", Hash: 16}, `--algo "minimx": unknown algorithm; did you mean "minimax"?`},
 		{Algo{Flag: "engine", Algos: "engine", With: "nul", Hash: 16}, `--with "nul": unknown technique; did you mean "null"?`},
 		{Algo{Flag: "algo", Algos: "engine", Without: "zzzzzzzz", Hash: 16}, `--without "zzzzzzzz": unknown technique; expected a comma-separated list like null,lmr`},
-		{Algo{Flag: "algo", Algos: "engine", Eval: "nnue", EvalSet: true, Hash: 16}, "--eval: "},
+		{Algo{Flag: "algo", Algos: "engine", Eval: "neural", EvalSet: true, Hash: 16}, "--eval: "},
 		{Algo{Flag: "algo", Algos: "engine", Hash: 0}, "--hash must be between 1 and 4096 MB, got 0"},
 	}
 	for _, tt := range bad {

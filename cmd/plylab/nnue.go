@@ -1,0 +1,539 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+
+	"github.com/plylab/plylab/cmd/internal/cliapp"
+	"github.com/plylab/plylab/cmd/internal/output"
+	"github.com/plylab/plylab/engine"
+	"github.com/plylab/plylab/engine/board"
+	"github.com/plylab/plylab/engine/datagen"
+	"github.com/plylab/plylab/engine/eval"
+	"github.com/plylab/plylab/engine/nnue"
+	"github.com/plylab/plylab/engine/nnue/train"
+	"github.com/plylab/plylab/engine/textfmt"
+	"github.com/urfave/cli/v2"
+)
+
+// nnue: the evaluation network's workshop: make training data by
+// self-play, train a network on it, and describe a network file.
+
+// NNUEDatagenOptions are the parsed flags of `plylab nnue datagen`.
+type NNUEDatagenOptions struct {
+	Gen    datagen.Options
+	Output string
+	Append bool
+	Format string
+	runStreams
+}
+
+// NNUELabelOptions are the parsed flags of `plylab nnue label`.
+type NNUELabelOptions struct {
+	Data   []string
+	Label  datagen.LabelOptions
+	Output string
+	Format string
+	runStreams
+}
+
+// NNUETrainOptions are the parsed flags of `plylab nnue train`.
+type NNUETrainOptions struct {
+	Data       []string
+	Train      train.Options
+	Output     string
+	Provenance string // the command line, stored in the network file
+	Format     string
+	runStreams
+}
+
+// NNUEShowOptions are the parsed flags of `plylab nnue show`.
+type NNUEShowOptions struct {
+	Path   string // "" for the built-in network
+	Net    *nnue.Network
+	Size   int // bytes of the file
+	Format string
+	runStreams
+}
+
+func nnueCommand(env *appEnv) *cli.Command {
+	return newNNUECommand(env, streams(env, nnueDatagenRun), streams(env, nnueLabelRun), streams(env, nnueTrainRun), streams(env, nnueShowRun))
+}
+
+// newNNUECommand builds `plylab nnue` and its subcommands.
+func newNNUECommand(env *appEnv, genF func(context.Context, *NNUEDatagenOptions) error, labelF func(context.Context, *NNUELabelOptions) error,
+	trainF func(context.Context, *NNUETrainOptions) error, showF func(context.Context, *NNUEShowOptions) error) *cli.Command {
+	return &cli.Command{
+		Name:  "nnue",
+		Usage: "the evaluation network: make training data by self-play, train a network, describe one",
+		Description: `An NNUE ("efficiently updatable neural network") evaluates a position by
+a small neural network instead of hand-written terms: every piece on its
+square is an input, seen from both sides, and one hidden layer learns
+what the terms of a classical evaluation try to say, and more. plylab's
+network is trained on positions from the engine's own games, each
+labelled by the score its search gave and by the game's result; it is
+built in (--eval nnue) and docs/evaluation.md tells how it was made and
+what it bought.
+
+Examples:
+   plylab nnue datagen --games 1000 --nodes 5000 -j 2 -o data.bin
+   plylab nnue train --data data.bin --epochs 10 -o my.nnue
+   plylab nnue show                              the built-in network
+   plylab match --net my.nnue --opponent engine --opponent-eval nnue --nodes 20000 --games 200`,
+		Subcommands: []*cli.Command{
+			{
+				Name:  "datagen",
+				Usage: "play the engine against itself and write labelled positions for training",
+				Description: `Plays --games games of the engine against itself, each from a few random
+moves (--random-plies), every move a search of about --nodes nodes, and
+writes every quiet position (side to move not in check, best move quiet,
+no mate score) with the search's score and the game's result to -o FILE,
+32 bytes a position (engine/nnue's record format). Openings the search
+scores beyond --max-opening centipawns are replaced. Games end by the
+rules or by adjudication (a side --win-score ahead for four plies, a dead
+draw after move 40, or --max-plies).
+
+A game depends only on --seed and its number, not on the machine, its
+load or -j; the file lists the games in order. Ctrl-C stops: the games
+finished are in the file. An existing file is kept unless --append adds
+to it.
+
+Examples:
+   plylab nnue datagen --games 100 -o data.bin
+   plylab nnue datagen --games 50000 --nodes 5000 --seed 7 -j 2 -o data.bin
+   plylab nnue datagen --games 1000 --eval nnue -o more.bin --append`,
+				Flags: []cli.Flag{
+					&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the positions to `FILE`", Required: true},
+					&cli.BoolFlag{Name: "append", Usage: "add to FILE if it exists"},
+					&cli.IntFlag{Name: "games", Aliases: []string{"n"}, Value: 100, Usage: "play `N` games"},
+					&cli.IntFlag{Name: "nodes", Value: 5000, Usage: "search about `N` nodes a move"},
+					&cli.IntFlag{Name: "random-plies", Value: 8, Usage: "start each game with `N` random moves (N+1 in every other game)"},
+					&cli.IntFlag{Name: "max-opening", Value: 400, Usage: "replace openings scored beyond `CP` centipawns"},
+					&cli.IntFlag{Name: "win-score", Value: 2000, Usage: "adjudicate a win when both sides agree for four plies that one is `CP` ahead"},
+					&cli.IntFlag{Name: "max-plies", Value: 400, Usage: "adjudicate a draw after `N` plies"},
+					&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "random `SEED` of the openings"},
+					&cli.IntFlag{Name: "concurrency", Aliases: []string{"j"}, Value: 1, Usage: "play `N` games at once"},
+					&cli.StringFlag{Name: "engine", Value: "engine", Usage: "the engine `ALGO` that plays, e.g. engine-without-lmr"},
+					&cli.StringFlag{Name: "eval", Usage: "its evaluation `KIND`: material, pst, pesto, classical or nnue (default: the algorithm's)"},
+					&cli.StringFlag{Name: "net", Usage: "evaluate with the network in `FILE` (implies --eval nnue)"},
+					&cli.IntFlag{Name: "hash", Value: 16, Usage: "transposition table size in `MB` of each game's engine"},
+					output.FormatFlag(),
+				},
+				Action: parseAction(env, parseNNUEDatagen, genF),
+			},
+			{
+				Name:  "train",
+				Usage: "train a network on positions from nnue datagen",
+				Description: `Fits a network (768 inputs seen from both sides, --hidden neurons, one
+output) to the positions of the --data files by Adam on mini-batches.
+Each position's target is lambda·sigmoid(score/400) + (1−lambda)·result:
+the search's score and the game's result, both as the expected score of
+the side to move. Every --holdout-th position is held out and its error
+reported after each epoch: the error on positions the fit never saw. The
+network is quantized to 16-bit integers and written to -o FILE, with the
+command line in its description. The same data and flags give the same
+network (at any -j).
+
+Ctrl-C stops after the batch under way and writes the network trained so
+far. Use the network with --net FILE (search, match, bench, uci's
+EvalFile) or build it in as engine/nnue/default.nnue.
+
+Examples:
+   plylab nnue train --data data.bin -o my.nnue
+   plylab nnue train --data a.bin --data b.bin --hidden 256 --epochs 20 --decay 0.85 -j 2 -o my.nnue
+   plylab nnue train --data data.bin --lambda 1 --format csv -o scores-only.nnue`,
+				Flags: []cli.Flag{
+					&cli.StringSliceFlag{Name: "data", Usage: "train on the positions in `FILE` (repeat for several)", Required: true},
+					&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the network to `FILE`", Required: true},
+					&cli.IntFlag{Name: "hidden", Value: 256, Usage: "`N` hidden neurons (a multiple of 16)"},
+					&cli.IntFlag{Name: "buckets", Value: 8, Usage: "`N` output buckets by the number of pieces on the board (1: none)"},
+					&cli.IntFlag{Name: "epochs", Value: 10, Usage: "`N` passes over the data"},
+					&cli.Float64Flag{Name: "rate", Value: 0.001, Usage: "Adam's learning `RATE`"},
+					&cli.Float64Flag{Name: "decay", Value: 1, Usage: "multiply the rate by `F` after every epoch"},
+					&cli.Float64Flag{Name: "lambda", Value: 0.75, Usage: "the search score's `SHARE` of each target, 0 to 1 (the game's result has the rest)"},
+					&cli.IntFlag{Name: "batch", Value: 16384, Usage: "`N` positions a step"},
+					&cli.IntFlag{Name: "holdout", Value: 50, Usage: "hold out every `N`-th position (0: none)"},
+					&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "random `SEED` of the initial weights and the order of positions"},
+					&cli.IntFlag{Name: "concurrency", Aliases: []string{"j"}, Value: 1, Usage: "compute each batch with `N` goroutines"},
+					output.FormatFlag(),
+				},
+				Action: parseAction(env, parseNNUETrain, trainF),
+			},
+			{
+				Name:  "label",
+				Usage: "label positions with a stronger engine's scores (a teacher, e.g. Stockfish)",
+				Description: `Reads the positions of the --data files and asks a teacher engine for each
+one's score: Stockfish's static evaluation (its eval command, thousands
+of positions a second), or with --depth a search to that depth by any
+UCI engine. Writes the positions again to -o FILE with the teacher's
+score in place of the engine's own; the game's result stays. A network
+trained on them learns the teacher's judgement (knowledge
+distillation). Positions the teacher gives no score (a mate, a check)
+are left out.
+
+Ctrl-C stops: the positions labelled so far are written.
+
+Examples:
+   plylab nnue label --data data.bin --teacher /usr/games/stockfish -j 2 -o taught.bin
+   plylab nnue label --data data.bin --teacher /usr/games/stockfish --depth 6 -o deep.bin`,
+				Flags: []cli.Flag{
+					&cli.StringSliceFlag{Name: "data", Usage: "label the positions in `FILE` (repeat for several)", Required: true},
+					&cli.StringFlag{Name: "teacher", Usage: "the teacher engine's `PATH`, e.g. /usr/games/stockfish", Required: true},
+					&cli.IntFlag{Name: "depth", Usage: "search each position to `DEPTH` (0: Stockfish's static evaluation)"},
+					&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the labelled positions to `FILE`", Required: true},
+					&cli.IntFlag{Name: "concurrency", Aliases: []string{"j"}, Value: 1, Usage: "run `N` teacher processes"},
+					output.FormatFlag(),
+				},
+				Action: parseAction(env, parseNNUELabel, labelF),
+			},
+			{
+				Name:      "show",
+				Usage:     "describe a network: its size, where it came from, what it says of a few positions",
+				ArgsUsage: "[FILE]",
+				Description: `Describes the network in FILE (default: the built-in one): its hidden
+size, parameters and description (the command that trained it), and its
+score of a few positions.
+
+Examples:
+   plylab nnue show
+   plylab nnue show my.nnue --format json`,
+				Flags:  []cli.Flag{output.FormatFlag()},
+				Action: parseAction(env, parseNNUEShow, showF),
+			},
+		},
+	}
+}
+
+// readNet reads the network file path named by flag.
+func readNet(flag, path string) (*nnue.Network, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, cliapp.ReadError(strings.TrimPrefix(flag, "--"), path, err, "")
+	}
+	n, err := nnue.Parse(data)
+	if err != nil {
+		return nil, cliapp.Usagef("%s %s: %v; give a file written by plylab nnue train", flag, path, err)
+	}
+	return n, nil
+}
+
+func parseNNUEDatagen(c *cli.Context) (*NNUEDatagenOptions, error) {
+	if err := cliapp.RejectArgs(c, "plylab nnue datagen --games 100 -o data.bin"); err != nil {
+		return nil, err
+	}
+	out := c.String("output")
+	if err := cliapp.CheckOutputFile(out, "data.bin"); err != nil {
+		return nil, cliapp.Usagef("%v", err)
+	}
+	if _, err := os.Stat(out); err == nil && !c.Bool("append") {
+		return nil, cliapp.Usagef("-o %s: the file exists; add --append to add positions to it, or give another name", out)
+	}
+	algos, err := parseAlgoFlag(c, "engine")
+	if err != nil {
+		return nil, err
+	}
+	if len(algos) != 1 || algos[0].IsPlain() || algos[0].Paper {
+		return nil, cliapp.Usagef("--engine %q: datagen plays one full engine, e.g. engine or engine-without-lmr", c.String("engine"))
+	}
+	eng := algos[0]
+	if path := c.String("net"); path != "" {
+		if eng.Net, err = readNet("--net", path); err != nil {
+			return nil, err
+		}
+		eng.Eval = eval.NNUE
+	}
+	nodes := c.Int("nodes")
+	if nodes < 1 {
+		return nil, cliapp.Usagef("--nodes %d: expected 1 to %d", nodes, datagen.MaxNodes)
+	}
+	opts := &NNUEDatagenOptions{Output: out, Append: c.Bool("append"), Format: c.String("format"), Gen: datagen.Options{
+		Engine: eng, Games: c.Int("games"), Nodes: uint64(nodes), RandomPlies: c.Int("random-plies"),
+		MaxOpening: c.Int("max-opening"), WinScore: c.Int("win-score"), MaxPlies: c.Int("max-plies"),
+		Seed: c.Uint64("seed"), Concurrency: c.Int("concurrency")}}
+	if opts.Gen.RandomPlies == 0 || opts.Gen.MaxOpening == 0 || opts.Gen.WinScore == 0 || opts.Gen.MaxPlies == 0 || opts.Gen.Concurrency < 1 {
+		return nil, cliapp.Usagef("--random-plies, --max-opening, --win-score, --max-plies and -j must be at least 1")
+	}
+	if err := opts.Gen.Check(); err != nil {
+		return nil, cliapp.Usagef("%v", err)
+	}
+	return opts, nil
+}
+
+// nnueDatagenRun plays the games, writing each as it finishes.
+func nnueDatagenRun(ctx context.Context, opts *NNUEDatagenOptions, stdout, stderr io.Writer) error {
+	flags := os.O_CREATE | os.O_WRONLY | os.O_EXCL
+	if opts.Append {
+		flags = os.O_CREATE | os.O_WRONLY | os.O_APPEND
+	}
+	f, err := os.OpenFile(opts.Output, flags, 0o644)
+	if err != nil {
+		return fmt.Errorf("-o: cannot write %s: %w", opts.Output, textfmt.PathCause(err))
+	}
+	bar := output.NewBar(stderr, opts.Progress, opts.Gen.Games, "games")
+	gen := opts.Gen
+	gen.Progress = func(s datagen.Summary) { bar.Step(s.Games, s.Status(gen.Games)) }
+	sum, runErr := datagen.Generate(ctx, gen, f)
+	bar.Done()
+	if err := f.Close(); err != nil && runErr == nil {
+		runErr = fmt.Errorf("-o: writing %s: %w", opts.Output, err)
+	}
+	t := sum.Table(fmt.Sprintf("nnue datagen: %s, %d nodes a move, seed %d → %s", gen.Engine.Name, gen.Nodes, gen.Seed, opts.Output))
+	if runErr != nil {
+		t.Notes = append(t.Notes, fmt.Sprintf("stopped after %d of %d games; the file holds the games finished", sum.Games, gen.Games))
+	}
+	if err := output.WriteTable(stdout, opts.Format, t, opts.Color); err != nil {
+		return err
+	}
+	return runErr
+}
+
+func parseNNUETrain(c *cli.Context) (*NNUETrainOptions, error) {
+	if err := cliapp.RejectArgs(c, "plylab nnue train --data data.bin -o my.nnue"); err != nil {
+		return nil, err
+	}
+	for _, d := range c.StringSlice("data") {
+		if err := cliapp.CheckInputFile("--data", d, "data.bin"); err != nil {
+			return nil, err
+		}
+	}
+	out := c.String("output")
+	if err := cliapp.CheckOutputFile(out, "my.nnue"); err != nil {
+		return nil, cliapp.Usagef("%v", err)
+	}
+	lambda := c.Float64("lambda")
+	if lambda == 0 {
+		lambda = train.NoLambda
+	}
+	holdout := c.Int("holdout")
+	if holdout == 0 {
+		holdout = -1
+	}
+	opts := &NNUETrainOptions{Data: c.StringSlice("data"), Output: out, Format: c.String("format"),
+		Provenance: cliapp.CommandLine(c, "format"),
+		Train: train.Options{Hidden: c.Int("hidden"), Buckets: c.Int("buckets"), Epochs: c.Int("epochs"), BatchSize: c.Int("batch"), Rate: c.Float64("rate"),
+			Decay: c.Float64("decay"), Lambda: lambda, Holdout: holdout, Seed: c.Uint64("seed"), Workers: c.Int("concurrency")}}
+	if opts.Train.Hidden == 0 || opts.Train.Buckets == 0 || opts.Train.Epochs == 0 || opts.Train.BatchSize == 0 || opts.Train.Workers < 1 {
+		return nil, cliapp.Usagef("--hidden, --buckets, --epochs, --batch and -j must be at least 1")
+	}
+	if err := opts.Train.Check(); err != nil {
+		return nil, cliapp.Usagef("%v", err)
+	}
+	return opts, nil
+}
+
+// readData reads the records of every file.
+func readData(files []string) ([]nnue.Record, error) {
+	var all []nnue.Record
+	for _, path := range files {
+		f, err := os.Open(path)
+		if err != nil {
+			return nil, cliapp.ReadError("data", path, err, "")
+		}
+		recs, err := nnue.ReadRecords(f)
+		f.Close()
+		if errors.Is(err, nnue.ErrBadRecord) {
+			return nil, cliapp.Usagef("--data %s: %v; give a file written by plylab nnue datagen", path, err)
+		} else if err != nil {
+			return nil, fmt.Errorf("--data: reading %s: %w", path, err)
+		}
+		for i := range recs {
+			if err := recs[i].Check(); err != nil {
+				return nil, cliapp.Usagef("--data %s: record %d: %v; give a file written by plylab nnue datagen", path, i+1, err)
+			}
+		}
+		all = append(all, recs...)
+	}
+	if len(all) == 0 {
+		return nil, cliapp.Usagef("--data: the files hold no positions; make some with plylab nnue datagen")
+	}
+	return all, nil
+}
+
+// nnueTrainRun reads the data, trains and writes the network.
+func nnueTrainRun(ctx context.Context, opts *NNUETrainOptions, stdout, stderr io.Writer) error {
+	prog := output.NewProgress(stderr, opts.Progress)
+	prog.Status("nnue train: reading the data")
+	recs, err := readData(opts.Data)
+	if err != nil {
+		prog.Done()
+		return err
+	}
+	to := opts.Train
+	to.Step = func(epoch, done, total int) {
+		prog.Status(fmt.Sprintf("nnue train: epoch %d/%d, %s of %s positions", epoch, to.Epochs, textfmt.Thousands(int64(done)), textfmt.Thousands(int64(total))))
+	}
+	res, runErr := train.Fit(ctx, recs, to)
+	prog.Done()
+	if errors.Is(runErr, train.ErrNoData) {
+		return cliapp.Usagef("--data: every position was held out; lower --holdout or add data")
+	}
+	if res == nil {
+		return runErr
+	}
+	about := opts.Provenance
+	if runErr != nil {
+		about += fmt.Sprintf(" (stopped after %d epochs)", len(res.Epochs))
+	}
+	var buf strings.Builder
+	if err := res.Model.Quantize(about).Write(&buf); err != nil {
+		return err
+	}
+	if err := os.WriteFile(opts.Output, []byte(buf.String()), 0o644); err != nil {
+		return fmt.Errorf("-o: cannot write %s: %w", opts.Output, textfmt.PathCause(err))
+	}
+	t := res.Table(fmt.Sprintf("nnue train: %d hidden neurons, %d output buckets, λ %.2f, %s positions from %s → %s", to.Hidden, max(to.Buckets, 1), lambdaOf(to), textfmt.Thousands(int64(len(recs))),
+		strings.Join(opts.Data, ", "), opts.Output))
+	if runErr != nil {
+		t.Notes = append(t.Notes, fmt.Sprintf("stopped during epoch %d; the network written is the one trained so far", len(res.Epochs)+1))
+	}
+	if err := output.WriteTable(stdout, opts.Format, t, opts.Color); err != nil {
+		return err
+	}
+	return runErr
+}
+
+// lambdaOf is the λ a run uses (train.NoLambda is 0).
+func lambdaOf(o train.Options) float64 {
+	if o.Lambda == train.NoLambda {
+		return 0
+	}
+	if o.Lambda == 0 {
+		return 0.75
+	}
+	return o.Lambda
+}
+
+func parseNNUEShow(c *cli.Context) (*NNUEShowOptions, error) {
+	if c.NArg() > 1 {
+		return nil, cliapp.Usagef("nnue show takes one network file at most, got %d arguments", c.NArg())
+	}
+	opts := &NNUEShowOptions{Format: c.String("format")}
+	if path := c.Args().First(); path != "" {
+		if err := cliapp.CheckInputFile("network", path, "my.nnue"); err != nil {
+			return nil, err
+		}
+		net, err := readNet("network", path)
+		if err != nil {
+			return nil, err
+		}
+		fi, _ := os.Stat(path)
+		opts.Path, opts.Net, opts.Size = path, net, int(fi.Size())
+	} else {
+		opts.Net = nnue.Default()
+		var buf strings.Builder
+		opts.Net.Write(&buf)
+		opts.Size = buf.Len()
+	}
+	return opts, nil
+}
+
+// showPositions are the positions nnue show scores.
+var showPositions = []struct{ name, fen string }{
+	{"start", board.StartFEN},
+	{"a queen up (White to move)", "4k3/8/8/8/8/8/8/3QK3 w - - 0 1"},
+	{"a knight up (Black to move)", "4k3/8/3n4/8/8/8/8/4K3 b - - 0 1"},
+	{"kiwipete", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"},
+}
+
+// nnueShowRun prints the network's description and its scores.
+func nnueShowRun(_ context.Context, opts *NNUEShowOptions, stdout, _ io.Writer) error {
+	n := opts.Net
+	name := opts.Path
+	if name == "" {
+		name = "built-in (engine/nnue/default.nnue)"
+	}
+	t := &textfmt.Table{Title: "nnue: " + filepath.ToSlash(name), Columns: []textfmt.Column{{Key: "property", Header: "property"}, {Key: "value", Header: "value"}}}
+	row := func(k string, v textfmt.Cell) { t.Rows = append(t.Rows, []textfmt.Cell{textfmt.TextCell(k), v}) }
+	row("inputs", textfmt.TextCell(fmt.Sprintf("%d per side (colour × piece × square)", nnue.NumFeatures)))
+	row("hidden neurons", textfmt.IntCell(int64(n.Hidden)))
+	row("output buckets", textfmt.IntCell(int64(n.Buckets)))
+	row("parameters", textfmt.IntCell(int64(len(n.W1)+len(n.B1)+len(n.W2)+len(n.B2))))
+	row("file size", textfmt.TextCell(textfmt.Thousands(int64(opts.Size))+" bytes"))
+	row("vector kernels", textfmt.BoolCell(nnue.Accelerated()))
+	row("trained by", textfmt.TextCell(n.About))
+	for _, p := range showPositions {
+		b, err := board.FromFEN(p.fen)
+		if err != nil {
+			return err
+		}
+		row("score: "+p.name, textfmt.TextCell(engine.FormatScore(n.Evaluate(b))+" cp (side to move)"))
+	}
+	return output.WriteTable(stdout, opts.Format, t, opts.Color)
+}
+
+func parseNNUELabel(c *cli.Context) (*NNUELabelOptions, error) {
+	if err := cliapp.RejectArgs(c, "plylab nnue label --data data.bin --teacher /usr/games/stockfish -o taught.bin"); err != nil {
+		return nil, err
+	}
+	for _, d := range c.StringSlice("data") {
+		if err := cliapp.CheckInputFile("--data", d, "data.bin"); err != nil {
+			return nil, err
+		}
+	}
+	out := c.String("output")
+	if err := cliapp.CheckOutputFile(out, "taught.bin"); err != nil {
+		return nil, cliapp.Usagef("%v", err)
+	}
+	if _, err := os.Stat(out); err == nil {
+		return nil, cliapp.Usagef("-o %s: the file exists; give another name", out)
+	}
+	teacher := c.String("teacher")
+	if _, err := exec.LookPath(teacher); err != nil {
+		return nil, cliapp.Usagef("--teacher %q: no such program; give the path of a UCI engine such as /usr/games/stockfish", teacher)
+	}
+	depth, j := c.Int("depth"), c.Int("concurrency")
+	if depth < 0 || depth > 40 {
+		return nil, cliapp.Usagef("--depth %d: expected 0 (static evaluation) to 40", depth)
+	}
+	if j < 1 || j > 64 {
+		return nil, cliapp.Usagef("-j %d: expected 1 to 64", j)
+	}
+	return &NNUELabelOptions{Data: c.StringSlice("data"), Output: out, Format: c.String("format"),
+		Label: datagen.LabelOptions{Engine: teacher, Depth: depth, Concurrency: j}}, nil
+}
+
+// nnueLabelRun labels the positions and writes them.
+func nnueLabelRun(ctx context.Context, opts *NNUELabelOptions, stdout, stderr io.Writer) error {
+	recs, err := readData(opts.Data)
+	if err != nil {
+		return err
+	}
+	bar := output.NewBar(stderr, opts.Progress, len(recs), "positions")
+	lo := opts.Label
+	lo.Progress = func(done int) { bar.Step(done, "nnue label: "+lo.Engine) }
+	out, sum, runErr := datagen.Relabel(ctx, recs, lo)
+	bar.Done()
+	if errors.Is(runErr, datagen.ErrNotUCI) || errors.Is(runErr, datagen.ErrNoScore) {
+		return cliapp.Usagef("--teacher: %v", runErr)
+	}
+	buf := make([]byte, 0, len(out)*nnue.RecordSize)
+	for i := range out {
+		buf = append(buf, out[i][:]...)
+	}
+	if err := os.WriteFile(opts.Output, buf, 0o644); err != nil {
+		return fmt.Errorf("-o: cannot write %s: %w", opts.Output, textfmt.PathCause(err))
+	}
+	how := "static evaluation"
+	if lo.Depth > 0 {
+		how = fmt.Sprintf("depth %d", lo.Depth)
+	}
+	t := &textfmt.Table{Title: fmt.Sprintf("nnue label: %s, %s → %s", lo.Engine, how, opts.Output), Columns: []textfmt.Column{
+		{Key: "positions", Header: "positions", Right: true}, {Key: "labelled", Header: "labelled", Right: true},
+		{Key: "dropped", Header: "dropped", Right: true}, {Key: "time_s", Header: "time", Right: true},
+		{Key: "positions_per_s", Header: "positions/s", Right: true}}}
+	t.Rows = [][]textfmt.Cell{{textfmt.IntCell(int64(len(recs))), textfmt.IntCell(int64(sum.Labelled)), textfmt.IntCell(int64(sum.Dropped)),
+		textfmt.DurationCell(sum.Elapsed), textfmt.RateCell(float64(sum.Labelled+sum.Dropped) / max(sum.Elapsed.Seconds(), 1e-9))}}
+	if runErr != nil {
+		t.Notes = append(t.Notes, "stopped early; the file holds the positions labelled so far")
+	}
+	if err := output.WriteTable(stdout, opts.Format, t, opts.Color); err != nil {
+		return err
+	}
+	return runErr
+}

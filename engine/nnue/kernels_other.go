@@ -1,0 +1,12 @@
+//go:build !amd64
+
+package nnue
+
+func addRow(dst, row []int16)                       { addRowGo(dst, row) }
+func addSub(dst, src, a, s []int16)                 { addSubGo(dst, src, a, s) }
+func addSubSub(dst, src, a, s1, s2 []int16)         { addSubSubGo(dst, src, a, s1, s2) }
+func addAddSubSub(dst, src, a1, a2, s1, s2 []int16) { addAddSubSubGo(dst, src, a1, a2, s1, s2) }
+func screluDot(acc, w []int16) int64                { return screluDotGo(acc, w) }
+
+// Accelerated reports whether the network runs on vector instructions.
+func Accelerated() bool { return false }
