@@ -10,7 +10,8 @@ import (
 // The three search candidates (conthist, histlmr, singular) change the
 // tree only where they act: exact node counts, best moves and the
 // candidates' counters on fixed positions, fresh tables, against the
-// engine without them. At depth 7 no node is deep enough for a singular
+// engine without them, all with the classical evaluation (mustClassical).
+// At depth 7 no node is deep enough for a singular
 // test (depth 8 below the root), so engine-with-singular equals engine
 // there.
 func TestCandidateNodeCounts(t *testing.T) {
@@ -37,7 +38,7 @@ func TestCandidateNodeCounts(t *testing.T) {
 		{italian, "engine-with-singular", 9, 26031, 27546, "d2d4", 29, 17, 6, 0, 0},
 		{italian, "engine-with-conthist-with-histlmr-with-singular", 9, 16006, 16904, "d2d4", 23, 19, 2, 42, 2987},
 	} {
-		s := NewSearcher(mustAlgo(t, tc.algo))
+		s := NewSearcher(mustClassical(t, tc.algo))
 		r := s.Search(context.Background(), mustBoard(t, tc.fen), Limits{Depth: tc.depth}, nil, nil)
 		st := r.Stats
 		if st.Nodes != tc.nodes || st.TotalNodes() != tc.total || r.BestMove.String() != tc.best || r.Score != tc.score ||
@@ -225,7 +226,7 @@ func TestPruneCandidates(t *testing.T) {
 		{italian, "engine-without-improving", 41332, 46116, "d2d4", 31, 4812, 1872, 24365},
 		{italian, "engine-without-nulladapt-without-seeprune-without-improving", 49321, 54599, "d2d4", 35, 4179, 1623, 0},
 	} {
-		s := NewSearcher(mustAlgo(t, tc.algo))
+		s := NewSearcher(mustClassical(t, tc.algo))
 		r := s.Search(context.Background(), mustBoard(t, tc.fen), Limits{Depth: 9}, nil, nil)
 		st := r.Stats
 		if st.Nodes != tc.nodes || st.TotalNodes() != tc.total || r.BestMove.String() != tc.best || r.Score != tc.score ||
@@ -282,7 +283,7 @@ func TestLateSwitchesNodeCounts(t *testing.T) {
 		{italian, "engine-with-probcut", 25057, 26836, "d2d4", 30, 0, 70, 70},
 		{italian, "engine-with-corrpieces", 21802, 23067, "d2d4", 27, 0, 0, 0},
 	} {
-		s := NewSearcher(mustAlgo(t, tc.algo))
+		s := NewSearcher(mustClassical(t, tc.algo))
 		r := s.Search(context.Background(), mustBoard(t, tc.fen), Limits{Depth: 9}, nil, nil)
 		st := r.Stats
 		if st.Nodes != tc.nodes || st.TotalNodes() != tc.total || r.BestMove.String() != tc.best || r.Score != tc.score ||

@@ -277,10 +277,11 @@ func AlphaBetaOptions() Options {
 var candidates = map[string]bool{"timeman": true, "conthist": true, "histlmr": true, "singular": true, "tteval": true, "probcut": true, "corrpieces": true, "lmrbad": true}
 
 // EngineOptions returns the full engine preset: every technique on, the
-// classical evaluation (PeSTO's tables plus the tuned terms; it measured
-// +119 Elo over PeSTO alone, docs/strength.md).
+// network evaluation (engine/nnue's built-in network; it measured about
+// +180 Elo over the classical evaluation, docs/evaluation.md). Classical
+// evaluation stays one flag away: --eval classical.
 func EngineOptions() Options {
-	o := Options{Name: "engine", Eval: eval.Classical}
+	o := Options{Name: "engine", Eval: eval.NNUE}
 	for _, t := range techniques {
 		*t.field(&o) = !candidates[t.Name]
 	}

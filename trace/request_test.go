@@ -82,18 +82,18 @@ func TestRequestJob(t *testing.T) {
 		algos []engine.Options
 		want  string // algorithms (name/eval/MB), depth, budget, filter; or the error
 	}{
-		{"toy default depth", base, toy, []engine.Options{ab}, "alphabeta/classical/64 d2 n2000 {0 0 false [] 0}"},
-		{"toy depth given", with(func(r *Request) { r.Depth, r.DepthSet = 1, true }), toy, []engine.Options{ab}, "alphabeta/classical/64 d1 n2000 {0 0 false [] 0}"},
-		{"chess", base, chess, []engine.Options{ab}, "alphabeta/classical/64 d3 n2000 {0 0 false [] 0}"},
-		{"fit in drawings", with(func(r *Request) { r.Format = FormatSVG }), chess, []engine.Options{ab}, "alphabeta/classical/64 d3 n2000 {0 0 false [] 40}"},
+		{"toy default depth", base, toy, []engine.Options{ab}, "alphabeta/nnue/64 d2 n2000 {0 0 false [] 0}"},
+		{"toy depth given", with(func(r *Request) { r.Depth, r.DepthSet = 1, true }), toy, []engine.Options{ab}, "alphabeta/nnue/64 d1 n2000 {0 0 false [] 0}"},
+		{"chess", base, chess, []engine.Options{ab}, "alphabeta/nnue/64 d3 n2000 {0 0 false [] 0}"},
+		{"fit in drawings", with(func(r *Request) { r.Format = FormatSVG }), chess, []engine.Options{ab}, "alphabeta/nnue/64 d3 n2000 {0 0 false [] 40}"},
 		{"view", with(func(r *Request) {
 			r.MaxDepth, r.Collapse, r.PVOnly, r.Focus, r.Format = 2, 5, true, "a1a6, b7a6", FormatDOT
 		}),
-			chess, []engine.Options{ab}, "alphabeta/classical/64 d3 n2000 {2 5 true [a1a6 b7a6] 40}"},
+			chess, []engine.Options{ab}, "alphabeta/nnue/64 d3 n2000 {2 5 true [a1a6 b7a6] 40}"},
 		{"side by side keeps its eval", with(func(r *Request) { r.SideBySide = "minimax" }), toy, []engine.Options{ab},
-			"alphabeta/classical/64,minimax/material/64 d2 n2000 {0 0 false [] 0}"},
+			"alphabeta/nnue/64,minimax/material/64 d2 n2000 {0 0 false [] 0}"},
 		{"side by side with --eval", with(func(r *Request) { r.SideBySide, r.EvalSet = "minimax", true }), toy, []engine.Options{ab},
-			"alphabeta/classical/64,minimax/classical/64 d2 n2000 {0 0 false [] 0}"},
+			"alphabeta/nnue/64,minimax/nnue/64 d2 n2000 {0 0 false [] 0}"},
 		{"two algos", base, toy, []engine.Options{ab, ab}, `--algo takes one algorithm here, got "alphabeta"; draw a second with --side-by-side ALGO2`},
 		{"bad side by side", with(func(r *Request) { r.SideBySide = "nosuch" }), toy, []engine.Options{ab}, `--side-by-side: unknown algorithm "nosuch" (choose minimax, alphabeta, engine, ramz, paper-minimax or paper-alphabeta, optionally with -with-X or -without-X)`},
 		{"engine on a toy", with(func(r *Request) { r.SideBySide = "engine" }), toy, []engine.Options{ab},

@@ -105,20 +105,21 @@ func TestBenchSwitches(t *testing.T) {
 		args  []string
 		nodes string
 	}{
-		{nil, "129518"},
+		{nil, "172217"},
 		// The engine before correction history joined it, and before
 		// history malus did too.
-		{[]string{"--without", "corrhist"}, "128287"},
-		{[]string{"--without", "histmalus,corrhist"}, "128791"},
-		{[]string{"--without", "histmalus"}, "129818"},
+		{[]string{"--without", "corrhist"}, "174651"},
+		{[]string{"--without", "histmalus,corrhist"}, "174648"},
+		{[]string{"--without", "histmalus"}, "172099"},
 		// histlmr reduces more at a negative history score, which the
 		// malus gives; without the malus only conthist gives one, and
-		// histlmr alone changed nothing at depth 4.
-		{[]string{"--with", "histlmr"}, "129373"},
-		{[]string{"--with", "histlmr", "--without", "histmalus"}, "129818"},
-		{[]string{"--with", "histlmr,conthist"}, "127018"},
-		{[]string{"--with", "conthist"}, "127043"},
-		{[]string{"--with", " histlmr, ", "--without", "lmr"}, "133118"},
+		// histlmr alone changed nothing at depth 4
+		// with the classical evaluation (it does with the network).
+		{[]string{"--with", "histlmr"}, "171028"},
+		{[]string{"--with", "histlmr", "--without", "histmalus"}, "172099"},
+		{[]string{"--with", "histlmr,conthist"}, "171360"},
+		{[]string{"--with", "conthist"}, "172537"},
+		{[]string{"--with", " histlmr, ", "--without", "lmr"}, "174526"},
 	} {
 		r := runCLI(t, append([]string{"bench", "--depth", "4"}, tc.args...)...)
 		wantOK(t, r)

@@ -38,7 +38,7 @@ func algoFlags(defAlgo string, multi bool) []cli.Flag {
 		&cli.StringFlag{Name: "algo", Aliases: []string{"a"}, Value: defAlgo, Usage: usage},
 		&cli.StringFlag{Name: "with", Usage: "switch on techniques `LIST` (comma-separated; see 'plylab techniques')"},
 		&cli.StringFlag{Name: "without", Usage: "switch off techniques `LIST` (comma-separated; see 'plylab techniques')"},
-		&cli.StringFlag{Name: "eval", Aliases: []string{"e"}, Usage: "evaluation `KIND`: material, pst, pesto or classical (default: material for minimax/alphabeta, classical for engine)"},
+		&cli.StringFlag{Name: "eval", Aliases: []string{"e"}, Usage: "evaluation `KIND`: material, pst, pesto, classical or nnue (default: material for minimax/alphabeta, nnue for engine)"},
 		&cli.IntFlag{Name: "hash", Value: 16, Usage: "transposition table size in `MB`"},
 	}
 }

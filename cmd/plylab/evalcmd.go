@@ -30,7 +30,7 @@ func newEvalCommand(env *appEnv, runF func(context.Context, *EvalOptions) error)
 	return &cli.Command{
 		Name:  "eval",
 		Usage: "explain the static evaluation of a position, term by term",
-		Description: `eval shows what each evaluation (material, pst, pesto, classical) makes of a position:
+		Description: `eval shows what each evaluation (material, pst, pesto, classical, nnue) makes of a position:
 material and piece-square terms for each side, the middlegame and endgame
 totals, the game phase (24 with all pieces on the board, 0 with kings and
 pawns only) and the tapered result, PeSTO's blend
@@ -44,6 +44,8 @@ weights that 'plylab tune' fits to game results (docs/evaluation.md).
 With --eval classical a second table shows every term: its count
 (White's minus Black's), its weights and what it adds; --without LIST
 switches terms off.
+nnue, the engine's default, is the built-in neural network (plylab nnue
+show describes it); it has no terms, only its total.
 
 Examples:
    plylab eval --position start
@@ -52,7 +54,7 @@ Examples:
    plylab eval --suite bk --id BK.01 --format json
    plylab eval --position kiwipete --eval classical --without mobility`,
 		Flags: append(positionFlags(true),
-			&cli.StringFlag{Name: "eval", Aliases: []string{"e"}, Value: "all", Usage: "evaluation `KIND`: material, pst, pesto, classical or all"},
+			&cli.StringFlag{Name: "eval", Aliases: []string{"e"}, Value: "all", Usage: "evaluation `KIND`: material, pst, pesto, classical, nnue or all"},
 			&cli.StringFlag{Name: "without", Usage: "switch off the classical terms in `LIST` (comma-separated, e.g. mobility,tempo)"},
 			output.FormatFlag()),
 		Action: parseAction(env, parseEval, runF),

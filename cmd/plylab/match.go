@@ -88,7 +88,7 @@ Examples:
 			&cli.StringFlag{Name: "engine", Value: "engine", Usage: "plylab's `ALGO`: minimax, alphabeta or engine, optionally with switches such as engine-without-null"},
 			&cli.StringFlag{Name: "with", Usage: "switch on techniques `LIST` for the engine (comma-separated; see 'plylab techniques')"},
 			&cli.StringFlag{Name: "without", Usage: "switch off techniques `LIST` for the engine (comma-separated; see 'plylab techniques')"},
-			&cli.StringFlag{Name: "eval", Usage: "evaluation `KIND` of plylab's engine (and of a plylab opponent): material, pst, pesto or classical", DefaultText: "the algorithm's"},
+			&cli.StringFlag{Name: "eval", Usage: "evaluation `KIND` of plylab's engine (and of a plylab opponent): material, pst, pesto, classical or nnue", DefaultText: "the algorithm's"},
 			&cli.IntFlag{Name: "hash", Value: 16, Usage: "transposition table size in `MB` for each plylab player"},
 			&cli.StringFlag{Name: "opponent", Value: "random", Usage: "the opponent: random, a plylab `ALGO` (e.g. engine-without-null) or the path of a UCI engine"},
 			&cli.GenericFlag{Name: "opponent-option", Value: &flagval.Strings{}, Usage: "set the UCI opponent's option `NAME=VALUE` (repeat the flag for several), e.g. UCI_Elo=1500"},

@@ -20,7 +20,7 @@ func TestNNUEPipeline(t *testing.T) {
 	}
 	dir := t.TempDir()
 	data := filepath.Join(dir, "data.bin")
-	r := runCLI(t, "nnue", "datagen", "--games", "4", "--nodes", "300", "--max-plies", "160", "--seed", "9", "-j", "2", "-o", data, "--format", "csv")
+	r := runCLI(t, "nnue", "datagen", "--games", "4", "--nodes", "300", "--max-plies", "160", "--seed", "9", "--eval", "classical", "-j", "2", "-o", data, "--format", "csv")
 	wantOK(t, r)
 	rows, err := csv.NewReader(strings.NewReader(r.stdout)).ReadAll()
 	if err != nil || len(rows) != 2 {

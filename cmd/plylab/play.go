@@ -52,7 +52,7 @@ func newPlayCommand(env *appEnv, runF func(context.Context, *PlayOptions) error)
 	for _, f := range algoFlags("engine", false) {
 		// The level picks the evaluation unless --eval is given.
 		if sf, ok := f.(*cli.StringFlag); ok && sf.Name == "eval" {
-			sf.Usage = "evaluation `KIND`: material, pst, pesto or classical (default: the level's)"
+			sf.Usage = "evaluation `KIND`: material, pst, pesto, classical or nnue (default: the level's)"
 		}
 		flags = append(flags, f)
 	}

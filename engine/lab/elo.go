@@ -24,7 +24,8 @@ import (
 // math.Inf, stored as null in elo.json.
 type TechniqueElo struct {
 	// Technique is the switch turned off in the opponent (a name of
-	// engine.Techniques), or EvalTechnique for the evaluation row.
+	// engine.Techniques), or NNUETechnique or EvalTechnique for an
+	// evaluation row.
 	Technique string  `json:"technique"`
 	Elo       float64 `json:"-"`
 	Low       float64 `json:"-"`
@@ -56,9 +57,13 @@ func orInf(f *float64, sign int) float64 {
 	return *f
 }
 
-// EvalTechnique names the evaluation row of the table: the classical
-// evaluation against PeSTO's.
+// EvalTechnique names the classical evaluation's row of the table: the
+// engine with the classical evaluation against itself with PeSTO's.
 const EvalTechnique = "classical eval"
+
+// NNUETechnique names the network's row of the table: the engine with its
+// built-in network against itself with the classical evaluation.
+const NNUETechnique = "nnue eval"
 
 // Score is the full engine's score in the match, in percent.
 func (t TechniqueElo) Score() float64 {
@@ -75,8 +80,8 @@ func (t TechniqueElo) Significant() bool { return t.Low > 0 || t.High < 0 }
 //go:embed elo.json
 var eloJSON []byte
 
-// TechniqueElos returns the stored ablation results: the evaluation row
-// first, then the techniques in the order of engine.Techniques. A
+// TechniqueElos returns the stored ablation results: the evaluation rows
+// first (the network, then the classical evaluation), then the techniques in the order of engine.Techniques. A
 // technique of the engine preset without a stored result is left out.
 func TechniqueElos() ([]TechniqueElo, error) {
 	var stored []storedElo
@@ -98,9 +103,11 @@ func TechniqueElos() ([]TechniqueElo, error) {
 		by[r.Technique] = r
 	}
 	var out []TechniqueElo
-	if r, ok := by[EvalTechnique]; ok {
-		out = append(out, r)
-		delete(by, EvalTechnique)
+	for _, name := range []string{NNUETechnique, EvalTechnique} {
+		if r, ok := by[name]; ok {
+			out = append(out, r)
+			delete(by, name)
+		}
 	}
 	for _, t := range engine.Techniques() {
 		if r, ok := by[t.Name]; ok {

@@ -17,14 +17,14 @@ func TestTechniqueElos(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(rows) == 0 || rows[0].Technique != EvalTechnique {
-		t.Fatalf("%d rows, the first %+v; want the evaluation row first", len(rows), rows)
+	if len(rows) < 2 || rows[0].Technique != NNUETechnique || rows[1].Technique != EvalTechnique {
+		t.Fatalf("%d rows, the first %+v; want the two evaluation rows first", len(rows), rows)
 	}
-	order := map[string]int{EvalTechnique: -1}
+	order := map[string]int{NNUETechnique: -2, EvalTechnique: -1}
 	for i, tech := range engine.Techniques() {
 		order[tech.Name] = i
 	}
-	last := -2
+	last := -3
 	for _, r := range rows {
 		i, ok := order[r.Technique]
 		if !ok || i <= last {
@@ -42,9 +42,14 @@ func TestTechniqueElos(t *testing.T) {
 		if r.Low > r.Elo || r.Elo > r.High {
 			t.Errorf("%s: Elo %.1f outside its interval %.1f to %.1f", r.Technique, r.Elo, r.Low, r.High)
 		}
-		want := "--opponent engine-without-" + r.Technique + " "
-		if r.Technique == EvalTechnique {
-			want = "--opponent engine --opponent-eval pesto "
+		// The rows before the network joined the engine were played with
+		// the classical evaluation, and their commands say so.
+		want := "--eval classical --opponent engine-without-" + r.Technique + " "
+		switch r.Technique {
+		case EvalTechnique:
+			want = "--eval classical --opponent engine --opponent-eval pesto "
+		case NNUETechnique:
+			want = "--opponent engine --opponent-eval classical "
 		}
 		if !strings.HasPrefix(r.Command, "plylab match --engine engine ") || !strings.Contains(r.Command, want) ||
 			!strings.Contains(r.Command, "--games "+strconv.Itoa(r.Games)+" ") {

@@ -189,9 +189,13 @@ func gameTrees(ctx context.Context) ([]Claim, error) {
 	}
 	out = append(out, Claim{Source: "game-trees", Where: "Table 2 (mating line)", Claim: "a1a6 b7a6 b6b7 is checkmate",
 		Claimed: "checkmate", Live: live, Verdict: verdict(mate)})
-	r := engine.Run(ctx, b, engine.EngineOptions(), engine.Limits{Depth: 5}, nil, nil)
+	// A forced mate is proved by a sound search: plain alpha-beta, which
+	// prunes nothing that could change the result. The full engine's null
+	// move assumes passing never helps, which this zugzwang breaks (lesson
+	// 7): depending on its move order it may see the mate a ply or two late.
+	r := engine.Run(ctx, b, engine.AlphaBetaOptions(), engine.Limits{Depth: 5}, nil, nil)
 	out = append(out, Claim{Source: "game-trees", Where: "Section IV (Stockfish 16)", Claim: "Ra6 is a forced mate in 2",
-		Claimed: "a1a6, mate in 2", Live: r.BestMove.String() + ", " + engine.FormatScore(r.Score),
+		Claimed: "a1a6, mate in 2", Live: r.BestMove.String() + ", " + engine.FormatScore(r.Score) + " (alpha-beta, depth 5)",
 		Verdict: verdict(r.BestMove.String() == "a1a6" && engine.MateIn(r.Score) == 2)})
 	// Tables 4 and 5: nodes per depth.
 	t4 := []uint64{17, 144, 988, 23152, 353292}

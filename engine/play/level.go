@@ -33,12 +33,12 @@ var Levels = []Level{
 	{Name: "beginner", Depth: 2, Eval: eval.Material},
 	{Name: "casual", Depth: 3, Eval: eval.PST},
 	{Name: "club", Depth: 4, Eval: eval.PST},
-	{Name: "strong", MoveTime: time.Second, Eval: eval.Classical},
-	{Name: "max", MoveTime: 5 * time.Second, Eval: eval.Classical},
+	{Name: "strong", MoveTime: time.Second, Eval: eval.NNUE},
+	{Name: "max", MoveTime: 5 * time.Second, Eval: eval.NNUE},
 }
 
 // Describe describes the level, "club: depth 4, pst evaluation" or
-// "strong: 1.00 s a move, classical evaluation", with times written by dur.
+// "strong: 1.00 s a move, nnue evaluation", with times written by dur.
 func (l Level) Describe(dur func(time.Duration) string) string {
 	if l.Depth > 0 {
 		return fmt.Sprintf("%s: depth %d, %s evaluation", l.Name, l.Depth, l.Eval)

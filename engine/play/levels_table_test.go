@@ -12,8 +12,8 @@ func TestLevelsTable(t *testing.T) {
 		{"beginner", "2", "-", "material", "beginner: depth 2, material evaluation"},
 		{"casual", "3", "-", "pst", "casual: depth 3, pst evaluation"},
 		{"club", "4", "-", "pst", "club: depth 4, pst evaluation"},
-		{"strong", "-", "1.00 s", "classical", "strong: 1.00 s a move, classical evaluation"},
-		{"max", "-", "5.00 s", "classical", "max: 5.00 s a move, classical evaluation"},
+		{"strong", "-", "1.00 s", "nnue", "strong: 1.00 s a move, nnue evaluation"},
+		{"max", "-", "5.00 s", "nnue", "max: 5.00 s a move, nnue evaluation"},
 	}
 	if tab.Title != "play: levels, weakest first" || !reflect.DeepEqual(got, want) {
 		t.Errorf("%q rows\n%q\nwant\n%q", tab.Title, got, want)

@@ -54,14 +54,14 @@ func TestSessionScripts(t *testing.T) {
 		says   []string // lines the transcript must hold
 	}{
 		{"two moves and undo", testConfig(board.White, board.StartFEN), []string{"e4", "d4", "undo", "quit"},
-			"e4 Nc6", game.InProgress, game.NoMethod,
-			[]string{"You play 1. e4\nplylab plays 1... Nc6  (depth 2, score -2 cp, 74 nodes)\n", "You play 2. d4\n", "Took back 2. d4 Nf6.\n2. White> "}},
+			"e4 d5", game.InProgress, game.NoMethod,
+			[]string{"You play 1. e4\nplylab plays 1... d5  (depth 2, score -22 cp, 89 nodes)\n", "You play 2. d4\n", "Took back 2. d4 dxe4.\n2. White> "}},
 		{"mate in one", testConfig(board.White, "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1"), []string{"Rd8#", "Rd7", "quit"},
 			"Rd8#", game.WhiteWins, game.Checkmate,
 			[]string{"Game over: checkmate, White wins (1-0). You win!", "game over> Rd7\nThe game is over (1-0)."}},
 		{"resign as Black", testConfig(board.Black, board.StartFEN), []string{"resign", "resign", "quit"},
-			"Nf3", game.WhiteWins, game.Resignation,
-			[]string{"plylab plays 1. Nf3  (depth 2, score +41 cp, 64 nodes)\n1... Black> ", "Game over: you resigned, White wins (1-0). plylab wins.", "resign\nThe game is over already."}},
+			"d4", game.WhiteWins, game.Resignation,
+			[]string{"plylab plays 1. d4  (depth 2, score +26 cp, 65 nodes)\n1... Black> ", "Game over: you resigned, White wins (1-0). plylab wins.", "resign\nThe game is over already."}},
 		{"engine claims threefold", Config{Human: board.Black, Options: engine.EngineOptions(), Limits: engine.Limits{Depth: 2}, Level: "depth 2", Load: rep},
 			[]string{"Ng8", "quit"},
 			"Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8", game.Draw, game.ThreefoldRepetition,
@@ -195,7 +195,7 @@ func TestLevels(t *testing.T) {
 	for _, l := range Levels {
 		got = append(got, l.Describe(time.Duration.String))
 	}
-	want := "beginner: depth 2, material evaluation|casual: depth 3, pst evaluation|club: depth 4, pst evaluation|strong: 1s a move, classical evaluation|max: 5s a move, classical evaluation"
+	want := "beginner: depth 2, material evaluation|casual: depth 3, pst evaluation|club: depth 4, pst evaluation|strong: 1s a move, nnue evaluation|max: 5s a move, nnue evaluation"
 	if strings.Join(got, "|") != want {
 		t.Errorf("levels %q", strings.Join(got, "|"))
 	}
@@ -229,12 +229,12 @@ func TestLevelSetup(t *testing.T) {
 		desc     string
 	}{
 		{"level", club, 0, 0, eng, false, engine.Limits{Depth: 4}, eval.PST, "club: depth 4, pst evaluation"},
-		{"timed level", strong, 0, 0, eng, false, engine.Limits{MoveTime: time.Second, SoftTime: time.Second / 2}, eval.Classical, "strong: 1s a move, classical evaluation"},
+		{"timed level", strong, 0, 0, eng, false, engine.Limits{MoveTime: time.Second, SoftTime: time.Second / 2}, eval.NNUE, "strong: 1s a move, nnue evaluation"},
 		{"depth", club, 6, 0, eng, false, engine.Limits{Depth: 6}, eval.PST, "depth 6, pst evaluation"},
 		{"both", club, 6, 20 * time.Millisecond, eng, false, engine.Limits{Depth: 6, MoveTime: 20 * time.Millisecond, SoftTime: 10 * time.Millisecond}, eval.PST, "depth 6, 20ms a move, pst evaluation"},
 		{"eval set", club, 0, 0, pesto, true, engine.Limits{Depth: 4}, eval.PeSTO, "club: depth 4, pesto evaluation"},
 		{"algorithm", club, 2, 0, ab, false, engine.Limits{Depth: 2}, eval.PST, "depth 2, pst evaluation, algorithm alphabeta"},
-		{"plain algorithm, timed level", strong, 0, 0, ab, false, engine.Limits{MoveTime: time.Second, SoftTime: time.Second / 2}, eval.Classical, "strong: 1s a move, classical evaluation, algorithm alphabeta"},
+		{"plain algorithm, timed level", strong, 0, 0, ab, false, engine.Limits{MoveTime: time.Second, SoftTime: time.Second / 2}, eval.NNUE, "strong: 1s a move, nnue evaluation, algorithm alphabeta"},
 		{"plain algorithm, movetime", club, 0, time.Second, ab, false, engine.Limits{MoveTime: time.Second, SoftTime: time.Second / 2}, eval.PST, "1s a move, pst evaluation, algorithm alphabeta"},
 	}
 	for _, tt := range tests {

@@ -152,7 +152,7 @@ func TestUCIHandshake(t *testing.T) {
 		"option name Hash type spin default 4 min 1 max 4096",
 		"option name OwnBook type check default false",
 		"option name BookFile type string default /usr/share/games/gnuchess/book.bin",
-		"option name Eval type combo default classical var material var pst var pesto var classical var nnue",
+		"option name Eval type combo default nnue var material var pst var pesto var classical var nnue",
 		"option name EvalFile type string default <empty>",
 		"option name Threads type spin default 1 min 1 max 1",
 		"option name Move Overhead type spin default 30 min 0 max 5000",

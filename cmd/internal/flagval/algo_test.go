@@ -30,7 +30,7 @@ func TestAlgoOptions(t *testing.T) {
 	}{
 		{Algo{Flag: "algo", Algos: "minimax, alphabeta", Hash: 16}, []string{"minimax", "alphabeta"}, eval.Material, 16},
 		{Algo{Flag: "algo", Algos: "engine", Eval: "material", EvalSet: true, Hash: 1}, []string{"engine"}, eval.Material, 1},
-		{Algo{Flag: "engine", Algos: "engine-without-null", Eval: "pesto", Hash: 4096}, []string{"engine-without-null"}, eval.Classical, 4096}, // --eval not set: the preset's
+		{Algo{Flag: "engine", Algos: "engine-without-null", Eval: "pesto", Hash: 4096}, []string{"engine-without-null"}, eval.NNUE, 4096}, // --eval not set: the preset's
 	}
 	for _, tt := range ok {
 		opts, err := tt.a.Options()
