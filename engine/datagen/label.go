@@ -95,26 +95,25 @@ func Relabel(ctx context.Context, records []nnue.Record, opts LabelOptions) ([]n
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			t, err := startTeacher(ctx, opts.Engine)
-			if err != nil {
+			// fail keeps the first error and stops the other workers.
+			fail := func(err error) {
 				mu.Lock()
 				if firstErr == nil {
 					firstErr = err
 				}
 				mu.Unlock()
 				cancel()
+			}
+			t, err := startTeacher(ctx, opts.Engine)
+			if err != nil {
+				fail(err)
 				return
 			}
 			defer t.Close()
 			for i := range next {
 				s, got, err := t.score(ctx, &records[i], opts.Depth)
 				if err != nil {
-					mu.Lock()
-					if firstErr == nil {
-						firstErr = err
-					}
-					mu.Unlock()
-					cancel()
+					fail(err)
 					return
 				}
 				scores[i], ok[i], done[i] = int32(s), got, true
