@@ -328,3 +328,30 @@ func TestHistoryMalus(t *testing.T) {
 		t.Errorf("after 2000 deep cutoffs: cut %d, tried %d; want within %d of ±%d", h(cut), h(tried2), histMalusBonus, histMalusMax)
 	}
 }
+
+// TestQuietEvasions pins the qevasions candidate on the bench suite's
+// crowded position (40 pieces, nearly all attacking one another), where
+// quiescence meets many checks: the same move and score at depth 6 with
+// fewer quiescence nodes, and the pruned evasions counted. Without the
+// switch the counter stays at zero.
+func TestQuietEvasions(t *testing.T) {
+	const crowded = "k7/2n1n3/1nbNbn2/2NbRBn1/1nbRQR2/2NBRBN1/3N1N2/7K w - - 0 1"
+	for _, tc := range []struct {
+		algo         string
+		nodes, total uint64
+		best         string
+		score        int
+		pruned       uint64
+	}{
+		{"engine", 18003, 123871, "d3c4", 2439, 0},
+		{"engine-with-qevasions", 18011, 116203, "d3c4", 2439, 6676},
+	} {
+		s := NewSearcher(mustClassical(t, tc.algo))
+		r := s.Search(context.Background(), mustBoard(t, crowded), Limits{Depth: 6}, nil, nil)
+		st := r.Stats
+		if st.Nodes != tc.nodes || st.TotalNodes() != tc.total || r.BestMove.String() != tc.best || r.Score != tc.score || st.QEvasionPrunes != tc.pruned {
+			t.Errorf("%s: nodes %d (total %d), %s %d, %d evasions pruned; want nodes %d (total %d), %s %d, %d pruned",
+				tc.algo, st.Nodes, st.TotalNodes(), r.BestMove, r.Score, st.QEvasionPrunes, tc.nodes, tc.total, tc.best, tc.score, tc.pruned)
+		}
+	}
+}

@@ -76,6 +76,7 @@ type Options struct {
 	ProbCut            bool // ProbCut: a capture whose shallow search beats beta by a margin ends the node
 	CorrPieces         bool // correction history also by each side's pieces other than pawns
 	LMRBad             bool // late move reductions also reduce captures that lose material by static exchange
+	QEvasions          bool // in quiescence, in check: at most two quiet evasions once the side is not being mated
 
 	// RepetitionDraw scores a position that repeats one seen earlier (in the
 	// search or the game since the last irreversible move) as a draw at
@@ -187,6 +188,7 @@ var techniques = []Technique{
 	{"corrhist", "correction history: the static eval corrected by what earlier searches found for the same pawn structure", "alphabeta", false, func(o *Options) *bool { return &o.CorrHist }},
 	{"corrpieces", "correction history also kept per placement of each side's pieces other than pawns", "corrhist", false, func(o *Options) *bool { return &o.CorrPieces }},
 	{"lmrbad", "late move reductions also for captures that lose material by static exchange (ordered after the quiet moves by seeorder)", "lmr", false, func(o *Options) *bool { return &o.LMRBad }},
+	{"qevasions", "quiescence evasions: in check in quiescence, at most two quiet evasions once a move saved the king from mate", "quiescence", false, func(o *Options) *bool { return &o.QEvasions }},
 	{"probcut", "ProbCut: a capture whose shallow search beats beta by a wide margin ends the node", "alphabeta", false, func(o *Options) *bool { return &o.ProbCut }},
 	{"timeman", "time management: under a clock, stop early when the best move is stable, think longer when the score drops", "id", false, func(o *Options) *bool { return &o.TimeManagement }},
 	{"repdraw", "repetition draw: a position repeated once (not three times) ends the line as a draw", "", false, func(o *Options) *bool { return &o.RepetitionDraw }},
@@ -274,7 +276,7 @@ func AlphaBetaOptions() Options {
 // candidates are techniques that are built and tested but not yet in the
 // engine preset: a technique joins the preset only when a match shows it
 // gains (docs/strength.md). Switch one on with engine-with-NAME.
-var candidates = map[string]bool{"timeman": true, "conthist": true, "histlmr": true, "singular": true, "tteval": true, "probcut": true, "corrpieces": true, "lmrbad": true}
+var candidates = map[string]bool{"timeman": true, "conthist": true, "histlmr": true, "singular": true, "tteval": true, "probcut": true, "corrpieces": true, "lmrbad": true, "qevasions": true}
 
 // EngineOptions returns the full engine preset: every technique on, the
 // network evaluation (engine/nnue's built-in network; it measured about

@@ -96,10 +96,28 @@ func (s *Searcher) quiesceBody(ply, alpha, beta int, inCheck bool) int {
 	}
 	alphaOrig := alpha
 	searched := 0
+	quietEvasions := 0
 	bestMove := board.NoMove
 	for i := range moves {
 		pickMove(moves, scores, i)
 		m := moves[i]
+		// Quiet check evasions (qevasions): in check, quiescence must try
+		// every evasion, since standing pat is not allowed, and the king
+		// steps and interpositions are quiet moves that lead to more
+		// capture sequences below. Once one evasion has shown the side is
+		// not mated (a score above the mated range), the question the
+		// quiescence search asks, "what does the capture sequence win?",
+		// is answered well enough by the captures of the checking piece
+		// and the best two quiet evasions in the order: the remaining king
+		// steps rarely change the value and can multiply the nodes where
+		// every piece attacks another.
+		if inCheck && o.QEvasions && m.IsQuiet() && best > -mateBound {
+			if quietEvasions >= 2 {
+				s.stats.QEvasionPrunes++
+				continue
+			}
+			quietEvasions++
+		}
 		if !inCheck {
 			// Delta pruning (per move): the captured piece plus a safety
 			// margin still leaves us below alpha, so skip the capture.

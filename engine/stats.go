@@ -91,6 +91,7 @@ type Stats struct {
 	TTEvals           uint64 // static evaluations replaced by the table's bound (tteval)
 	ProbCutTries      uint64 // captures tried by ProbCut's shallow search (probcut)
 	ProbCuts          uint64 // ... that proved the node far above beta and ended it
+	QEvasionPrunes    uint64 // quiet check evasions skipped in quiescence (qevasions)
 	SelDepth          int    // deepest ply reached, quiescence included
 	Elapsed           time.Duration
 }
@@ -130,6 +131,7 @@ func (s *Stats) Add(o Stats) {
 	s.TTEvals += o.TTEvals
 	s.ProbCutTries += o.ProbCutTries
 	s.ProbCuts += o.ProbCuts
+	s.QEvasionPrunes += o.QEvasionPrunes
 	if o.SelDepth > s.SelDepth {
 		s.SelDepth = o.SelDepth
 	}

@@ -105,21 +105,21 @@ func TestBenchSwitches(t *testing.T) {
 		args  []string
 		nodes string
 	}{
-		{nil, "172217"},
+		{nil, "156830"},
 		// The engine before correction history joined it, and before
 		// history malus did too.
-		{[]string{"--without", "corrhist"}, "174651"},
-		{[]string{"--without", "histmalus,corrhist"}, "174648"},
-		{[]string{"--without", "histmalus"}, "172099"},
+		{[]string{"--without", "corrhist"}, "157593"},
+		{[]string{"--without", "histmalus,corrhist"}, "156616"},
+		{[]string{"--without", "histmalus"}, "156700"},
 		// histlmr reduces more at a negative history score, which the
 		// malus gives; without the malus only conthist gives one, and
 		// histlmr alone changed nothing at depth 4
 		// with the classical evaluation (it does with the network).
-		{[]string{"--with", "histlmr"}, "171028"},
-		{[]string{"--with", "histlmr", "--without", "histmalus"}, "172099"},
-		{[]string{"--with", "histlmr,conthist"}, "171360"},
-		{[]string{"--with", "conthist"}, "172537"},
-		{[]string{"--with", " histlmr, ", "--without", "lmr"}, "174526"},
+		{[]string{"--with", "histlmr"}, "156216"},
+		{[]string{"--with", "histlmr", "--without", "histmalus"}, "156700"},
+		{[]string{"--with", "histlmr,conthist"}, "156251"},
+		{[]string{"--with", "conthist"}, "156904"},
+		{[]string{"--with", " histlmr, ", "--without", "lmr"}, "160415"},
 	} {
 		r := runCLI(t, append([]string{"bench", "--depth", "4"}, tc.args...)...)
 		wantOK(t, r)

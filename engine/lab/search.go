@@ -118,6 +118,9 @@ func Counters(s engine.Stats) []Counter {
 		cs = append(cs, c("ProbCut tries", s.ProbCutTries, "captures searched shallow with a window far above beta"),
 			share("ProbCut cutoffs", s.ProbCuts, s.ProbCutTries, "... that reached it and ended the node"))
 	}
+	if s.QEvasionPrunes > 0 {
+		cs = append(cs, c("quiet evasions pruned", s.QEvasionPrunes, "quiet check evasions skipped in quiescence after the first two"))
+	}
 	return append(cs, []Counter{
 		{Name: "seldepth", Kind: Plies, N: uint64(s.SelDepth), Meaning: "deepest ply reached, quiescence included"},
 		{Name: "time", Kind: Duration, Time: s.Elapsed},

@@ -27,7 +27,9 @@ func TechniquesTable() *textfmt.Table {
 		}
 		t.Rows = append(t.Rows, row)
 	}
-	t.Notes = []string{"presets: minimax and alphabeta use the material evaluation, engine uses classical (change with --eval)",
+	// The evaluations come from the presets themselves, so the note cannot
+	// fall behind when a preset's evaluation changes.
+	t.Notes = []string{"presets: minimax and alphabeta use the " + presets[0].Eval.String() + " evaluation, engine uses " + presets[2].Eval.String() + " (change with --eval)",
 		"example: --algo engine --without null,lmr, or --algo engine-without-null-without-lmr"}
 	return t
 }

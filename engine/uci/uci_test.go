@@ -157,7 +157,7 @@ func TestUCIHandshake(t *testing.T) {
 		"option name Threads type spin default 1 min 1 max 1",
 		"option name Move Overhead type spin default 30 min 0 max 5000",
 	}
-	candidates := map[string]bool{"timeman": true, "conthist": true, "histlmr": true, "singular": true, "tteval": true, "probcut": true, "corrpieces": true, "lmrbad": true}
+	candidates := map[string]bool{"timeman": true, "conthist": true, "histlmr": true, "singular": true, "tteval": true, "probcut": true, "corrpieces": true, "lmrbad": true, "qevasions": true}
 	for _, tech := range engine.Techniques() {
 		// Every technique of the engine preset is on; a candidate not yet
 		// in the preset is offered switched off.
