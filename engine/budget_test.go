@@ -23,7 +23,7 @@ func TestNodeBudget(t *testing.T) {
 		{"minimax over budget", MinimaxOptions(), 5, 100_000, true},
 		{"minimax within budget", MinimaxOptions(), 3, 100_000, false},
 		{"alphabeta over budget", AlphaBetaOptions(), 7, 50_000, true},
-		{"engine over budget", EngineOptions(), 12, 50_000, true},
+		{"engine over budget", EngineOptions(), 24, 50_000, true},
 		{"engine within budget", EngineOptions(), 3, 1_000_000, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
