@@ -36,8 +36,9 @@ engine-without-null, and as UCI options ("Tech null").
 --elo shows instead what each technique is worth in games: the stored
 results of self-play matches, the full engine against itself with that
 one switch off (for the first two rows, the network against the
-classical evaluation and the classical evaluation against PeSTO's), with the Elo difference, its 95% interval, the games and the
-command that reproduces each row (docs/strength.md).
+classical evaluation and the classical evaluation against PeSTO's),
+with the Elo difference, its 95% interval, the games and the command
+that reproduces each row (docs/strength.md).
 
 Examples:
    plylab techniques

@@ -36,8 +36,9 @@ the command "plylab uci".
 
 Options a GUI can set: Hash (MB, default 64), OwnBook and BookFile (a
 Polyglot book, default /usr/share/games/gnuchess/book.bin), Eval
-(material, pst, pesto, classical or nnue; EvalFile names a network file for nnue), Move Overhead (ms lost per move outside the
-search, default 30), Threads (always 1: the search is single-threaded),
+(material, pst, pesto, classical or nnue; EvalFile names a network
+file for nnue), Move Overhead (ms lost per move outside the search,
+default 30), Threads (always 1: the search is single-threaded),
 and one "Tech <name>" switch per technique of the full engine (e.g. "Tech
 null", also spelt "Tech_null" for runners that cannot send a space; see
 'plylab techniques'), so a match can measure what each technique is worth. Bad commands are answered

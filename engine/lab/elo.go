@@ -81,8 +81,9 @@ func (t TechniqueElo) Significant() bool { return t.Low > 0 || t.High < 0 }
 var eloJSON []byte
 
 // TechniqueElos returns the stored ablation results: the evaluation rows
-// first (the network, then the classical evaluation), then the techniques in the order of engine.Techniques. A
-// technique of the engine preset without a stored result is left out.
+// first (the network, then the classical evaluation), then the
+// techniques in the order of engine.Techniques. A technique of the
+// engine preset without a stored result is left out.
 func TechniqueElos() ([]TechniqueElo, error) {
 	var stored []storedElo
 	if err := json.Unmarshal(eloJSON, &stored); err != nil {
