@@ -87,8 +87,12 @@ func Pack(b *board.Board, whiteScore int, result Result) Record {
 	return r
 }
 
-// Score returns the record's score in centipawns from White's point of view.
-func (r *Record) Score() int { return int(int16(binary.LittleEndian.Uint16(r[24:]))) }
+// Score returns the record's score in centipawns from White's point of
+// view. Pack and SetScore saturate at ±32767 so that a score can always be
+// negated; a stored -32768 (which they never write) reads as -32767.
+func (r *Record) Score() int {
+	return max(int(int16(binary.LittleEndian.Uint16(r[24:]))), -32767)
+}
 
 // Result returns the game's result stored in the record.
 func (r *Record) Result() Result { return Result(r[26]) }
