@@ -62,10 +62,10 @@ func TestCompareStart(t *testing.T) {
 		score                          int
 	}
 	wants := [][]want{
-		{{21, 20, 0, 21, "Na3", 0}, {21, 20, 0, 21, "Na3", 0}, {21, 20, 0, 21, "Na3", 0}, {25, 24, 0, 21, "e4", 25}},
-		{{421, 400, 0, 60, "Na3", 0}, {60, 39, 0, 60, "Na3", 0}, {60, 39, 0, 60, "Na3", 0}, {67, 45, 6, 60, "e4", 28}},
-		{{9323, 8902, 0, 516, "Na3", 0}, {586, 524, 0, 516, "Na3", 0}, {555, 494, 0, 516, "Na3", 0}, {230, 140, 14, 518, "e4", 28}},
-		{{206604, 197273, 0, 1267, "Na3", 0}, {1509, 981, 0, 1267, "Na3", 0}, {1445, 919, 0, 1267, "Na3", 0}, {648, 300, 15, 1361, "e4", 28}},
+		{{21, 20, 0, 21, "Na3", 0}, {21, 20, 0, 21, "Na3", 0}, {21, 20, 0, 21, "Na3", 0}, {24, 23, 0, 21, "d4", 14}},
+		{{421, 400, 0, 60, "Na3", 0}, {60, 39, 0, 60, "Na3", 0}, {60, 39, 0, 60, "Na3", 0}, {65, 43, 0, 60, "d4", 38}},
+		{{9323, 8902, 0, 516, "Na3", 0}, {586, 524, 0, 516, "Na3", 0}, {555, 494, 0, 516, "Na3", 0}, {344, 201, 18, 521, "e4", 26}},
+		{{206604, 197273, 0, 1267, "Na3", 0}, {1509, 981, 0, 1267, "Na3", 0}, {1445, 919, 0, 1267, "Na3", 0}, {823, 381, 22, 1386, "c4", 27}},
 	}
 	if res.Blanked != 0 || res.Interrupted {
 		t.Errorf("blanked %d, interrupted %v; want 0, false", res.Blanked, res.Interrupted)
@@ -147,15 +147,15 @@ func TestCompareSuite(t *testing.T) {
 	for i, want := range []struct {
 		nodes, qnodes  uint64
 		solved, withBM int
-	}{{974, 395, 2, 24}, {3220, 780, 3, 24}, {9568, 1679, 6, 24}} {
+	}{{976, 438, 2, 24}, {2828, 778, 2, 24}, {9854, 1795, 6, 24}} {
 		r := res.Row(i+1, 0)
 		if r.Stats.Nodes != want.nodes || r.Stats.QNodes != want.qnodes || r.Solved != want.solved || r.WithBM != want.withBM ||
 			r.Positions != len(bk) || r.Best != "" || r.Minimal != 0 || r.Minimax != 0 {
 			t.Errorf("depth %d: %+v, want %+v", i+1, r, want)
 		}
 	}
-	if got := res.Row(3, 0).EBF; got < 2.8662 || got > 2.8663 {
-		t.Errorf("EBF at depth 3 = %v, want 2.8662", got)
+	if got := res.Row(3, 0).EBF; got < 2.8702 || got > 2.8703 {
+		t.Errorf("EBF at depth 3 = %v, want 2.8702", got)
 	}
 }
 
@@ -294,18 +294,18 @@ func TestBench(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res.Nodes != 67142 || res.Searched != 47 || res.Skipped != 2 || len(res.Rows) != 49 || res.Interrupted {
+	if res.Nodes != 20579 || res.Searched != 47 || res.Skipped != 2 || len(res.Rows) != 49 || res.Interrupted {
 		t.Fatalf("signature %d, %d searched, %d skipped, %d rows", res.Nodes, res.Searched, res.Skipped, len(res.Rows))
 	}
-	if sig, want := res.Signature(), fmt.Sprintf("67142 nodes %d nps", res.NPS()); sig != want {
+	if sig, want := res.Signature(), fmt.Sprintf("20579 nodes %d nps", res.NPS()); sig != want {
 		t.Errorf("Signature = %q, want %q", sig, want)
 	}
 	if sig := (&BenchResult{Nodes: 1000, Elapsed: 2 * time.Second}).Signature(); sig != "1000 nodes 500 nps" {
 		t.Errorf("Signature = %q, want 1000 nodes 500 nps", sig)
 	}
 	for i, want := range map[int]BenchRow{
-		0:  {Index: 1, Nodes: 73, Best: "e4", Score: 28},
-		1:  {Index: 2, Nodes: 136, Best: "Bxa6", Score: 71},
+		0:  {Index: 1, Nodes: 65, Best: "d4", Score: 38},
+		1:  {Index: 2, Nodes: 160, Best: "Bxa6", Score: 27},
 		47: {Index: 48, Skipped: "stalemate"},
 		48: {Index: 49, Skipped: "checkmate"},
 	} {
@@ -324,22 +324,22 @@ func TestSuite(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(res.Rows) != 24 || res.Solved != 6 || res.Checked != 24 || res.Total.TotalNodes() != 11247 {
-		t.Fatalf("%d rows, solved %d of %d, %d nodes; want 24, 6 of 24, 11247", len(res.Rows), res.Solved, res.Checked, res.Total.TotalNodes())
+	if len(res.Rows) != 24 || res.Solved != 6 || res.Checked != 24 || res.Total.TotalNodes() != 11649 {
+		t.Fatalf("%d rows, solved %d of %d, %d nodes; want 24, 6 of 24, 11649", len(res.Rows), res.Solved, res.Checked, res.Total.TotalNodes())
 	}
 	for i, want := range []SuiteRow{
 		{ID: "BK.01", Found: "Qd1+", Expected: "Qd1+", Checked: true, OK: true, Depth: 3},
-		{ID: "BK.02", Found: "Kg3", Expected: "d5", Checked: true, OK: false, Score: 138, Depth: 3},
+		{ID: "BK.02", Found: "Kf3", Expected: "d5", Checked: true, OK: false, Score: 144, Depth: 3},
 	} {
 		got := res.Rows[i]
 		if got.ID != want.ID || got.Found != want.Found || got.Expected != want.Expected || got.Checked != want.Checked || got.OK != want.OK || got.Depth != want.Depth {
 			t.Errorf("row %d: %+v, want %+v", i, got, want)
 		}
 	}
-	if n := []uint64{res.Rows[0].Stats.TotalNodes(), res.Rows[1].Stats.TotalNodes()}; n[0] != 810 || n[1] != 372 {
-		t.Errorf("nodes %v, want [810 372]", n)
+	if n := []uint64{res.Rows[0].Stats.TotalNodes(), res.Rows[1].Stats.TotalNodes()}; n[0] != 634 || n[1] != 246 {
+		t.Errorf("nodes %v, want [634 246]", n)
 	}
-	if res.Rows[1].Score != 138 || !engine.IsMate(res.Rows[0].Score) {
-		t.Errorf("scores %d and %d, want mate and 138", res.Rows[0].Score, res.Rows[1].Score)
+	if res.Rows[1].Score != 144 || !engine.IsMate(res.Rows[0].Score) {
+		t.Errorf("scores %d and %d, want mate and 144", res.Rows[0].Score, res.Rows[1].Score)
 	}
 }

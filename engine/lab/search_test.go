@@ -17,7 +17,7 @@ func TestIterationRows(t *testing.T) {
 	}
 	res := engine.Run(context.Background(), b, engine.EngineOptions(), engine.Limits{Depth: 2}, nil, nil)
 	rows := IterationRows(b, res)
-	want := []IterationRow{{Depth: 1, SelDepth: 3, Score: 71, Nodes: 56, PV: "Bxa6"}, {Depth: 2, SelDepth: 3, Score: 71, Nodes: 136, PV: "Bxa6 bxc3"}}
+	want := []IterationRow{{Depth: 1, SelDepth: 5, Score: 27, Nodes: 77, PV: "Bxa6"}, {Depth: 2, SelDepth: 5, Score: 27, Nodes: 160, PV: "Bxa6 bxc3"}}
 	if len(rows) != len(want) {
 		t.Fatalf("%d rows, want %d", len(rows), len(want))
 	}

@@ -107,8 +107,8 @@ func TestEngineVsRandomDeterministic(t *testing.T) {
 			t.Errorf("game %d does not repeat game %d's opening", g.Round, g.Round-1)
 		}
 	}
-	if plies != 345 {
-		t.Errorf("%d plies in all, want 345 (the games changed)", plies)
+	if plies != 329 {
+		t.Errorf("%d plies in all, want 329 (the games changed)", plies)
 	}
 	if one.Total != three.Total || one.ByColor != three.ByColor || one.ByPhase != three.ByPhase {
 		t.Errorf("1 worker %v, 3 workers %v", one.Total, three.Total)
