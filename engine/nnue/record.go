@@ -78,8 +78,7 @@ func Pack(b *board.Board, whiteScore int, result Result) Record {
 		r[8+i/2] |= code << (4 * (i & 1))
 		i++
 	}
-	whiteScore = min(max(whiteScore, -32767), 32767)
-	binary.LittleEndian.PutUint16(r[24:], uint16(int16(whiteScore)))
+	r.SetScore(whiteScore)
 	r[26] = byte(result)
 	r[27] = byte(b.Side())
 	binary.LittleEndian.PutUint16(r[28:], uint16(min(b.FullmoveNumber(), 65535)))
