@@ -224,28 +224,40 @@ func TestNetworkFileErrors(t *testing.T) {
 	}
 }
 
-// withKernels runs f with the assembly kernels on and off (where there
-// are any).
+// kernelLevels are the kernel levels this machine runs, from the
+// portable code to the widest vectors.
+func kernelLevels() []int {
+	var lv []int
+	for l := levelGo; l <= kernelLevel; l++ {
+		lv = append(lv, l)
+	}
+	return lv
+}
+
+// levelName names kernel level l.
+func levelName(l int) string { return [...]string{"go", "avx2", "avx512"}[l] }
+
+// withKernels runs f at every kernel level this machine has: the portable
+// code, and each set of vector kernels.
 func withKernels(t *testing.T, f func(t *testing.T)) {
-	saved := useAVX2
-	defer func() { useAVX2 = saved }()
-	for _, on := range []bool{false, true} {
-		if on && !saved {
-			continue
-		}
-		useAVX2 = on
-		name := "go"
-		if on {
-			name = "avx2"
-		}
-		t.Run(name, f)
+	saved := kernelLevel
+	defer func() { kernelLevel = saved }()
+	for _, l := range kernelLevels() {
+		kernelLevel = l
+		t.Run(levelName(l), f)
 	}
 }
 
+// TestKernelsAgree checks every vector kernel level against the portable
+// code on random vectors of several lengths (multiples of 16 that are and
+// are not multiples of 32, so the AVX2 fallback of an AVX-512 machine is
+// exercised too), and the output kernel at the largest sums it allows.
 func TestKernelsAgree(t *testing.T) {
-	if !useAVX2 {
+	if kernelLevel == levelGo {
 		t.Skip("no vector kernels on this machine")
 	}
+	saved := kernelLevel
+	defer func() { kernelLevel = saved }()
 	rng := rand.New(rand.NewPCG(5, 5))
 	vec := func(n, lo, hi int) []int16 {
 		v := make([]int16, n)
@@ -254,32 +266,38 @@ func TestKernelsAgree(t *testing.T) {
 		}
 		return v
 	}
-	for _, n := range []int{16, 32, 256, 1024, 1040, 2048} {
-		src, a1, a2, s1, s2 := vec(n, -32768, 32767), vec(n, -32768, 32767), vec(n, -500, 500), vec(n, -500, 500), vec(n, -32768, 32767)
-		for _, k := range []struct {
-			name       string
-			fast, slow func(dst []int16)
-		}{
-			{"addRow", func(d []int16) { copy(d, src); addRow(d, a1) }, func(d []int16) { copy(d, src); addRowGo(d, a1) }},
-			{"addSub", func(d []int16) { addSub(d, src, a1, s1) }, func(d []int16) { addSubGo(d, src, a1, s1) }},
-			{"addSubSub", func(d []int16) { addSubSub(d, src, a1, s1, s2) }, func(d []int16) { addSubSubGo(d, src, a1, s1, s2) }},
-			{"addAddSubSub", func(d []int16) { addAddSubSub(d, src, a1, a2, s1, s2) }, func(d []int16) { addAddSubSubGo(d, src, a1, a2, s1, s2) }},
-		} {
-			got, want := make([]int16, n), make([]int16, n)
-			k.fast(got)
-			k.slow(want)
-			if !equal(got, want) {
-				t.Errorf("%s, n = %d: AVX2 and Go differ", k.name, n)
+	for _, level := range kernelLevels()[1:] {
+		kernelLevel = level
+		for _, n := range []int{16, 32, 48, 256, 1024, 1040, 2048} {
+			src, a1, a2, s1, s2 := vec(n, -32768, 32767), vec(n, -32768, 32767), vec(n, -500, 500), vec(n, -500, 500), vec(n, -32768, 32767)
+			for _, k := range []struct {
+				name       string
+				fast, slow func(dst []int16)
+			}{
+				{"addRow", func(d []int16) { copy(d, src); addRow(d, a1) }, func(d []int16) { copy(d, src); addRowGo(d, a1) }},
+				{"addSub", func(d []int16) { addSub(d, src, a1, s1) }, func(d []int16) { addSubGo(d, src, a1, s1) }},
+				{"addSubSub", func(d []int16) { addSubSub(d, src, a1, s1, s2) }, func(d []int16) { addSubSubGo(d, src, a1, s1, s2) }},
+				{"addAddSubSub", func(d []int16) { addAddSubSub(d, src, a1, a2, s1, s2) }, func(d []int16) { addAddSubSubGo(d, src, a1, a2, s1, s2) }},
+			} {
+				got, want := make([]int16, n), make([]int16, n)
+				k.fast(got)
+				k.slow(want)
+				if !equal(got, want) {
+					t.Errorf("%s, %s, n = %d: vector and Go differ", levelName(level), k.name, n)
+				}
 			}
-		}
-		acc, w := vec(n, -1000, 1000), vec(n, -127, 127)
-		if got, want := screluDot(acc, w), screluDotGo(acc, w); got != want {
-			t.Errorf("screluDot, n = %d: AVX2 %d, Go %d", n, got, want)
-		}
-		// The largest sums: every activation at QA, every weight ±127.
-		full, top := vec(n, 255, 400), vec(n, 127, 127)
-		if got, want := screluDot(full, top), int64(n)*255*255*127; got != want {
-			t.Errorf("screluDot at its bound, n = %d: %d, want %d", n, got, want)
+			acc, w := vec(n, -1000, 1000), vec(n, -127, 127)
+			if got, want := screluDot(acc, w), screluDotGo(acc, w); got != want {
+				t.Errorf("%s, screluDot, n = %d: vector %d, Go %d", levelName(level), n, got, want)
+			}
+			// The largest sums: every activation at QA, every weight ±127.
+			full, top := vec(n, 255, 400), vec(n, 127, 127)
+			if got, want := screluDot(full, top), int64(n)*255*255*127; got != want {
+				t.Errorf("%s, screluDot at its bound, n = %d: %d, want %d", levelName(level), n, got, want)
+			}
+			if got, want := screluDot(full, vec(n, -127, -127)), -int64(n)*255*255*127; got != want {
+				t.Errorf("%s, screluDot at its negative bound, n = %d: %d, want %d", levelName(level), n, got, want)
+			}
 		}
 	}
 }
