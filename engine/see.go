@@ -35,6 +35,9 @@ func SEE(b *board.Board, m board.Move) int {
 	}
 	side := b.Side().Other()
 	attackers := b.AttackersWith(to, occ)
+	queens := b.PiecesOfType(board.Queen)
+	diagonal := b.PiecesOfType(board.Bishop) | queens
+	straight := b.PiecesOfType(board.Rook) | queens
 	d := 0
 	for d < len(gain)-1 {
 		d++
@@ -63,8 +66,24 @@ func SEE(b *board.Board, m board.Move) int {
 			// The king cannot capture into a defended square.
 			break
 		}
+		// The capturer leaves its square. Only a slider behind it, on
+		// the same line through the target, can join the exchange (an
+		// x-ray): the other attackers are the same minus the one that
+		// moved. So only the lines the capturer stood on are looked at
+		// again, diagonals for a pawn or bishop, ranks and files for a
+		// rook, both for a queen or king; a knight stands on no line
+		// through the target. The set is the one AttackersWith(to, occ)
+		// would compute from scratch.
 		occ &^= board.SquareBB(sq)
-		attackers = b.AttackersWith(to, occ)
+		switch attacker {
+		case board.Pawn, board.Bishop:
+			attackers |= board.BishopAttacks(to, occ) & diagonal
+		case board.Rook:
+			attackers |= board.RookAttacks(to, occ) & straight
+		case board.Queen, board.King:
+			attackers |= board.BishopAttacks(to, occ)&diagonal | board.RookAttacks(to, occ)&straight
+		}
+		attackers &= occ
 		side = side.Other()
 	}
 	for d--; d > 0; d-- {
