@@ -144,6 +144,9 @@ func (s *Searcher) quiesceBody(ply, alpha, beta int, inCheck bool) int {
 			}
 		}
 		b.Make(m)
+		if o.TT {
+			s.tt.prefetch(b.Hash())
+		}
 		var v int
 		if o.AlphaBeta {
 			v = -s.qnode(ply+1, -beta, -alpha, m)

@@ -387,6 +387,9 @@ func (s *Searcher) negamax(ply, depth, alpha, beta int, move board.Move, afterNu
 			}
 		}
 		b.Make(m)
+		if o.TT {
+			s.tt.prefetch(b.Hash())
+		}
 		newDepth := depth - 1
 		if i > 0 && quiet && (futile || i >= lmpLimit) && !b.InCheck() {
 			b.Unmake()

@@ -1,6 +1,10 @@
 package engine
 
-import "github.com/plylab/plylab/engine/board"
+import (
+	"unsafe"
+
+	"github.com/plylab/plylab/engine/board"
+)
 
 // Transposition table.
 //
@@ -91,6 +95,16 @@ func (t *TT) probe(key uint64) (ttEntry, bool) {
 	}
 	return ttEntry{}, false
 }
+
+// prefetch starts loading the bucket of key into the cache without
+// waiting for it. A probe lands on a random bucket of a table many times
+// larger than the cache, so it usually waits for main memory; a search
+// that knows the next position's key a little before it probes (right
+// after making the move) calls prefetch there, and the load overlaps the
+// work in between (the child's draw and check tests, the parent's
+// pruning tests). The table's contents, and so every search result, do
+// not change.
+func (t *TT) prefetch(key uint64) { prefetch(unsafe.Pointer(&t.buckets[key&t.mask])) }
 
 // store records a search result.
 func (t *TT) store(key uint64, move board.Move, score, depth int, bound Bound, ply int) {
