@@ -21,8 +21,14 @@ func TestTechniqueElos(t *testing.T) {
 		t.Fatalf("%d rows, the first %+v; want the two evaluation rows first", len(rows), rows)
 	}
 	order := map[string]int{NNUETechnique: -2, EvalTechnique: -1}
+	evalTerm, missing := map[string]bool{}, map[string]bool{}
+	preset := engine.EngineOptions()
 	for i, tech := range engine.Techniques() {
 		order[tech.Name] = i
+		evalTerm[tech.Name] = tech.EvalTerm
+		if preset.Enabled(tech.Name) && !tech.EvalTerm {
+			missing[tech.Name] = true
+		}
 	}
 	last := -3
 	for _, r := range rows {
@@ -42,19 +48,27 @@ func TestTechniqueElos(t *testing.T) {
 		if r.Low > r.Elo || r.Elo > r.High {
 			t.Errorf("%s: Elo %.1f outside its interval %.1f to %.1f", r.Technique, r.Elo, r.Low, r.High)
 		}
-		// The rows before the network joined the engine were played with
-		// the classical evaluation, and their commands say so.
-		want := "--eval classical --opponent engine-without-" + r.Technique + " "
-		switch r.Technique {
-		case EvalTechnique:
-			want = "--eval classical --opponent engine --opponent-eval pesto "
-		case NNUETechnique:
+		// The search switches are measured with the engine as it is, on
+		// its network; a term of the classical evaluation counts only
+		// with that evaluation, so its match plays it, and says so.
+		want, eval := "--opponent engine-without-"+r.Technique+" ", false
+		switch {
+		case r.Technique == EvalTechnique:
+			want, eval = "--eval classical --opponent engine --opponent-eval pesto ", true
+		case r.Technique == NNUETechnique:
 			want = "--opponent engine --opponent-eval classical "
+		case evalTerm[r.Technique]:
+			want, eval = "--eval classical --opponent engine-without-"+r.Technique+" ", true
 		}
 		if !strings.HasPrefix(r.Command, "plylab match --engine engine ") || !strings.Contains(r.Command, want) ||
-			!strings.Contains(r.Command, "--games "+strconv.Itoa(r.Games)+" ") {
+			!strings.Contains(r.Command, "--games "+strconv.Itoa(r.Games)+" ") || !eval && strings.Contains(r.Command, "--eval") {
 			t.Errorf("%s: command %q does not play that match", r.Technique, r.Command)
 		}
+		delete(missing, r.Technique)
+	}
+	// Every switch of the engine preset has its row.
+	for name := range missing {
+		t.Errorf("the engine's switch %q has no stored match", name)
 	}
 }
 
