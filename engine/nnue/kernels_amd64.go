@@ -34,10 +34,6 @@ func detectLevel() int {
 // (AVX2 or AVX-512 here).
 func Accelerated() bool { return kernelLevel > levelGo }
 
-// KernelName names the vector instructions the network runs on: "avx512",
-// "avx2" or "go" (none).
-func KernelName() string { return [...]string{"go", "avx2", "avx512"}[kernelLevel] }
-
 // The assembly kernels take the length n (a multiple of 16 for AVX2, of
 // 32 for AVX-512) and pointers to slices at least that long. Every
 // network's hidden size is a multiple of 16, which Parse checks; a size

@@ -20,7 +20,3 @@ var kernelLevel = levelGo
 
 // Accelerated reports whether the network runs on vector instructions.
 func Accelerated() bool { return false }
-
-// KernelName names the vector instructions the network runs on: "go"
-// (none) on this architecture.
-func KernelName() string { return "go" }
