@@ -115,10 +115,11 @@ func (s *Searcher) scoreMoves(ply int, moves []board.Move, scores []int32, hashM
 // strict comparison keeps the earlier move on ties, so with all scores
 // equal the generation order is kept.
 func pickMove(moves []board.Move, scores []int32, i int) {
-	best := i
-	for j := i + 1; j < len(moves); j++ {
-		if scores[j] > scores[best] {
-			best = j
+	scores = scores[:len(moves)] // one bounds check here, none in the loop
+	best, top := i, scores[i]
+	for j := i + 1; j < len(scores); j++ {
+		if scores[j] > top {
+			best, top = j, scores[j]
 		}
 	}
 	if best != i {

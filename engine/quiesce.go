@@ -135,6 +135,19 @@ func (s *Searcher) quiesceBody(ply, alpha, beta int, inCheck bool) int {
 			// (QxP defended by a pawn), or whose best-case exchange still
 			// leaves us short of alpha, is not worth a node. In positions
 			// crowded with pieces this keeps quiescence from exploding.
+			// A negative score here means SEE ordering has already found
+			// the exchange losing (only captures and promotions are
+			// generated when not in check), so it is not counted again.
+			if o.SEE && o.SEEOrder && o.MVVLVA && scores[i] < 0 {
+				s.stats.SEEPrunes++
+				continue
+			}
+			// The capture is likely to be searched: start loading its
+			// table entry now, so the load overlaps the exchange count
+			// and the move itself.
+			if o.TT {
+				s.tt.prefetch(b.KeyAfter(m))
+			}
 			if o.SEE {
 				see := SEE(b, m)
 				if see < 0 || (o.AlphaBeta && standPat+see+50 <= alpha) {
@@ -143,10 +156,10 @@ func (s *Searcher) quiesceBody(ply, alpha, beta int, inCheck bool) int {
 				}
 			}
 		}
-		b.Make(m)
-		if o.TT {
-			s.tt.prefetch(b.Hash())
+		if inCheck && o.TT {
+			s.tt.prefetch(b.KeyAfter(m))
 		}
+		b.Make(m)
 		var v int
 		if o.AlphaBeta {
 			v = -s.qnode(ply+1, -beta, -alpha, m)

@@ -364,6 +364,12 @@ func (s *Searcher) negamax(ply, depth, alpha, beta int, move board.Move, afterNu
 			continue
 		}
 		quiet := m.IsQuiet()
+		// Start loading the child's table entry now, so the load overlaps
+		// the pruning tests and the move itself. Quiet moves that futility
+		// or late move pruning will skip (unless they check) are left out.
+		if o.TT && !(i > 0 && quiet && (futile || i >= lmpLimit)) {
+			s.tt.prefetch(b.KeyAfter(m))
+		}
 
 		// SEE pruning: near the horizon, a move that loses material by
 		// static exchange (a capture of a defended pawn by the queen, a
@@ -386,13 +392,9 @@ func (s *Searcher) negamax(ply, depth, alpha, beta int, move board.Move, afterNu
 				continue
 			}
 		}
-		b.Make(m)
-		if o.TT {
-			s.tt.prefetch(b.Hash())
-		}
-		newDepth := depth - 1
-		if i > 0 && quiet && (futile || i >= lmpLimit) && !b.InCheck() {
-			b.Unmake()
+		// GivesCheck answers without making the move, so the skipped
+		// moves cost neither Make nor Unmake.
+		if i > 0 && quiet && (futile || i >= lmpLimit) && !b.GivesCheck(m) {
 			if futile {
 				s.stats.FutilityPrunes++
 			} else {
@@ -400,6 +402,8 @@ func (s *Searcher) negamax(ply, depth, alpha, beta int, move board.Move, afterNu
 			}
 			continue
 		}
+		b.Make(m)
+		newDepth := depth - 1
 		if quiet && o.HistMalus && s.nTried[ply] < len(s.tried[ply]) {
 			s.tried[ply][s.nTried[ply]] = m
 			s.nTried[ply]++

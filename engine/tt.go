@@ -99,11 +99,11 @@ func (t *TT) probe(key uint64) (ttEntry, bool) {
 // prefetch starts loading the bucket of key into the cache without
 // waiting for it. A probe lands on a random bucket of a table many times
 // larger than the cache, so it usually waits for main memory; a search
-// that knows the next position's key a little before it probes (right
-// after making the move) calls prefetch there, and the load overlaps the
-// work in between (the child's draw and check tests, the parent's
-// pruning tests). The table's contents, and so every search result, do
-// not change.
+// that knows the next position's key a little before it probes (before
+// making the move, from board.KeyAfter) calls prefetch there, and the load
+// overlaps the work in between (the parent's pruning tests and exchange
+// count, making the move, the child's draw and check tests). The table's
+// contents, and so every search result, do not change.
 func (t *TT) prefetch(key uint64) { prefetch(unsafe.Pointer(&t.buckets[key&t.mask])) }
 
 // store records a search result.

@@ -12,8 +12,10 @@ import (
 // The differential test plays random games on our board and on notnil/chess
 // side by side. At every position the two legal move sets must be equal, the
 // FENs must be equal (castling rights and en-passant squares round-trip), the
-// incremental hash must equal the hash recomputed from scratch, and
-// make/unmake of every legal move must restore the position exactly.
+// incremental hash must equal the hash recomputed from scratch (and the
+// key KeyAfter predicts before each move), GivesCheck must agree with
+// InCheck after each move, and make/unmake of every legal move must
+// restore the position exactly.
 func TestDifferentialAgainstNotnil(t *testing.T) {
 	starts := []string{
 		StartFEN,
@@ -32,7 +34,7 @@ func TestDifferentialAgainstNotnil(t *testing.T) {
 	}
 	const positions = 10000
 	rng := rand.New(rand.NewSource(20261121))
-	var seen struct{ promo, castle, ep, check, positions int }
+	var seen struct{ promo, castle, ep, check, checking, discovered, positions int }
 	for seen.positions < positions {
 		fen := starts[rng.Intn(len(starts))]
 		b, err := FromFEN(fen)
@@ -73,9 +75,22 @@ func TestDifferentialAgainstNotnil(t *testing.T) {
 				case m.Flag() == FlagEnPassant:
 					seen.ep++
 				}
+				predicted, checks := b.KeyAfter(m), b.GivesCheck(m)
 				b.Make(m)
+				if checks != b.InCheck() {
+					t.Fatalf("%s: GivesCheck(%s) = %v, but after the move InCheck is %v", fenBefore, m, checks, b.InCheck())
+				}
+				if checks {
+					seen.checking++
+					if b.Checkers()&^SquareBB(m.To()) != 0 {
+						seen.discovered++
+					}
+				}
 				if b.Hash() != b.ComputeHash() {
 					t.Fatalf("%s after %s: incremental hash differs from recomputed", fenBefore, m)
+				}
+				if predicted != b.Hash() {
+					t.Fatalf("%s: KeyAfter(%s) = %x, but the key after making it is %x", fenBefore, m, predicted, b.Hash())
 				}
 				b.Unmake()
 				if b.FEN() != fenBefore || b.Hash() != hashBefore {
@@ -97,7 +112,7 @@ func TestDifferentialAgainstNotnil(t *testing.T) {
 		}
 	}
 	t.Logf("coverage: %+v", seen)
-	if seen.promo < 200 || seen.castle < 200 || seen.ep < 50 || seen.check < 200 {
+	if seen.promo < 200 || seen.castle < 200 || seen.ep < 50 || seen.check < 200 || seen.checking < 1000 || seen.discovered < 50 {
 		t.Fatalf("random playouts did not cover the special moves: %+v", seen)
 	}
 }

@@ -79,6 +79,40 @@ func (b *Board) Make(m Move) {
 	b.keys = append(b.keys, h)
 }
 
+// KeyAfter returns the Zobrist key the position would have after the legal
+// move m, without making it: Hash() after Make(m) equals it. A search uses
+// it to start loading the child's transposition-table entry before it
+// pays for the move (see engine's TT.prefetch), so the load overlaps the
+// work of making it.
+func (b *Board) KeyAfter(m Move) uint64 {
+	from, to, flag := m.From(), m.To(), m.Flag()
+	us, them := b.side, b.side.Other()
+	p := b.squares[from]
+	h := b.hash ^ castleKeys[b.castling] ^ b.epKey(b.ep, us) ^ sideKey
+	if flag == FlagEnPassant {
+		h ^= pieceKeys[MakePiece(them, Pawn)][to^8]
+	} else if c := b.squares[to]; c != NoPiece {
+		h ^= pieceKeys[c][to]
+	}
+	placed := p
+	if m.IsPromotion() {
+		placed = MakePiece(us, m.Promotion())
+	}
+	h ^= pieceKeys[p][from] ^ pieceKeys[placed][to]
+	if flag == FlagKingCastle {
+		h ^= pieceKeys[MakePiece(us, Rook)][to+1] ^ pieceKeys[MakePiece(us, Rook)][to-1]
+	} else if flag == FlagQueenCastle {
+		h ^= pieceKeys[MakePiece(us, Rook)][to-2] ^ pieceKeys[MakePiece(us, Rook)][to+1]
+	}
+	h ^= castleKeys[b.castling&castleMask[from]&castleMask[to]]
+	if flag == FlagDoublePush {
+		// Only their pawns decide whether the square counts, and the
+		// double push does not move any of them.
+		h ^= b.epKey((from+to)/2, them)
+	}
+	return h
+}
+
 // Unmake takes back the last move made with Make.
 func (b *Board) Unmake() {
 	u := b.stack[len(b.stack)-1]
