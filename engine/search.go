@@ -364,10 +364,22 @@ func (s *Searcher) negamax(ply, depth, alpha, beta int, move board.Move, afterNu
 			continue
 		}
 		quiet := m.IsQuiet()
+		// Futility and late move pruning skip the quiet moves that do not
+		// check (their comments are above, where the conditions are set).
+		// GivesCheck answers without making the move, so the skipped moves
+		// cost neither Make nor Unmake, and they are tested first because
+		// they are the cheapest to skip.
+		if i > 0 && quiet && (futile || i >= lmpLimit) && !b.GivesCheck(m) {
+			if futile {
+				s.stats.FutilityPrunes++
+			} else {
+				s.stats.LMPPrunes++
+			}
+			continue
+		}
 		// Start loading the child's table entry now, so the load overlaps
-		// the pruning tests and the move itself. Quiet moves that futility
-		// or late move pruning will skip (unless they check) are left out.
-		if o.TT && !(i > 0 && quiet && (futile || i >= lmpLimit)) {
+		// the exchange count and the move itself.
+		if o.TT {
 			s.tt.prefetch(b.KeyAfter(m))
 		}
 
@@ -380,7 +392,9 @@ func (s *Searcher) negamax(ply, depth, alpha, beta int, move board.Move, afterNu
 		// deeper search has more time to show compensation, so only worse
 		// losses are pruned there. Quiet moves get a linear margin, captures
 		// a quadratic one (a capture that loses material often wins it
-		// back by a tactic the exchange count does not see).
+		// back by a tactic the exchange count does not see). A quiet move
+		// that futility or late move pruning skips is counted there, not
+		// here.
 		if o.SEEPrune && o.AlphaBeta && ply > 0 && !inCheck && i > 0 && depth <= seePruneDepth &&
 			best > -Infinity && !IsMate(best) && !m.IsPromotion() && !m.IsCastle() {
 			limit := -seePruneQuiet * depth
@@ -391,16 +405,6 @@ func (s *Searcher) negamax(ply, depth, alpha, beta int, move board.Move, afterNu
 				s.stats.SEEPrunesMain++
 				continue
 			}
-		}
-		// GivesCheck answers without making the move, so the skipped
-		// moves cost neither Make nor Unmake.
-		if i > 0 && quiet && (futile || i >= lmpLimit) && !b.GivesCheck(m) {
-			if futile {
-				s.stats.FutilityPrunes++
-			} else {
-				s.stats.LMPPrunes++
-			}
-			continue
 		}
 		b.Make(m)
 		newDepth := depth - 1

@@ -87,7 +87,7 @@ type Stats struct {
 	SingularExts      uint64 // ... that found the hash move singular and extended it
 	HistLMRLess       uint64 // late moves reduced one ply less for a good history (histlmr)
 	HistLMRMore       uint64 // late moves reduced one ply more for a bad history (histlmr)
-	SEEPrunesMain     uint64 // moves skipped by SEE pruning in the main search (seeprune)
+	SEEPrunesMain     uint64 // moves skipped by SEE pruning in the main search (seeprune), other than quiet moves futility or LMP skips
 	TTEvals           uint64 // static evaluations replaced by the table's bound (tteval)
 	ProbCutTries      uint64 // captures tried by ProbCut's shallow search (probcut)
 	ProbCuts          uint64 // ... that proved the node far above beta and ended it
