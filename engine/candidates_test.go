@@ -26,12 +26,12 @@ func TestCandidateNodeCounts(t *testing.T) {
 		singTries, singExts uint64
 		histLess, histMore  uint64
 	}{
-		{kiwipete, "engine", 9, 18349, 23132, "e2a6", -99, 0, 0, 0, 0},
-		{kiwipete, "engine-with-conthist", 9, 18348, 23131, "e2a6", -99, 0, 0, 0, 0},
-		{kiwipete, "engine-with-histlmr", 9, 18206, 22947, "e2a6", -99, 0, 0, 0, 362},
+		{kiwipete, "engine", 9, 18347, 23130, "e2a6", -99, 0, 0, 0, 0},
+		{kiwipete, "engine-with-conthist", 9, 18346, 23129, "e2a6", -99, 0, 0, 0, 0},
+		{kiwipete, "engine-with-histlmr", 9, 18204, 22945, "e2a6", -99, 0, 0, 0, 362},
 		{kiwipete, "engine-with-singular", 7, 4913, 6015, "e2a6", -13, 0, 0, 0, 0},
-		{kiwipete, "engine-with-singular", 9, 21872, 27989, "e2a6", -99, 47, 10, 0, 0},
-		{kiwipete, "engine-with-conthist-with-histlmr-with-singular", 9, 21694, 27770, "e2a6", -99, 47, 10, 0, 384},
+		{kiwipete, "engine-with-singular", 9, 21870, 27987, "e2a6", -99, 47, 10, 0, 0},
+		{kiwipete, "engine-with-conthist-with-histlmr-with-singular", 9, 21692, 27768, "e2a6", -99, 47, 10, 0, 384},
 		{italian, "engine", 9, 25428, 27128, "d2d4", 30, 0, 0, 0, 0},
 		{italian, "engine-with-conthist", 9, 18394, 19364, "b1c3", 23, 0, 0, 0, 0},
 		{italian, "engine-with-histlmr", 9, 13479, 14153, "b1c3", 6, 0, 0, 37, 2893},
@@ -218,16 +218,16 @@ func TestPruneCandidates(t *testing.T) {
 		score                     int
 		nullTries, nullCuts, seeP uint64
 	}{
-		{kiwipete, "engine", 18349, 23132, "e2a6", -99, 1147, 307, 5159},
-		{kiwipete, "engine-without-nulladapt", 22514, 27199, "e2a6", -99, 1170, 301, 6653},
-		{kiwipete, "engine-without-seeprune", 28533, 35015, "e2a6", -99, 1325, 346, 0},
+		{kiwipete, "engine", 18347, 23130, "e2a6", -99, 1147, 307, 5159},
+		{kiwipete, "engine-without-nulladapt", 22512, 27197, "e2a6", -99, 1170, 301, 6652},
+		{kiwipete, "engine-without-seeprune", 28567, 35050, "e2a6", -99, 1325, 346, 0},
 		{kiwipete, "engine-without-improving", 28664, 36351, "e2a6", -14, 2096, 860, 8008},
-		{kiwipete, "engine-without-nulladapt-without-seeprune-without-improving", 61232, 75744, "e2a6", -40, 2890, 1171, 0},
-		{italian, "engine", 25428, 27128, "d2d4", 30, 2950, 685, 5955},
-		{italian, "engine-without-nulladapt", 19429, 20338, "d2d4", 30, 2279, 513, 4456},
+		{kiwipete, "engine-without-nulladapt-without-seeprune-without-improving", 61217, 75712, "e2a6", -40, 2890, 1171, 0},
+		{italian, "engine", 25428, 27128, "d2d4", 30, 2950, 685, 5954},
+		{italian, "engine-without-nulladapt", 19429, 20338, "d2d4", 30, 2279, 513, 4455},
 		{italian, "engine-without-seeprune", 22695, 24254, "d2d4", 30, 2002, 408, 0},
-		{italian, "engine-without-improving", 41332, 46116, "d2d4", 31, 4812, 1872, 8708},
-		{italian, "engine-without-nulladapt-without-seeprune-without-improving", 49321, 54599, "d2d4", 35, 4179, 1623, 0},
+		{italian, "engine-without-improving", 41331, 46115, "d2d4", 31, 4812, 1872, 8708},
+		{italian, "engine-without-nulladapt-without-seeprune-without-improving", 49317, 54597, "d2d4", 35, 4177, 1621, 0},
 	} {
 		s := NewSearcher(mustClassical(t, tc.algo))
 		r := s.Search(context.Background(), mustBoard(t, tc.fen), Limits{Depth: 9}, nil, nil)
@@ -271,18 +271,18 @@ func TestLateSwitchesNodeCounts(t *testing.T) {
 		ttEvals         uint64
 		pcTries, pcCuts uint64
 	}{
-		{kiwipete, "engine", 18349, 23132, "e2a6", -99, 0, 0, 0},
+		{kiwipete, "engine", 18347, 23130, "e2a6", -99, 0, 0, 0},
 		{kiwipete, "engine-without-histmalus", 17132, 20814, "e2a6", -111, 0, 0, 0},
 		{kiwipete, "engine-without-histmalus-without-corrhist", 17334, 21047, "e2a6", -111, 0, 0, 0},
-		{kiwipete, "engine-without-corrhist", 18521, 23306, "e2a6", -99, 0, 0, 0},
+		{kiwipete, "engine-without-corrhist", 18519, 23304, "e2a6", -99, 0, 0, 0},
 		{kiwipete, "engine-with-tteval", 16925, 20903, "e2a6", 32, 1467, 0, 0},
-		{kiwipete, "engine-with-probcut", 14760, 20385, "e2a6", -99, 0, 425, 311},
-		{kiwipete, "engine-with-corrpieces", 18470, 23355, "e2a6", -99, 0, 0, 0},
+		{kiwipete, "engine-with-probcut", 14758, 20383, "e2a6", -99, 0, 425, 311},
+		{kiwipete, "engine-with-corrpieces", 18468, 23353, "e2a6", -99, 0, 0, 0},
 		{italian, "engine", 25428, 27128, "d2d4", 30, 0, 0, 0},
 		{italian, "engine-without-histmalus", 14052, 14831, "d2d4", 30, 0, 0, 0},
 		{italian, "engine-without-histmalus-without-corrhist", 22538, 23895, "d2d4", 23, 0, 0, 0},
-		{italian, "engine-without-corrhist", 23424, 25144, "d2d4", 31, 0, 0, 0},
-		{italian, "engine-with-tteval", 14013, 14688, "b1c3", 23, 1765, 0, 0},
+		{italian, "engine-without-corrhist", 23423, 25143, "d2d4", 31, 0, 0, 0},
+		{italian, "engine-with-tteval", 14004, 14677, "b1c3", 23, 1765, 0, 0},
 		{italian, "engine-with-probcut", 25057, 26836, "d2d4", 30, 0, 70, 70},
 		{italian, "engine-with-corrpieces", 21802, 23067, "d2d4", 27, 0, 0, 0},
 	} {
@@ -346,8 +346,8 @@ func TestQuietEvasions(t *testing.T) {
 		score        int
 		pruned       uint64
 	}{
-		{"engine", 18003, 123871, "d3c4", 2439, 0},
-		{"engine-with-qevasions", 18011, 116203, "d3c4", 2439, 6676},
+		{"engine", 17965, 124452, "d3c4", 2439, 0},
+		{"engine-with-qevasions", 17934, 116077, "d3c4", 2439, 6648},
 	} {
 		s := NewSearcher(mustClassical(t, tc.algo))
 		r := s.Search(context.Background(), mustBoard(t, crowded), Limits{Depth: 6}, nil, nil)

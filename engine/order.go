@@ -79,7 +79,7 @@ func (s *Searcher) scoreMoves(ply int, moves []board.Move, scores []int32, hashM
 				// SEE ordering: a capture of a cheaper piece may lose the
 				// capturer (QxP, PxQ); if the exchange loses material it
 				// goes after every quiet move, still in MVV-LVA order.
-				if o.SEEOrder && p == board.NoPieceType && mvvValue[victim] < mvvValue[attacker] && SEE(b, m) < 0 {
+				if o.SEEOrder && p == board.NoPieceType && mvvValue[victim] < mvvValue[attacker] && !SEEAtLeast(b, m, 0) {
 					sc = scoreBadCapture + mvvValue[victim]*64 - mvvValue[attacker]
 				}
 			}
@@ -126,6 +126,34 @@ func pickMove(moves []board.Move, scores []int32, i int) {
 		moves[i], moves[best] = moves[best], moves[i]
 		scores[i], scores[best] = scores[best], scores[i]
 	}
+}
+
+// skipQuiets sets aside the quiet moves among moves[i:] that do not give
+// check, for futility or late move pruning: the moves still to search
+// (captures, promotions, checks) keep their order and scores in
+// moves[i:end], and the set-aside moves follow in some order (their scores
+// no longer matter: they are never picked). skipped counts the set-aside
+// moves other than excluded, the move a singular test leaves out, which is
+// never searched anyway; the search counts them as pruned at once, even
+// those a later cutoff would never have reached.
+func skipQuiets(b *board.Board, moves []board.Move, scores []int32, i int, excluded board.Move) (end, skipped int) {
+	scores = scores[:len(moves)]
+	end = i
+	for j := i; j < len(moves); j++ {
+		m := moves[j]
+		if m.IsQuiet() && !b.GivesCheck(m) {
+			if m != excluded {
+				skipped++
+			}
+			continue
+		}
+		// Everything between end and j was set aside, so swapping keeps
+		// the kept moves in order.
+		moves[end], moves[j] = m, moves[end]
+		scores[end], scores[j] = scores[j], scores[end]
+		end++
+	}
+	return end, skipped
 }
 
 // updateQuietCutoff rewards a quiet move that caused a beta cutoff.

@@ -149,8 +149,12 @@ func (s *Searcher) quiesceBody(ply, alpha, beta int, inCheck bool) int {
 				s.tt.prefetch(b.KeyAfter(m))
 			}
 			if o.SEE {
-				see := SEE(b, m)
-				if see < 0 || (o.AlphaBeta && standPat+see+50 <= alpha) {
+				// SEE(b, m) < 0, or standPat+SEE(b, m)+50 <= alpha.
+				need := 0
+				if o.AlphaBeta {
+					need = max(need, alpha-standPat-49)
+				}
+				if !SEEAtLeast(b, m, need) {
 					s.stats.SEEPrunes++
 					continue
 				}

@@ -76,8 +76,8 @@ type Stats struct {
 	StandPatCuts      uint64 // quiescence nodes ended by the stand-pat score >= beta
 	LMRReductions     uint64
 	RFPCuts           uint64 // nodes cut by reverse futility pruning
-	FutilityPrunes    uint64 // quiet moves skipped by futility pruning
-	LMPPrunes         uint64 // quiet moves skipped by late move pruning
+	FutilityPrunes    uint64 // quiet moves skipped by futility pruning (counted when set aside: skipQuiets)
+	LMPPrunes         uint64 // quiet moves skipped by late move pruning (likewise)
 	IIRReductions     uint64 // nodes searched one ply less for lack of a hash move
 	LMRResearches     uint64
 	PVSResearches     uint64
