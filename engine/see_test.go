@@ -71,53 +71,32 @@ func seeRecompute(b *board.Board, m board.Move) int {
 // from-scratch version on every legal move of every position reached,
 // quiet moves and captures alike.
 func TestSEEMatchesRecomputation(t *testing.T) {
-	suite, err := positions.LookupSuite("bench")
-	if err != nil {
-		t.Fatal(err)
-	}
-	rng := rand.New(rand.NewPCG(7, 7))
 	checked, nonzero := 0, 0
-	for _, p := range suite.Positions {
-		b, err := board.FromFEN(p.FEN)
-		if err != nil {
-			t.Fatal(err)
+	walkBenchGames(t, 7, 7, func(b *board.Board, m board.Move) {
+		got, want := SEE(b, m), seeRecompute(b, m)
+		if got != want {
+			t.Fatalf("%s, %s: SEE %d, recomputed %d", b.FEN(), m.String(), got, want)
 		}
-		var ml board.MoveList
-		for ply := 0; ply < 60; ply++ {
-			b.GenerateMoves(&ml)
-			if ml.N == 0 {
-				break
-			}
-			for _, m := range ml.Moves[:ml.N] {
-				got, want := SEE(b, m), seeRecompute(b, m)
-				if got != want {
-					t.Fatalf("%s, %s: SEE %d, recomputed %d", b.FEN(), m.String(), got, want)
-				}
-				checked++
-				if got != 0 {
-					nonzero++
-				}
-			}
-			b.Make(ml.Moves[rng.IntN(ml.N)])
+		checked++
+		if got != 0 {
+			nonzero++
 		}
-	}
+	})
 	if checked < 50000 || nonzero < 10000 {
 		t.Errorf("only %d moves checked, %d with a nonzero exchange", checked, nonzero)
 	}
 }
 
-// TestSEEAtLeastMatchesSEE checks SEEAtLeast against SEE's value on every
-// legal move of the positions TestSEEMatchesRecomputation reaches, at the
-// thresholds where the answer turns (the value itself and one either
-// side), at zero, at the pruning margins the search uses, and at a few
-// far ones.
-func TestSEEAtLeastMatchesSEE(t *testing.T) {
+// walkBenchGames plays a random game of up to 60 plies from every bench
+// position, with a generator seeded by seed1 and seed2, and calls visit on
+// every legal move of every position reached.
+func walkBenchGames(t *testing.T, seed1, seed2 uint64, visit func(b *board.Board, m board.Move)) {
+	t.Helper()
 	suite, err := positions.LookupSuite("bench")
 	if err != nil {
 		t.Fatal(err)
 	}
-	rng := rand.New(rand.NewPCG(11, 3))
-	checked, turning := 0, 0
+	rng := rand.New(rand.NewPCG(seed1, seed2))
 	for _, p := range suite.Positions {
 		b, err := board.FromFEN(p.FEN)
 		if err != nil {
@@ -130,21 +109,33 @@ func TestSEEAtLeastMatchesSEE(t *testing.T) {
 				break
 			}
 			for _, m := range ml.Moves[:ml.N] {
-				v := SEE(b, m)
-				for _, th := range []int{v - 1, v, v + 1, 0, 1, -1, -50, -100, -200, -400, 99, 301, -20000, 20000, rng.IntN(2001) - 1000} {
-					if got, want := SEEAtLeast(b, m, th), v >= th; got != want {
-						t.Fatalf("%s, %s, threshold %d: SEEAtLeast %v, SEE %d", b.FEN(), m.String(), th, got, v)
-					}
-					checked++
-				}
-				if v != 0 {
-					turning++
-				}
+				visit(b, m)
 			}
 			b.Make(ml.Moves[rng.IntN(ml.N)])
 		}
 	}
-	t.Logf("%d comparisons, %d turning", checked, turning)
+}
+
+// TestSEEAtLeastMatchesSEE checks SEEAtLeast against SEE's value on every
+// legal move of random games from the bench positions (other games than
+// TestSEEMatchesRecomputation's), at the thresholds where the answer turns (the value itself and one either
+// side), at zero, at the pruning margins the search uses, and at a few
+// far ones.
+func TestSEEAtLeastMatchesSEE(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 5))
+	checked, turning := 0, 0
+	walkBenchGames(t, 11, 3, func(b *board.Board, m board.Move) {
+		v := SEE(b, m)
+		for _, th := range []int{v - 1, v, v + 1, 0, 1, -1, -50, -100, -200, -400, 99, 301, -20000, 20000, rng.IntN(2001) - 1000} {
+			if got, want := SEEAtLeast(b, m, th), v >= th; got != want {
+				t.Fatalf("%s, %s, threshold %d: SEEAtLeast %v, SEE %d", b.FEN(), m.String(), th, got, v)
+			}
+			checked++
+		}
+		if v != 0 {
+			turning++
+		}
+	})
 	if checked < 500000 || turning < 10000 {
 		t.Errorf("only %d comparisons, %d moves with a nonzero exchange", checked, turning)
 	}
@@ -174,10 +165,7 @@ func TestSEEAtLeastCases(t *testing.T) {
 		{"rn1q1b1r/p1p1kppp/b6n/1p1pp3/P4P2/4P3/1PPPQ1PP/RNB1KBNR w KQ d6 0 8", "e2b5", -800},
 	}
 	for _, tc := range tests {
-		b, err := board.FromFEN(tc.fen)
-		if err != nil {
-			t.Fatal(err)
-		}
+		b := mustBoard(t, tc.fen)
 		m, err := b.ParseMove(tc.move)
 		if err != nil {
 			t.Fatalf("%s: %v", tc.move, err)
