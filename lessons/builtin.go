@@ -22,9 +22,9 @@ var goldenFiles embed.FS
 // ErrUnknown is wrapped by Find's error for a lesson that does not exist.
 var ErrUnknown = errors.New("unknown lesson")
 
-// Builtin parses the lessons embedded in plylab, in number order. cmds,
-// when not nil, lists the commands cells may run.
-func Builtin(cmds Commands) ([]*Lesson, error) {
+// Builtin parses the lessons embedded in plylab, in number order. rules,
+// when not nil, decide which commands cells may run.
+func Builtin(rules Rules) ([]*Lesson, error) {
 	entries, err := fs.ReadDir(lessonFiles, ".")
 	if err != nil {
 		return nil, err
@@ -35,7 +35,7 @@ func Builtin(cmds Commands) ([]*Lesson, error) {
 		if err != nil {
 			return nil, err
 		}
-		l, err := Parse(path.Join("lessons", e.Name()), src, cmds)
+		l, err := Parse(path.Join("lessons", e.Name()), src, rules)
 		if err != nil {
 			return nil, err
 		}
@@ -46,12 +46,12 @@ func Builtin(cmds Commands) ([]*Lesson, error) {
 }
 
 // Load parses a lesson file from disk.
-func Load(file string, cmds Commands) (*Lesson, error) {
+func Load(file string, rules Rules) (*Lesson, error) {
 	src, err := os.ReadFile(file)
 	if err != nil {
 		return nil, err
 	}
-	l, err := Parse(file, src, cmds)
+	l, err := Parse(file, src, rules)
 	if err != nil {
 		return nil, err
 	}
@@ -68,12 +68,12 @@ func IsFile(ref string) bool {
 // Find picks a lesson by number ("3"), name ("alphabeta", or a unique
 // prefix of one), slug ("03-alphabeta") or, when ref is a file name (see
 // IsFile), loads that file.
-func Find(ref string, builtin []*Lesson, cmds Commands) (*Lesson, error) {
+func Find(ref string, builtin []*Lesson, rules Rules) (*Lesson, error) {
 	if IsFile(ref) {
 		if _, err := os.Stat(ref); err != nil {
 			return nil, fmt.Errorf("%w: no lesson file %s", ErrUnknown, ref)
 		}
-		return Load(ref, cmds)
+		return Load(ref, rules)
 	}
 	if n, err := strconv.Atoi(ref); err == nil {
 		for _, l := range builtin {
@@ -135,11 +135,11 @@ var ErrBroken = errors.New("a built-in lesson is broken")
 // Select returns the lessons refs name, in order: each ref as Find reads
 // it against the built-in lessons, and "all" (unless it is a file) for
 // every built-in lesson. Without refs it returns every built-in lesson
-// when all is true, none otherwise. cmds, when not nil, lists the
+// when all is true, none otherwise. rules, when not nil, decide the
 // commands cells may run. A built-in lesson that does not parse is an
 // error wrapping ErrBroken; the other errors are Find's.
-func Select(refs []string, all bool, cmds Commands) ([]*Lesson, error) {
-	builtin, err := Builtin(cmds)
+func Select(refs []string, all bool, rules Rules) ([]*Lesson, error) {
+	builtin, err := Builtin(rules)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrBroken, err)
 	}
@@ -152,7 +152,7 @@ func Select(refs []string, all bool, cmds Commands) ([]*Lesson, error) {
 			out = append(out, builtin...)
 			continue
 		}
-		l, err := Find(ref, builtin, cmds)
+		l, err := Find(ref, builtin, rules)
 		if err != nil {
 			return nil, err
 		}

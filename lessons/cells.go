@@ -124,21 +124,9 @@ func (p *lessonParser) command(line int, text string) (*Command, error) {
 	if strings.HasPrefix(name, "-") {
 		return nil, p.errorf(line, "a cell command starts with a plylab command such as compare, not the flag %s (the lesson runner sets --color)", name)
 	}
-	if msg, bad := forbidden[name]; bad {
-		return nil, p.errorf(line, "%s", msg)
-	}
-	if p.cmds != nil {
-		subs, known := p.cmds[name]
-		if !known {
-			return nil, p.errorf(line, "unknown command %q in a plylab cell%s", name, didYouMean(name, keys(p.cmds)))
-		}
-		if len(subs) > 0 {
-			if len(args) < 2 || strings.HasPrefix(args[1], "-") {
-				return nil, p.errorf(line, "%q needs a subcommand in a plylab cell: %s", name, strings.Join(subs, ", "))
-			}
-			if !contains(subs, args[1]) {
-				return nil, p.errorf(line, "unknown command %q in a plylab cell%s", name+" "+args[1], didYouMean(args[1], subs))
-			}
+	if p.rules != nil {
+		if err := p.rules.Check(args); err != nil {
+			return nil, &Error{File: p.file, Line: line, Msg: err.Error(), Err: err}
 		}
 	}
 	return &Command{Line: line, Text: text, Args: args}, nil

@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"os"
+
+	"github.com/plylab/plylab/lessons/sandbox"
 )
 
 // A whole `lesson check`: run the lessons, compare (or record) their
@@ -53,16 +55,19 @@ func ExportAll(ctx context.Context, ls []*Lesson, newRun func(context.Context) R
 	return ExportRuns(dir, format, runs, opt)
 }
 
-// PictureDir is the folder the cells of a lesson run draw into: keep,
-// created if missing, when given (and cleanup does nothing), else a new
-// temporary folder that cleanup removes.
-func PictureDir(keep string) (dir string, cleanup func(), err error) {
-	if keep != "" {
-		return keep, func() {}, os.MkdirAll(keep, 0o755)
+// PictureFolder is the folder the cells of a lesson run draw into: keep,
+// created if missing, when given (cleanup closes it and leaves the
+// pictures), else a folder in memory.
+func PictureFolder(keep string) (files sandbox.Folder, cleanup func(), err error) {
+	if keep == "" {
+		return sandbox.NewMemory(sandbox.Quota{}), func() {}, nil
 	}
-	dir, err = os.MkdirTemp("", "plylab-lesson-")
+	if err := os.MkdirAll(keep, 0o755); err != nil {
+		return nil, func() {}, err
+	}
+	d, err := sandbox.OpenDir(keep, sandbox.Quota{})
 	if err != nil {
-		return "", func() {}, err
+		return nil, func() {}, err
 	}
-	return dir, func() { os.RemoveAll(dir) }, nil
+	return d, func() { d.Close() }, nil
 }

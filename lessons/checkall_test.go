@@ -4,8 +4,9 @@ import (
 	"context"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
+
+	"github.com/plylab/plylab/lessons/sandbox"
 )
 
 func TestCheckAll(t *testing.T) {
@@ -69,22 +70,22 @@ func TestExportAll(t *testing.T) {
 	}
 }
 
-func TestPictureDir(t *testing.T) {
+func TestPictureFolder(t *testing.T) {
 	keep := filepath.Join(t.TempDir(), "pictures", "here")
-	dir, cleanup, err := PictureDir(keep)
-	if err != nil || dir != keep {
-		t.Fatalf("PictureDir(%s) = %s, %v", keep, dir, err)
+	files, cleanup, err := PictureFolder(keep)
+	if err != nil {
+		t.Fatalf("PictureFolder(%s): %v", keep, err)
+	}
+	if err := files.WriteFile("t.svg", []byte("<svg/>")); err != nil {
+		t.Fatal(err)
 	}
 	cleanup()
-	if fi, err := os.Stat(keep); err != nil || !fi.IsDir() {
-		t.Errorf("kept folder: %v", err)
+	if data, err := os.ReadFile(filepath.Join(keep, "t.svg")); err != nil || string(data) != "<svg/>" {
+		t.Errorf("kept picture: %q, %v", data, err)
 	}
-	tmp, cleanup, err := PictureDir("")
-	if err != nil || !strings.Contains(filepath.Base(tmp), "plylab-lesson-") {
-		t.Fatalf("temporary folder %q, %v", tmp, err)
+	mem, cleanup, err := PictureFolder("")
+	if _, ok := mem.(*sandbox.Memory); err != nil || !ok {
+		t.Fatalf("PictureFolder(\"\") = %T, %v; want a folder in memory", mem, err)
 	}
 	cleanup()
-	if _, err := os.Stat(tmp); !os.IsNotExist(err) {
-		t.Errorf("temporary folder left behind: %v", err)
-	}
 }

@@ -32,8 +32,8 @@ type RunOptions struct {
 	// Ref is the lesson as the person named it ("3", "alphabeta", a
 	// file), repeated in the hints printed for them.
 	Ref string
-	// Files keeps the pictures the cells draw in this folder; "" draws
-	// them in a temporary folder removed at the end.
+	// Files keeps the pictures the cells draw in this folder; "" keeps
+	// them in memory for the run only.
 	Files string
 	// Run runs one command of a cell.
 	Run RunFunc
@@ -44,14 +44,14 @@ type RunOptions struct {
 // and is no error. When ctx ended, the error is ctx's; a failing cell's is
 // an *Error with its file and line.
 func RunInTerminal(ctx context.Context, t *Terminal, o RunOptions) error {
-	dir, cleanup, err := PictureDir(o.Files)
+	files, cleanup, err := PictureFolder(o.Files)
 	if err != nil {
 		return err
 	}
 	defer cleanup()
 	t.KeepDir = o.Files
 	t.ExportHint = fmt.Sprintf("plylab lesson export %s --format html -o site", o.Ref)
-	err = t.Present(NewSession(o.Lesson, o.Run, dir))
+	err = t.Present(NewSession(o.Lesson, o.Run, files))
 	if errors.Is(err, ErrQuit) {
 		fmt.Fprintln(t.Out, "Stopped. Continue another time with: plylab lesson run "+o.Ref)
 		return nil

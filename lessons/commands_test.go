@@ -197,34 +197,6 @@ func TestRunInTerminal(t *testing.T) {
 	}
 }
 
-func TestCellFile(t *testing.T) {
-	t.Parallel()
-	cell := filepath.Join("tmp", "cell")
-	for _, tt := range []struct {
-		dir, name, want string
-		err             error
-	}{
-		{"", "../x.svg", "../x.svg", nil},
-		{cell, "", "", nil},
-		{cell, "tree.svg", filepath.Join(cell, "tree.svg"), nil},
-		{cell, "-", "", ErrCellFile},
-		{cell, "..", "", ErrCellFile},
-		{cell, ".hidden", "", ErrCellFile},
-		{cell, "a/b.svg", "", ErrCellFile},
-		{cell, `a\b.svg`, "", ErrCellFile},
-		{cell, "/etc/x", "", ErrCellFile},
-		{cell, "nul\x00", "", ErrCellFile},
-	} {
-		got, err := CellFile(tt.dir, tt.name)
-		if got != tt.want || err != tt.err {
-			t.Errorf("CellFile(%q, %q) = %q, %v; want %q, %v", tt.dir, tt.name, got, err, tt.want, tt.err)
-		}
-	}
-	if got := ErrCellFile.Error(); got != "in a lesson cell, write to a plain file name such as tree.svg (the runner picks the folder)" {
-		t.Errorf("ErrCellFile = %q", got)
-	}
-}
-
 func TestRecordingWriter(t *testing.T) {
 	t.Parallel()
 	var text bytes.Buffer
@@ -238,8 +210,5 @@ func TestRecordingWriter(t *testing.T) {
 	}
 	if text.String() != "printed" || fmt.Sprint(w.Records) != fmt.Sprint(want) {
 		t.Errorf("text %q, records %v; want %q, %v", text.String(), w.Records, "printed", want)
-	}
-	if got := NewFileRecord(filepath.Join("cell", "tree.svg")); got != (FileRecord{Name: "tree.svg", Path: filepath.Join("cell", "tree.svg")}) {
-		t.Errorf("NewFileRecord = %+v", got)
 	}
 }

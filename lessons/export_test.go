@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/plylab/plylab/lessons/sandbox"
 )
 
 func TestInlineSVG(t *testing.T) {
@@ -64,10 +66,13 @@ func fakeRun(inv Invocation) Outcome {
 	case "tree":
 		for i, a := range args {
 			if a == "-o" {
-				path := filepath.Join(inv.Dir, args[i+1])
-				os.WriteFile(path, []byte(`<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect id="r" width="5" height="5"/></svg>`), 0o644)
-				fmt.Fprintf(stdout, "wrote %s\n", path)
-				out.Records = append(out.Records, Record{Kind: "file", Fields: []Field{{Key: "name", Value: args[i+1]}, {Key: "path", Value: path}}})
+				if err := inv.Files.WriteFile(args[i+1], []byte(`<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect id="r" width="5" height="5"/></svg>`)); err != nil {
+					fmt.Fprintf(stderr, "plylab: %v\n", err)
+					out.Code = 2
+					return out
+				}
+				fmt.Fprintf(stdout, "wrote %s\n", args[i+1])
+				out.Records = append(out.Records, Record{Kind: "file", Fields: []Field{{Key: "name", Value: args[i+1]}}})
 			}
 		}
 	default:
@@ -86,7 +91,7 @@ func TestExport(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := NewSession(l, fakeRun, t.TempDir()).RunAll()
+	r, err := NewSession(l, fakeRun, sandbox.NewMemory(sandbox.Quota{})).RunAll()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -159,7 +164,7 @@ func TestRunCellFailure(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = NewSession(l, fakeRun, t.TempDir()).RunAll()
+	_, err = NewSession(l, fakeRun, sandbox.NewMemory(sandbox.Quota{})).RunAll()
 	want := "x.md:4: 'plylab nosuch --flag' failed (exit 2): plylab: unknown command"
 	if err == nil || err.Error() != want {
 		t.Errorf("error = %v, want %q", err, want)

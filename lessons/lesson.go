@@ -2,6 +2,7 @@ package lessons
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"path/filepath"
 	"regexp"
@@ -95,7 +96,13 @@ type Error struct {
 	File string
 	Line int
 	Msg  string
+	// Err is the error behind Msg, if any (a sandbox.Error for a command
+	// the rules refuse).
+	Err error
 }
+
+// Unwrap returns the error behind the message.
+func (e *Error) Unwrap() error { return e.Err }
 
 func (e *Error) Error() string {
 	// The message may quote the lesson's text: keep it on one line.
@@ -108,22 +115,56 @@ func (e *Error) Error() string {
 
 var oneLineMsg = strings.NewReplacer("\r", `\r`, "\n", `\n`)
 
-// Commands describes the plylab commands a cell may run: each command name
-// with its subcommands (nil for none). Parse checks cells against it.
+// Rules decide which command lines a lesson's cells may hold. Parse asks
+// them about every command of every cell and reports a refusal at the
+// command's line. sandbox.Cells, plylab's allow-list, is the rules of
+// every lesson plylab runs; Commands are a plain list for tests.
+type Rules interface {
+	// Check returns why a cell may not run args (the words after
+	// "plylab"), nil when it may.
+	Check(args []string) error
+}
+
+// Commands are Rules that know only command names: each command with its
+// subcommands (nil for none). A cell may run any of them but `lesson` and
+// `help`, with any flags.
 type Commands map[string][]string
 
-// forbidden are commands a cell may not run.
+// forbidden are commands a cell may not run under Commands.
 var forbidden = map[string]string{
 	"lesson": "a cell cannot run 'plylab lesson'",
 	"help":   "a cell cannot run 'plylab help'; use COMMAND --help",
 }
 
+// Check refuses an unknown command, a group without its subcommand, and
+// the forbidden commands.
+func (cmds Commands) Check(args []string) error {
+	name := args[0]
+	if msg, bad := forbidden[name]; bad {
+		return errors.New(msg)
+	}
+	subs, known := cmds[name]
+	if !known {
+		return fmt.Errorf("unknown command %q in a plylab cell%s", name, didYouMean(name, keys(cmds)))
+	}
+	if len(subs) > 0 {
+		if len(args) < 2 || strings.HasPrefix(args[1], "-") {
+			return fmt.Errorf("%q needs a subcommand in a plylab cell: %s", name, strings.Join(subs, ", "))
+		}
+		if !contains(subs, args[1]) {
+			return fmt.Errorf("unknown command %q in a plylab cell%s", name+" "+args[1], didYouMean(args[1], subs))
+		}
+	}
+	return nil
+}
+
 var fileNumber = regexp.MustCompile(`^(\d+)-(.+)$`)
 
-// Parse reads a lesson. file names it in messages; cmds, when not nil,
-// lists the commands a cell may run (an unknown one is an error).
-func Parse(file string, src []byte, cmds Commands) (*Lesson, error) {
-	p := &lessonParser{file: file, cmds: cmds}
+// Parse reads a lesson. file names it in messages; rules, when not nil,
+// decide which commands a cell may run (any other is an error at its
+// line).
+func Parse(file string, src []byte, rules Rules) (*Lesson, error) {
+	p := &lessonParser{file: file, rules: rules}
 	l, err := p.parse(src)
 	if err != nil {
 		return nil, err
@@ -138,8 +179,8 @@ func Parse(file string, src []byte, cmds Commands) (*Lesson, error) {
 }
 
 type lessonParser struct {
-	file string
-	cmds Commands
+	file  string
+	rules Rules
 }
 
 func (p *lessonParser) errorf(line int, format string, args ...any) error {

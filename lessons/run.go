@@ -5,12 +5,12 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"strings"
 	"time"
 
 	"github.com/plylab/plylab/engine/textfmt"
+	"github.com/plylab/plylab/lessons/sandbox"
 )
 
 // RunFunc runs one plylab command in-process and returns what it produced
@@ -24,10 +24,10 @@ type Invocation struct {
 	Args []string
 	// Stdout and Stderr receive the command's text.
 	Stdout, Stderr io.Writer
-	// Dir is the folder that files the command writes (tree -o, --plot)
-	// go to: a relative name is taken inside it, and nothing outside it may
-	// be written.
-	Dir string
+	// Files is the one folder the files the command writes (tree -o,
+	// --plot) go to: a cell names them by plain names (sandbox.CheckName)
+	// and nothing else may be written.
+	Files sandbox.Folder
 }
 
 // Outcome is the result of one command: its exit status and the
@@ -89,9 +89,8 @@ func (f Field) String() string {
 type Session struct {
 	Lesson *Lesson
 	Run    RunFunc
-	// Dir receives the files that cells write (tree -o, --plot). It must
-	// exist.
-	Dir string
+	// Files receives the files that cells write (tree -o, --plot).
+	Files sandbox.Folder
 
 	results []*CellResult
 }
@@ -132,10 +131,9 @@ func (r *CommandResult) Output() string {
 	return r.Stdout + r.Stderr
 }
 
-// File is a file a command wrote.
+// File is a file a command wrote into the cell's folder.
 type File struct {
 	Name string // as the cell named it: "tree.svg"
-	Path string // where it is
 	Data []byte
 }
 
@@ -147,9 +145,10 @@ func (f File) Ext() string {
 // IsPicture reports whether the file is an SVG or PNG picture.
 func (f File) IsPicture() bool { return f.Ext() == "svg" || f.Ext() == "png" }
 
-// NewSession prepares to run l with run, writing files into dir.
-func NewSession(l *Lesson, run RunFunc, dir string) *Session {
-	return &Session{Lesson: l, Run: run, Dir: dir}
+// NewSession prepares to run l with run, its cells writing their files
+// into files.
+func NewSession(l *Lesson, run RunFunc, files sandbox.Folder) *Session {
+	return &Session{Lesson: l, Run: run, Files: files}
 }
 
 // Results are the results of the cells run so far, in order.
@@ -203,27 +202,19 @@ func (s *Session) runCommand(cmd *Command) (*CommandResult, error) {
 	args := make([]string, len(cmd.Args))
 	copy(args, cmd.Args)
 	var stdout, stderr bytes.Buffer
-	out := s.Run(Invocation{Args: args, Stdout: &stdout, Stderr: &stderr, Dir: s.Dir})
+	out := s.Run(Invocation{Args: args, Stdout: &stdout, Stderr: &stderr, Files: s.Files})
 	cr.Code, cr.Records = out.Code, out.Records
-	// The folder is the runner's business: show "wrote tree.svg".
-	hide := func(t string) string {
-		for _, d := range []string{s.Dir + string(filepath.Separator), s.Dir + "/"} {
-			t = strings.ReplaceAll(t, d, "")
-		}
-		return t
-	}
-	cr.Stdout, cr.Stderr = hide(stdout.String()), hide(stderr.String())
+	cr.Stdout, cr.Stderr = stdout.String(), stderr.String()
 	for _, r := range cr.Records {
 		switch r.Kind {
 		case "file":
 			name, _ := r.Get("name")
-			path, _ := r.Get("path")
-			data, err := os.ReadFile(path.String())
+			data, err := s.Files.ReadFile(name.String())
 			if err != nil {
 				return cr, &Error{File: s.Lesson.File, Line: cmd.Line,
 					Msg: fmt.Sprintf("'plylab %s' wrote %s, but it cannot be read: %v", cmd.Text, name.String(), err)}
 			}
-			cr.Files = append(cr.Files, File{Name: name.String(), Path: path.String(), Data: data})
+			cr.Files = append(cr.Files, File{Name: name.String(), Data: data})
 		case "position":
 			if fen, ok := r.Get("fen"); ok {
 				cr.FEN = fen.String()

@@ -1,6 +1,7 @@
 package lessons
 
 import (
+	"path/filepath"
 	"bufio"
 	"errors"
 	"fmt"
@@ -223,7 +224,7 @@ func (t *Terminal) cell(s *Session, c *Cell) (int, error) {
 					pictures++
 				}
 				if t.KeepDir != "" {
-					fmt.Fprintln(w, t.paint("2", "picture: "+f.Path))
+					fmt.Fprintln(w, t.paint("2", "picture: "+filepath.Join(t.KeepDir, f.Name)))
 				}
 			}
 		}

@@ -5,7 +5,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"strings"
 
@@ -159,20 +158,13 @@ func (r Request) filter() (Filter, error) {
 	return f, nil
 }
 
-// WriteOut writes the trees (Write) to the file path, or to w when path
-// is "". The output is made whole first, so a failed drawing writes
-// nothing; a file that cannot be written is an error that names it.
-func WriteOut(ctx context.Context, w io.Writer, path, format string, opts DrawOptions, paint Painter, trees ...*Tree) error {
+// Bytes draws the trees (Write) whole in memory, so a failed drawing
+// leaves nothing half-written: the caller writes the bytes to a file or a
+// stream.
+func Bytes(ctx context.Context, format string, opts DrawOptions, paint Painter, trees ...*Tree) ([]byte, error) {
 	var buf bytes.Buffer
 	if err := Write(ctx, &buf, format, opts, paint, trees...); err != nil {
-		return err
+		return nil, err
 	}
-	if path == "" {
-		_, err := w.Write(buf.Bytes())
-		return err
-	}
-	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
-		return fmt.Errorf("cannot write %s: %v; check the -o path", path, textfmt.PathCause(err))
-	}
-	return nil
+	return buf.Bytes(), nil
 }

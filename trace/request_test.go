@@ -143,35 +143,19 @@ func TestJobRun(t *testing.T) {
 	}
 }
 
-// TestWriteOut: the same bytes to a writer or to a file; an unwritable
-// path is an error that names it without the "open PATH:" prefix.
-func TestWriteOut(t *testing.T) {
+// TestBytes: the same bytes as Write; a failed drawing gives no bytes.
+func TestBytes(t *testing.T) {
 	tr, _ := toyTree(t, russell, true)
-	var want, got strings.Builder
+	var want strings.Builder
 	if err := Write(context.Background(), &want, FormatDOT, DrawOptions{}, nil, tr); err != nil {
 		t.Fatal(err)
 	}
-	if err := WriteOut(context.Background(), &got, "", FormatDOT, DrawOptions{}, nil, tr); err != nil || got.String() != want.String() {
-		t.Errorf("WriteOut to the writer: %v, same bytes %v", err, got.String() == want.String())
+	got, err := Bytes(context.Background(), FormatDOT, DrawOptions{}, nil, tr)
+	if err != nil || string(got) != want.String() {
+		t.Errorf("Bytes: %v, same bytes %v", err, string(got) == want.String())
 	}
-	dir := t.TempDir()
-	path := filepath.Join(dir, "t.dot")
-	var none strings.Builder
-	if err := WriteOut(context.Background(), &none, path, FormatDOT, DrawOptions{}, nil, tr); err != nil {
-		t.Fatal(err)
-	}
-	if data, _ := os.ReadFile(path); string(data) != want.String() || none.Len() != 0 {
-		t.Errorf("WriteOut to %s: %d bytes in the file, %d on the writer", path, len(data), none.Len())
-	}
-	bad := filepath.Join(dir, "nodir", "t.dot")
-	err := WriteOut(context.Background(), &none, bad, FormatDOT, DrawOptions{}, nil, tr)
-	if want := "cannot write " + bad + ": no such file or directory; check the -o path"; err == nil || err.Error() != want {
-		t.Errorf("WriteOut to %s: %v, want %q", bad, err, want)
-	}
-	if err := WriteOut(context.Background(), &none, filepath.Join(dir, "t.gif"), "gif", DrawOptions{}, nil, tr); err == nil {
-		t.Error("unknown format: no error")
-	} else if _, serr := os.Stat(filepath.Join(dir, "t.gif")); serr == nil {
-		t.Error("a failed drawing left a file")
+	if got, err := Bytes(context.Background(), "gif", DrawOptions{}, nil, tr); err == nil || got != nil {
+		t.Errorf("unknown format: %d bytes, %v; want none and an error", len(got), err)
 	}
 }
 

@@ -5,9 +5,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/urfave/cli/v2"
+
 	"github.com/plylab/plylab/cmd/internal/cliapp"
 	"github.com/plylab/plylab/engine/textfmt"
-	"github.com/urfave/cli/v2"
 )
 
 func TestVersion(t *testing.T) {

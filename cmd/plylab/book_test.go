@@ -8,9 +8,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/urfave/cli/v2"
+
 	"github.com/plylab/plylab/cmd/internal/cliapp"
 	"github.com/plylab/plylab/engine/book"
-	"github.com/urfave/cli/v2"
 )
 
 // testdata/book_gs20.bin is PolyGlot's own book of the first 20 games of

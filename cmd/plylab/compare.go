@@ -30,8 +30,8 @@ type CompareOptions struct {
 	MinDepth, MaxDepth int
 	NoMinimal          bool   // --no-minimal
 	Force              bool   // run even when predicted to take too long
-	Plot               string // --plot as given ("" for none)
-	PlotPath           string // where the plot goes (inside a lesson cell's folder)
+	Plot               string         // --plot as given ("" for none)
+	Files              cliapp.Outputs // writes the plot (into a lesson cell's folder, in a cell)
 	Format             string
 	runStreams
 }
@@ -73,13 +73,13 @@ Examples:
    plylab compare --suite bk --depth 1-6 --algo engine --format markdown
    plylab compare --position start --depth 1-5 --plot growth.svg`,
 		Flags:  flags,
-		Action: parseAction(env, func(c *cli.Context) (*CompareOptions, error) { return parseCompare(c, env.OutputPath) }, runF),
+		Action: parseAction(env, func(c *cli.Context) (*CompareOptions, error) { return parseCompare(c, env.Outputs()) }, runF),
 	}
 }
 
-// parseCompare reads and checks compare's flags; outputPath places the
-// --plot file.
-func parseCompare(c *cli.Context, outputPath func(flag, name string) (string, error)) (*CompareOptions, error) {
+// parseCompare reads and checks compare's flags; files writes the --plot
+// file.
+func parseCompare(c *cli.Context, files cliapp.Outputs) (*CompareOptions, error) {
 	if err := cliapp.RejectArgs(c, "plylab compare --position kiwipete --depth 1-4"); err != nil {
 		return nil, err
 	}
@@ -96,12 +96,11 @@ func parseCompare(c *cli.Context, outputPath func(flag, name string) (string, er
 	if plot != "" && !strings.HasSuffix(plot, ".svg") && !strings.HasSuffix(plot, ".png") {
 		return nil, cliapp.Usagef("--plot %q: the file name must end in .svg or .png", plot)
 	}
-	path, err := outputPath("plot", plot)
-	if err != nil {
+	if err := files.Check("plot", plot, "chart.svg"); err != nil {
 		return nil, err
 	}
 	return &CompareOptions{Positions: list, Algos: algos, MinDepth: lo, MaxDepth: hi, NoMinimal: c.Bool("no-minimal"),
-		Force: c.Bool("force"), Plot: plot, PlotPath: path, Format: c.String("format")}, nil
+		Force: c.Bool("force"), Plot: plot, Files: files, Format: c.String("format")}, nil
 }
 
 // compareRun runs lab.Compare and prints its table (and plot).
@@ -129,10 +128,14 @@ func compareRun(ctx context.Context, opts *CompareOptions, stdout, stderr io.Wri
 		return err
 	}
 	if opts.Plot != "" && len(res.Done()) > 0 { // nothing to draw when interrupted at once
-		if err := plot.FromCompare(t.Title, opts.Algos, res).WriteFile(opts.PlotPath); err != nil {
+		data, err := plot.FromCompare(t.Title, opts.Algos, res).Bytes(strings.HasSuffix(opts.Plot, ".png"))
+		if err != nil {
 			return err
 		}
-		wroteFile(stdout, opts.PlotPath)
+		if err := opts.Files.WriteFile(opts.Plot, data); err != nil {
+			return err
+		}
+		wroteFile(stdout, opts.Plot)
 		if opts.Format == "table" {
 			fmt.Fprintf(stdout, "\nplot written to %s\n", opts.Plot)
 		}

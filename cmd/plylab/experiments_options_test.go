@@ -48,10 +48,10 @@ func TestCompareOptions(t *testing.T) {
 			continue
 		}
 		if len(o.Positions) != tt.positions || o.Positions[0].Name != tt.firstPosition || !slices.Equal(algoNames(o.Algos), tt.algos) ||
-			o.MinDepth != tt.lo || o.MaxDepth != tt.hi || o.NoMinimal != tt.noMinimal || o.Plot != tt.plot || o.PlotPath != tt.plot ||
+			o.MinDepth != tt.lo || o.MaxDepth != tt.hi || o.NoMinimal != tt.noMinimal || o.Plot != tt.plot ||
 			o.Format != tt.format || o.Force != tt.force {
-			t.Errorf("%v: got %d positions from %s, algos %v, depths %d-%d, no-minimal %v, plot %q (%q), format %s, force %v",
-				tt.args, len(o.Positions), o.Positions[0].Name, algoNames(o.Algos), o.MinDepth, o.MaxDepth, o.NoMinimal, o.Plot, o.PlotPath, o.Format, o.Force)
+			t.Errorf("%v: got %d positions from %s, algos %v, depths %d-%d, no-minimal %v, plot %q, format %s, force %v",
+				tt.args, len(o.Positions), o.Positions[0].Name, algoNames(o.Algos), o.MinDepth, o.MaxDepth, o.NoMinimal, o.Plot, o.Format, o.Force)
 		}
 	}
 	o, _ := parseOptions(t, newCompareCommand, "compare", "--algo", "alphabeta", "--eval", "pesto", "--hash", "32", "--with", "mvvlva")

@@ -6,8 +6,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/plylab/plylab/engine/board"
 	"github.com/urfave/cli/v2"
+
+	"github.com/plylab/plylab/engine/board"
 )
 
 // Flags -> options for lesson list, run, export and check, play and uci,

@@ -3,14 +3,17 @@ package main
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"path/filepath"
 	"runtime"
 
+	"github.com/urfave/cli/v2"
+
 	"github.com/plylab/plylab/cmd/internal/cliapp"
 	"github.com/plylab/plylab/cmd/internal/output"
 	"github.com/plylab/plylab/lessons"
-	"github.com/urfave/cli/v2"
+	"github.com/plylab/plylab/lessons/sandbox"
 )
 
 // lessonCommand is `plylab lesson`: list, run, export and check the lesson
@@ -48,18 +51,29 @@ Examples:
 	}
 }
 
-// lessonCommands lists what a cell may run: every plylab command with its
-// subcommands.
-func (env *appEnv) lessonCommands() lessons.Commands {
-	return cliapp.CommandNames(env.commandList(), "lesson")
+// lessonRules decide what a lesson's cells may run: sandbox.Cells, the
+// allow-list, for every lesson (built-in, a file, a notebook cell).
+func (env *appEnv) lessonRules() lessons.Rules {
+	return sandbox.Cells
 }
 
 // lessonRunner runs one plylab command for a lesson cell, in-process, with
-// empty stdin and color on or off.
+// empty stdin and color on or off. It runs only what sandbox.Cells allows
+// (the lesson's parser checked that already; the runner checks again, so
+// no way around the parser reaches a command), and the command's files go
+// into the cell's folder only (inv.Files).
 func (env *appEnv) lessonRunner(ctx context.Context, color bool) lessons.RunFunc {
 	return func(inv lessons.Invocation) lessons.Outcome {
+		if err := sandbox.Cells.Check(inv.Args); err != nil {
+			fmt.Fprintf(inv.Stderr, "plylab: %v\n", err)
+			return lessons.Outcome{Code: cliapp.ExitUsage}
+		}
+		if inv.Files == nil {
+			fmt.Fprintln(inv.Stderr, "plylab: internal error: a lesson cell has no folder for its files")
+			return lessons.Outcome{Code: cliapp.ExitInternal}
+		}
 		stdout := &lessons.RecordingWriter{Writer: inv.Stdout}
-		sub := &appEnv{Env: env.Child(ctx, stdout, inv.Stderr, color, inv.Dir), commands: env.commands}
+		sub := &appEnv{Env: env.Child(ctx, stdout, inv.Stderr, color, inv.Files), commands: env.commands}
 		code := runWith(sub, append([]string{"plylab"}, inv.Args...))
 		return lessons.Outcome{Code: code, Records: stdout.Records}
 	}
@@ -85,7 +99,7 @@ func (env *appEnv) loadLessons(refs []string, all bool) ([]*lessons.Lesson, erro
 			return nil, err
 		}
 	}
-	ls, err := lessons.Select(refs, all, env.lessonCommands())
+	ls, err := lessons.Select(refs, all, env.lessonRules())
 	var le *lessons.Error
 	switch {
 	case err == nil || errors.Is(err, lessons.ErrBroken):

@@ -13,6 +13,7 @@ import (
 
 	"github.com/plylab/plylab/cmd/internal/cliapp"
 	"github.com/plylab/plylab/lessons"
+	"github.com/plylab/plylab/lessons/sandbox"
 )
 
 // goldenLessonDir holds the built-in lessons' golden transcripts.
@@ -24,7 +25,7 @@ var goldenLessonDir = filepath.Join("..", "..", "lessons", "testdata")
 // pages: well-formed, every cell's output present, no external URL.
 func TestLessons(t *testing.T) {
 	env := testEnv()
-	ls, err := lessons.Builtin(env.lessonCommands())
+	ls, err := lessons.Builtin(env.lessonRules())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -33,7 +34,7 @@ func TestLessons(t *testing.T) {
 		for i, l := range ls {
 			t.Run(l.Slug, func(t *testing.T) {
 				t.Parallel()
-				s := lessons.NewSession(l, testEnv().lessonRunner(context.Background(), false), t.TempDir())
+				s := lessons.NewSession(l, testEnv().lessonRunner(context.Background(), false), sandbox.NewMemory(sandbox.Quota{}))
 				r, err := s.RunAll()
 				if err != nil {
 					t.Fatal(err)
@@ -287,7 +288,10 @@ func TestLessonCheckFile(t *testing.T) {
 
 func TestLessonMalformed(t *testing.T) {
 	tests := []struct{ file, want string }{
-		{"lesson_bad_command.md", `lesson_bad_command.md:7: unknown command "compar" in a plylab cell; did you mean "compare"?`},
+		{"lesson_bad_command.md", `lesson_bad_command.md:7: "compar" is not a plylab command a lesson cell can run; did you mean "compare"?`},
+		{"lesson_bad_flag.md", `lesson_bad_flag.md:5: --dept is not available in lesson cells for 'plylab tree'; did you mean --depth? (to use another flag, run the command in a terminal; 'plylab tree --help' lists them)`},
+		{"lesson_outside.md", `lesson_outside.md:6: -o "../../x.svg" names a folder: ` + sandbox.NameRule},
+		{"lesson_program.md", `lesson_program.md:6: --label-engine is not available in lesson cells (it starts a program on the server); run 'plylab tune --label-engine /usr/games/stockfish' in a terminal instead`},
 		{"lesson_bad_fence.md", "lesson_bad_fence.md:5: unterminated code block: the ``` opened here is never closed"},
 	}
 	for _, tc := range tests {
@@ -298,7 +302,7 @@ func TestLessonMalformed(t *testing.T) {
 			}
 			r := runCLI(t, args...)
 			line := wantUsageError(t, r)
-			if want := "plylab: " + filepath.Join("testdata", tc.want); line != want {
+			if want := "plylab: " + filepath.Join("testdata", "") + string(filepath.Separator) + tc.want; line != want {
 				t.Errorf("%s %s:\n got %s\nwant %s", sub, tc.file, line, want)
 			}
 		}
@@ -330,11 +334,11 @@ func TestLessonErrors(t *testing.T) {
 // TestLessonFailingCell: a cell whose command fails stops the lesson with
 // exit status 1 and the cell's file and line.
 func TestLessonFailingCell(t *testing.T) {
-	r := runCLI(t, "lesson", "run", filepath.Join("testdata", "lesson_bad_flag.md"))
+	r := runCLI(t, "lesson", "run", filepath.Join("testdata", "lesson_failing_cell.md"))
 	if r.code != cliapp.ExitFailure {
 		t.Errorf("exit %d, want 1", r.code)
 	}
-	want := "plylab: " + filepath.Join("testdata", "lesson_bad_flag.md") + ":5: 'plylab tree --toy binary-3 --dept 2' failed (exit 2): plylab: unknown flag --dept; run 'plylab tree --help' for usage\n"
+	want := "plylab: " + filepath.Join("testdata", "lesson_failing_cell.md") + ":5: 'plylab tree --toy binary-3 --max-nodes 0' failed (exit 2): plylab: --max-nodes must be between 1 and 1,000,000, got 0; run 'plylab tree --help' for usage\n"
 	if r.stderr != want {
 		t.Errorf("stderr:\n got %q\nwant %q", r.stderr, want)
 	}

@@ -5,9 +5,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/urfave/cli/v2"
+
 	"github.com/plylab/plylab/cmd/internal/cliapp"
 	"github.com/plylab/plylab/engine/lab"
-	"github.com/urfave/cli/v2"
 )
 
 // limitFlags, flags to limit, for the engine and the opponent prefix and

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/notnil/chess"
+
 	"github.com/plylab/plylab/cmd/internal/cliapp"
 )
 

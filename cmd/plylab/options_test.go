@@ -6,9 +6,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/urfave/cli/v2"
+
 	"github.com/plylab/plylab/cmd/internal/cliapp"
 	"github.com/plylab/plylab/engine/lab"
-	"github.com/urfave/cli/v2"
 )
 
 // parseOptions runs `plylab args...` in a test environment whose only

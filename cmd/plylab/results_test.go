@@ -4,22 +4,29 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/plylab/plylab/lessons"
+	"github.com/plylab/plylab/lessons/sandbox"
 	"github.com/plylab/plylab/positions"
 )
 
 // runCell runs one command through the lesson runner, as a lesson cell
-// does, with its files going to dir.
+// does, with its files going to the folder dir (opened as a sandbox.Dir).
 func runCell(t *testing.T, dir string, args ...string) (lessons.Outcome, string, string) {
 	t.Helper()
+	files, err := sandbox.OpenDir(dir, sandbox.Quota{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer files.Close()
 	var stdout, stderr bytes.Buffer
 	run := testEnv().lessonRunner(context.Background(), false)
-	out := run(lessons.Invocation{Args: args, Stdout: &stdout, Stderr: &stderr, Dir: dir})
+	out := run(lessons.Invocation{Args: args, Stdout: &stdout, Stderr: &stderr, Files: files})
 	return out, stdout.String(), stderr.String()
 }
 
@@ -94,28 +101,27 @@ func TestLessonRunnerResults(t *testing.T) {
 	if f, _ := out.Records[6].Get("value_text"); f.Value != "≤ 2" {
 		t.Errorf("node b's value_text = %#v, want ≤ 2 (%+v)", f.Value, out.Records[6])
 	}
-	name, _ := out.Records[8].Get("name")
-	path, _ := out.Records[8].Get("path")
-	if name.Value != "t.svg" || path.Value != filepath.Join(dir, "t.svg") {
-		t.Errorf("file record %+v", out.Records[8])
+	if name, _ := out.Records[8].Get("name"); name.Value != "t.svg" || len(out.Records[8].Fields) != 1 {
+		t.Errorf("file record %+v, want the name t.svg only", out.Records[8])
 	}
 	if data, err := os.ReadFile(filepath.Join(dir, "t.svg")); err != nil || !bytes.HasPrefix(data, []byte("<svg")) && !bytes.Contains(data, []byte("<svg")) {
 		t.Errorf("t.svg not written into the folder: %v", err)
 	}
-	// The lesson runner hides its folder from the text: "wrote t.svg".
-	if !strings.HasPrefix(stdout, "wrote "+filepath.Join(dir, "t.svg")+" ") {
+	// The cell names its file; the folder is the runner's business.
+	if !strings.HasPrefix(stdout, "wrote t.svg ") {
 		t.Errorf("stdout %q", stdout)
 	}
 
-	for _, bad := range []string{"../escape.svg", "/tmp/abs.svg", "sub/t.svg", ".hidden.svg"} {
+	for bad, why := range map[string]string{"../escape.svg": "names a folder", "/tmp/abs.svg": "names a folder",
+		"sub/t.svg": "names a folder", ".hidden.svg": `starts with "."`, "my tree.svg": "has a space", "t.exe": "has no allowed extension"} {
 		out, _, stderr := runCell(t, dir, "tree", "--toy", "((1,2),(3,4))", "-o", bad)
-		want := `plylab: --output "` + bad + `": in a lesson cell, write to a plain file name such as tree.svg (the runner picks the folder)`
+		want := fmt.Sprintf(`plylab: -o %q %s: %s`, bad, why, sandbox.NameRule)
 		if out.Code != 2 || strings.TrimSpace(stderr) != want {
 			t.Errorf("-o %s: exit %d, stderr %q; want 2 and %q", bad, out.Code, stderr, want)
 		}
 	}
 	out, _, stderr = runCell(t, dir, "compare", "--position", "paper-mate2", "--depth", "1", "--plot", "../p.svg")
-	if out.Code != 2 || !strings.Contains(stderr, `--plot "../p.svg": in a lesson cell`) {
+	if out.Code != 2 || !strings.Contains(stderr, `--plot "../p.svg" names a folder`) {
 		t.Errorf("--plot ../p.svg: exit %d, %q", out.Code, stderr)
 	}
 	if _, err := os.Stat(filepath.Join(filepath.Dir(dir), "escape.svg")); err == nil {

@@ -90,7 +90,7 @@ func (env *appEnv) notebookConfig() (notebook.Config, error) {
 	}
 	return notebook.Config{
 		Lessons:   ls,
-		Commands:  env.lessonCommands(),
+		Rules:     env.lessonRules(),
 		Runner:    env.newLessonRun,
 		Generator: "plylab " + version,
 	}, nil

@@ -203,7 +203,7 @@ func TestServeBrowser(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(msg, "broken.md:4:") || !strings.Contains(msg, "unknown command") {
+	if !strings.Contains(msg, "broken.md:4:") || !strings.Contains(msg, "not a plylab command") {
 		t.Errorf("loading a broken lesson: %q", msg)
 	}
 	err = chromedp.Run(ctx,

@@ -30,6 +30,8 @@ type TreeOptions struct {
 	trace.Job        // the input, algorithms (one, or two side by side), depth, node budget and view
 	Draw      trace.DrawOptions
 	Output    string // write to this file; "" for stdout
+	// Files writes Output (into a lesson cell's folder, in a cell).
+	Files cliapp.Outputs
 	runStreams
 }
 
@@ -93,16 +95,16 @@ Examples:
    plylab tree --list-toys`,
 		Flags: flags,
 		Action: parseAction(env, func(c *cli.Context) (*TreeOptions, error) {
-			return parseTree(c, env.Terminal(env.Stdout), env.OutputPath)
+			return parseTree(c, env.Terminal(env.Stdout), env.Outputs())
 		}, runF),
 	}
 }
 
 // parseTree reads and checks the flags of tree; stdoutTerminal refuses
-// PNG on a terminal; outputPath places the -o file (inside a lesson
-// cell's folder, when run from one). The checks of the values are
+// PNG on a terminal; files writes the -o file (into a lesson cell's
+// folder, when run from one). The checks of the values are
 // trace.Request's.
-func parseTree(c *cli.Context, stdoutTerminal bool, outputPath func(flag, name string) (string, error)) (*TreeOptions, error) {
+func parseTree(c *cli.Context, stdoutTerminal bool, files cliapp.Outputs) (*TreeOptions, error) {
 	if c.NArg() > 0 {
 		return nil, cliapp.Usagef("'tree' takes no arguments, got %q; pick the input with --position, --fen or --toy", c.Args().First())
 	}
@@ -141,20 +143,17 @@ func parseTree(c *cli.Context, stdoutTerminal bool, outputPath func(flag, name s
 	if err != nil {
 		return nil, cliapp.Usagef("%v", err)
 	}
-	out, err := outputPath("output", c.String("output"))
-	if err != nil {
-		return nil, err
-	}
+	out := c.String("output")
 	if out != "" {
 		// Find a bad path before a long search, not after.
-		if err := cliapp.CheckOutputFile(out, "tree.svg"); err != nil {
+		if err := files.Check("output", out, "tree.svg"); err != nil {
 			return nil, err
 		}
 	} else if format == "png" && stdoutTerminal {
 		return nil, cliapp.Usagef("PNG is binary and stdout is a terminal; write it to a file with -o tree.png")
 	}
 	return &TreeOptions{Format: format, Job: job,
-		Draw: trace.DrawOptions{Window: c.Bool("window"), NoLegend: c.Bool("no-legend")}, Output: out}, nil
+		Draw: trace.DrawOptions{Window: c.Bool("window"), NoLegend: c.Bool("no-legend")}, Output: out, Files: files}, nil
 }
 
 // treeRun runs the traced searches and writes their trees to stdout or
@@ -180,13 +179,19 @@ func treeRun(ctx context.Context, opts *TreeOptions, stdout, _ io.Writer) error 
 			output.Result(stdout, "tree_node", l)
 		}
 	}
-	if err := trace.WriteOut(ctx, stdout, opts.Output, opts.Format, opts.Draw, trace.ANSIPainter(opts.Color.On), trees...); err != nil {
+	data, err := trace.Bytes(ctx, opts.Format, opts.Draw, trace.ANSIPainter(opts.Color.On), trees...)
+	if err != nil {
 		return err
 	}
-	if opts.Output != "" {
-		wroteFile(stdout, opts.Output)
-		fmt.Fprintf(stdout, "%s %s (%s)\n", opts.Color.Paint(output.StyleGood, "wrote"), opts.Output, trace.DrawnOfSearched(trees))
+	if opts.Output == "" {
+		_, err := stdout.Write(data)
+		return err
 	}
+	if err := opts.Files.WriteFile(opts.Output, data); err != nil {
+		return err
+	}
+	wroteFile(stdout, opts.Output)
+	fmt.Fprintf(stdout, "%s %s (%s)\n", opts.Color.Paint(output.StyleGood, "wrote"), opts.Output, trace.DrawnOfSearched(trees))
 	return nil
 }
 

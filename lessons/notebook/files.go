@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/plylab/plylab/lessons"
+	"github.com/plylab/plylab/lessons/sandbox"
 )
 
 // LessonInfo describes a lesson in GET /api/lessons.
@@ -84,9 +85,9 @@ func dropHeading(text, title string) string {
 }
 
 func (s *Server) handleLessonSource(w http.ResponseWriter, r *http.Request) {
-	l := s.findLesson(r.PathValue("slug"))
+	l, ambiguous := s.findLesson(r.PathValue("slug"))
 	if l == nil {
-		writeError(w, http.StatusNotFound, "not_found", fmt.Sprintf("no lesson %q; GET /api/lessons lists them", r.PathValue("slug")))
+		lessonNotFound(w, r.PathValue("slug"), ambiguous)
 		return
 	}
 	writeJSON(w, http.StatusOK, toNotebook(l))
@@ -104,14 +105,14 @@ func (s *Server) handleParse(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	name := req.Name
-	if name == "" || !validName(name) {
+	if sandbox.CheckName(name) != nil {
 		name = "notebook.md"
 	}
 	if e := shellInCells(name, req.Markdown); e != nil {
 		writeAPIError(w, e)
 		return
 	}
-	l, err := lessons.Parse(name, []byte(req.Markdown), s.cfg.Commands)
+	l, err := lessons.Parse(name, []byte(req.Markdown), s.cfg.Rules)
 	if err != nil {
 		e := &apiError{Code: "bad_lesson", Message: err.Error()}
 		var le *lessons.Error
@@ -173,7 +174,7 @@ func (s *Server) handleExport(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	md := nb.Markdown()
-	if _, err := lessons.Parse("notebook.md", []byte(md), s.cfg.Commands); err != nil {
+	if _, err := lessons.Parse("notebook.md", []byte(md), s.cfg.Rules); err != nil {
 		e := &apiError{Code: "bad_lesson", Message: "the notebook would not load again: " + err.Error()}
 		var le *lessons.Error
 		if errors.As(err, &le) {

@@ -5,7 +5,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"net"
 	"net/http"
+	"strings"
 )
 
 const cookieName = "plylab_token"
@@ -14,6 +16,50 @@ const cookieName = "plylab_token"
 // pictures carry style attributes) and pictures, and nothing else; no page
 // may frame it.
 const pageCSP = "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; connect-src 'self'; form-action 'none'; base-uri 'none'; frame-ancestors 'none'"
+
+// hostOK is the check against DNS rebinding, as Jupyter makes it: a page
+// of another site that gets its own name to resolve to this machine
+// sends that name as the Host of its requests. A request is served when
+// its Host is an IP address (no name to rebind), localhost (or a name
+// under .localhost, which never leaves this machine), or a name the
+// teacher allowed (Config.Hosts; "*" allows any).
+func (s *Server) hostOK(host string) bool {
+	name := hostName(host)
+	if name == "" {
+		return false
+	}
+	if net.ParseIP(name) != nil {
+		return true
+	}
+	name = strings.ToLower(strings.TrimSuffix(name, "."))
+	if name == "localhost" || strings.HasSuffix(name, ".localhost") {
+		return true
+	}
+	for _, h := range s.cfg.Hosts {
+		if h == "*" || strings.EqualFold(strings.TrimSuffix(h, "."), name) {
+			return true
+		}
+	}
+	return false
+}
+
+// hostName is the name of a Host header, without its port and brackets.
+func hostName(host string) string {
+	if h, _, err := net.SplitHostPort(host); err == nil {
+		return h
+	}
+	return strings.TrimSuffix(strings.TrimPrefix(host, "["), "]")
+}
+
+// public reports whether r asks for what every visitor of the address may
+// have without the token: the pages' script, style and icon (the same for
+// every server, and secret to no one).
+func public(r *http.Request) bool {
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		return false
+	}
+	return r.URL.Path == "/favicon.ico" || strings.HasPrefix(r.URL.Path, "/static/")
+}
 
 func (s *Server) tokenOK(r *http.Request) bool {
 	want := []byte(s.cfg.Token)

@@ -72,11 +72,11 @@ func (w *lines) Write(p []byte) (int, error) {
 }
 
 func testConfig(t *testing.T) Config {
-	l, err := lessons.Parse("03-test.md", []byte("# Test lesson\n\n```plylab\nplylab compare --depth 3\n```\n"), testCommands)
+	l, err := lessons.Parse("03-test.md", []byte("# Test lesson\n\n```plylab\nplylab compare --depth 3\n```\n"), testRules)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return Config{Lessons: []*lessons.Lesson{l}, Commands: testCommands, Runner: fakeRunner, Token: testToken, TempDir: t.TempDir()}
+	return Config{Lessons: []*lessons.Lesson{l}, Rules: testRules, Runner: fakeRunner, Token: testToken, TempDir: t.TempDir()}
 }
 
 // TestRunServer: Run makes a token, prints the address with it and the

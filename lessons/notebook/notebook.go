@@ -29,6 +29,7 @@ import (
 	"time"
 
 	"github.com/plylab/plylab/lessons"
+	"github.com/plylab/plylab/lessons/sandbox"
 )
 
 //go:embed static
@@ -39,8 +40,9 @@ var static embed.FS
 type Config struct {
 	// Lessons are the lessons the index lists.
 	Lessons []*lessons.Lesson
-	// Commands lists the commands a cell may run (see lessons.Parse).
-	Commands lessons.Commands
+	// Rules decide what a cell may run (see lessons.Parse); nil is
+	// sandbox.Cells, plylab's allow-list.
+	Rules lessons.Rules
 	// Runner returns a RunFunc that runs one plylab command in-process
 	// under ctx (cancelled by Stop and by the limits).
 	Runner func(ctx context.Context) lessons.RunFunc
@@ -66,6 +68,13 @@ type Config struct {
 	MaxOutput int
 	// MaxSessions bounds the sessions (scratch folders) kept at once.
 	MaxSessions int
+	// Quota bounds the files of one session's folder (zero:
+	// sandbox.DefaultQuota).
+	Quota sandbox.Quota
+	// Hosts are host names, besides IP addresses and localhost, that
+	// requests may name in their Host header (see hostOK); "*" allows
+	// any.
+	Hosts []string
 	// Log receives one line per internal error or recovered panic (nil:
 	// discard).
 	Log io.Writer
@@ -141,6 +150,9 @@ func New(cfg Config) (*Server, error) {
 	if cfg.Log == nil {
 		cfg.Log = io.Discard
 	}
+	if cfg.Rules == nil {
+		cfg.Rules = sandbox.Cells
+	}
 	root, err := os.MkdirTemp(cfg.TempDir, "plylab-notebook-")
 	if err != nil {
 		return nil, fmt.Errorf("notebook: cannot make the scratch folder: %w", err)
@@ -174,6 +186,9 @@ func (s *Server) Close() error {
 	for _, cancel := range s.runs {
 		cancel(errStopped)
 	}
+	for _, se := range s.sessions {
+		se.files.Close()
+	}
 	s.mu.Unlock()
 	return os.RemoveAll(s.root)
 }
@@ -184,6 +199,7 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /lesson/{slug}", s.handleLesson)
 	m.HandleFunc("GET /scratch", s.handleScratch)
 	m.HandleFunc("GET /static/{name}", s.handleStatic)
+	m.HandleFunc("GET /favicon.ico", s.handleFavicon)
 	m.HandleFunc("GET /files/{session}/{name}", s.handleFile)
 	m.HandleFunc("GET /api/lessons", s.handleLessons)
 	m.HandleFunc("GET /api/lessons/{slug}", s.handleLessonSource)
@@ -196,8 +212,10 @@ func (s *Server) routes() {
 	s.mux = m
 }
 
-// ServeHTTP checks the token, the origin of POSTs and the body size, sets
-// the security headers, recovers from panics, and routes the request.
+// ServeHTTP checks the Host (hostOK), the token, the origin of POSTs and
+// the body size, sets the security headers, recovers from panics, and
+// routes the request. The page's own scripts, style and icon need no
+// token.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h := w.Header()
 	h.Set("X-Frame-Options", "DENY")
@@ -216,6 +234,14 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			writeError(w, http.StatusInternalServerError, "internal", "the server hit an internal error and recovered; try again")
 		}
 	}()
+	if !s.hostOK(r.Host) {
+		writeError(w, http.StatusForbidden, "bad_host", fmt.Sprintf("requests for host %q are refused: the notebook answers only at its own address (an IP address or localhost), so that no other web page can reach it under a borrowed name (DNS rebinding); open the address 'plylab lesson serve' printed, or let the teacher allow the name with --allow-host %s", r.Host, hostName(r.Host)))
+		return
+	}
+	if public(r) {
+		s.mux.ServeHTTP(w, r)
+		return
+	}
 	if !s.tokenOK(r) {
 		writeError(w, http.StatusForbidden, "forbidden", "missing or wrong token: open the address 'plylab lesson serve' printed, with its ?token=...")
 		return

@@ -10,6 +10,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -18,14 +19,18 @@ import (
 	"github.com/plylab/plylab/engine"
 	"github.com/plylab/plylab/engine/board"
 	"github.com/plylab/plylab/lessons"
+	"github.com/plylab/plylab/lessons/sandbox"
 )
 
 const testToken = "0123456789abcdef0123456789abcdef"
 
-var testCommands = lessons.Commands{
-	"compare": nil, "search": nil, "tree": nil, "spin": nil, "boom": nil, "flood": nil,
-	"play": nil, "match": nil, "perft": nil, "positions": {"list", "show"},
-}
+// testRules are plylab's allow-list (sandbox.Cells) plus the fake
+// runner's own commands spin, boom and flood.
+var testRules = func() *sandbox.Policy {
+	p := *sandbox.Cells
+	p.Commands = append(slices.Clone(p.Commands), sandbox.Command{Path: "spin"}, sandbox.Command{Path: "boom"}, sandbox.Command{Path: "flood"})
+	return &p
+}()
 
 // fakeRunner stands in for cmd/plylab's runner: a few commands with known
 // behaviour.
@@ -41,14 +46,12 @@ func fakeRunner(ctx context.Context) lessons.RunFunc {
 			for i, a := range args {
 				if a == "-o" && i+1 < len(args) {
 					name := args[i+1]
-					if strings.ContainsAny(name, `/\`) || strings.HasPrefix(name, ".") {
-						fmt.Fprintf(stderr, "plylab: -o %q: in a lesson cell, write to a plain file name\n", name)
+					if err := inv.Files.WriteFile(name, []byte(`<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"></svg>`)); err != nil {
+						fmt.Fprintf(stderr, "plylab: -o: %v\n", err)
 						return 2, nil
 					}
-					path := filepath.Join(inv.Dir, name)
-					os.WriteFile(path, []byte(`<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"></svg>`), 0o644)
-					fmt.Fprintf(stdout, "wrote %s\n", path)
-					recs = append(recs, lessons.Record{Kind: "file", Fields: []lessons.Field{{Key: "name", Value: name}, {Key: "path", Value: path}}})
+					fmt.Fprintf(stdout, "wrote %s\n", name)
+					recs = append(recs, lessons.Record{Kind: "file", Fields: []lessons.Field{{Key: "name", Value: name}}})
 				}
 			}
 			return 0, recs
@@ -85,11 +88,11 @@ func fakeRunner(ctx context.Context) lessons.RunFunc {
 func newTestServer(t *testing.T, mod func(*Config)) (*Server, *httptest.Server) {
 	t.Helper()
 	cfg := Config{
-		Commands: testCommands, Runner: fakeRunner, Token: testToken, TempDir: t.TempDir(),
+		Rules: testRules, Runner: fakeRunner, Token: testToken, TempDir: t.TempDir(),
 		TimeLimit: 5 * time.Second, MaxConcurrent: 2, QueueWait: 200 * time.Millisecond,
 	}
 	src := "# Test lesson\n\nSome prose.\n\n```plylab\nplylab compare --depth 3\n```\n\nIt visited {{nodes | depth=3}} nodes.\n"
-	l, err := lessons.Parse("03-test.md", []byte(src), testCommands)
+	l, err := lessons.Parse("03-test.md", []byte(src), testRules)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -168,17 +171,19 @@ func TestRun(t *testing.T) {
 		{"plylab compare > out.txt", 400, "shell", "'>'", 0, 0},
 		{"plylab compare `id`", 400, "shell", "'`'", 0, 0},
 		{"plylab compare\nplylab compare", 400, "shell", "line break", 0, 0},
-		{"rm -rf ~", 400, "unknown_command", `unknown command "rm"`, 0, 0},
+		{"rm -rf ~", 400, "unknown_command", `"rm" is not a plylab command`, 0, 0},
 		{"/bin/sh -c id", 400, "unknown_command", "not a plylab command", 0, 0},
-		{"plylab frobnicate", 400, "unknown_command", "unknown command", 0, 0},
-		{"plylab positions frob", 400, "unknown_command", "unknown command", 0, 0},
+		{"plylab frobnicate", 400, "unknown_command", "not a plylab command", 0, 0},
+		{"plylab positions frob", 400, "unknown_command", "is not a command a lesson cell can run", 0, 0},
 		{"plylab play", 400, "disallowed", "terminal", 0, 0},
+		{"plylab play --levels", 200, "exit_status", "no such command play", 0, 2},
 		{"plylab match --opponent /usr/games/stockfish", 400, "disallowed", "terminal", 0, 0},
 		{"plylab lesson serve", 400, "disallowed", "cannot run", 0, 0},
-		{"plylab perft --stockfish /usr/games/stockfish", 400, "disallowed", "another program", 0, 0},
-		{"plylab tree --toy-file=/etc/passwd", 400, "disallowed", "server's disk", 0, 0},
-		{"plylab tree -o ../escape.svg", 200, "exit_status", "plain file name", 0, 2},
-		{"plylab tree -o /tmp/abs.svg", 200, "exit_status", "plain file name", 0, 2},
+		{"plylab perft --stockfish /usr/games/stockfish", 400, "disallowed", "starts a program on the server", 0, 0},
+		{"plylab tree --toy-file=/etc/passwd", 400, "disallowed", "reads a file on the server", 0, 0},
+		{"plylab tree -o ../escape.svg", 400, "disallowed", "names a folder", 0, 0},
+		{"plylab tree -o /tmp/abs.svg", 400, "disallowed", "names a folder", 0, 0},
+		{"plylab tree --depth 2 -o 'my tree.svg'", 400, "disallowed", "has a space", 0, 0},
 		{"", 400, "bad_command", "empty command", 0, 0},
 		{"plylab compare 'unterminated", 400, "bad_command", "unterminated", 0, 0},
 		{"plylab boom", 200, "exit_status", "internal error: the command crashed (boom)", 0, 70},
@@ -245,7 +250,8 @@ func TestToken(t *testing.T) {
 		{"index without token", "GET", "/", nil, 403},
 		{"index wrong token", "GET", "/?token=0000000000000000", nil, 403},
 		{"index right token", "GET", "/?token=" + testToken, nil, 200},
-		{"static without token", "GET", "/static/notebook.js", nil, 403},
+		{"static without token", "GET", "/static/notebook.js", nil, 200},
+		{"icon without token", "GET", "/favicon.ico", nil, 200},
 		{"lesson header token", "GET", "/lesson/03-test", map[string]string{"X-Plylab-Token": testToken}, 200},
 		{"cookie", "GET", "/scratch", map[string]string{"Cookie": cookieName + "=" + testToken}, 200},
 		{"wrong cookie", "GET", "/scratch", map[string]string{"Cookie": cookieName + "=x" + testToken}, 403},
@@ -444,10 +450,12 @@ func TestScratchConfinement(t *testing.T) {
 	}
 	// A secret next to the scratch root, and a symlink to it inside.
 	secret := filepath.Join(filepath.Dir(s.Root()), "secret.txt")
-	os.WriteFile(secret, []byte("secret"), 0o644)
+	os.WriteFile(secret, []byte("TOP-SECRET"), 0o644)
 	os.Symlink(secret, filepath.Join(dir, "link.txt"))
+	os.Symlink("t.svg", filepath.Join(dir, "inner.svg"))
 	os.WriteFile(filepath.Join(dir, ".hidden"), []byte("x"), 0o644)
 	os.Mkdir(filepath.Join(dir, "sub"), 0o755)
+	os.Mkdir(filepath.Join(dir, "sub.svg"), 0o755)
 	auth := map[string]string{"X-Plylab-Token": testToken}
 	for _, tc := range []struct {
 		path   string
@@ -456,7 +464,9 @@ func TestScratchConfinement(t *testing.T) {
 		{"/files/" + sess + "/t.svg", 200},
 		{"/files/" + sess + "/missing.svg", 404},
 		{"/files/" + sess + "/link.txt", 404},
-		{"/files/" + sess + "/sub", 404},
+		{"/files/" + sess + "/inner.svg", 404},
+		{"/files/" + sess + "/sub", 400},
+		{"/files/" + sess + "/sub.svg", 404},
 		{"/files/" + sess + "/.hidden", 400},
 		{"/files/" + sess + "/..%2fsecret.txt", 400},
 		{"/files/" + sess + "/%2e%2e", 400},
@@ -473,7 +483,7 @@ func TestScratchConfinement(t *testing.T) {
 			if resp.StatusCode != tc.status && !(tc.status == 404 && resp.StatusCode == 301) {
 				t.Fatalf("status %d, want %d: %s", resp.StatusCode, tc.status, body)
 			}
-			if strings.Contains(body, "secret") {
+			if strings.Contains(body, "TOP-SECRET") {
 				t.Fatalf("served the secret")
 			}
 			if tc.status == 200 {
@@ -508,7 +518,9 @@ func TestNotebookParseAndExport(t *testing.T) {
 		msg      string
 	}{
 		{"good", "# Mine\n\nA note.\n\n```plylab\nplylab compare --depth 3\n```\n", 200, 0, ""},
-		{"unknown command", "# Mine\n\ntext\n\n```plylab\nplylab frob\n```\n", 400, 6, "unknown command"},
+		{"unknown command", "# Mine\n\ntext\n\n```plylab\nplylab frob\n```\n", 400, 6, "not a plylab command"},
+		{"writes outside", "# Mine\n\n```plylab\nplylab tree --toy binary-3 -o /tmp/x.svg\n```\n", 400, 4, "names a folder"},
+		{"starts a program", "# Mine\n\n```plylab\nplylab tune --label-engine /bin/true\n```\n", 400, 4, "starts a program"},
 		{"unclosed fence", "# Mine\n\n```plylab\nplylab compare\n", 400, 3, ""},
 		{"shell", "# Mine\n\n```plylab\nplylab compare; rm -rf ~\n```\n", 400, 4, "not a shell"},
 		{"disallowed", "# Mine\n\n```plylab\nplylab play\n```\n", 400, 4, "terminal"},

@@ -4,14 +4,15 @@ import (
 	"context"
 	"fmt"
 	"html/template"
+	"io/fs"
 	"net/http"
-	"os"
 	"path/filepath"
 	"strings"
 	"sync"
 	"time"
 
 	"github.com/plylab/plylab/lessons"
+	"github.com/plylab/plylab/lessons/sandbox"
 )
 
 type lessonPage struct {
@@ -25,6 +26,7 @@ type lessonPage struct {
 
 func (s *Server) head(extra string) template.HTML {
 	return template.HTML(`<meta name="plylab-token" content="` + template.HTMLEscapeString(s.cfg.Token) + `" />
+<link rel="icon" href="/static/favicon.svg" type="image/svg+xml" />
 <link rel="stylesheet" href="/static/notebook.css" />
 <script src="/static/notebook.js" defer></script>` + extra)
 }
@@ -48,22 +50,55 @@ func (s *Server) handleIndex(w http.ResponseWriter, r *http.Request) {
 	writeHTML(w, []byte(strings.Replace(string(page), `href="scratch"`, `href="/scratch"`, 1)))
 }
 
-func (s *Server) findLesson(slug string) *lessons.Lesson {
+// findLesson finds a lesson by its slug, name or number, or by the
+// beginning of its name or slug when only one lesson has it (as `plylab
+// lesson run` does); ambiguous lists the lessons a beginning matches.
+func (s *Server) findLesson(slug string) (l *lessons.Lesson, ambiguous []string) {
 	for _, l := range s.cfg.Lessons {
 		if l.Slug == slug || l.Name == slug || fmt.Sprint(l.Number) == slug {
-			return l
+			return l, nil
 		}
 	}
-	return nil
+	if slug == "" {
+		return nil, nil
+	}
+	var found []*lessons.Lesson
+	for _, l := range s.cfg.Lessons {
+		if strings.HasPrefix(l.Name, slug) || strings.HasPrefix(l.Slug, slug) {
+			found = append(found, l)
+		}
+	}
+	if len(found) == 1 {
+		return found[0], nil
+	}
+	for _, l := range found {
+		ambiguous = append(ambiguous, l.Slug)
+	}
+	return nil, ambiguous
+}
+
+// lessonNotFound answers a lesson name that names no lesson, or several.
+func lessonNotFound(w http.ResponseWriter, slug string, ambiguous []string) {
+	if len(ambiguous) > 0 {
+		writeError(w, http.StatusNotFound, "not_found", fmt.Sprintf("%q begins the names of several lessons: %s; give more of the name", slug, strings.Join(ambiguous, ", ")))
+		return
+	}
+	writeError(w, http.StatusNotFound, "not_found", fmt.Sprintf("no lesson %q; the index lists them", slug))
 }
 
 // handleLesson draws a lesson as the export does, with the output of a
 // run made once (the first time the page is asked for), every cell
 // editable.
 func (s *Server) handleLesson(w http.ResponseWriter, r *http.Request) {
-	l := s.findLesson(r.PathValue("slug"))
+	slug := r.PathValue("slug")
+	l, ambiguous := s.findLesson(slug)
 	if l == nil {
-		writeError(w, http.StatusNotFound, "not_found", fmt.Sprintf("no lesson %q; the index lists them", r.PathValue("slug")))
+		lessonNotFound(w, slug, ambiguous)
+		return
+	}
+	if slug != l.Slug {
+		// One address per lesson: /lesson/alpha goes to /lesson/03-alphabeta.
+		http.Redirect(w, r, lessonHref(l), http.StatusFound)
 		return
 	}
 	s.mu.Lock()
@@ -82,14 +117,9 @@ func (s *Server) handleLesson(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) renderLesson(l *lessons.Lesson) ([]byte, error) {
-	dir, err := os.MkdirTemp(s.root, "lesson-")
-	if err != nil {
-		return nil, err
-	}
-	defer os.RemoveAll(dir)
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
-	res, err := lessons.NewSession(l, s.safeRunFunc(ctx), dir).RunAll()
+	res, err := lessons.NewSession(l, s.safeRunFunc(ctx), sandbox.NewMemory(sandbox.Quota{})).RunAll()
 	if err != nil {
 		s.logger.Printf("lesson %s did not run to the end: %v", l.Slug, err)
 		if res == nil {
@@ -121,10 +151,19 @@ func (s *Server) handleScratch(w http.ResponseWriter, r *http.Request) {
 	writeHTML(w, []byte(buf.String()))
 }
 
+// handleFavicon serves the notebook's icon for browsers that ask for
+// /favicon.ico.
+func (s *Server) handleFavicon(w http.ResponseWriter, r *http.Request) {
+	data, _ := static.ReadFile("static/favicon.svg")
+	w.Header().Set("Content-Type", "image/svg+xml")
+	w.Header().Set("Cache-Control", "max-age=86400")
+	w.Write(data)
+}
+
 func (s *Server) handleStatic(w http.ResponseWriter, r *http.Request) {
 	name := r.PathValue("name")
 	data, err := static.ReadFile("static/" + name)
-	if err != nil || !validName(name) {
+	if err != nil || !fs.ValidPath(name) || strings.Contains(name, "/") {
 		writeError(w, http.StatusNotFound, "not_found", "no such file")
 		return
 	}
@@ -133,6 +172,8 @@ func (s *Server) handleStatic(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/javascript; charset=utf-8")
 	case ".css":
 		w.Header().Set("Content-Type", "text/css; charset=utf-8")
+	case ".svg":
+		w.Header().Set("Content-Type", "image/svg+xml")
 	}
 	w.Write(data)
 }

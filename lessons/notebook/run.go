@@ -8,8 +8,6 @@ import (
 	"io"
 	"net/http"
 	"net/url"
-	"os"
-	"path/filepath"
 	"regexp"
 	"runtime/debug"
 	"strings"
@@ -18,6 +16,7 @@ import (
 
 	"github.com/plylab/plylab/engine"
 	"github.com/plylab/plylab/lessons"
+	"github.com/plylab/plylab/lessons/sandbox"
 )
 
 // RunRequest is the body of POST /api/run and /api/stream.
@@ -67,25 +66,6 @@ type FileRef struct {
 	Bytes int    `json:"bytes"`
 }
 
-// Commands that make no sense in a browser.
-var disallowed = map[string]string{
-	"play":   "'plylab play' is an interactive game for a terminal; run it there",
-	"uci":    "'plylab uci' talks to a chess GUI over stdin; run it from the GUI",
-	"match":  "'plylab match' plays long matches, possibly against external programs; run it in a terminal",
-	"lesson": "a cell cannot run 'plylab lesson' (the notebook server is already running)",
-	"help":   "a cell cannot run 'plylab help'; use COMMAND --help",
-}
-
-// Flags that read files from the server's disk or start other programs.
-var disallowedFlags = map[string]string{
-	"stockfish": "--stockfish starts another program; run that comparison in a terminal",
-	"book":      "--book reads a file from the server's disk; in a notebook the default book is used",
-	"pgn":       "--pgn reads or writes a file outside the notebook; run it in a terminal",
-	"toy-file":  "--toy-file reads a file from the server's disk; give the tree inline with --toy",
-	"openings":  "--openings reads a file from the server's disk; run it in a terminal",
-	"load":      "--load reads a file from the server's disk; run it in a terminal",
-}
-
 // shellChars are characters a shell would give a meaning; no shell runs
 // here, so a command with them is refused rather than misread.
 const shellChars = ";&|<>`$\n\r"
@@ -125,7 +105,7 @@ func (s *Server) prepare(line string) (*lessons.Cell, *apiError) {
 		return nil, &apiError{Code: "unknown_command", Message: fmt.Sprintf("%q is not a plylab command: cells run plylab commands only", words[0])}
 	}
 	src := "# cell\n\n```plylab\n" + line + "\n```\n"
-	l, err := lessons.Parse("cell", []byte(src), s.cfg.Commands)
+	l, err := lessons.Parse("cell", []byte(src), s.cfg.Rules)
 	if err != nil {
 		msg := err.Error()
 		var le *lessons.Error
@@ -133,35 +113,19 @@ func (s *Server) prepare(line string) (*lessons.Cell, *apiError) {
 			msg = le.Msg
 		}
 		code := "bad_command"
-		if strings.Contains(msg, "unknown command") {
-			code = "unknown_command"
-		}
-		if strings.Contains(msg, "cannot run") {
+		var se *sandbox.Error
+		if errors.As(err, &se) {
 			code = "disallowed"
+			if se.Unknown {
+				code = "unknown_command"
+			}
 		}
 		return nil, &apiError{Code: code, Message: msg}
 	}
 	if len(l.Cells) != 1 || len(l.Cells[0].Commands) != 1 {
 		return nil, &apiError{Code: "bad_command", Message: "write exactly one plylab command"}
 	}
-	c := l.Cells[0]
-	args := c.Commands[0].Args
-	if msg, bad := disallowed[args[0]]; bad {
-		return nil, &apiError{Code: "disallowed", Message: msg}
-	}
-	for _, a := range args[1:] {
-		if a == "--" {
-			break
-		}
-		if !strings.HasPrefix(a, "-") {
-			continue
-		}
-		name, _, _ := strings.Cut(strings.TrimLeft(a, "-"), "=")
-		if msg, bad := disallowedFlags[name]; bad {
-			return nil, &apiError{Code: "disallowed", Message: msg}
-		}
-	}
-	return c, nil
+	return l.Cells[0], nil
 }
 
 func shorten(s string) string {
@@ -266,13 +230,12 @@ func (s *Server) execute(ctx context.Context, req RunRequest, emit func(event)) 
 	}
 
 	var mu sync.Mutex
-	hide := func(t string) string { return strings.ReplaceAll(t, se.dir+string(filepath.Separator), "") }
 	var out, errw *capWriter
 	tee := func(stream string) func([]byte) {
 		if emit == nil {
 			return nil
 		}
-		return func(p []byte) { emit(event{Type: "output", Stream: stream, Text: lessons.StripANSI(hide(string(p)))}) }
+		return func(p []byte) { emit(event{Type: "output", Stream: stream, Text: lessons.StripANSI(string(p))}) }
 	}
 	out = &capWriter{mu: &mu, max: s.cfg.MaxOutput, tee: tee("stdout")}
 	errw = &capWriter{mu: &mu, max: s.cfg.MaxOutput, tee: tee("stderr")}
@@ -285,7 +248,7 @@ func (s *Server) execute(ctx context.Context, req RunRequest, emit func(event)) 
 		emit(event{Type: "started", ID: req.ID, Session: se.id})
 	}
 	start := time.Now()
-	sess := lessons.NewSession(&lessons.Lesson{File: "cell", Cells: []*lessons.Cell{cell}}, capture, se.dir)
+	sess := lessons.NewSession(&lessons.Lesson{File: "cell", Cells: []*lessons.Cell{cell}}, capture, se.files)
 	cres, _ := sess.RunCell(cell)
 	elapsed := time.Since(start)
 
@@ -313,21 +276,14 @@ func (s *Server) execute(ctx context.Context, req RunRequest, emit func(event)) 
 		res.Stderr += note
 	}
 	res.Output = joinOutput(res.Stdout, res.Stderr)
-	// Files: every file the command reported writing into the scratch
-	// folder.
+	// Files: every file the command reported writing into the session's
+	// folder (the runner read each back from there).
 	if cr != nil {
 		for _, f := range cr.Files {
 			name := f.Name
-			if filepath.Dir(f.Path) != filepath.Clean(se.dir) || filepath.Base(f.Path) != name {
-				continue
-			}
-			fi, err := os.Lstat(f.Path)
-			if err != nil || !fi.Mode().IsRegular() {
-				continue
-			}
 			u := "/files/" + se.id + "/" + url.PathEscape(name)
-			res.Files = append(res.Files, FileRef{Name: name, URL: u, Bytes: int(fi.Size())})
-			if strings.EqualFold(filepath.Ext(name), ".svg") {
+			res.Files = append(res.Files, FileRef{Name: name, URL: u, Bytes: len(f.Data)})
+			if f.IsPicture() {
 				res.SVGs = append(res.SVGs, Picture{Name: name, Caption: name, URL: u})
 			}
 		}

@@ -9,13 +9,22 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
+
+	"github.com/plylab/plylab/lessons/sandbox"
 )
 
 type session struct {
-	id   string
-	dir  string
-	used time.Time
-	busy int
+	id    string
+	dir   string
+	files *sandbox.Dir // the session's folder, the only place its cells write
+	used  time.Time
+	busy  int
+}
+
+// remove closes the session's folder and deletes it.
+func (se *session) remove() {
+	se.files.Close()
+	os.RemoveAll(se.dir)
 }
 
 // ---------------------------------------------------------------------------
@@ -69,13 +78,19 @@ func (s *Server) session(id string) (*session, *apiError) {
 			return nil, &apiError{Code: "busy", Message: fmt.Sprintf("all %d sessions are busy; try again in a moment (the teacher can raise --max-sessions)", s.cfg.MaxSessions)}
 		}
 		delete(s.sessions, oldest.id)
-		os.RemoveAll(oldest.dir)
+		oldest.remove()
 	}
 	se := &session{id: randomID(), used: time.Now(), busy: 1}
 	se.dir = filepath.Join(s.root, se.id)
 	if err := os.Mkdir(se.dir, 0o700); err != nil {
 		return nil, &apiError{Code: "internal", Message: "cannot make the session's scratch folder: " + err.Error()}
 	}
+	files, err := sandbox.OpenDir(se.dir, s.cfg.Quota)
+	if err != nil {
+		os.RemoveAll(se.dir)
+		return nil, &apiError{Code: "internal", Message: "cannot open the session's scratch folder: " + err.Error()}
+	}
+	se.files = files
 	s.sessions[se.id] = se
 	return se, nil
 }
@@ -106,26 +121,16 @@ var contentTypes = map[string]string{
 	".md": "text/markdown; charset=utf-8", ".pgn": "text/plain; charset=utf-8",
 }
 
-// validName accepts a plain file name: letters, digits, '_', '-' and '.',
-// not starting with a dot.
-func validName(name string) bool {
-	if name == "" || len(name) > 128 || name[0] == '.' {
-		return false
-	}
-	for _, c := range name {
-		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '-' || c == '.') {
-			return false
-		}
-	}
-	return !strings.Contains(name, "..")
-}
-
-// openScratch opens a regular file of a session's folder, refusing names
-// that are not plain, symlinks and anything that resolves outside it.
+// openScratch opens a regular file of a session's folder by the one name
+// rule (sandbox.CheckName), through the folder's root: no name, link or
+// "..'" leads outside it.
 func (s *Server) openScratch(sessionID, name string) (*os.File, os.FileInfo, *apiError) {
 	notFound := &apiError{Code: "not_found", Message: "no such file in this session's scratch folder"}
-	if !validID(sessionID) || !validName(name) {
-		return nil, nil, &apiError{Code: "bad_path", Message: "a file is named by its plain name, e.g. tree.svg: no folders, no '..', no absolute paths"}
+	if !validID(sessionID) {
+		return nil, nil, &apiError{Code: "bad_path", Message: "no such session: a session id is 24 hexadecimal digits"}
+	}
+	if err := sandbox.CheckName(name); err != nil {
+		return nil, nil, &apiError{Code: "bad_path", Message: err.Error()}
 	}
 	s.mu.Lock()
 	se := s.sessions[sessionID]
@@ -133,21 +138,8 @@ func (s *Server) openScratch(sessionID, name string) (*os.File, os.FileInfo, *ap
 	if se == nil {
 		return nil, nil, notFound
 	}
-	p := filepath.Join(se.dir, name)
-	if filepath.Dir(p) != se.dir {
-		return nil, nil, notFound
-	}
-	fi, err := os.Lstat(p)
-	if err != nil || !fi.Mode().IsRegular() { // symlinks, folders, devices: no
-		return nil, nil, notFound
-	}
-	f, err := os.Open(p)
+	f, fi, err := se.files.Open(name)
 	if err != nil {
-		return nil, nil, notFound
-	}
-	// The file opened must be the one checked (no swap for a link).
-	if fi2, err := f.Stat(); err != nil || !os.SameFile(fi, fi2) {
-		f.Close()
 		return nil, nil, notFound
 	}
 	return f, fi, nil

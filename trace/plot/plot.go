@@ -13,8 +13,6 @@ import (
 	"fmt"
 	"image/color"
 	"io"
-	"os"
-	"strings"
 
 	"github.com/plylab/plylab/engine"
 	"github.com/plylab/plylab/engine/lab"
@@ -81,17 +79,13 @@ var colors = []color.RGBA{
 	{R: 0x7f, G: 0x7f, B: 0x7f, A: 0xff},
 }
 
-// WriteFile draws the chart to file: PNG when its name ends in .png, else
-// SVG. Nothing is written when drawing fails.
-func (c Chart) WriteFile(file string) error {
+// Bytes draws the chart whole in memory: PNG when png is true, else SVG.
+func (c Chart) Bytes(png bool) ([]byte, error) {
 	var buf bytes.Buffer
-	if err := c.Write(&buf, strings.HasSuffix(file, ".png")); err != nil {
-		return err
+	if err := c.Write(&buf, png); err != nil {
+		return nil, err
 	}
-	if err := os.WriteFile(file, buf.Bytes(), 0o644); err != nil {
-		return fmt.Errorf("cannot write the plot: %v", err)
-	}
-	return nil
+	return buf.Bytes(), nil
 }
 
 // Write draws the chart to w, as PNG (1600x900 pixels) when png is true,

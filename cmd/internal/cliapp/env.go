@@ -9,7 +9,8 @@ import (
 	"strings"
 
 	"github.com/plylab/plylab/cmd/internal/output"
-	"github.com/plylab/plylab/lessons"
+	"github.com/plylab/plylab/engine/textfmt"
+	"github.com/plylab/plylab/lessons/sandbox"
 	"github.com/urfave/cli/v2"
 )
 
@@ -35,9 +36,9 @@ type Env struct {
 	// an *os.File connected to a terminal".
 	IsTerminal func(w io.Writer) bool
 
-	// OutDir, when set (lesson cells), is the only folder a command may
-	// write files into (see OutputPath).
-	OutDir string
+	// Files, when set (lesson cells), is the only place a command may
+	// write files (see Outputs).
+	Files sandbox.Folder
 
 	// Out paints this run's output; Out.On is resolved at the start of
 	// each run by ResolveColor from --color, NO_COLOR and the terminal.
@@ -95,23 +96,53 @@ func (e *Env) FillDefaults() {
 // draw their progress line.
 func (e *Env) ProgressOn() bool { return e.Terminal(e.Stderr) }
 
-// OutputPath returns where a file a command was asked to write (tree -o,
-// --plot) goes. In an ordinary run that is the name as given. In a lesson
-// cell (e.OutDir set) it must be a plain file name, which is put inside
-// the cell's folder: nothing a cell names can be written elsewhere.
-func (e *Env) OutputPath(flag, name string) (string, error) {
-	path, err := lessons.CellFile(e.OutDir, name)
-	if err != nil {
-		return "", CompleteUsage(fmt.Sprintf("--%s %q: %v", flag, name, err), nil)
+// Outputs is where this run's commands write the files they are asked to
+// write: e.Files in a lesson cell, else the paths as given.
+func (e *Env) Outputs() Outputs { return Outputs{Folder: e.Files} }
+
+// Outputs writes the files a command was asked to write (tree -o, compare
+// --plot). In a lesson cell (Folder set) a file goes into the cell's
+// folder under a plain name (sandbox.CheckName), so nothing a cell names
+// is written anywhere else; otherwise to the path as given. The zero
+// value writes to paths.
+type Outputs struct {
+	Folder sandbox.Folder
+}
+
+// Check refuses, before a long run, a name that cannot be written: in a
+// cell one that breaks sandbox.CheckName, otherwise a folder or a path
+// whose folder is missing (CheckOutputFile, suggesting example: a
+// failure, exit 1). flag names the flag in a cell's usage error.
+func (o Outputs) Check(flag, name, example string) error {
+	if name == "" {
+		return nil
 	}
-	return path, nil
+	if o.Folder == nil {
+		return CheckOutputFile(name, example)
+	}
+	if err := sandbox.CheckName(name); err != nil {
+		return CompleteUsage(fmt.Sprintf("--%s %v", flag, err), nil) // the error quotes the name
+	}
+	return nil
+}
+
+// WriteFile writes data as the file name, whole: nothing is written when
+// it fails.
+func (o Outputs) WriteFile(name string, data []byte) error {
+	if o.Folder != nil {
+		return o.Folder.WriteFile(name, data)
+	}
+	if err := os.WriteFile(name, data, 0o644); err != nil {
+		return fmt.Errorf("cannot write %s: %v; check the path", name, textfmt.PathCause(err))
+	}
+	return nil
 }
 
 // Child returns the environment of a run nested in e's, such as a lesson
 // cell's: empty stdin, the streams and context given, colour always or
-// never (color), no terminal anywhere, files written only into dir, and
+// never (color), no terminal anywhere, files written only into files, and
 // e's Getenv.
-func (e *Env) Child(ctx context.Context, stdout, stderr io.Writer, color bool, dir string) Env {
+func (e *Env) Child(ctx context.Context, stdout, stderr io.Writer, color bool, files sandbox.Folder) Env {
 	mode := "never"
 	if color {
 		mode = "always"
@@ -124,7 +155,7 @@ func (e *Env) Child(ctx context.Context, stdout, stderr io.Writer, color bool, d
 		ColorMode:  mode,
 		Getenv:     e.Getenv,
 		IsTerminal: func(io.Writer) bool { return false },
-		OutDir:     dir,
+		Files:      files,
 	}
 }
 

@@ -11,6 +11,8 @@ import (
 	"testing"
 
 	"github.com/urfave/cli/v2"
+
+	"github.com/plylab/plylab/lessons/sandbox"
 )
 
 func TestEnvFillDefaults(t *testing.T) {
@@ -95,31 +97,51 @@ func TestEnvVarAndTerminal(t *testing.T) {
 	}
 }
 
-func TestEnvOutputPath(t *testing.T) {
+// TestOutputs: an ordinary run writes the path as given (a missing folder
+// is refused before the run); a lesson cell writes plain names into its
+// folder only, and refuses anything else with the one name rule.
+func TestOutputs(t *testing.T) {
 	t.Parallel()
-	const cellMsg = "in a lesson cell, write to a plain file name such as tree.svg (the runner picks the folder)"
+	dir := t.TempDir()
+	cell := sandbox.NewMemory(sandbox.Quota{})
 	tests := []struct {
-		dir, name, want, wantErr string
+		files   sandbox.Folder
+		name    string
+		wantErr string // "" when the name may be written
 	}{
-		{"", "tree.dot", "tree.dot", ""},
-		{"", "../x/tree.dot", "../x/tree.dot", ""},
-		{"cell", "tree.dot", filepath.Join("cell", "tree.dot"), ""},
-		{"cell", "../tree.dot", "", `--output "../tree.dot": ` + cellMsg},
-		{"cell", "/tmp/tree.dot", "", `--output "/tmp/tree.dot": ` + cellMsg},
+		{nil, filepath.Join(dir, "tree.dot"), ""},
+		{nil, filepath.Join(dir, "no", "tree.dot"), "cannot write " + filepath.Join(dir, "no", "tree.dot") + ": directory " + filepath.Join(dir, "no") + " does not exist; create it or check the -o path"},
+		{cell, "tree.dot", ""},
+		{cell, "../tree.dot", `--output "../tree.dot" names a folder: ` + sandbox.NameRule},
+		{cell, "/tmp/tree.dot", `--output "/tmp/tree.dot" names a folder: ` + sandbox.NameRule},
+		{cell, "my tree.svg", `--output "my tree.svg" has a space: ` + sandbox.NameRule},
 	}
 	for _, tt := range tests {
-		e := Env{OutDir: tt.dir}
-		got, err := e.OutputPath("output", tt.name)
+		e := Env{Files: tt.files}
+		err := e.Outputs().Check("output", tt.name, "tree.svg")
 		if tt.wantErr != "" {
 			var ue *UsageError
-			if !errors.As(err, &ue) || err.Error() != tt.wantErr {
-				t.Errorf("OutputPath(%q) in %q: error %v, want the usage error %q", tt.name, tt.dir, err, tt.wantErr)
+			if err == nil || err.Error() != tt.wantErr || (tt.files != nil) != errors.As(err, &ue) {
+				t.Errorf("Check(%q): %v, want %q (a usage error in a cell)", tt.name, err, tt.wantErr)
 			}
 			continue
 		}
-		if err != nil || got != tt.want {
-			t.Errorf("OutputPath(%q) in %q = %q, %v; want %q", tt.name, tt.dir, got, err, tt.want)
+		if err != nil {
+			t.Errorf("Check(%q): %v", tt.name, err)
+			continue
 		}
+		if err := e.Outputs().WriteFile(tt.name, []byte("digraph{}")); err != nil {
+			t.Errorf("WriteFile(%q): %v", tt.name, err)
+		}
+	}
+	if data, err := os.ReadFile(filepath.Join(dir, "tree.dot")); err != nil || string(data) != "digraph{}" {
+		t.Errorf("ordinary run: %q, %v", data, err)
+	}
+	if data, err := cell.ReadFile("tree.dot"); err != nil || string(data) != "digraph{}" {
+		t.Errorf("cell: %q, %v", data, err)
+	}
+	if names := cell.Names(); len(names) != 1 {
+		t.Errorf("the cell's folder holds %v, want only tree.dot", names)
 	}
 }
 
@@ -130,10 +152,11 @@ func TestEnvChild(t *testing.T) {
 	defer cancel()
 	parent := Env{Getenv: func(string) string { return "x" }, IsTerminal: func(io.Writer) bool { return true }}
 	for _, color := range []bool{false, true} {
-		c := parent.Child(ctx, &out, &errb, color, "cell")
+		cell := sandbox.NewMemory(sandbox.Quota{})
+		c := parent.Child(ctx, &out, &errb, color, cell)
 		want := map[bool]string{false: "never", true: "always"}[color]
-		if c.ColorMode != want || c.OutDir != "cell" || c.Stdout != &out || c.Stderr != &errb || c.Ctx != ctx {
-			t.Errorf("Child(color %v) = %+v; want ColorMode %q, OutDir cell and the given streams", color, c, want)
+		if c.ColorMode != want || c.Files != cell || c.Stdout != &out || c.Stderr != &errb || c.Ctx != ctx {
+			t.Errorf("Child(color %v) = %+v; want ColorMode %q, the cell's folder and the given streams", color, c, want)
 		}
 		if c.Terminal(&out) || c.Var("NO_COLOR") != "x" {
 			t.Errorf("Child: Terminal = %v, Var = %q; want false, x", c.Terminal(&out), c.Var("NO_COLOR"))
