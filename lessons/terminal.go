@@ -1,12 +1,12 @@
 package lessons
 
 import (
-	"path/filepath"
 	"bufio"
 	"errors"
 	"fmt"
 	"io"
 	"math"
+	"path/filepath"
 	"strings"
 
 	"github.com/plylab/plylab/engine/textfmt"

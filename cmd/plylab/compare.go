@@ -6,6 +6,8 @@ import (
 	"io"
 	"strings"
 
+	"github.com/urfave/cli/v2"
+
 	"github.com/plylab/plylab/cmd/internal/cliapp"
 	"github.com/plylab/plylab/cmd/internal/flagval"
 	"github.com/plylab/plylab/cmd/internal/output"
@@ -14,7 +16,6 @@ import (
 	"github.com/plylab/plylab/engine/lab"
 	"github.com/plylab/plylab/positions"
 	"github.com/plylab/plylab/trace/plot"
-	"github.com/urfave/cli/v2"
 )
 
 // compare: the heart of plylab. Several algorithms on the same positions,
@@ -28,8 +29,8 @@ type CompareOptions struct {
 	Positions          []positions.Position
 	Algos              []engine.Options
 	MinDepth, MaxDepth int
-	NoMinimal          bool   // --no-minimal
-	Force              bool   // run even when predicted to take too long
+	NoMinimal          bool           // --no-minimal
+	Force              bool           // run even when predicted to take too long
 	Plot               string         // --plot as given ("" for none)
 	Files              cliapp.Outputs // writes the plot (into a lesson cell's folder, in a cell)
 	Format             string
