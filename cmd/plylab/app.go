@@ -5,9 +5,11 @@ import (
 	"fmt"
 	"io"
 	"runtime/debug"
+	"strings"
+
+	"github.com/urfave/cli/v2"
 
 	"github.com/plylab/plylab/cmd/internal/cliapp"
-	"github.com/urfave/cli/v2"
 )
 
 // version is the plylab version; release builds override it with
@@ -106,7 +108,8 @@ Examples:
    plylab positions show start            a board, its FEN and legal moves
    plylab positions show wac --id WAC.004 one position of a test suite
    plylab help positions show             help for one command
-   plylab --color never positions list    no colors (NO_COLOR works too)`,
+   plylab --color never positions list    no colors (NO_COLOR works too)
+   plylab compare --columns depth,algo,nodes   only the columns you need`,
 		Reader:    env.Stdin,
 		Writer:    env.Stdout,
 		ErrWriter: env.Stderr,
@@ -122,6 +125,10 @@ Examples:
 				Value: "auto",
 				Usage: "use colors: `WHEN` is auto (only on a terminal, and not if NO_COLOR is set), always or never",
 			},
+			&cli.StringFlag{
+				Name:  "columns",
+				Usage: "show only the table columns in `LIST` (comma-separated keys or headers, in that order; e.g. depth,algo,nodes)",
+			},
 			&cli.BoolFlag{Name: "version", Usage: "print the version and exit", DisableDefaultText: true},
 			cliapp.HelpFlag(),
 		},
@@ -133,6 +140,9 @@ Examples:
 			}
 			if err := env.ResolveColor(mode); err != nil {
 				return err
+			}
+			if cols := c.String("columns"); cols != "" {
+				env.Out.Columns = strings.Split(cols, ",")
 			}
 			if c.Bool("version") {
 				fmt.Fprintf(env.Stdout, "plylab version %s\n", versionString())

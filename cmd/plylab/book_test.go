@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -209,11 +210,11 @@ func TestBookOptions(t *testing.T) {
 		}
 	}
 	o, msg := parseOptions(t, newBuild, "book", "build", "--pgn", "g.pgn", "-o", "b.bin", "--max-ply", "16", "--min-games", "2", "--by-count", "-f", "json")
-	if want := (BookBuildOptions{PGN: "g.pgn", Output: "b.bin", Build: book.BuildOptions{MaxPly: 16, MinGames: 2, ByCount: true}, Format: "json"}); o == nil || *o != want {
+	if want := (BookBuildOptions{PGN: "g.pgn", Output: "b.bin", Build: book.BuildOptions{MaxPly: 16, MinGames: 2, ByCount: true}, Format: "json"}); o == nil || !reflect.DeepEqual(*o, want) {
 		t.Errorf("book build: got %+v (%s), want %+v", o, msg, want)
 	}
 	o, msg = parseOptions(t, newBuild, "book", "build", "--pgn", "g.pgn", "-o", "b.bin")
-	if want := (BookBuildOptions{PGN: "g.pgn", Output: "b.bin", Build: book.BuildOptions{MaxPly: book.DefaultMaxPly, MinGames: 1}, Format: "table"}); o == nil || *o != want {
+	if want := (BookBuildOptions{PGN: "g.pgn", Output: "b.bin", Build: book.BuildOptions{MaxPly: book.DefaultMaxPly, MinGames: 1}, Format: "table"}); o == nil || !reflect.DeepEqual(*o, want) {
 		t.Errorf("book build defaults: got %+v (%s), want %+v", o, msg, want)
 	}
 	wantParseError(t, newShow, "--moves: move 2", "book", "show", "--moves", "e4 e4")

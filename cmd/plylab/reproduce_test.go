@@ -1,6 +1,7 @@
 package main
 
 import (
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -39,7 +40,7 @@ func TestReproduceOptions(t *testing.T) {
 		{[]string{"reproduce", "--source", "ramz", "--run-slow"}, ReproduceOptions{Source: "ramz", Format: "table", RunSlow: true}},
 	} {
 		o, msg := parseOptions(t, newReproduceCommand, tt.args...)
-		if o == nil || *o != tt.want {
+		if o == nil || !reflect.DeepEqual(*o, tt.want) {
 			t.Errorf("%v: got %+v (%s), want %+v", tt.args, o, msg, tt.want)
 		}
 	}

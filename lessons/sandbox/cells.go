@@ -11,7 +11,7 @@ var Cells = &Policy{
 	Global: flags("color=name", "columns=name", "help,h", "version"),
 	Groups: map[string][]string{
 		"positions": {"list", "show"},
-		"nnue":      {"datagen", "label", "train", "show"},
+		"nnue":      {"datagen", "train", "label", "show"},
 		"book":      {"show", "build"},
 		"lesson":    {"list", "run", "export", "check", "serve"},
 	},
@@ -35,7 +35,6 @@ var Cells = &Policy{
 			"focus=value", "pv-only", "collapse=value", "fit=value", "no-legend")},
 		{Path: "play", Flags: flags("levels"), Require: []string{"levels"}},
 		{Path: "reproduce", Flags: flags("source=name", format)},
-		{Path: "version", Flags: flags(format)},
 	},
 	Refused: []Refusal{
 		{Path: "perft", Flag: "stockfish", Why: "it starts a program on the server", Terminal: "plylab perft --stockfish /usr/games/stockfish ..."},
@@ -46,7 +45,7 @@ var Cells = &Policy{
 		{Path: "tune", Flag: "label-depth", Why: "it sets up --label-engine, which starts a program on the server", Terminal: "plylab tune --label-engine PATH --label-depth N"},
 		{Path: "tune", Flag: "label-weight", Why: "it sets up --label-engine, which starts a program on the server", Terminal: "plylab tune --label-engine PATH --label-weight SHARE"},
 		{Path: "tune", Flag: "label-cache", Why: "it reads and writes a file on the server", Terminal: "plylab tune --label-engine PATH --label-cache FILE"},
-		{Path: "tune", Flag: "output", Why: "it writes Go source to a file on the server", Terminal: "plylab tune -o FILE"},
+		{Path: "tune", Flag: "output,o", Why: "it writes Go source to a file on the server", Terminal: "plylab tune -o FILE"},
 		{Path: "reproduce", Flag: "run-slow", Why: "it reruns matches that take hours and start other programs", Terminal: "plylab reproduce --run-slow"},
 		{Path: "nnue datagen", Why: "it plays thousands of games and writes files on the server"},
 		{Path: "nnue label", Why: "it starts a teacher engine and reads and writes files on the server"},

@@ -95,6 +95,8 @@ type Command struct {
 // is not available in cells, and why. Flag "" refuses the whole command.
 type Refusal struct {
 	Path string
+	// Flag is the flag's names, the first the command's help shows, then
+	// its aliases, comma-separated ("output,o").
 	Flag string
 	// Why completes "not available in lesson cells: ...", e.g. "it
 	// starts a program on the server".
@@ -349,13 +351,10 @@ func dashName(name string) string {
 // flagRefused is the message for a flag of cmd that is not on the list.
 func (p *Policy) flagRefused(cmd *Command, name string) error {
 	path := cmd.Path
-	r := p.refusal(path, name)
-	if r == nil {
-		// Refusals are recorded by a flag's first name; find an alias.
-		for i := range p.Refused {
-			if p.Refused[i].Path == path && slices.Contains(strings.Split(p.Refused[i].Flag, ","), name) {
-				r = &p.Refused[i]
-			}
+	var r *Refusal
+	for i := range p.Refused {
+		if p.Refused[i].Path == path && p.Refused[i].Flag != "" && slices.Contains(strings.Split(p.Refused[i].Flag, ","), name) {
+			r = &p.Refused[i]
 		}
 	}
 	if r == nil {

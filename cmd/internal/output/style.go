@@ -32,10 +32,15 @@ const (
 	StyleWarn   = textfmt.StyleWarn   // yellow: caveats
 )
 
-// Painter colours text when On is true and returns it unchanged otherwise.
-// The zero value paints nothing. One run decides On once (see ColorOn).
+// Painter is how one run presents its tables: it colours text when On is
+// true and returns it unchanged otherwise, and with Columns set shows only
+// those columns (the global --columns flag). The zero value paints nothing
+// and shows every column. One run decides both once (see ColorOn).
 type Painter struct {
 	On bool
+	// Columns are the columns to show, by JSON key or header, in the order
+	// given; nil shows all (see SelectColumns).
+	Columns []string
 }
 
 // Paint returns text in style s when colour is on, else text unchanged.

@@ -81,7 +81,13 @@ func WriteTable(w io.Writer, format string, t *Table, p Painter) error {
 	if err := CheckFormat(format); err != nil {
 		return err
 	}
-	tableResults(w, t)
+	tableResults(w, t) // every column: a lesson reads what the view leaves out
+	if len(p.Columns) > 0 {
+		var err error
+		if t, err = SelectColumns(t, p.Columns); err != nil {
+			return err
+		}
+	}
 	switch format {
 	case "csv":
 		return WriteCSV(w, t)
@@ -91,6 +97,44 @@ func WriteTable(w io.Writer, format string, t *Table, p Painter) error {
 		return WriteMarkdown(w, t)
 	}
 	return WriteText(w, t, p)
+}
+
+// SelectColumns returns t with only the columns named (by JSON key or by
+// header, in any case), in the order named: what --columns shows. A name
+// that is no column of t is a usage error listing the columns.
+func SelectColumns(t *Table, names []string) (*Table, error) {
+	idx := make([]int, 0, len(names))
+	for _, n := range names {
+		n = strings.TrimSpace(n)
+		found := -1
+		for j, c := range t.Columns {
+			if strings.EqualFold(c.Key, n) || strings.EqualFold(c.Header, n) {
+				found = j
+				break
+			}
+		}
+		if found < 0 {
+			keys := make([]string, len(t.Columns))
+			for j, c := range t.Columns {
+				keys[j] = c.Key
+			}
+			return nil, usageErrorf("--columns: this table has no column %q; its columns are %s", n, strings.Join(keys, ","))
+		}
+		idx = append(idx, found)
+	}
+	out := &Table{Title: t.Title, Notes: t.Notes, Columns: make([]Column, len(idx)), Rows: make([][]Cell, len(t.Rows))}
+	for k, j := range idx {
+		out.Columns[k] = t.Columns[j]
+	}
+	for i := range t.Rows {
+		cells := t.RowCells(i)
+		row := make([]Cell, len(idx))
+		for k, j := range idx {
+			row[k] = cells[j]
+		}
+		out.Rows[i] = row
+	}
+	return out, nil
 }
 
 // WriteText writes t as aligned columns under a rule line, with the title
