@@ -2,7 +2,6 @@ package lessons
 
 import (
 	"bytes"
-	"encoding/base64"
 	"fmt"
 	"html/template"
 	"os"
@@ -350,23 +349,11 @@ func htmlCell(md goldmark.Markdown, r *Result, c *Cell, notebook bool) (template
 			if len(res.Commands) > 1 {
 				b.WriteString(`<div class="out-label">$ plylab ` + esc(cr.Command.Text) + `</div>`)
 			}
-			if out := StripANSI(cr.Output()); strings.TrimSpace(out) != "" {
-				b.WriteString(`<pre class="out">` + esc(strings.TrimRight(out, "\n")) + "</pre>")
-			}
-			pics, err := cellPictures(cr)
+			out, err := OutputHTML(cr, fmt.Sprintf("c%d-%d", c.N, cr.Command.Line))
 			if err != nil {
 				return "", err
 			}
-			for k, p := range pics {
-				b.WriteString(`<figure>`)
-				switch p.ext() {
-				case "svg":
-					b.WriteString(inlineSVG(p.Data, fmt.Sprintf("c%d-%d-%d", c.N, cr.Command.Line, k)))
-				case "png":
-					fmt.Fprintf(&b, `<img src="data:image/png;base64,%s" alt="%s" />`, base64.StdEncoding.EncodeToString(p.Data), esc(p.Name))
-				}
-				fmt.Fprintf(&b, `<figcaption>%s</figcaption></figure>`, esc(p.Caption))
-			}
+			b.WriteString(string(out))
 		}
 		if c.Quiz != nil {
 			fmt.Fprintf(&b, `<p class="answer"><strong>Answer:</strong> %s</p>`, esc(res.Answer))

@@ -28,6 +28,10 @@ type Invocation struct {
 	// --plot) go to: a cell names them by plain names (sandbox.CheckName)
 	// and nothing else may be written.
 	Files sandbox.Folder
+	// Live, when set, receives the command's view of its work so far
+	// while it runs (compare's finished rows), each call replacing the
+	// last; nil when nobody watches.
+	Live func(text string)
 }
 
 // Outcome is the result of one command: its exit status and the

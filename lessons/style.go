@@ -42,6 +42,24 @@ pre.cmd .prompt { color: var(--prompt); user-select: none; }
 pre.cmd .comment { color: var(--comment); }
 pre.out { background: var(--out-bg); color: var(--ink); border-top: 1px solid var(--rule); }
 .out-label { font-family: ui-monospace, Menlo, Consolas, monospace; font-size: 0.75rem; color: var(--muted); padding: 0.4rem 0.9rem 0; background: var(--out-bg); border-top: 1px solid var(--rule); }
+.table-scroll {
+  overflow-x: auto; border-top: 1px solid var(--rule); scrollbar-width: thin;
+  /* A shadow at an edge where columns are hidden: the table goes on. */
+  background:
+    linear-gradient(to left, var(--out-bg) 40%, rgba(246,248,250,0)) right center / 3rem 100% no-repeat local,
+    radial-gradient(farthest-side at 100% 50%, rgba(31,35,40,0.28), rgba(31,35,40,0)) right center / 1rem 100% no-repeat scroll,
+    var(--out-bg);
+}
+table.out-table {
+  border-collapse: separate; border-spacing: 0; margin: 0; white-space: nowrap; font-size: 0.8rem; line-height: 1.45;
+  font-family: ui-monospace, "SF Mono", "Cascadia Mono", "DejaVu Sans Mono", Menlo, Consolas, monospace;
+}
+table.out-table th, table.out-table td { border: 0; padding: 0.12rem 0.55rem; background: transparent; text-align: left; }
+table.out-table thead th { border-bottom: 1px solid var(--rule); font-weight: 600; }
+table.out-table .num { text-align: right; font-variant-numeric: tabular-nums; }
+table.out-table tr > :first-child { position: sticky; left: 0; z-index: 1; background: var(--out-bg); box-shadow: inset -1px 0 0 var(--rule); padding-left: 0.9rem; }
+table.out-table tr > :last-child { padding-right: 0.9rem; }
+table.out-table tbody tr:hover td { background: #eaeef2; }
 figure { margin: 0; padding: 1rem; text-align: center; border-top: 1px solid var(--rule); background: #fff; }
 figure svg, figure img, .picture svg { max-width: 100%; height: auto; }
 figure svg { max-height: 70vh; }

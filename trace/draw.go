@@ -49,6 +49,7 @@ type box struct {
 	lk        look
 	pruned    bool
 	tooltip   string
+	attrs     string // the <g>'s attributes: class and data-* for the notebook's viewer
 	w, h      float64
 	x, y      float64 // centre x, top y
 	level     int
@@ -163,7 +164,7 @@ func prunedLines(p *PrunedGroup) []span {
 // build makes the box tree of n.
 func build(t *Tree, n *Node, opts DrawOptions, d *drawer, level int) *box {
 	lk := nodeLook(n)
-	b := &box{lines: nodeLines(t, n, opts, lk), lk: lk, tooltip: d.tooltip(n), level: level}
+	b := &box{lines: nodeLines(t, n, opts, lk), lk: lk, tooltip: d.tooltip(n), attrs: nodeAttrs(t, n), level: level}
 	b.size()
 	for _, c := range n.Children {
 		e := edgeLook{color: "#555555", width: 1}
@@ -186,6 +187,7 @@ func build(t *Tree, n *Node, opts DrawOptions, d *drawer, level int) *box {
 	folded := len(n.Children) == 0 && n.Hidden > 0
 	if p := n.Pruned; p != nil && !folded {
 		pb := &box{lines: prunedLines(p), pruned: true, level: level + 1,
+			attrs: dataAttrs("pruned", "why", "never searched: the cutoff above made them irrelevant", "moves", strings.Join(p.Moves, " ")),
 			lk:      look{box: true, fill: "white", border: colorPruned, pen: 1, dashed: true},
 			tooltip: fmt.Sprintf("%s never searched: %s", plural(p.Count, "move"), strings.Join(p.Moves, " "))}
 		pb.size()
@@ -318,7 +320,7 @@ func (s *svgWriter) shape(x, y, w, h float64, rounded, ellipse bool, fill, strok
 }
 
 func (s *svgWriter) drawBox(b *box) {
-	fmt.Fprintf(&s.b, "<g><title>%s</title>\n", html.EscapeString(b.tooltip))
+	fmt.Fprintf(&s.b, "<g%s><title>%s</title>\n", b.attrs, html.EscapeString(b.tooltip))
 	dash := ""
 	if b.lk.dashed {
 		dash = "5,2"
@@ -548,4 +550,39 @@ func legendEntries(opts DrawOptions, trees []*Tree) []legendEntry {
 		es = append(es, legendEntry{s("α β", "", false, false), "white", "white", "", "window on entry: MAX is sure of α, MIN of β"})
 	}
 	return es
+}
+
+// nodeAttrs are the attributes of a drawn node's group: what the
+// notebook's tree viewer shows when the node is clicked (its path, who is
+// to move, the window on entry, the value, how and why it ended, and its
+// position for a chess tree).
+func nodeAttrs(t *Tree, n *Node) string {
+	path := "root"
+	if len(n.Path) > 0 {
+		path = strings.Join(n.Path, " ")
+	}
+	player := "MAX"
+	if !n.Max() {
+		player = "MIN"
+	}
+	end := t.EndLabel(n)
+	if end == "" {
+		end = n.End.String()
+	}
+	kv := []string{"node", fmt.Sprint(n.ID), "path", path, "player", player, "ply", fmt.Sprint(n.Ply), "depth", fmt.Sprint(n.Depth),
+		"window", t.WindowLabel(n), "value", t.ValueLabel(n), "end", end, "why", t.Why(n)}
+	if fen := t.NodeFEN(n); fen != "" {
+		kv = append(kv, "fen", fen)
+	}
+	return dataAttrs("node", kv...)
+}
+
+// dataAttrs writes ` class="CLASS" data-K="V"...` for key-value pairs.
+func dataAttrs(class string, kv ...string) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, ` class="%s"`, class)
+	for i := 0; i+1 < len(kv); i += 2 {
+		fmt.Fprintf(&b, ` data-%s="%s"`, kv[i], html.EscapeString(kv[i+1]))
+	}
+	return b.String()
 }

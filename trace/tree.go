@@ -585,3 +585,76 @@ func plural(n int, noun string) string { return textfmt.Plural(n, noun) }
 func (t *Tree) DrawnOfSearched() string {
 	return fmt.Sprintf("%s: %s drawn of %s searched", t.Algo, plural(t.Stats().Nodes, "node"), textfmt.Thousands(t.SearchNodes+t.QNodes))
 }
+
+// Why explains in a sentence how n ended, for a reader who clicked it in
+// a drawing: why its remaining moves did not matter, or what gave its
+// value.
+func (t *Tree) Why(n *Node) string {
+	switch n.End {
+	case engine.EndCutoff:
+		who, other := "MAX", "MIN"
+		if !n.Max() {
+			who, other = "MIN", "MAX"
+		}
+		rest := "its other moves"
+		if n.Total > 0 {
+			rest = fmt.Sprintf("its other %s", plural(n.Total-n.Searched, "move"))
+		}
+		return fmt.Sprintf("cut: a move of %s reached the bound %s already has elsewhere, so %s will never let the game come here and %s cannot change that", who, other, other, rest)
+	case engine.EndTTCutoff:
+		return "cut: the transposition table already held a value for this position, deep enough and within the window, so it was not searched again"
+	case engine.EndNullCutoff:
+		return "cut: even passing (a null move) kept the score at or above β, so the position is too good for the opponent to allow"
+	case engine.EndStandPat:
+		return "quiescence: the side to move may stand pat, and the static score already reached β"
+	case engine.EndDelta:
+		return "quiescence: even winning the most valuable piece could not raise the score to α"
+	case engine.EndCheckmate:
+		return "checkmate: no legal move, in check"
+	case engine.EndStalemate:
+		return "stalemate: no legal move, not in check (a draw)"
+	case engine.EndDraw:
+		return "a draw by the rules (repetition, fifty moves or too little material)"
+	case engine.EndQuiet:
+		return "quiescence: no capture worth searching, the static score stands"
+	case engine.EndLeaf:
+		if t.Kind != KindChess {
+			return "a leaf of the textbook tree: its value is given"
+		}
+		return "depth limit: the static evaluation gives the value"
+	case engine.EndExpanded:
+		if n.Total == 0 && len(n.Children) == 0 {
+			return "a leaf: its value is given"
+		}
+		return "every move was searched; the best one gives the value"
+	}
+	return t.EndLabel(n)
+}
+
+// NodeFEN is the position at n in a chess tree: the moves of its path
+// played from the searched position ("" for textbook trees, or when the
+// path cannot be replayed).
+func (t *Tree) NodeFEN(n *Node) string {
+	if t.Kind != KindChess {
+		return ""
+	}
+	b, err := board.FromFEN(t.Start)
+	if err != nil {
+		return ""
+	}
+	for _, step := range n.Path {
+		switch step {
+		case "verify":
+			continue
+		case "null", "0000":
+			b.MakeNull()
+			continue
+		}
+		m, err := b.ParseMove(step)
+		if err != nil {
+			return ""
+		}
+		b.Make(m)
+	}
+	return b.FEN()
+}

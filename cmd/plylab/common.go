@@ -75,9 +75,14 @@ func durationFlag(c *cli.Context, name string) (time.Duration, error) {
 type runStreams struct {
 	Color    output.Painter
 	Progress bool // draw the progress line on stderr
+	// Live receives a long run's work so far (a notebook cell watching),
+	// nil otherwise.
+	Live func(text string)
 }
 
-func (s *runStreams) setStreams(env *appEnv) { s.Color, s.Progress = env.Out, env.ProgressOn() }
+func (s *runStreams) setStreams(env *appEnv) {
+	s.Color, s.Progress, s.Live = env.Out, env.ProgressOn(), env.Live
+}
 
 // parseAction is a command's action: parse the flags into options (usage
 // errors here), fill in env's stream decisions when the options embed

@@ -117,9 +117,22 @@ func compareRun(ctx context.Context, opts *CompareOptions, stdout, stderr io.Wri
 		return err
 	}
 	prog := output.NewProgress(stderr, opts.Progress)
-	res, runErr := lab.Compare(ctx, lab.CompareOptions{Positions: opts.Positions, Algos: opts.Algos,
+	co := lab.CompareOptions{Positions: opts.Positions, Algos: opts.Algos,
 		MinDepth: opts.MinDepth, MaxDepth: opts.MaxDepth, Minimal: !opts.NoMinimal,
-		Progress: prog.Status})
+		Progress: prog.Status}
+	if opts.Live != nil {
+		// A notebook cell watches: show each row as its search ends, as
+		// the final table will (its last columns come at the end).
+		co.Rows = func(partial *lab.CompareResult) {
+			var b strings.Builder
+			t := partial.Table(opts.Positions, opts.Algos)
+			t.Notes = []string{"running: the rows so far; % minimax, EBF and the minimal tree come at the end"}
+			if err := output.WriteText(&b, t, output.Painter{}); err == nil {
+				opts.Live(b.String())
+			}
+		}
+	}
+	res, runErr := lab.Compare(ctx, co)
 	prog.Done()
 	if res == nil {
 		return runErr

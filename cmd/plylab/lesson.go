@@ -74,6 +74,7 @@ func (env *appEnv) lessonRunner(ctx context.Context, color bool) lessons.RunFunc
 		}
 		stdout := &lessons.RecordingWriter{Writer: inv.Stdout}
 		sub := &appEnv{Env: env.Child(ctx, stdout, inv.Stderr, color, inv.Files), commands: env.commands}
+		sub.Live = inv.Live
 		code := runWith(sub, append([]string{"plylab"}, inv.Args...))
 		return lessons.Outcome{Code: code, Records: stdout.Records}
 	}

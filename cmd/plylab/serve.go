@@ -6,6 +6,7 @@ import (
 	"io"
 	"os/signal"
 	"runtime"
+	"strings"
 	"syscall"
 
 	"github.com/plylab/plylab/cmd/internal/cliapp"
@@ -44,12 +45,18 @@ shell. Ctrl-C stops the server and removes its scratch files.
 
 By default only this computer can connect (127.0.0.1, a free port). To serve
 a classroom, listen on the network, e.g. --addr 0.0.0.0:8888, and share the
-address with its token; the limits below keep the server responsive.
-docs/notebook-api.md documents the HTTP API the pages use.
+address with its token (the server prints one per network address); the
+limits below keep the server responsive. Cells run only the commands and
+flags the lessons need (no file of the server is read, nothing is written
+outside a session's folder, no program is started), and requests must name
+the server by an IP address or localhost, or by a name given with
+--allow-host. docs/notebook-api.md documents the HTTP API and what a
+student holding the token can and cannot do.
 
 Examples:
    plylab lesson serve --open
-   plylab lesson serve --addr 0.0.0.0:8888 --max-concurrent 2 --time-limit 10s`,
+   plylab lesson serve --addr 0.0.0.0:8888 --max-concurrent 2 --time-limit 10s
+   plylab lesson serve --addr 0.0.0.0:8888 --allow-host class.local`,
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "addr", Value: "127.0.0.1:0", Usage: "listen on `HOST:PORT` (port 0: a free one)"},
 			&cli.BoolFlag{Name: "open", Usage: "open the notebook in the default browser"},
@@ -58,6 +65,7 @@ Examples:
 			&cli.IntFlag{Name: "max-concurrent", Value: runtime.NumCPU(), Usage: "run at most `N` cells at once; more wait a few seconds, then get 'busy' (429)"},
 			&cli.Int64Flag{Name: "max-body", Value: notebook.DefaultMaxBody, Usage: "refuse request bodies over `BYTES`"},
 			&cli.IntFlag{Name: "max-output", Value: notebook.DefaultMaxOutput, Usage: "keep at most `BYTES` of a cell's output"},
+			&cli.StringSliceFlag{Name: "allow-host", Usage: "also answer requests addressed to host `NAME` (repeat for several; IP addresses and localhost always work), e.g. a name students type such as class.local"},
 		},
 		Action: parseAction(env, func(c *cli.Context) (*ServeOptions, error) { return parseServe(c, env.notebookConfig) }, runF),
 	}
@@ -69,8 +77,13 @@ func parseServe(c *cli.Context, notebookConfig func() (notebook.Config, error)) 
 	if c.NArg() > 0 {
 		return nil, cliapp.Usagef("'lesson serve' takes no arguments, got %q; every lesson is on the index page", c.Args().First())
 	}
+	for _, h := range c.StringSlice("allow-host") {
+		if h == "" || strings.ContainsAny(h, "/: ") {
+			return nil, cliapp.Usagef("--allow-host %q: give a host name such as class.local, without a port or scheme", h)
+		}
+	}
 	o := &ServeOptions{Notebook: notebookConfig, RunOptions: notebook.RunOptions{
-		Addr: c.String("addr"), Open: c.Bool("open"),
+		Addr: c.String("addr"), Open: c.Bool("open"), Hosts: c.StringSlice("allow-host"),
 		Limits: notebook.Limits{TimeLimit: c.Duration("time-limit"), NodeBudget: c.Uint64("node-budget"),
 			MaxConcurrent: c.Int("max-concurrent"), MaxBody: c.Int64("max-body"), MaxOutput: c.Int("max-output")},
 	}}

@@ -43,6 +43,10 @@ type CompareOptions struct {
 	MinimalFullLimit float64
 	// Progress, when set, receives a one-line status before each search.
 	Progress func(status string)
+	// Rows, when set, receives the result so far after each search: the
+	// rows finished (Done), before the columns computed at the end (EBF,
+	// minimal tree). It must not keep the result.
+	Rows func(partial *CompareResult)
 }
 
 // CompareRow is one (depth, algorithm) row, summed over the positions.
@@ -169,6 +173,9 @@ positionsLoop:
 						record(it.Depth, it.Stats, best, it.Score)
 					}
 				}
+				if o.Rows != nil {
+					o.Rows(res)
+				}
 				if run.Stopped {
 					res.Interrupted = true
 					break positionsLoop
@@ -183,6 +190,9 @@ positionsLoop:
 					break positionsLoop
 				}
 				record(d, run.Stats, run.BestMove, run.Score)
+				if o.Rows != nil {
+					o.Rows(res)
+				}
 			}
 		}
 		if !o.Minimal {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"net"
+	"strings"
 	"time"
 )
 
@@ -54,6 +55,8 @@ func (l Limits) Check() error {
 type RunOptions struct {
 	Addr string // listen here, HOST:PORT (port 0: a free one)
 	Open bool   // open the address in the default browser
+	// Hosts are host names requests may also name (Config.Hosts).
+	Hosts []string
 	Limits
 }
 
@@ -84,6 +87,7 @@ func (e *ListenError) Unwrap() error { return e.Err }
 // a failure to listen is a *ListenError.
 func Run(ctx context.Context, cfg Config, o RunOptions, stdout, stderr io.Writer) error {
 	o.Limits.Apply(&cfg)
+	cfg.Hosts = append(cfg.Hosts, o.Hosts...)
 	cfg.Log = stderr
 	if cfg.Token == "" {
 		token, err := NewToken()
@@ -104,6 +108,9 @@ func Run(ctx context.Context, cfg Config, o RunOptions, stdout, stderr io.Writer
 	defer srv.Close()
 	url := URL(ln.Addr(), cfg.Token)
 	fmt.Fprintln(stdout, url)
+	if others := ClassURLs(ln.Addr(), cfg.Token); len(others) > 0 {
+		fmt.Fprintf(stdout, "students on this network open: %s\n", strings.Join(others, " or "))
+	}
 	fmt.Fprintf(stdout, "serving %d lessons as live notebooks; press Ctrl-C to stop\n", len(cfg.Lessons))
 	err = Serve(ctx, ln, srv, func() {
 		if o.Open {
@@ -117,4 +124,26 @@ func Run(ctx context.Context, cfg Config, o RunOptions, stdout, stderr io.Writer
 	}
 	fmt.Fprintln(stdout, "stopped the notebook server")
 	return nil
+}
+
+// ClassURLs are the addresses students on the network open when the
+// server listens on every interface (0.0.0.0 or ::): one per IPv4 address
+// of this computer that is not a loopback one. A server listening on one
+// address has none besides URL's.
+func ClassURLs(addr net.Addr, token string) []string {
+	host, port, _ := net.SplitHostPort(addr.String())
+	if ip := net.ParseIP(host); ip == nil || !ip.IsUnspecified() {
+		return nil
+	}
+	ifaddrs, err := net.InterfaceAddrs()
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for _, a := range ifaddrs {
+		if n, ok := a.(*net.IPNet); ok && n.IP.To4() != nil && !n.IP.IsLoopback() && !n.IP.IsLinkLocalUnicast() {
+			out = append(out, fmt.Sprintf("http://%s/?token=%s", net.JoinHostPort(n.IP.String(), port), token))
+		}
+	}
+	return out
 }

@@ -298,13 +298,26 @@ func TestPages(t *testing.T) {
 		}
 	}
 	_, page := get(t, ts, "/lesson/03-test", auth)
-	for _, want := range []string{`<textarea class="cmd-edit"`, "plylab compare --depth 3</textarea>", `class="run"`, `class="stop"`, `class="reset"`, "    3    497", "It visited 497 nodes."} {
+	for _, want := range []string{`<textarea class="cmd-edit"`, "plylab compare --depth 3</textarea>", `class="run"`, `class="stop"`, `class="reset"`, `<td class="num">497</td>`, "It visited 497 nodes."} {
 		if !strings.Contains(page, want) {
 			t.Errorf("lesson page lacks %q:\n%s", want, page)
 		}
 	}
 	if strings.Contains(page, "http://") || strings.Contains(page, "https://") {
 		t.Errorf("the lesson page links the network")
+	}
+	// A lesson by the beginning of its name: one address per lesson.
+	for _, ref := range []string{"te", "test", "03", "3"} {
+		req, _ := http.NewRequest("GET", ts.URL+"/lesson/"+ref, nil)
+		req.Header.Set("X-Plylab-Token", testToken)
+		resp, err := (&http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}).Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusFound || resp.Header.Get("Location") != "/lesson/03-test" {
+			t.Errorf("/lesson/%s: %d to %q, want a redirect to /lesson/03-test", ref, resp.StatusCode, resp.Header.Get("Location"))
+		}
 	}
 	if resp, _ := get(t, ts, "/lesson/99-nope", auth); resp.StatusCode != 404 {
 		t.Errorf("unknown lesson: %d", resp.StatusCode)

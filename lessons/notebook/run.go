@@ -45,6 +45,9 @@ type RunResult struct {
 	Truncated bool      `json:"truncated,omitempty"`
 	SVGs      []Picture `json:"svgs"`
 	Files     []FileRef `json:"files"`
+	// HTML is the output as the lesson pages draw it (lessons.OutputHTML):
+	// tables as HTML tables, pictures inline.
+	HTML string `json:"html"`
 	// Error says why the command failed or stopped (a non-zero exit, a
 	// limit, Stop); nil when it ran to the end.
 	Error *apiError `json:"error,omitempty"`
@@ -178,7 +181,7 @@ func (w *capWriter) Write(p []byte) (int, error) {
 
 // event is one line of the NDJSON stream.
 type event struct {
-	Type      string     `json:"type"` // started, output, progress, result
+	Type      string     `json:"type"` // started, output, live, progress, result
 	ID        string     `json:"id,omitempty"`
 	Session   string     `json:"session,omitempty"`
 	Stream    string     `json:"stream,omitempty"` // stdout or stderr
@@ -240,8 +243,19 @@ func (s *Server) execute(ctx context.Context, req RunRequest, emit func(event)) 
 	out = &capWriter{mu: &mu, max: s.cfg.MaxOutput, tee: tee("stdout")}
 	errw = &capWriter{mu: &mu, max: s.cfg.MaxOutput, tee: tee("stderr")}
 	run := s.safeRunFunc(ctx)
+	var lastLive time.Time
 	capture := func(inv lessons.Invocation) lessons.Outcome {
 		inv.Stdout, inv.Stderr = io.MultiWriter(inv.Stdout, out), io.MultiWriter(inv.Stderr, errw)
+		if emit != nil {
+			inv.Live = func(text string) {
+				// At most five views a second: the page redraws each.
+				if time.Since(lastLive) < 200*time.Millisecond || len(text) > s.cfg.MaxOutput {
+					return
+				}
+				lastLive = time.Now()
+				emit(event{Type: "live", Text: lessons.StripANSI(text)})
+			}
+		}
 		return run(inv)
 	}
 	if emit != nil {
@@ -289,6 +303,13 @@ func (s *Server) execute(ctx context.Context, req RunRequest, emit func(event)) 
 		}
 		if svg, err := lessons.BoardPicture(cr); err == nil && svg != nil {
 			res.SVGs = append(res.SVGs, Picture{Name: "board.svg", Caption: cr.FEN, SVG: string(svg)})
+		}
+		if !res.Truncated {
+			view := *cr
+			view.Stdout, view.Stderr = res.Stdout, res.Stderr
+			if html, err := lessons.OutputHTML(&view, "r"+randomID()[:8]); err == nil {
+				res.HTML = string(html)
+			}
 		}
 	}
 	res.Error = s.why(ctx, res)

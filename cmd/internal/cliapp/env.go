@@ -39,6 +39,10 @@ type Env struct {
 	// Files, when set (lesson cells), is the only place a command may
 	// write files (see Outputs).
 	Files sandbox.Folder
+	// Live, when set (a notebook cell), receives a long command's view of
+	// its work so far (compare's finished rows), each call replacing the
+	// last.
+	Live func(text string)
 
 	// Out paints this run's output; Out.On is resolved at the start of
 	// each run by ResolveColor from --color, NO_COLOR and the terminal.

@@ -55,12 +55,14 @@
     cell.runID = id;
     const pre = el("pre", "out");
     box.appendChild(pre);
+    let live = null;
     let res = null;
     const resp = await fetch("/api/stream", {
       method: "POST", headers: headers(), credentials: "same-origin",
       body: JSON.stringify({ command: command, session: await ensureSession(), id: id }),
     });
     if (!resp.ok) {
+      pre.remove();
       let d;
       try { d = await resp.json(); } catch (e) { d = { error: { code: "http", message: "the server answered " + resp.status } }; }
       return { error: d.error, output: "" };
@@ -80,6 +82,10 @@
         const ev = JSON.parse(line);
         if (ev.type === "output") {
           pre.textContent += ev.text;
+        } else if (ev.type === "live") {
+          // The rows finished so far, as the final table will show them.
+          if (!live) { live = el("pre", "out live"); box.appendChild(live); }
+          live.textContent = ev.text.replace(/\n$/, "");
         } else if (ev.type === "progress") {
           setStatus(cell, "running… " + (ev.elapsed_ms / 1000).toFixed(1) + " s", "running");
         } else if (ev.type === "result") {
@@ -87,31 +93,180 @@
         }
       }
     }
+    if (live) live.remove();
     if (!res) res = { error: { code: "stopped", message: "the connection closed before the result came" } };
-    pre.textContent = (res.output || pre.textContent || "").replace(/\n$/, "");
-    if (!pre.textContent) pre.remove();
-    for (const p of res.svgs || []) {
-      const fig = el("figure");
-      const img = el("img");
-      img.alt = p.name;
-      img.src = p.url ? p.url : "data:image/svg+xml;charset=utf-8," + encodeURIComponent(p.svg);
-      fig.appendChild(img);
-      fig.appendChild(el("figcaption", "", p.caption || p.name));
-      box.appendChild(fig);
+    pre.remove();
+    showResult(box, res, pre.textContent);
+    return res;
+  }
+
+  // showResult draws a command's result: the server's rendering of it
+  // (tables, pictures), or its text and pictures when there is none.
+  function showResult(box, res, streamed) {
+    const part = el("div", "result");
+    if (res.html) {
+      // Drawn by plylab's own renderer (lessons.OutputHTML): escaped text,
+      // tables and plylab's own pictures; the page's CSP runs no script.
+      part.innerHTML = res.html;
+    } else {
+      const text = (res.output || streamed || "").replace(/\n$/, "");
+      if (text) part.appendChild(el("pre", "out", text));
+      for (const p of res.svgs || []) {
+        const fig = el("figure");
+        const img = el("img");
+        img.alt = p.name;
+        img.src = p.url ? p.url : "data:image/svg+xml;charset=utf-8," + encodeURIComponent(p.svg);
+        fig.appendChild(img);
+        fig.appendChild(el("figcaption", "", p.caption || p.name));
+        part.appendChild(fig);
+      }
     }
-    const other = (res.files || []).filter((f) => !/\.svg$/i.test(f.name));
-    if (other.length) {
+    const files = res.files || [];
+    if (files.length) {
       const p = el("p", "files", "files: ");
-      for (const f of other) {
+      for (const f of files) {
         const a = el("a", "", f.name);
         a.href = f.url;
         a.download = f.name;
         p.appendChild(a);
         p.appendChild(document.createTextNode(" "));
       }
-      box.appendChild(p);
+      part.appendChild(p);
     }
-    return res;
+    box.appendChild(part);
+    enhance(part);
+  }
+
+  // ------------------------------------------------------------------
+  // Search trees: pan, zoom, and a click on a node explains it.
+  const glyphs = { K: "♔", Q: "♕", R: "♖", B: "♗", N: "♘", P: "♙", k: "♚", q: "♛", r: "♜", b: "♝", n: "♞", p: "♟" };
+  function miniBoard(fen) {
+    const grid = el("div", "mini-board");
+    const rows = fen.split(" ")[0].split("/");
+    rows.forEach((row, r) => {
+      let f = 0;
+      for (const ch of row) {
+        if (/[1-8]/.test(ch)) {
+          for (let k = 0; k < +ch; k++) grid.appendChild(el("span", ((r + f++) % 2 ? "dark" : "light"), ""));
+        } else {
+          grid.appendChild(el("span", ((r + f++) % 2 ? "dark" : "light") + (ch === ch.toUpperCase() ? " white" : " black"), glyphs[ch] || "?"));
+        }
+      }
+    });
+    grid.setAttribute("role", "img");
+    grid.setAttribute("aria-label", "position " + fen);
+    return grid;
+  }
+  function nodeInfo(info, g) {
+    const d = g.dataset;
+    info.textContent = "";
+    info.hidden = false;
+    if (g.classList.contains("pruned")) {
+      info.appendChild(el("p", "node-title", "pruned: " + (d.moves || "")));
+      info.appendChild(el("p", "node-why", d.why));
+      return;
+    }
+    info.appendChild(el("p", "node-title", (d.path === "root" ? "the root" : d.path) + " · " + d.player + " to move · ply " + d.ply + " · depth " + d.depth));
+    const dl = el("dl");
+    for (const [k, v] of [["window on entry", d.window], ["value", d.value], ["ended", d.end]]) {
+      dl.appendChild(el("dt", "", k));
+      dl.appendChild(el("dd", "", v));
+    }
+    info.appendChild(dl);
+    info.appendChild(el("p", "node-why", d.why));
+    if (d.fen) {
+      info.appendChild(miniBoard(d.fen));
+      info.appendChild(el("p", "node-fen", d.fen));
+    }
+  }
+  function treeViewer(svg) {
+    const fig = svg.closest("figure");
+    if (!fig || fig.classList.contains("tree")) return;
+    fig.classList.add("tree");
+    const vb = (svg.getAttribute("viewBox") || "").split(/[\s,]+/).map(Number);
+    const w = vb[2] || svg.getBoundingClientRect().width, h = vb[3] || svg.getBoundingClientRect().height;
+    const bar = el("div", "tree-bar");
+    const stage = el("div", "tree-stage");
+    const info = el("div", "tree-info");
+    info.hidden = true;
+    info.setAttribute("aria-live", "polite");
+    let scale = 1;
+    const apply = (s, cx, cy) => {
+      // Zoom about the point (cx, cy) of the stage, keeping it in place.
+      const r = stage.getBoundingClientRect();
+      cx = cx === undefined ? r.width / 2 : cx;
+      cy = cy === undefined ? r.height / 2 : cy;
+      const ux = (stage.scrollLeft + cx) / scale, uy = (stage.scrollTop + cy) / scale;
+      scale = Math.min(8, Math.max(0.1, s));
+      svg.setAttribute("width", (w * scale).toFixed(1));
+      svg.setAttribute("height", (h * scale).toFixed(1));
+      stage.scrollLeft = ux * scale - cx;
+      stage.scrollTop = uy * scale - cy;
+      zoomLabel.textContent = Math.round(scale * 100) + "%";
+      fig.dataset.scale = scale.toFixed(3);
+    };
+    const button = (cls, label, title, f) => {
+      const b = el("button", cls, label);
+      b.type = "button";
+      b.title = title;
+      b.addEventListener("click", f);
+      bar.appendChild(b);
+    };
+    const fit = () => apply(Math.min(1, (stage.clientWidth - 8) / w, (stage.clientHeight - 8) / h));
+    button("zoom-out", "−", "zoom out", () => apply(scale / 1.25));
+    button("zoom-in", "+", "zoom in", () => apply(scale * 1.25));
+    button("zoom-fit", "fit", "fit the whole tree", fit);
+    button("zoom-one", "100%", "actual size", () => apply(1));
+    const zoomLabel = el("span", "tree-zoom", "100%");
+    bar.appendChild(zoomLabel);
+    bar.appendChild(el("span", "tree-hint", "drag to move · Ctrl+wheel to zoom · click a node"));
+    svg.parentNode.insertBefore(bar, svg);
+    bar.after(stage);
+    stage.appendChild(svg);
+    stage.after(info);
+    svg.style.maxWidth = "none";
+    svg.style.maxHeight = "none";
+    // Start at a size whose text can be read: the natural size, or
+    // larger for a small tree; the root in view.
+    apply(Math.max(1, Math.min(1.6, (stage.clientWidth - 8) / w)));
+    const root = svg.querySelector('g.node[data-node="0"]');
+    if (root) {
+      const rb = root.getBoundingClientRect(), sb = stage.getBoundingClientRect();
+      stage.scrollLeft += rb.left + rb.width / 2 - (sb.left + sb.width / 2);
+    }
+    stage.addEventListener("wheel", (e) => {
+      if (!e.ctrlKey && !e.metaKey) return;
+      e.preventDefault();
+      const r = stage.getBoundingClientRect();
+      apply(scale * (e.deltaY < 0 ? 1.15 : 1 / 1.15), e.clientX - r.left, e.clientY - r.top);
+    }, { passive: false });
+    let drag = null;
+    stage.addEventListener("pointerdown", (e) => {
+      drag = { x: e.clientX, y: e.clientY, l: stage.scrollLeft, t: stage.scrollTop, moved: false };
+    });
+    stage.addEventListener("pointermove", (e) => {
+      if (!drag) return;
+      const dx = e.clientX - drag.x, dy = e.clientY - drag.y;
+      if (Math.abs(dx) + Math.abs(dy) > 3) { drag.moved = true; stage.classList.add("dragging"); }
+      stage.scrollLeft = drag.l - dx;
+      stage.scrollTop = drag.t - dy;
+    });
+    const end = () => { stage.classList.remove("dragging"); setTimeout(() => { drag = null; }, 0); };
+    stage.addEventListener("pointerup", end);
+    stage.addEventListener("pointerleave", end);
+    svg.addEventListener("click", (e) => {
+      if (drag && drag.moved) return;
+      const g = e.target.closest("g.node, g.pruned");
+      if (!g) return;
+      svg.querySelectorAll("g.selected").forEach((x) => x.classList.remove("selected"));
+      g.classList.add("selected");
+      nodeInfo(info, g);
+    });
+  }
+  function enhance(root) {
+    root.querySelectorAll("figure svg").forEach((svg) => {
+      if (svg.querySelector("g.node")) treeViewer(svg);
+    });
   }
 
   function setStatus(cell, text, kind) {
@@ -170,18 +325,39 @@
     cell.querySelector("button.reset").addEventListener("click", () => {
       ta.value = ta.defaultValue;
       box.innerHTML = original;
+      enhance(box);
       setStatus(cell, "", "");
+      edited(cell, ta);
       fit(ta);
     });
     ta.addEventListener("keydown", (e) => {
       if (e.key === "Enter" && (e.ctrlKey || e.metaKey || e.shiftKey)) { e.preventDefault(); runCell(cell); }
     });
-    ta.addEventListener("input", () => fit(ta));
+    ta.addEventListener("input", () => { fit(ta); edited(cell, ta); });
+    ta.setAttribute("wrap", "off");
     fit(ta);
+    if (box) enhance(box);
+  }
+  // edited marks a cell whose commands differ from the lesson's: its
+  // prediction (a quiz) was asked about the original command.
+  function edited(cell, ta) {
+    const on = ta.value !== ta.defaultValue;
+    cell.classList.toggle("edited", on);
+    const q = cell.querySelector(".predict");
+    if (!q) return;
+    let note = q.querySelector(".edited-note");
+    if (on && !note) {
+      note = el("span", "edited-note", " (this question is about the original command: " + ta.defaultValue.split("\n").filter((l) => l && !l.startsWith("#")).join("; ") + ")");
+      q.appendChild(note);
+    } else if (!on && note) {
+      note.remove();
+    }
   }
   function fit(ta) {
     ta.style.height = "auto";
-    ta.style.height = ta.scrollHeight + 2 + "px";
+    // A long line scrolls sideways (wrap="off"): room for its scrollbar.
+    const bar = ta.scrollWidth > ta.clientWidth ? 14 : 0;
+    ta.style.height = ta.scrollHeight + 2 + bar + "px";
   }
 
   // ------------------------------------------------------------------
@@ -275,5 +451,5 @@
     document.querySelectorAll("section.cell[data-cell]").forEach(wire);
     if (document.getElementById("nb-cells")) setupScratch();
   });
-  window.plylabNotebook = { commandsOf: commandsOf };
+  window.plylabNotebook = { commandsOf: commandsOf, enhance: enhance, showResult: showResult };
 })();
