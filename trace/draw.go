@@ -187,7 +187,7 @@ func build(t *Tree, n *Node, opts DrawOptions, d *drawer, level int) *box {
 	folded := len(n.Children) == 0 && n.Hidden > 0
 	if p := n.Pruned; p != nil && !folded {
 		pb := &box{lines: prunedLines(p), pruned: true, level: level + 1,
-			attrs: dataAttrs("pruned", "why", "never searched: the cutoff above made them irrelevant", "moves", strings.Join(p.Moves, " ")),
+			attrs:   dataAttrs("pruned", "why", "never searched: the cutoff above made them irrelevant", "moves", strings.Join(p.Moves, " ")),
 			lk:      look{box: true, fill: "white", border: colorPruned, pen: 1, dashed: true},
 			tooltip: fmt.Sprintf("%s never searched: %s", plural(p.Count, "move"), strings.Join(p.Moves, " "))}
 		pb.size()
