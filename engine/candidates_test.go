@@ -206,8 +206,8 @@ func TestSearchAllocatesNothing(t *testing.T) {
 // the main search), for the engine and the engine without each of them
 // and without all three, to show what each one saves. SEE prunes count
 // only the moves futility and late move pruning would not skip anyway
-// (those are tested first since session 14; the node counts did not
-// change, the SEE prune counts fell by about two thirds).
+// (those are tested first since 0.11.2; the node counts did not change,
+// the SEE prune counts fell by about two thirds).
 func TestPruneCandidates(t *testing.T) {
 	const kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
 	const italian = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3"
@@ -253,13 +253,13 @@ func TestNullAdaptR(t *testing.T) {
 	}
 }
 
-// TestLateSwitchesNodeCounts pins the switches added since session 7 on
-// the positions of TestCandidateNodeCounts at depth 9, fresh tables: the
+// TestLateSwitchesNodeCounts pins the switches added since 0.7.0 on the
+// positions of TestCandidateNodeCounts at depth 9, fresh tables: the
 // history malus and correction history (in the engine preset), and the
 // candidates tteval, probcut and corrpieces with their counters. The
-// engine without histmalus and corrhist is the session-6 engine (bench
-// 637400) and the engine without corrhist the session-7 one (bench
-// 626451): each must give its node counts exactly.
+// engine without histmalus and corrhist is the engine of bench 637400
+// (0.6.0) and the engine without corrhist that of bench 626451 (0.7.0):
+// each must give its node counts exactly.
 func TestLateSwitchesNodeCounts(t *testing.T) {
 	const kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
 	const italian = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3"

@@ -217,8 +217,8 @@ func TestNullMoveZugzwang(t *testing.T) {
 		// a trebuchet, must give up d5. Every king move loses d4 instead.
 		{"pawn-ending tempo", "8/8/8/2Kp4/3Pk3/8/P7/8 w - - 0 1", 12, []string{"a2a3", "a2a4"}, 150},
 		// chessprogramming.org null-move test positions zugzwang.001/.002
-		// (with the tuned classical weights of 2026-11-23, session 6, the
-		// engine settles on Rf1 from depth 16; it was 14 before). In .002
+		// (with the classical weights fitted in 0.6.0, the engine
+		// settles on Rf1 from depth 16; it was 14 before). In .002
 		// the winning side's margin is the evaluation's judgement: the
 		// classical one said +3 pawns at depth 12, the network +2.49.
 		{"zugzwang.001 Rf1", "8/8/p1p5/1p5p/1P5p/8/PPP2K1p/4R1rk w - - 0 1", 16, []string{"e1f1"}, -Infinity},

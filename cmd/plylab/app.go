@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"fmt"
 	"io"
 	"runtime/debug"
 	"strings"
@@ -15,9 +14,13 @@ import (
 // version is the plylab version; release builds override it with
 //
 //	go build -ldflags "-X main.version=1.2.3" ./cmd/plylab
+//
+// and a build of a tagged commit takes the tag's version (cliapp.ReadBuild).
 var version = defaultVersion
 
-const defaultVersion = "0.1.0-dev"
+// defaultVersion is the version the source is developing: the next
+// release after the newest in CHANGELOG.md, with -dev.
+const defaultVersion = "0.12.0-dev"
 
 // appEnv is the run environment (cliapp.Env: streams, context, colour,
 // the output folder) plus what is plylab's own.
@@ -26,6 +29,8 @@ type appEnv struct {
 
 	// commands overrides allCommands (tests use it to add commands).
 	commands func(*appEnv) []*cli.Command
+	// buildInfo overrides debug.ReadBuildInfo (tests set the commit).
+	buildInfo func() (*debug.BuildInfo, bool)
 }
 
 // Each command follows one pattern (the GitHub CLI's pkg/cmd):
@@ -80,6 +85,7 @@ func allCommands(env *appEnv) []*cli.Command {
 		matchCommand(env),
 		lessonCommand(env),
 		reproduceCommand(env),
+		versionCommand(env),
 		// Add new subcommands here, one constructor per file, e.g.
 		//   perftCommand(env),   // perft.go
 		//   compareCommand(env), // compare.go
@@ -98,7 +104,7 @@ func newApp(env *appEnv) *cli.App {
 		Name:     "plylab",
 		HelpName: "plylab",
 		Usage:    "explore how chess programs search: minimax, alpha-beta, node counts, search trees",
-		Version:  versionString(),
+		Version:  env.build().Short(),
 		Description: `plylab shows, step by step, what a chess search does: how many positions
 minimax and alpha-beta visit at each depth, what the search tree looks like,
 and how a full engine prunes it.
@@ -129,7 +135,7 @@ Examples:
 				Name:  "columns",
 				Usage: "show only the table columns in `LIST` (comma-separated keys or headers, in that order; e.g. depth,algo,nodes)",
 			},
-			&cli.BoolFlag{Name: "version", Usage: "print the version and exit", DisableDefaultText: true},
+			&cli.BoolFlag{Name: "version", Usage: "print the version, commit, Go version and bench signature (plylab version) and exit", DisableDefaultText: true},
 			cliapp.HelpFlag(),
 		},
 		Commands: cmds,
@@ -145,7 +151,9 @@ Examples:
 				env.Out.Columns = strings.Split(cols, ",")
 			}
 			if c.Bool("version") {
-				fmt.Fprintf(env.Stdout, "plylab version %s\n", versionString())
+				if err := writeVersion(env.Stdout, "table", env.build(), env.Out); err != nil {
+					return err
+				}
 				return cliapp.ErrStop
 			}
 			return nil
@@ -176,11 +184,16 @@ func execute(env *appEnv, args []string) error {
 	return cliapp.RunApp(env.Ctx, newApp(env), args)
 }
 
-// versionString is the version plus, when the binary carries build info,
-// the VCS revision it was built from.
-func versionString() string {
-	bi, _ := debug.ReadBuildInfo() // nil without build information
-	return cliapp.Version(version, defaultVersion, bi)
+// build describes the running binary: its version, the commit it was
+// built from and the Go toolchain (cliapp.ReadBuild of its build
+// information).
+func (env *appEnv) build() cliapp.Build {
+	read := env.buildInfo
+	if read == nil {
+		read = debug.ReadBuildInfo
+	}
+	bi, _ := read() // nil without build information
+	return cliapp.ReadBuild(version, defaultVersion, bi)
 }
 
 // helpCommand is `plylab help [COMMAND...]`, the same as `plylab COMMAND... --help`.

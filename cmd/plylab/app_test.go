@@ -2,6 +2,7 @@ package main
 
 import (
 	"io"
+	"runtime/debug"
 	"strings"
 	"testing"
 
@@ -11,13 +12,56 @@ import (
 	"github.com/plylab/plylab/engine/textfmt"
 )
 
+// plylab version and plylab --version print the same: the version, the
+// commit and toolchain from the build information (injected here), and
+// the bench signature stored in engine/lab.
 func TestVersion(t *testing.T) {
 	t.Parallel()
-	r := runCLI(t, "--version")
-	wantOK(t, r)
-	if !strings.HasPrefix(r.stdout, "plylab version ") || !strings.Contains(r.stdout, version) {
-		t.Errorf("stdout = %q, want \"plylab version %s...\"", r.stdout, version)
+	const commit = "59bc69d0f1e2d3c4b5a69788796a5b4c3d2e1f00"
+	info := func(v string, modified string) func() (*debug.BuildInfo, bool) {
+		return func() (*debug.BuildInfo, bool) {
+			return &debug.BuildInfo{GoVersion: "go1.26.8", Main: debug.Module{Version: v}, Settings: []debug.BuildSetting{
+				{Key: "vcs.revision", Value: commit}, {Key: "vcs.modified", Value: modified}}}, true
+		}
 	}
+	none := func() (*debug.BuildInfo, bool) { return nil, false }
+	text := "plylab " + version + "\n" +
+		"commit  " + commit + "\n" +
+		"go      go1.26.8\n" +
+		"bench   1342884 nodes (plylab bench: depth 8, 16 MB hash)\n"
+	for _, tc := range []struct {
+		name string
+		bi   func() (*debug.BuildInfo, bool)
+		args []string
+		want string
+	}{
+		{"command", info("(devel)", "false"), []string{"version"}, text},
+		{"flag", info("(devel)", "false"), []string{"--version"}, text},
+		{"flag after a global flag", info("(devel)", "false"), []string{"--color", "never", "--version"}, text},
+		{"tagged and modified", info("v0.11.3+dirty", "true"), []string{"version"},
+			"plylab 0.11.3\ncommit  " + commit + " (modified)\ngo      go1.26.8\nbench   1342884 nodes (plylab bench: depth 8, 16 MB hash)\n"},
+		{"no build information", none, []string{"--version"},
+			"plylab " + version + "\ncommit  unknown (built without version control information)\ngo      unknown\nbench   1342884 nodes (plylab bench: depth 8, 16 MB hash)\n"},
+		{"json", info("v0.11.3", "false"), []string{"version", "--format", "json"},
+			"{\n  \"version\": \"0.11.3\",\n  \"commit\": \"" + commit + "\",\n  \"modified\": false,\n  \"go_version\": \"go1.26.8\",\n  \"bench_signature\": 1342884\n}\n"},
+		{"json without build information", none, []string{"version", "-f", "json"},
+			"{\n  \"version\": \"" + version + "\",\n  \"commit\": null,\n  \"modified\": false,\n  \"go_version\": \"\",\n  \"bench_signature\": 1342884\n}\n"},
+		{"csv", info("(devel)", "true"), []string{"version", "-f", "csv"},
+			"field,value\nversion," + version + "\ncommit," + commit + "\nmodified,true\ngo_version,go1.26.8\nbench_signature,1342884\n"},
+	} {
+		env := testEnv()
+		env.buildInfo = tc.bi
+		r := runIn(t, env, tc.args...)
+		wantOK(t, r)
+		if r.stdout != tc.want {
+			t.Errorf("%s: plylab %s printed\n%s\nwant\n%s", tc.name, strings.Join(tc.args, " "), r.stdout, tc.want)
+		}
+	}
+	if version != defaultVersion {
+		t.Errorf("version = %q, want the source's %q (a test build sets no -ldflags)", version, defaultVersion)
+	}
+	wantParseError(t, newVersionCommand, `unexpected argument "now"`, "version", "now")
+	wantParseError(t, newVersionCommand, `unknown format "xml"`, "version", "--format", "xml")
 }
 
 func TestHelp(t *testing.T) {

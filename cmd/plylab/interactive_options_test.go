@@ -97,7 +97,7 @@ func TestPlayOptions(t *testing.T) {
 func TestUCIOptions(t *testing.T) {
 	t.Parallel()
 	o, msg := parseOptions(t, newUCICommand, "uci")
-	if o == nil || o.Stdin == nil || o.Config.Version != versionString() || o.Config.OpenBook == nil {
+	if o == nil || o.Stdin == nil || o.Config.Version != testEnv().build().Short() || o.Config.OpenBook == nil {
 		t.Errorf("uci: %+v (%s)", o, msg)
 	}
 	wantParseError(t, newUCICommand, `uci takes no arguments, got "go"; send UCI commands on stdin instead`, "uci", "go")

@@ -9,9 +9,9 @@ import (
 )
 
 // Start-up guard. Every plylab command pays every linked package's init
-// before main runs; docs/performance.md#start-up has the history (a magic
-// number search, a WebAssembly Graphviz and a syntax highlighter once made
-// `plylab --help` take 375 ms). This test runs the real binary with
+// before main runs; docs/performance.md#start-up says what each cost (a
+// magic number search, a WebAssembly Graphviz and a syntax highlighter
+// made `plylab --help` take 375 ms before 0.2.0). This test runs the real binary with
 // GODEBUG=inittrace=1, which prints each package init's clock time, and
 // fails when one init takes more than initBudgetMS in every one of the
 // runs (the fastest run counts, so a loaded machine does not fail it; a

@@ -51,18 +51,19 @@ Examples:
    printf 'setoption name Tech null value false\ngo movetime 1000\n' | plylab uci
    cutechess-cli -engine cmd=plylab arg=uci -engine cmd=stockfish \
        -each proto=uci tc=10+0.1 -games 2`,
-		Action: parseAction(env, func(c *cli.Context) (*UCIOptions, error) { return parseUCI(c, env.Stdin) }, runF),
+		Action: parseAction(env, func(c *cli.Context) (*UCIOptions, error) { return parseUCI(c, env.Stdin, env.build().Short()) }, runF),
 	}
 }
 
 // parseUCI checks that uci has no arguments; the commands come on stdin.
-func parseUCI(c *cli.Context, stdin io.Reader) (*UCIOptions, error) {
+// version is what the engine's name carries (cliapp.Build.Short).
+func parseUCI(c *cli.Context, stdin io.Reader, version string) (*UCIOptions, error) {
 	if c.NArg() > 0 {
 		return nil, cliapp.Usagef("uci takes no arguments, got %q; send UCI commands on stdin instead", c.Args().First())
 	}
 	// Name and Author are uci.Config's defaults: "plylab", "the plylab
 	// authors".
-	cfg := uci.Config{Version: versionString(), OpenBook: uci.BookOpener(book.Open)}
+	cfg := uci.Config{Version: version, OpenBook: uci.BookOpener(book.Open)}
 	return &UCIOptions{Config: cfg, Stdin: stdin}, nil
 }
 

@@ -173,6 +173,14 @@ const (
 	BenchMaxHashMB = 4096 // the largest hash bench accepts
 )
 
+// BenchSignature is the node count of `plylab bench` with its defaults
+// (the engine preset, its built-in network, BenchDepth, BenchHashMB): the
+// fingerprint of this build's search, which `plylab version` prints
+// without searching. Any change to pruning, ordering or the evaluation
+// changes it; TestBenchSignature runs the bench and fails until this
+// constant is the count the search gives.
+const BenchSignature = 1342884
+
 // CheckBench checks bench's depth (1 to engine.MaxDepth) and hash size
 // (1 to BenchMaxHashMB), the error naming the default to try.
 func CheckBench(depth, hashMB int) error {

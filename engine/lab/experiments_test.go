@@ -317,6 +317,26 @@ func TestBench(t *testing.T) {
 	}
 }
 
+// The bench with its defaults gives BenchSignature, the count `plylab
+// version` prints: a change to the search fails here until the constant
+// (and the docs quoting it) is updated.
+func TestBenchSignature(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the full bench searches 1.3 million nodes, a few seconds")
+	}
+	o, err := BenchEngine(BenchHashMB, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := Bench(context.Background(), BenchOptions{Engine: o, Depth: BenchDepth})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Nodes != BenchSignature || res.Interrupted {
+		t.Errorf("bench at depth %d: %d nodes, BenchSignature is %d; if the search changed on purpose, set BenchSignature to the new count", BenchDepth, res.Nodes, BenchSignature)
+	}
+}
+
 // A test-suite run: BK at depth 3 (the values `plylab search --suite bk
 // --depth 3` printed before the run moved here).
 func TestSuite(t *testing.T) {

@@ -35,6 +35,7 @@ var Cells = &Policy{
 			"focus=value", "pv-only", "collapse=value", "fit=value", "no-legend")},
 		{Path: "play", Flags: flags("levels"), Require: []string{"levels"}},
 		{Path: "reproduce", Flags: flags("source=name", format)},
+		{Path: "version", Flags: flags(format)},
 	},
 	Refused: []Refusal{
 		{Path: "perft", Flag: "stockfish", Why: "it starts a program on the server", Terminal: "plylab perft --stockfish /usr/games/stockfish ..."},

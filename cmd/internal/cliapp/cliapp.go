@@ -4,8 +4,7 @@
 // package's errors in plylab's one-line style (FlagErrorMessage), looking
 // up flags and commands, wiring each command to those conventions
 // (Prepare: its --help, one-line usage errors, required flags), and the
-// version string with the VCS revision the binary was built from
-// (Version).
+// description of the build: version, commit and toolchain (ReadBuild).
 package cliapp
 
 import (
@@ -13,7 +12,6 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
-	"runtime/debug"
 	"strings"
 
 	"github.com/plylab/plylab/cmd/internal/flagval"
@@ -194,39 +192,6 @@ func flagTakesValue(f cli.Flag) bool {
 		return tv.TakesValue()
 	}
 	return true
-}
-
-// Version is the version string of a build: v, or when v is still
-// defaultVersion the module version the binary was built at, followed by
-// " (rev REV)" or " (rev REV, modified)" when bi carries the VCS revision
-// (cut to 12 characters). bi may be nil (no build information).
-func Version(v, defaultVersion string, bi *debug.BuildInfo) string {
-	if bi == nil {
-		return v
-	}
-	if v == defaultVersion && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
-		v = strings.TrimPrefix(bi.Main.Version, "v")
-	}
-	var rev, modified string
-	for _, s := range bi.Settings {
-		switch s.Key {
-		case "vcs.revision":
-			rev = s.Value
-		case "vcs.modified":
-			modified = s.Value
-		}
-	}
-	if rev != "" {
-		if len(rev) > 12 {
-			rev = rev[:12]
-		}
-		v += " (rev " + rev
-		if modified == "true" {
-			v += ", modified"
-		}
-		v += ")"
-	}
-	return v
 }
 
 // TakeRequired clears the Required mark of each flag that has one (see

@@ -123,25 +123,39 @@ func TestNormalizeArgs(t *testing.T) {
 	}
 }
 
-func TestVersion(t *testing.T) {
+func TestReadBuild(t *testing.T) {
 	t.Parallel()
-	rev := []debug.BuildSetting{{Key: "vcs.revision", Value: "0123456789abcdef"}, {Key: "vcs.modified", Value: "false"}}
+	const full = "0123456789abcdef0123456789abcdef01234567"
+	rev := []debug.BuildSetting{{Key: "vcs.revision", Value: full}, {Key: "vcs.modified", Value: "false"}}
 	dirty := []debug.BuildSetting{{Key: "vcs.revision", Value: "abc"}, {Key: "vcs.modified", Value: "true"}}
+	main := func(v string, s []debug.BuildSetting) *debug.BuildInfo {
+		return &debug.BuildInfo{GoVersion: "go1.26.8", Main: debug.Module{Version: v}, Settings: s}
+	}
 	for _, tt := range []struct {
-		v    string
-		bi   *debug.BuildInfo
-		want string
+		v     string
+		bi    *debug.BuildInfo
+		want  Build
+		short string
 	}{
-		{"0.1.0-dev", nil, "0.1.0-dev"},
-		{"0.1.0-dev", &debug.BuildInfo{Main: debug.Module{Version: "(devel)"}}, "0.1.0-dev"},
-		{"0.1.0-dev", &debug.BuildInfo{Main: debug.Module{Version: "v1.2.3"}}, "1.2.3"},
-		{"2.0.0", &debug.BuildInfo{Main: debug.Module{Version: "v1.2.3"}}, "2.0.0"},
-		{"0.1.0-dev", &debug.BuildInfo{Settings: rev}, "0.1.0-dev (rev 0123456789ab)"},
-		{"0.1.0-dev", &debug.BuildInfo{Settings: dirty}, "0.1.0-dev (rev abc, modified)"},
+		{"0.12.0-dev", nil, Build{Version: "0.12.0-dev"}, "0.12.0-dev"},
+		{"0.12.0-dev", main("(devel)", nil), Build{Version: "0.12.0-dev", GoVersion: "go1.26.8"}, "0.12.0-dev"},
+		// A tagged commit, or go install ...@v0.11.3: the module's version.
+		{"0.12.0-dev", main("v0.11.3", rev), Build{Version: "0.11.3", Commit: full, GoVersion: "go1.26.8"}, "0.11.3 (rev 0123456789ab)"},
+		{"0.12.0-dev", main("v0.11.3+dirty", dirty), Build{Version: "0.11.3", Commit: "abc", Modified: true, GoVersion: "go1.26.8"}, "0.11.3 (rev abc, modified)"},
+		// Pseudo-versions of untagged commits keep the source's version.
+		{"0.12.0-dev", main("v0.0.0-20261126214236-10e51811929b", rev), Build{Version: "0.12.0-dev", Commit: full, GoVersion: "go1.26.8"}, "0.12.0-dev (rev 0123456789ab)"},
+		{"0.12.0-dev", main("v0.11.4-0.20261126214236-10e51811929b+dirty", dirty), Build{Version: "0.12.0-dev", Commit: "abc", Modified: true, GoVersion: "go1.26.8"}, "0.12.0-dev (rev abc, modified)"},
+		{"0.12.0-dev", main("v0.12.0-rc.1.0.20261126214236-10e51811929b", nil), Build{Version: "0.12.0-dev", GoVersion: "go1.26.8"}, "0.12.0-dev"},
+		// A version set with -ldflags wins over the module's.
+		{"2.0.0", main("v1.2.3", nil), Build{Version: "2.0.0", GoVersion: "go1.26.8"}, "2.0.0"},
 	} {
-		if got := Version(tt.v, "0.1.0-dev", tt.bi); got != tt.want {
-			t.Errorf("Version(%q, %+v) = %q, want %q", tt.v, tt.bi, got, tt.want)
+		got := ReadBuild(tt.v, "0.12.0-dev", tt.bi)
+		if got != tt.want || got.Short() != tt.short {
+			t.Errorf("ReadBuild(%q, %+v) = %+v (%q), want %+v (%q)", tt.v, tt.bi, got, got.Short(), tt.want, tt.short)
 		}
+	}
+	if c := (Build{Commit: full}).ShortCommit(); c != "0123456789ab" {
+		t.Errorf("ShortCommit = %q", c)
 	}
 }
 
