@@ -4,8 +4,10 @@
 # It first installs what the tests need from outside Go, when missing:
 # Stockfish (Debian package "stockfish", /usr/games/stockfish) for the
 # perft and match comparisons, and Debian's Polyglot opening book
-# ("gnuchess-book") for the book tests, and Chromium ("chromium",
-# /usr/bin/chromium) for the notebook's browser test. Then: gofmt, go vet, go test.
+# ("gnuchess-book") for the book tests, Chromium ("chromium",
+# /usr/bin/chromium) for the notebook's browser test, and PolyGlot
+# ("polyglot", /usr/games/polyglot), a GUI-side adapter that ponders with
+# the UCI engine the way GUIs do. Then: gofmt, go vet, go test.
 # PLYLAB_PERFT_FULL=1 adds every depth of the 132-position perft suite.
 # Then every fuzz target runs for a few seconds (PLYLAB_FUZZTIME, default
 # 3s) beyond its seed corpus, which go test already ran; PLYLAB_FUZZ=0
@@ -18,6 +20,7 @@ missing=()
 [ -x /usr/games/stockfish ] || missing+=(stockfish)
 [ -f /usr/share/games/gnuchess/book.bin ] || missing+=(gnuchess-book)
 [ -x /usr/bin/chromium ] || missing+=(chromium)
+[ -x /usr/games/polyglot ] || missing+=(polyglot)
 if [ ${#missing[@]} -gt 0 ]; then
 	echo "test.sh: installing ${missing[*]} (Debian packages)"
 	sudo=""

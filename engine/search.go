@@ -324,6 +324,11 @@ func (s *Searcher) negamax(ply, depth, alpha, beta int, move board.Move, afterNu
 	if len(moves) == 0 {
 		return s.terminal(ply, inCheck)
 	}
+	// A root restricted to some moves (searchmoves, MultiPV) searches only
+	// those; its move from the previous iteration (rootBest) goes first.
+	if excluded == restrictedRoot {
+		moves, hashMove = s.restrictRoot(list), s.rootBest
+	}
 
 	// Internal iterative reduction: a node deep enough to matter but with
 	// no best move from the table is probably not on the principal

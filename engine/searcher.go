@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"math"
+	"slices"
 	"time"
 
 	"github.com/plylab/plylab/engine/board"
@@ -27,6 +28,21 @@ type Limits struct {
 	// iteration once this many nodes were searched: every completed
 	// iteration is kept whole, unlike with Nodes (data generation).
 	SoftNodes uint64
+	// RootMoves, if not empty, restricts the search to these moves at the
+	// root (UCI "go searchmoves"). Moves that are not legal in the
+	// position are ignored; when none is, every move is searched.
+	RootMoves []board.Move
+	// MultiPV is the number of best lines each iteration finds (UCI
+	// MultiPV): the best line, then the best line without the first
+	// line's move, and so on, each a search of its own. 0 and 1 both mean
+	// one line; more lines than root moves means one line per root move.
+	MultiPV int
+	// PonderHit, if not nil, holds the time limits (MoveTime, SoftTime)
+	// back while the search ponders (UCI "go ponder"): it searches as if
+	// untimed until the channel is closed ("ponderhit"), and the limits
+	// count from the moment the search sees it closed. Depth and node
+	// limits apply from the start.
+	PonderHit <-chan struct{}
 }
 
 // MaxDepth is the deepest iteration a search will start.
@@ -79,7 +95,26 @@ type Searcher struct {
 	nTried   [MaxPly + 1]int            // how many quiet moves were searched so far at each ply (histmalus)
 	tried    [MaxPly + 1][64]board.Move // the quiet moves searched so far at each ply (histmalus)
 	corr     *corrTable                 // correction history (corrhist), nil when off
+
+	// A root search restricted to some moves (Limits.RootMoves, MultiPV)
+	// and pondering (Limits.PonderHit), read only at the root and in
+	// checkStop.
+	rootAllowed []board.Move    // the moves the root may play while excluded[0] is restrictedRoot
+	pondering   bool            // the time limits wait for ponderHit
+	ponderHit   <-chan struct{} // closed at "ponderhit"
+	clockStart  time.Time       // when the time limits started counting: start, or the ponderhit
+	moveTime    time.Duration   // Limits.MoveTime, for a deadline set at the ponderhit
 }
+
+// restrictedRoot stands in s.excluded[0] while the root searches only
+// the moves in s.rootAllowed (Limits.RootMoves, and every line of a
+// MultiPV iteration after the first). Such a search is not the root's
+// real result, like the search of a singular test that leaves a move
+// out, so it neither stores a table entry nor updates the correction
+// history: the code that guards those with excluded == NoMove needs
+// nothing more. It is no move of any position (from and to are the same
+// square), and the root never has a singular test's excluded move.
+var restrictedRoot = board.NewMove(board.B1, board.B1, board.FlagQuiet)
 
 // evalEntry is one memorised static evaluation.
 type evalEntry struct {
@@ -183,6 +218,8 @@ func (s *Searcher) Hashfull() int {
 // then holds the last completed iteration.
 func (s *Searcher) Search(ctx context.Context, b *board.Board, limits Limits, rec Recorder, info func(Iteration)) Result {
 	s.begin(ctx, b, limits, rec)
+	allowed, restricted, lines := rootPlan(b, limits)
+	multi := restricted || lines > 1
 
 	maxDepth := limits.Depth
 	if maxDepth <= 0 || maxDepth > MaxDepth {
@@ -194,17 +231,31 @@ func (s *Searcher) Search(ctx context.Context, b *board.Board, limits Limits, re
 	}
 	res := Result{Algo: s.opts.Name}
 	prevScore := 0
+	var prevLines []Line
 	for depth := first; depth <= maxDepth; depth++ {
-		score, bound := s.searchRoot(depth, prevScore)
-		if s.stopped {
+		var score int
+		var bound Bound
+		var pv []board.Move
+		var found []Line
+		if multi {
+			found = s.searchLines(depth, allowed, restricted, lines, prevLines)
+		} else {
+			score, bound = s.searchRoot(depth, prevScore)
+		}
+		if s.stopped || (multi && found == nil) {
 			// An interrupted iteration is discarded: its scores are bounds
 			// from an unfinished search. The previous iteration stands.
 			break
 		}
-		pv := append([]board.Move(nil), s.pv[0][:s.pvLen[0]]...)
+		if multi {
+			score, bound, pv = found[0].Score, found[0].Bound, found[0].PV
+			prevLines = found
+		} else {
+			pv = append([]board.Move(nil), s.pv[0][:s.pvLen[0]]...)
+		}
 		s.stats.Elapsed = time.Since(s.start)
 		it := Iteration{Depth: depth, SelDepth: s.stats.SelDepth, Score: score, Bound: bound,
-			Nodes: s.stats.TotalNodes(), Elapsed: s.stats.Elapsed, PV: pv, Stats: s.stats}
+			Nodes: s.stats.TotalNodes(), Elapsed: s.stats.Elapsed, PV: pv, Stats: s.stats, Lines: found}
 		res.Iters = append(res.Iters, it)
 		res.Depth, res.Score, res.PV = depth, score, pv
 		if len(pv) > 0 {
@@ -218,7 +269,12 @@ func (s *Searcher) Search(ctx context.Context, b *board.Board, limits Limits, re
 		if s.stopped {
 			break
 		}
-		if limits.SoftTime > 0 && time.Since(s.start) >= s.softTime(limits.SoftTime, res.Iters) {
+		if s.pondering {
+			s.checkPonderHit()
+		}
+		// While pondering the clock has not started: only the depth and
+		// node limits end the search.
+		if limits.SoftTime > 0 && !s.pondering && time.Since(s.clockStart) >= s.softTime(limits.SoftTime, res.Iters) {
 			break
 		}
 		if limits.SoftNodes > 0 && s.stats.TotalNodes() >= limits.SoftNodes {
@@ -231,14 +287,11 @@ func (s *Searcher) Search(ctx context.Context, b *board.Board, limits Limits, re
 			break
 		}
 	}
-	if res.BestMove == board.NoMove {
-		// Cancelled before depth 1 finished: fall back to any legal move.
-		var ml board.MoveList
-		b.GenerateMoves(&ml)
-		if ml.N > 0 {
-			res.BestMove = ml.Moves[0]
-			res.PV = []board.Move{ml.Moves[0]}
-		}
+	if res.BestMove == board.NoMove && len(allowed) > 0 {
+		// Cancelled before depth 1 finished: fall back to a legal move
+		// (one the search was allowed to play).
+		res.BestMove = allowed[0]
+		res.PV = []board.Move{allowed[0]}
 	}
 	s.stats.Elapsed = time.Since(s.start)
 	res.Stats = s.stats
@@ -247,6 +300,82 @@ func (s *Searcher) Search(ctx context.Context, b *board.Board, limits Limits, re
 		res.TTHashful = s.tt.Hashfull()
 	}
 	return res
+}
+
+// rootPlan reads a search's root moves and lines from limits: the moves
+// the root may play (the legal moves, or those of limits.RootMoves that
+// are legal when there is one), whether that is fewer than all the legal
+// moves, and how many lines to find (limits.MultiPV, at least 1, at most
+// one per allowed move).
+func rootPlan(b *board.Board, limits Limits) (allowed []board.Move, restricted bool, lines int) {
+	var ml board.MoveList
+	b.GenerateMoves(&ml)
+	legal := ml.Slice()
+	for _, m := range legal {
+		if slices.Contains(limits.RootMoves, m) {
+			allowed = append(allowed, m)
+		}
+	}
+	restricted = len(allowed) > 0 && len(allowed) < len(legal)
+	if len(allowed) == 0 {
+		allowed = append(allowed, legal...)
+	}
+	lines = min(max(limits.MultiPV, 1), max(len(allowed), 1))
+	return allowed, restricted, lines
+}
+
+// searchLines runs one iteration of a MultiPV or restricted search: n
+// lines, each the best line among the allowed root moves that no earlier
+// line of the iteration plays. The first line of an unrestricted search
+// is an ordinary root search; every other is restricted (restrictedRoot).
+// Each line starts with the aspiration window and the first move of the
+// best line of the previous iteration (prev) whose move it may still
+// play. The lines come back sorted best first (a later line can score
+// higher than an earlier one: the searches are separate), or nil when
+// the search stopped before the last line was done.
+func (s *Searcher) searchLines(depth int, allowed []board.Move, restricted bool, n int, prev []Line) []Line {
+	lines := make([]Line, 0, n)
+	for k := 0; k < n; k++ {
+		s.rootAllowed = s.rootAllowed[:0]
+		for _, m := range allowed {
+			if !slices.ContainsFunc(lines, func(l Line) bool { return l.PV[0] == m }) {
+				s.rootAllowed = append(s.rootAllowed, m)
+			}
+		}
+		prevScore := 0
+		s.rootBest = board.NoMove
+		for _, l := range prev {
+			if slices.Contains(s.rootAllowed, l.PV[0]) {
+				prevScore, s.rootBest = l.Score, l.PV[0]
+				break
+			}
+		}
+		if k > 0 || restricted {
+			s.excluded[0] = restrictedRoot
+		}
+		score, bound := s.searchRoot(depth, prevScore)
+		s.excluded[0] = board.NoMove
+		if s.stopped || s.pvLen[0] == 0 {
+			return nil
+		}
+		lines = append(lines, Line{Score: score, Bound: bound, PV: append([]board.Move(nil), s.pv[0][:s.pvLen[0]]...)})
+	}
+	slices.SortStableFunc(lines, func(a, b Line) int { return b.Score - a.Score })
+	return lines
+}
+
+// restrictRoot keeps the moves of the root's list that s.rootAllowed
+// names, in their order, and returns them.
+func (s *Searcher) restrictRoot(list *board.MoveList) []board.Move {
+	n := 0
+	for _, m := range list.Slice() {
+		if slices.Contains(s.rootAllowed, m) {
+			list.Moves[n] = m
+			n++
+		}
+	}
+	list.N = n
+	return list.Slice()
 }
 
 // begin resets the per-search state.
@@ -259,6 +388,14 @@ func (s *Searcher) begin(ctx context.Context, b *board.Board, limits Limits, rec
 	s.deadline = s.start.Add(limits.MoveTime)
 	s.nodeLimit = limits.Nodes
 	s.rootBest = board.NoMove
+	s.excluded[0] = board.NoMove
+	// Pondering: no deadline until the ponderhit (checkPonderHit).
+	s.clockStart, s.moveTime = s.start, limits.MoveTime
+	s.ponderHit, s.pondering = limits.PonderHit, limits.PonderHit != nil
+	if s.pondering {
+		s.hasDeadline = false
+		s.checkPonderHit()
+	}
 	if s.tt != nil {
 		s.tt.NewSearch()
 	}
@@ -305,9 +442,25 @@ func (s *Searcher) searchRoot(depth, prev int) (int, Bound) {
 // limit.
 func (s *Searcher) checkStop() {
 	budgetOf(s.ctx).charge(2048)
+	if s.pondering {
+		s.checkPonderHit()
+	}
 	if s.ctx.Err() != nil ||
 		(s.hasDeadline && time.Now().After(s.deadline)) ||
 		(s.nodeLimit > 0 && s.stats.TotalNodes() >= s.nodeLimit) {
 		s.stopped = true
+	}
+}
+
+// checkPonderHit starts the clock when the ponderhit has come: from now
+// on the time limits apply, the deadline MoveTime from now.
+func (s *Searcher) checkPonderHit() {
+	select {
+	case <-s.ponderHit:
+		s.pondering = false
+		s.clockStart = time.Now()
+		s.hasDeadline = s.moveTime > 0
+		s.deadline = s.clockStart.Add(s.moveTime)
+	default:
 	}
 }

@@ -179,6 +179,28 @@ type Iteration struct {
 	Elapsed  time.Duration
 	PV       []board.Move
 	Stats    Stats // cumulative statistics so far
+	// Lines are the iteration's best lines, best first, when the search
+	// was asked for several (Limits.MultiPV) or restricted to some root
+	// moves (Limits.RootMoves); Lines[0] is Score, Bound and PV. Nil for
+	// an ordinary search: see PVLines.
+	Lines []Line
+}
+
+// Line is one of an iteration's best lines: its score (from the side to
+// move's point of view), whether the score is exact, and the line itself.
+type Line struct {
+	Score int
+	Bound Bound
+	PV    []board.Move
+}
+
+// PVLines returns the iteration's best lines, best first: Lines, or the
+// one line of an ordinary search.
+func (it Iteration) PVLines() []Line {
+	if it.Lines != nil {
+		return it.Lines
+	}
+	return []Line{{Score: it.Score, Bound: it.Bound, PV: it.PV}}
 }
 
 // Result is what a search returns.

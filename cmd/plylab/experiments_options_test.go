@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"testing"
 	"time"
@@ -154,19 +155,25 @@ func TestSearchOptions(t *testing.T) {
 		{[]string{"search", "--movetime", "1500", "--nodes", "5000", "-f", "csv"}, 1, "engine", engine.Limits{MoveTime: 1500 * time.Millisecond, Nodes: 5000}, false, false, "csv"},
 		{[]string{"search", "--suite", "wac", "-t", "1s"}, 300, "engine", engine.Limits{MoveTime: time.Second}, false, false, "table"},
 		{[]string{"search", "-a", "minimax", "-d", "9", "--force"}, 1, "minimax", engine.Limits{Depth: 9}, false, true, "table"},
+		{[]string{"search", "-p", "kiwipete", "-d", "8", "--multipv", "3"}, 1, "engine", engine.Limits{Depth: 8, MultiPV: 3}, false, false, "table"},
+		{[]string{"search", "-a", "alphabeta", "-d", "4", "--multipv", "1"}, 1, "alphabeta", engine.Limits{Depth: 4, MultiPV: 1}, false, false, "table"},
 	} {
 		o, msg := parseOptions(t, newSearchCommand, tt.args...)
 		if o == nil {
 			t.Errorf("%v: %s", tt.args, msg)
 			continue
 		}
-		if len(o.Positions) != tt.positions || o.Algo.Name != tt.algo || o.Limits != tt.limits || o.Stats != tt.stats || o.Force != tt.force || o.Format != tt.format {
+		if len(o.Positions) != tt.positions || o.Algo.Name != tt.algo || !reflect.DeepEqual(o.Limits, tt.limits) || o.Stats != tt.stats || o.Force != tt.force || o.Format != tt.format {
 			t.Errorf("%v: got %d positions, %s, %+v, stats %v, force %v, %s", tt.args, len(o.Positions), o.Algo.Name, o.Limits, o.Stats, o.Force, o.Format)
 		}
 	}
 	wantParseError(t, newSearchCommand, "minimax needs --depth", "search", "-a", "minimax")
 	wantParseError(t, newSearchCommand, "search takes one --algo", "search", "-a", "minimax,alphabeta")
 	wantParseError(t, newSearchCommand, "--depth must be between 1 and", "search", "-d", "0")
+	wantParseError(t, newSearchCommand, "--multipv must be between 1 and 256, got 0", "search", "--multipv", "0")
+	wantParseError(t, newSearchCommand, "--multipv must be between 1 and 256, got 300", "search", "--multipv", "300")
+	wantParseError(t, newSearchCommand, "--multipv 2 needs --algo engine or ramz", "search", "-a", "minimax", "-d", "3", "--multipv", "2")
+	wantParseError(t, newSearchCommand, "--multipv shows the lines of one position", "search", "--suite", "wac", "--multipv", "2")
 }
 
 // The run functions on their own, without flags: the same bytes as the

@@ -37,6 +37,7 @@ func newSearchCommand(env *appEnv, runF func(context.Context, *SearchOptions) er
 		&cli.IntFlag{Name: "depth", Aliases: []string{"d"}, Usage: "search to depth `N` (default 10 when no --movetime)"},
 		&cli.StringFlag{Name: "movetime", Aliases: []string{"t"}, Usage: "think for `DURATION` (e.g. 1s, 500ms; a bare number is milliseconds, as in UCI)"},
 		&cli.Uint64Flag{Name: "nodes", Usage: "stop after about `N` nodes"},
+		&cli.IntFlag{Name: "multipv", Usage: "show the `N` best lines at each depth, each with its score (the full engine; default 1)"},
 		&cli.BoolFlag{Name: "stats", Usage: "print the statistics table (one counter per technique) after the search"},
 		forceFlag(lab.SearchBudget),
 		output.FormatFlag(),
@@ -52,6 +53,12 @@ the share made by the first move, transposition-table probes, hits and
 cutoffs, null-move tries and cutoffs, delta and SEE prunes, stand-pat
 cutoffs, late-move reductions and re-searches, PVS re-searches.
 
+--multipv N shows the N best lines at each depth, best first, as an
+analysis GUI does with the UCI MultiPV option: each iteration searches the
+best line, then the best line without the moves already shown, and so on
+(a search of its own for each line, so every line adds to the nodes).
+The best move is the first line's.
+
 With a suite (--suite wac) every position is searched and the best move is
 checked against the suite's answer: a test-suite run.
 
@@ -60,6 +67,7 @@ Examples:
    plylab search --position paper-mate2 --depth 6
    plylab search --fen "r1bq2rk/pp3pbp/2p1p1pQ/7P/3P4/2PB1N2/PP3PPR/2KR4 w - - 0 1" --movetime 1s
    plylab search --position start --depth 8 --without null,lmr --stats
+   plylab search --position kiwipete --depth 8 --multipv 3
    plylab search --suite wac --movetime 1s --format csv`,
 		Flags:  flags,
 		Action: parseAction(env, parseSearch, runF),
@@ -79,7 +87,13 @@ func parseSearch(c *cli.Context) (*SearchOptions, error) {
 		return nil, cliapp.Usagef("search takes one --algo; use 'plylab compare' for several")
 	}
 	o := algos[0]
-	limits := engine.Limits{Depth: c.Int("depth"), Nodes: c.Uint64("nodes")}
+	limits := engine.Limits{Depth: c.Int("depth"), Nodes: c.Uint64("nodes"), MultiPV: c.Int("multipv")}
+	if c.IsSet("multipv") && limits.MultiPV < 1 {
+		return nil, cliapp.Usagef("--multipv must be between 1 and %d, got %d", lab.MaxMultiPV, limits.MultiPV)
+	}
+	if len(list) > 1 && limits.MultiPV > 1 {
+		return nil, cliapp.Usagef("--multipv shows the lines of one position; a suite run checks only the best move (drop --multipv or --suite)")
+	}
 	if c.IsSet("movetime") {
 		mt, err := durationFlag(c, "movetime")
 		if err != nil {

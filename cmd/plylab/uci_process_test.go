@@ -151,6 +151,58 @@ func TestUCIProcess(t *testing.T) {
 	if d := eng.SearchResults().Info.Depth; d < 1 {
 		t.Errorf("go infinite reported depth %d", d)
 	}
+
+	// Analysis as notnil's client asks for it: searchmoves, then MultiPV
+	// 3 (the client keeps the last info line: the third line of the last
+	// depth). The ponderhit side of pondering is in TestUCIPolyglotPonder:
+	// this client sends only stop while a go runs.
+	for _, name := range []string{"MultiPV", "Ponder"} {
+		if _, ok := opts[name]; !ok {
+			t.Errorf("option %s not announced", name)
+		}
+	}
+	initial := chess.NewGame().Position()
+	var restrict []*chess.Move
+	for _, m := range initial.ValidMoves() {
+		if s := m.String(); s == "a2a3" || s == "h2h3" {
+			restrict = append(restrict, m)
+		}
+	}
+	runWithin(t, 10*time.Second, "go searchmoves a2a3 h2h3 depth 8", func() error {
+		return eng.Run(uci.CmdPosition{Position: initial}, uci.CmdGo{SearchMoves: restrict, Depth: 8})
+	})
+	checkLegal(t, initial, eng.SearchResults())
+	if bm := eng.SearchResults().BestMove.String(); bm != "a2a3" && bm != "h2h3" {
+		t.Errorf("searchmoves a2a3 h2h3: bestmove %s", bm)
+	}
+	runWithin(t, 10*time.Second, "MultiPV 3, go depth 6", func() error {
+		return eng.Run(uci.CmdSetOption{Name: "MultiPV", Value: "3"}, uci.CmdPosition{Position: mate.Position()}, uci.CmdGo{Depth: 6})
+	})
+	res = eng.SearchResults()
+	if res.BestMove.String() != "a1a6" || res.Info.Multipv != 3 || res.Info.Depth != 6 || res.Info.Score.Mate != 0 {
+		t.Errorf("MultiPV 3: bestmove %v, last info %+v; want a1a6 and depth 6's third line, not a mate", res.BestMove, res.Info)
+	}
+	go func() {
+		searchDone <- eng.Run(uci.CmdSetOption{Name: "MultiPV", Value: "1"}, uci.CmdPosition{Position: game.Position()}, uci.CmdGo{Ponder: true, WhiteTime: time.Minute, BlackTime: time.Minute})
+	}()
+	time.Sleep(300 * time.Millisecond) // let it ponder
+	select {
+	case err := <-searchDone:
+		t.Fatalf("go ponder returned before stop: %v", err)
+	default:
+	}
+	if err := eng.Run(uci.CmdStop); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case err := <-searchDone:
+		if err != nil {
+			t.Fatal(err)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("no bestmove within 5 s of stop while pondering")
+	}
+	checkLegal(t, game.Position(), eng.SearchResults())
 }
 
 // checkLegal checks that the engine's best move (and ponder move) are

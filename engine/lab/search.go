@@ -12,27 +12,47 @@ import (
 // speed and principal variation in SAN, the best move in SAN, and the
 // statistics as named counters with their meaning.
 
-// IterationRow is one iteration of iterative deepening, ready to print.
+// IterationRow is one iteration of iterative deepening, ready to print;
+// under MultiPV, one of its lines.
 type IterationRow struct {
 	Depth, SelDepth int
-	Score           int // centipawns from the side to move, or a mate score
-	Nodes           uint64
-	NPS             float64 // nodes per second, 0 when untimed
-	Elapsed         time.Duration
-	PV              string // the principal variation in SAN, space-separated
+	// MultiPV is the line's rank in its iteration, from 1, when the
+	// search showed several lines (engine.Limits.MultiPV); 0 otherwise.
+	MultiPV int
+	Score   int // centipawns from the side to move, or a mate score
+	Nodes   uint64
+	NPS     float64 // nodes per second, 0 when untimed
+	Elapsed time.Duration
+	PV      string // the principal variation in SAN, space-separated
 }
 
-// NewIterationRow describes it, searched from b.
+// NewIterationRow describes it, searched from b: its first line.
 func NewIterationRow(b *board.Board, it engine.Iteration) IterationRow {
 	return IterationRow{Depth: it.Depth, SelDepth: it.SelDepth, Score: it.Score, Nodes: it.Nodes,
 		NPS: PerSecond(it.Nodes, it.Elapsed), Elapsed: it.Elapsed, PV: strings.Join(b.SANLine(it.PV), " ")}
 }
 
-// IterationRows describes every iteration of res, searched from b.
+// NewIterationRows describes it, searched from b: one row, or one per
+// line under MultiPV, best first, numbered from 1.
+func NewIterationRows(b *board.Board, it engine.Iteration) []IterationRow {
+	if it.Lines == nil {
+		return []IterationRow{NewIterationRow(b, it)}
+	}
+	out := make([]IterationRow, len(it.Lines))
+	for k, l := range it.Lines {
+		r := NewIterationRow(b, it)
+		r.MultiPV, r.Score, r.PV = k+1, l.Score, strings.Join(b.SANLine(l.PV), " ")
+		out[k] = r
+	}
+	return out
+}
+
+// IterationRows describes every iteration of res, searched from b (every
+// line of each under MultiPV).
 func IterationRows(b *board.Board, res engine.Result) []IterationRow {
-	out := make([]IterationRow, len(res.Iters))
-	for i, it := range res.Iters {
-		out[i] = NewIterationRow(b, it)
+	out := make([]IterationRow, 0, len(res.Iters))
+	for _, it := range res.Iters {
+		out = append(out, NewIterationRows(b, it)...)
 	}
 	return out
 }

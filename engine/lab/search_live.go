@@ -14,21 +14,31 @@ import (
 // painter; a plain caller passes textfmt.PlainPaint).
 
 // LiveHeader is the two header lines of the live view of o searching b,
-// label naming the position: a title and the column headings.
-func LiveHeader(b *board.Board, label string, o engine.Options, paint textfmt.Paint) string {
+// label naming the position: a title and the column headings, with a
+// "line" column after depth when multiPV (several lines an iteration).
+func LiveHeader(b *board.Board, label string, o engine.Options, multiPV bool, paint textfmt.Paint) string {
+	cols := fmt.Sprintf("%5s %5s %10s %12s %10s %9s  %s", "depth", "sel", "score", "nodes", "nps", "time", "pv")
+	if multiPV {
+		cols = fmt.Sprintf("%5s %4s %5s %10s %12s %10s %9s  %s", "depth", "line", "sel", "score", "nodes", "nps", "time", "pv")
+	}
 	return fmt.Sprintf("%s  %s  %s\n", paint(textfmt.StyleBold, "search "+label),
 		paint(textfmt.StyleAccent, o.Name), paint(textfmt.StyleDim, fmt.Sprintf("(%s eval, %s to move)", o.Eval, b.Side()))) +
-		paint(textfmt.StyleDim, fmt.Sprintf("%5s %5s %10s %12s %10s %9s  %s", "depth", "sel", "score", "nodes", "nps", "time", "pv")) + "\n"
+		paint(textfmt.StyleDim, cols) + "\n"
 }
 
-// LiveLine is r as one line of the live view, under LiveHeader's columns;
-// a mate score is shown in StyleGood.
+// LiveLine is r as one line of the live view, under LiveHeader's columns
+// (the "line" column when r is one of several lines); a mate score is
+// shown in StyleGood.
 func (r IterationRow) LiveLine(paint textfmt.Paint) string {
 	st := textfmt.StyleNone
 	if engine.IsMate(r.Score) {
 		st = textfmt.StyleGood
 	}
-	return fmt.Sprintf("%5d %5d %s %12s %10s %9s  %s\n", r.Depth, r.SelDepth,
+	line := ""
+	if r.MultiPV > 0 {
+		line = fmt.Sprintf(" %4d", r.MultiPV)
+	}
+	return fmt.Sprintf("%5d%s %5d %s %12s %10s %9s  %s\n", r.Depth, line, r.SelDepth,
 		paint(st, fmt.Sprintf("%10s", engine.FormatScore(r.Score))), textfmt.Thousands(r.Nodes), textfmt.Rate(r.NPS), textfmt.Duration(r.Elapsed),
 		paint(textfmt.StyleAccent, r.PV))
 }

@@ -16,13 +16,25 @@ import (
 // DefaultSearchDepth is the depth of a search given no limit at all.
 const DefaultSearchDepth = 10
 
+// MaxMultiPV is the most lines --multipv asks for: more than any
+// position has legal moves (218).
+const MaxMultiPV = 256
+
 // SearchLimits checks l for searching with o and fills in the default:
 // depthGiven says a depth was asked for (then it must be 1 to
 // engine.MaxDepth); a plain algorithm (no iterative deepening) needs a
 // depth; with no limit at all the search goes to DefaultSearchDepth.
+// MultiPV must be 0 or 1 to MaxMultiPV, and more than one line needs
+// the full engine: the textbook searches find one line.
 func SearchLimits(o engine.Options, l engine.Limits, depthGiven bool) (engine.Limits, error) {
 	if depthGiven && (l.Depth < 1 || l.Depth > engine.MaxDepth) {
 		return l, fmt.Errorf("--depth must be between 1 and %d, got %d", engine.MaxDepth, l.Depth)
+	}
+	if l.MultiPV < 0 || l.MultiPV > MaxMultiPV {
+		return l, fmt.Errorf("--multipv must be between 1 and %d, got %d", MaxMultiPV, l.MultiPV)
+	}
+	if l.MultiPV > 1 && (o.IsPlain() || o.Paper) {
+		return l, fmt.Errorf("--multipv %d needs --algo engine or ramz (the engine's search); %s searches one line", l.MultiPV, o.Name)
 	}
 	if o.IsPlain() && l.Depth == 0 {
 		return l, fmt.Errorf("%s needs --depth (it has no iterative deepening to stop in time)", o.Name)
@@ -62,12 +74,13 @@ func RunSearch(ctx context.Context, o SearchRun, emit func(textfmt.Part) error) 
 		}
 	}
 	if o.Live {
-		put(textfmt.TextPart(LiveHeader(o.Board, o.Label, o.Algo, o.Paint)))
+		put(textfmt.TextPart(LiveHeader(o.Board, o.Label, o.Algo, o.Limits.MultiPV > 1, o.Paint)))
 	}
 	info := func(it engine.Iteration) {
 		if o.Live {
-			r := NewIterationRow(o.Board, it)
-			put(textfmt.TextPart(r.LiveLine(o.Paint)), textfmt.ResultPart("iteration", r.Fields()))
+			for _, r := range NewIterationRows(o.Board, it) {
+				put(textfmt.TextPart(r.LiveLine(o.Paint)), textfmt.ResultPart("iteration", r.Fields()))
+			}
 		}
 	}
 	res := engine.Run(ctx, o.Board, o.Algo, o.Limits, nil, info)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -14,6 +15,10 @@ import (
 
 func TestSearchLimits(t *testing.T) {
 	mm, eng := engine.MinimaxOptions(), engine.EngineOptions()
+	paper, err := engine.Preset("paper-alphabeta")
+	if err != nil {
+		t.Fatal(err)
+	}
 	tests := []struct {
 		name       string
 		o          engine.Options
@@ -29,6 +34,11 @@ func TestSearchLimits(t *testing.T) {
 		{"depth 0 given", eng, engine.Limits{}, true, engine.Limits{}, fmt.Sprintf("--depth must be between 1 and %d, got 0", engine.MaxDepth)},
 		{"depth too deep", eng, engine.Limits{Depth: engine.MaxDepth + 1}, true, engine.Limits{}, fmt.Sprintf("--depth must be between 1 and %d, got %d", engine.MaxDepth, engine.MaxDepth+1)},
 		{"plain needs depth", mm, engine.Limits{MoveTime: 5}, false, engine.Limits{}, "minimax needs --depth (it has no iterative deepening to stop in time)"},
+		{"multipv kept", eng, engine.Limits{Depth: 4, MultiPV: 3}, true, engine.Limits{Depth: 4, MultiPV: 3}, ""},
+		{"multipv 1 with minimax", mm, engine.Limits{Depth: 3, MultiPV: 1}, true, engine.Limits{Depth: 3, MultiPV: 1}, ""},
+		{"multipv needs the engine", mm, engine.Limits{Depth: 3, MultiPV: 2}, true, engine.Limits{}, "--multipv 2 needs --algo engine or ramz (the engine's search); minimax searches one line"},
+		{"multipv needs the engine, paper", paper, engine.Limits{Depth: 3, MultiPV: 2}, true, engine.Limits{}, "--multipv 2 needs --algo engine or ramz (the engine's search); paper-alphabeta searches one line"},
+		{"multipv too many", eng, engine.Limits{MultiPV: MaxMultiPV + 1}, false, engine.Limits{}, "--multipv must be between 1 and 256, got 257"},
 	}
 	for _, tt := range tests {
 		got, err := SearchLimits(tt.o, tt.in, tt.depthGiven)
@@ -38,7 +48,7 @@ func TestSearchLimits(t *testing.T) {
 			}
 			continue
 		}
-		if err != nil || got != tt.want {
+		if err != nil || !reflect.DeepEqual(got, tt.want) {
 			t.Errorf("%s: got %+v, %v; want %+v", tt.name, got, err, tt.want)
 		}
 	}
@@ -166,5 +176,39 @@ func TestRunSearchEmitError(t *testing.T) {
 		func(textfmt.Part) error { calls++; return boom })
 	if !errors.Is(err, boom) || calls != 1 {
 		t.Errorf("error %v after %d calls, want disk full after 1", err, calls)
+	}
+}
+
+// With MultiPV the live view prints a numbered line per principal
+// variation at each depth, best first, and the table a row per line.
+func TestRunSearchMultiPV(t *testing.T) {
+	b, err := board.FromFEN(mustPosition(t, "kiwipete").FEN)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var parts []textfmt.Part
+	err = RunSearch(context.Background(), SearchRun{Board: b, Label: "kiwipete", Algo: engine.EngineOptions(),
+		Limits: engine.Limits{Depth: 3, MultiPV: 3}, Live: true, Paint: textfmt.PlainPaint},
+		func(p textfmt.Part) error { parts = append(parts, p); return nil })
+	if err != nil {
+		t.Fatal(err)
+	}
+	var lines []string
+	for _, p := range parts {
+		if p.Kind == "iteration" {
+			lines = append(lines, fmt.Sprintf("%v %v %v %v", fieldValue(p.Fields, "depth"), fieldValue(p.Fields, "multipv"),
+				fieldValue(p.Fields, "score_cp"), fieldValue(p.Fields, "pv")))
+		}
+	}
+	want := []string{
+		"1 1 27 Bxa6", "1 2 -90 dxe6", "1 3 -119 Nb5",
+		"2 1 27 Bxa6 bxc3", "2 2 -94 dxe6 Bxe2", "2 3 -119 Nb5 Bxb5",
+		"3 1 -32 Bxa6 bxc3 Bxc3", "3 2 -94 dxe6 Bxe2 exf7+ Kd8", "3 3 -119 Nb5 Bxb5 Bxb5",
+	}
+	if strings.Join(lines, "\n") != strings.Join(want, "\n") {
+		t.Errorf("iterations:\n%s\nwant:\n%s", strings.Join(lines, "\n"), strings.Join(want, "\n"))
+	}
+	if !strings.Contains(parts[0].Text, "depth line   sel") || !strings.HasPrefix(parts[1].Text, "    1    1 ") {
+		t.Errorf("header %q, first line %q", parts[0].Text, parts[1].Text)
 	}
 }

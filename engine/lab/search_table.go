@@ -2,6 +2,7 @@ package lab
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/plylab/plylab/engine"
 	"github.com/plylab/plylab/engine/board"
@@ -10,20 +11,30 @@ import (
 
 // IterationsTable is a search's printed result when it is not shown live:
 // one row per completed iteration of res (searched from b with o) with its
-// score, nodes, speed, time and principal variation. label names the
-// position in the title.
+// score, nodes, speed, time and principal variation; under MultiPV one row
+// per line, numbered in a "line" column. label names the position in the
+// title.
 func IterationsTable(b *board.Board, label string, o engine.Options, res engine.Result) *textfmt.Table {
 	t := &textfmt.Table{Title: fmt.Sprintf("search %s (%s)", label, o.Name)}
-	t.Columns = []textfmt.Column{
-		{Key: "depth", Header: "depth", Right: true}, {Key: "seldepth", Header: "sel", Right: true},
+	rows := IterationRows(b, res)
+	multi := slices.ContainsFunc(rows, func(r IterationRow) bool { return r.MultiPV > 0 })
+	t.Columns = []textfmt.Column{{Key: "depth", Header: "depth", Right: true}}
+	if multi {
+		t.Columns = append(t.Columns, textfmt.Column{Key: "multipv", Header: "line", Right: true})
+	}
+	t.Columns = append(t.Columns, []textfmt.Column{{Key: "seldepth", Header: "sel", Right: true},
 		{Key: "score", Header: "score", Right: true}, {Key: "score_cp", Header: "cp", Right: true},
 		{Key: "nodes", Header: "nodes", Right: true}, {Key: "nodes_per_s", Header: "nps", Right: true},
 		{Key: "time_s", Header: "time", Right: true}, {Key: "pv", Header: "pv"},
-	}
-	for _, r := range IterationRows(b, res) {
-		t.Rows = append(t.Rows, []textfmt.Cell{textfmt.IntCell(int64(r.Depth)), textfmt.IntCell(int64(r.SelDepth)),
+	}...)
+	for _, r := range rows {
+		row := []textfmt.Cell{textfmt.IntCell(int64(r.Depth))}
+		if multi {
+			row = append(row, textfmt.IntCell(int64(r.MultiPV)))
+		}
+		t.Rows = append(t.Rows, append(row, textfmt.IntCell(int64(r.SelDepth)),
 			textfmt.TextCell(engine.FormatScore(r.Score)), textfmt.IntCell(int64(r.Score)), textfmt.UintCell(r.Nodes), textfmt.RateCell(r.NPS),
-			textfmt.DurationCell(r.Elapsed), textfmt.TextCell(r.PV)})
+			textfmt.DurationCell(r.Elapsed), textfmt.TextCell(r.PV)))
 	}
 	return t
 }
@@ -96,16 +107,21 @@ func (r *SuiteResult) Table(o SuiteOptions) *textfmt.Table {
 
 // Fields is r as a lesson reads a live search's iteration (kind
 // "iteration"): depth, seldepth, score, score_cp, nodes, nodes_per_s,
-// time_s and pv, each with the text printed for it.
+// time_s and pv, each with the text printed for it; under MultiPV also
+// multipv, the line's rank, after depth.
 func (r IterationRow) Fields() []textfmt.Field {
 	sc := engine.FormatScore(r.Score)
-	return []textfmt.Field{
-		{Key: "depth", Value: r.Depth, Text: fmt.Sprint(r.Depth)}, {Key: "seldepth", Value: r.SelDepth, Text: fmt.Sprint(r.SelDepth)},
+	fs := []textfmt.Field{{Key: "depth", Value: r.Depth, Text: fmt.Sprint(r.Depth)}}
+	if r.MultiPV > 0 {
+		fs = append(fs, textfmt.Field{Key: "multipv", Value: r.MultiPV, Text: fmt.Sprint(r.MultiPV)})
+	}
+	return append(fs, []textfmt.Field{
+		{Key: "seldepth", Value: r.SelDepth, Text: fmt.Sprint(r.SelDepth)},
 		{Key: "score", Value: sc, Text: sc}, {Key: "score_cp", Value: r.Score},
 		{Key: "nodes", Value: r.Nodes, Text: textfmt.Thousands(r.Nodes)},
 		{Key: "nodes_per_s", Value: r.NPS, Text: textfmt.Rate(r.NPS)},
 		{Key: "time_s", Value: r.Elapsed, Text: textfmt.Duration(r.Elapsed)},
-		{Key: "pv", Value: r.PV, Text: r.PV}}
+		{Key: "pv", Value: r.PV, Text: r.PV}}...)
 }
 
 // SearchSummary is a live search's result for a lesson (kind "search"):

@@ -168,6 +168,28 @@ func TestSearchTables(t *testing.T) {
 		{"2", "3", "0", "0", "2,000", "0 /s", "0 ns", ""},
 	}, nil)
 
+	// MultiPV: a row per line, numbered in a "line" column.
+	d4, err := b.ParseMove("d2d4")
+	if err != nil {
+		t.Fatal(err)
+	}
+	multi := engine.Result{Iters: []engine.Iteration{
+		{Depth: 1, SelDepth: 1, Score: 50, Nodes: 40, Elapsed: time.Millisecond, PV: []board.Move{e4},
+			Lines: []engine.Line{{Score: 50, PV: []board.Move{e4}}, {Score: 12, PV: []board.Move{d4}}}},
+	}}
+	checkTable(t, IterationsTable(b, "start", engine.EngineOptions(), multi), "search start (engine)", [][]string{
+		{"depth", "multipv", "seldepth", "score", "score_cp", "nodes", "nodes_per_s", "time_s", "pv"},
+		{"1", "1", "1", "+50", "50", "40", "40.0 k/s", "1.00 ms", "e4"},
+		{"1", "2", "1", "+12", "12", "40", "40.0 k/s", "1.00 ms", "d4"},
+	}, nil)
+	var keys []string
+	for _, f := range NewIterationRows(b, multi.Iters[0])[1].Fields() {
+		keys = append(keys, f.Key+"="+f.Text)
+	}
+	if got := strings.Join(keys, " "); got != "depth=1 multipv=2 seldepth=1 score=+12 score_cp= nodes=40 nodes_per_s=40.0 k/s time_s=1.00 ms pv=d4" {
+		t.Errorf("MultiPV row fields: %s", got)
+	}
+
 	s := engine.Stats{Nodes: 1500, BetaCutoffs: 10, FirstCutoffs: 9, SelDepth: 7, Elapsed: time.Second}
 	stats := StatsTable(s)
 	if got := cellTexts(stats)[1:3]; !reflect.DeepEqual(got, [][]string{

@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -239,7 +240,7 @@ func TestLevelSetup(t *testing.T) {
 	}
 	for _, tt := range tests {
 		opts, limits, desc, err := tt.level.Setup(tt.depth, tt.moveTime, tt.opts, tt.evalSet, time.Duration.String)
-		if limits != tt.limits || opts.Eval != tt.eval || desc != tt.desc {
+		if !reflect.DeepEqual(limits, tt.limits) || opts.Eval != tt.eval || desc != tt.desc {
 			t.Errorf("%s: %+v, %v, %q; want %+v, %v, %q", tt.name, limits, opts.Eval, desc, tt.limits, tt.eval, tt.desc)
 		}
 		// A plain algorithm (alphabeta) without a depth cannot play.

@@ -31,6 +31,18 @@
 // algebraic notation (e2e4, e7e8q, e1g1 for castling); "0000" is the null
 // move, sent only when there is no legal move.
 //
+// What analysis GUIs and lessons use beyond that: "go searchmoves e2e4
+// d2d4 ..." restricts the search to those root moves; the MultiPV option
+// makes every iteration report its N best lines ("info ... multipv K
+// ..."), each found by a search that leaves out the moves of the lines
+// before it (engine.Limits.RootMoves and MultiPV). For play, bestmove
+// names the expected reply as its ponder move; after it the GUI may send
+// the position with that reply played and "go ponder" with the clocks:
+// the engine searches with no clock until "ponderhit" (the opponent
+// played the reply: the clocks of that go apply from then on) or "stop"
+// (it did not: bestmove at once, which the GUI throws away). The Ponder
+// option only tells the engine the GUI may do so.
+//
 // Run implements all of this over any reader and writer, so it works on a
 // process's stdin and stdout (plylab uci) and in tests over io.Pipe. Bad
 // input never ends a session: it is reported on an "info string" line and

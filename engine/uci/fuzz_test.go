@@ -2,6 +2,7 @@ package uci
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"testing"
 
@@ -15,8 +16,9 @@ const fuzzGoLimit = " depth 2 nodes 300"
 // FuzzUCI feeds Run arbitrary command lines. Properties: no panic; every
 // isready is answered by exactly one readyok; every go by exactly one
 // bestmove, in order, whose move (and ponder move) is legal in the
-// position set at that moment, and which is 0000 exactly when there is no
-// legal move. The harness keeps its own board from the position commands.
+// position set at that moment, which is 0000 exactly when there is no
+// legal move, and which is one of the go's searchmoves when any of them
+// is legal. The harness keeps its own board from the position commands.
 // Lines after quit are not read; "setoption ... Hash" lines are dropped
 // so a fuzzed table size cannot take the machine's memory.
 func FuzzUCI(f *testing.F) {
@@ -29,6 +31,10 @@ func FuzzUCI(f *testing.F) {
 		"position startpos moves e2e5\ngo mate 2\nsetoption name Eval value pst\ngo\n",
 		"setoption name Tech null value false\nposition fen garbage\ngo nodes 1\n",
 		"isready\r\n\t\n   go   \ndebug on\nregister later\nxyzzy\n",
+		"setoption name MultiPV value 3\ngo searchmoves e2e4 d2d4 b1c3 g1f3\ngo searchmoves Nf3 xyzzy\n",
+		"position startpos moves e2e4\ngo ponder searchmoves e7e5 searchmoves c7c5\nponderhit\ngo ponder\nstop\n",
+		"setoption name MultiPV value 256\nsetoption name Ponder value true\ngo searchmoves\ngo searchmoves 0000 e7e5\n",
+		"go searchmoves e2e4 depth x\ngo searchmoves a2a3 depth 0 searchmoves h2h3\n",
 	} {
 		f.Add(s)
 	}
@@ -38,7 +44,8 @@ func FuzzUCI(f *testing.F) {
 		}
 		var lines []string
 		cur := board.New()
-		var atGo []*board.Board // the position at each go
+		var atGo []*board.Board  // the position at each go
+		var allowedAt [][]string // the legal searchmoves of each go (UCI), nil for any move
 		readies := 0
 		for _, line := range strings.Split(input, "\n") {
 			line = strings.TrimSuffix(line, "\r")
@@ -60,6 +67,7 @@ func FuzzUCI(f *testing.F) {
 			case "go":
 				line += fuzzGoLimit
 				atGo = append(atGo, cur.Copy())
+				allowedAt = append(allowedAt, fuzzSearchmoves(cur, strings.Fields(line)[1:]))
 			case "position":
 				cur = fuzzPosition(cur, fields[1:])
 			}
@@ -84,7 +92,7 @@ func FuzzUCI(f *testing.F) {
 				if goIndex >= len(atGo) {
 					t.Fatalf("more bestmoves than gos (%d) for input %q:\n%s", len(atGo), input, out.String())
 				}
-				b := atGo[goIndex]
+				b, allowed := atGo[goIndex], allowedAt[goIndex]
 				goIndex++
 				if f[1] == "0000" {
 					if len(f) != 2 || b.HasLegalMove() {
@@ -95,6 +103,9 @@ func FuzzUCI(f *testing.F) {
 				m, err := b.ParseMove(f[1])
 				if err != nil || m.String() != f[1] {
 					t.Fatalf("%q: not a legal UCI move in %s; input %q", l, b.FEN(), input)
+				}
+				if allowed != nil && !slices.Contains(allowed, f[1]) {
+					t.Fatalf("%q: not one of the searchmoves %v in %s; input %q", l, allowed, b.FEN(), input)
 				}
 				switch {
 				case len(f) == 2:
@@ -116,6 +127,31 @@ func FuzzUCI(f *testing.F) {
 			t.Fatalf("%d go, %d bestmove; input %q:\n%s", len(atGo), goIndex, input, out.String())
 		}
 	})
+}
+
+// fuzzSearchmoves is the harness's own reading of a go's searchmoves
+// (every list of them, each up to the next go keyword): the legal ones on
+// b, in UCI notation, or nil when none is or when a number of the go
+// cannot be read (then the engine searches every move to depth 1).
+func fuzzSearchmoves(b *board.Board, args []string) []string {
+	if _, _, err := parseGo(args); err != nil {
+		return nil
+	}
+	var out []string
+	in := false
+	for _, a := range args {
+		switch {
+		case a == "searchmoves":
+			in = true
+		case goKeywords[a]:
+			in = false
+		case in:
+			if m, err := b.ParseMove(a); err == nil {
+				out = append(out, m.String())
+			}
+		}
+	}
+	return out
 }
 
 // fuzzPosition is the harness's own reading of "position": the new board,

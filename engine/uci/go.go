@@ -3,6 +3,7 @@ package uci
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -24,7 +25,8 @@ type goParams struct {
 	haveMoveTime  bool
 	infinite      bool
 	ponder        bool
-	searchMovesIn bool // "searchmoves" was given (not supported: all moves are searched)
+	searchMoves   []string // the moves after "searchmoves", as given
+	searchMovesIn bool     // "searchmoves" was given (perhaps with no move after it)
 }
 
 // parseGo reads the parameters of "go". Unknown words are reported in
@@ -55,10 +57,12 @@ func parseGo(args []string) (p goParams, warnings []string, err error) {
 			p.ponder = true
 			continue
 		case "searchmoves":
-			// Restricting the root moves is not supported; skip the moves.
+			// The moves run to the next keyword; they are checked against
+			// the position when the search starts (rootMoves).
 			p.searchMovesIn = true
 			for i+1 < len(args) && !goKeywords[args[i+1]] {
 				i++
+				p.searchMoves = append(p.searchMoves, args[i])
 			}
 			continue
 		case "wtime", "btime", "winc", "binc", "movestogo", "depth", "nodes", "mate", "movetime":
@@ -99,9 +103,6 @@ func parseGo(args []string) (p goParams, warnings []string, err error) {
 		case "movetime":
 			p.moveTime, p.haveMoveTime = max(ms, 0), true
 		}
-	}
-	if p.searchMovesIn {
-		warnings = append(warnings, "go: searchmoves is not supported; searching all moves")
 	}
 	return p, warnings, nil
 }
@@ -162,10 +163,20 @@ type job struct {
 	once      sync.Once
 	done      chan struct{}
 	endless   bool
+
+	ponderHit chan struct{} // "go ponder": closed at the ponderhit; nil for other searches
+	hitOnce   sync.Once
 }
 
 // release allows the job to send its bestmove when its search is done.
 func (j *job) release() { j.once.Do(func() { close(j.releaseCh) }) }
+
+// ponderhit turns a pondering search into a normal one: its clock starts
+// now (engine.Limits.PonderHit), and it reports its move when done.
+func (j *job) ponderhit() {
+	j.hitOnce.Do(func() { close(j.ponderHit) })
+	j.release()
+}
 
 // stop ends the search now and lets it report its best move so far.
 func (j *job) stop() {
@@ -194,9 +205,21 @@ func (s *session) goCmd(args []string) {
 
 	b := s.board.Copy() // the search's own board: "position" may come while it runs
 	limits, endless := p.limits(b, s.set.overhead)
+	limits.MultiPV = s.set.multiPV
+	if p.searchMovesIn {
+		limits.RootMoves = s.rootMoves(b, p.searchMoves)
+	}
 	hold := p.infinite || p.ponder
+	var ponderHit chan struct{}
+	if p.ponder {
+		// Pondering: no clock until the ponderhit, which starts it.
+		ponderHit = make(chan struct{})
+		limits.PonderHit = ponderHit
+	}
 
-	if s.book != nil && !hold {
+	// The book is for play: not while pondering or analysing, and not
+	// when the GUI restricts the moves (the book's move may not be one).
+	if s.book != nil && !hold && len(limits.RootMoves) == 0 {
 		if m, ok := s.book.Pick(b, s.rng); ok && b.IsLegal(m) {
 			s.infof("book move %s", m)
 			s.out.printf("bestmove %s", m)
@@ -205,7 +228,7 @@ func (s *session) goCmd(args []string) {
 	}
 
 	ctx, cancel := context.WithCancel(context.Background())
-	j := &job{cancel: cancel, releaseCh: make(chan struct{}), done: make(chan struct{}), endless: endless}
+	j := &job{cancel: cancel, releaseCh: make(chan struct{}), done: make(chan struct{}), endless: endless, ponderHit: ponderHit}
 	if !hold {
 		j.release()
 	}
@@ -242,17 +265,55 @@ func search(ctx context.Context, sr *engine.Searcher, b *board.Board, l engine.L
 		l.SoftTime = max(l.SoftTime-spent, time.Nanosecond)
 	}
 	return sr.Search(ctx, b, l, nil, func(it engine.Iteration) {
-		out.printf("%s", infoLine(it, sr.Hashfull()))
+		out.lines(infoLines(it, sr.Hashfull()))
 	})
 }
 
-// infoLine formats one completed iteration:
+// rootMoves reads the moves of "go searchmoves" on b, each once. A move
+// that is not legal there is named on an info string line and left out;
+// when none is left the search takes every move, and says so (a GUI
+// waits for a bestmove, and any legal move answers better than none).
+func (s *session) rootMoves(b *board.Board, names []string) []board.Move {
+	var moves []board.Move
+	var bad []string
+	for _, name := range names {
+		m, err := b.ParseMove(name)
+		if err != nil {
+			bad = append(bad, name)
+			continue
+		}
+		if !slices.Contains(moves, m) {
+			moves = append(moves, m)
+		}
+	}
+	if len(bad) > 0 {
+		s.infof("go: searchmoves: ignoring %s: not legal in this position", strings.Join(bad, ", "))
+	}
+	if len(moves) == 0 {
+		s.infof("go: searchmoves names no legal move; searching all moves")
+	}
+	return moves
+}
+
+// infoLines formats one completed iteration, a line per principal
+// variation (several under MultiPV, best first):
 //
 //	info depth 6 seldepth 14 multipv 1 score cp 31 nodes 50213 nps 1210000 hashfull 3 time 41 pv e2e4 e7e5 g1f3
-func infoLine(it engine.Iteration, hashfull int) string {
+//	info depth 6 seldepth 14 multipv 2 score cp 24 nodes 50213 nps 1210000 hashfull 3 time 41 pv d2d4 d7d5 c2c4
+func infoLines(it engine.Iteration, hashfull int) []string {
+	lines := it.PVLines()
+	out := make([]string, len(lines))
+	for k, l := range lines {
+		out[k] = infoLine(it, k+1, l, hashfull)
+	}
+	return out
+}
+
+// infoLine formats line k (from 1) of iteration it.
+func infoLine(it engine.Iteration, k int, line engine.Line, hashfull int) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "info depth %d seldepth %d multipv 1 score %s", it.Depth, it.SelDepth, scoreString(it.Score))
-	switch it.Bound {
+	fmt.Fprintf(&b, "info depth %d seldepth %d multipv %d score %s", it.Depth, it.SelDepth, k, scoreString(line.Score))
+	switch line.Bound {
 	case engine.Lower:
 		b.WriteString(" lowerbound")
 	case engine.Upper:
@@ -263,9 +324,9 @@ func infoLine(it engine.Iteration, hashfull int) string {
 		nps = uint64(float64(it.Nodes) / it.Elapsed.Seconds())
 	}
 	fmt.Fprintf(&b, " nodes %d nps %d hashfull %d time %d", it.Nodes, nps, hashfull, it.Elapsed.Milliseconds())
-	if len(it.PV) > 0 {
+	if len(line.PV) > 0 {
 		b.WriteString(" pv")
-		for _, m := range it.PV {
+		for _, m := range line.PV {
 			b.WriteString(" " + m.String())
 		}
 	}

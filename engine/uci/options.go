@@ -21,6 +21,8 @@ import (
 //	Eval          combo  material, pst, pesto, classical or nnue
 //	EvalFile      string a network file for nnue (empty: the built-in one)
 //	Move Overhead spin   milliseconds lost per move outside the search
+//	MultiPV       spin   best lines shown per iteration (analysis)
+//	Ponder        check  the GUI may send "go ponder"
 //	Tech <name>   check  one per technique of the full engine (Tech null,
 //	                     Tech lmr, ...), so each can be switched off
 //
@@ -47,6 +49,7 @@ const (
 	minHashMB      = 1
 	maxHashMB      = 4096
 	maxOverheadMS  = 5000
+	maxMultiPV     = 256 // more than the legal moves of any position (218)
 	defaultHashMB  = 64
 	defaultOverMS  = 30
 	defaultBook    = "/usr/share/games/gnuchess/book.bin"
@@ -101,6 +104,16 @@ func (s *session) options() []option {
 		// (fastchess, OpenBench) that always set it; the search is
 		// single-threaded by design, so its node counts are reproducible.
 		{name: "Threads", typ: "spin", def: "1", min: 1, max: 1, set: func(any) {}},
+		// MultiPV: the best lines each iteration shows, for analysis (see
+		// engine.Limits.MultiPV); bestmove is the first line's move.
+		{name: "MultiPV", typ: "spin", def: "1", min: 1, max: maxMultiPV,
+			set: func(v any) { s.set.multiPV = v.(int) }},
+		// Ponder tells the engine that the GUI may send "go ponder". The
+		// protocol has it only so that an engine may change its time
+		// management; plylab's does not, and the search ponders only when
+		// told to by "go ponder".
+		{name: "Ponder", typ: "check", def: "false",
+			set: func(v any) { s.set.ponder = v.(bool) }},
 		{name: "Move Overhead", typ: "spin", def: strconv.Itoa(int(cfg.MoveOverhead / time.Millisecond)), min: 0, max: maxOverheadMS,
 			set: func(v any) { s.set.overhead = time.Duration(v.(int)) * time.Millisecond }},
 	}

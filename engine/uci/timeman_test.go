@@ -1,6 +1,7 @@
 package uci
 
 import (
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -86,10 +87,10 @@ func TestParseGo(t *testing.T) {
 	}
 	if p.time != [2]time.Duration{1000 * msec, 2000 * msec} || p.inc != [2]time.Duration{10 * msec, 20 * msec} ||
 		!p.haveTime[0] || !p.haveTime[1] || p.movesToGo != 5 || p.depth != engine.MaxDepth || p.nodes != 5000 ||
-		p.moveTime != 300*msec || !p.haveMoveTime || !p.infinite || !p.searchMovesIn {
+		p.moveTime != 300*msec || !p.haveMoveTime || !p.infinite || !p.searchMovesIn || strings.Join(p.searchMoves, " ") != "e2e4 d2d4" {
 		t.Errorf("parseGo = %+v", p)
 	}
-	want := []string{`go: ignoring unknown parameter "frobnicate"`, "go: searchmoves is not supported; searching all moves"}
+	want := []string{`go: ignoring unknown parameter "frobnicate"`}
 	if strings.Join(warns, "|") != strings.Join(want, "|") {
 		t.Errorf("warnings %q, want %q", warns, want)
 	}
@@ -129,7 +130,7 @@ func TestGoLimits(t *testing.T) {
 				t.Fatal(err)
 			}
 			got, endless := p.limits(tt.b, 30*msec)
-			if got != tt.want || endless != tt.endless {
+			if !reflect.DeepEqual(got, tt.want) || endless != tt.endless {
 				t.Errorf("limits(go %s) = %+v endless %v; want %+v endless %v", tt.goArgs, got, endless, tt.want, tt.endless)
 			}
 		})
@@ -145,18 +146,30 @@ func TestInfoLine(t *testing.T) {
 	it := engine.Iteration{Depth: 6, SelDepth: 14, Score: 31, Bound: engine.Exact, Nodes: 50000,
 		Elapsed: 40 * msec, PV: []board.Move{e4, e5}}
 	want := "info depth 6 seldepth 14 multipv 1 score cp 31 nodes 50000 nps 1250000 hashfull 3 time 40 pv e2e4 e7e5"
-	if got := infoLine(it, 3); got != want {
-		t.Errorf("infoLine = %q, want %q", got, want)
+	if got := infoLines(it, 3); len(got) != 1 || got[0] != want {
+		t.Errorf("infoLines = %q, want %q", got, want)
 	}
 	it.Score, it.Bound = -engine.MateScore+4, engine.Upper
 	it.Elapsed = 0
 	want = "info depth 6 seldepth 14 multipv 1 score mate -2 upperbound nodes 50000 nps 0 hashfull 3 time 0 pv e2e4 e7e5"
-	if got := infoLine(it, 3); got != want {
-		t.Errorf("infoLine = %q, want %q", got, want)
+	if got := infoLines(it, 3); len(got) != 1 || got[0] != want {
+		t.Errorf("infoLines = %q, want %q", got, want)
 	}
 	it.Score, it.Bound = engine.MateScore-3, engine.Lower
-	if got := infoLine(it, 0); !strings.Contains(got, "score mate 2 lowerbound ") {
-		t.Errorf("infoLine = %q, want mate 2 lowerbound", got)
+	if got := infoLines(it, 0); len(got) != 1 || !strings.Contains(got[0], "score mate 2 lowerbound ") {
+		t.Errorf("infoLines = %q, want mate 2 lowerbound", got)
+	}
+	// MultiPV: a line per principal variation, numbered, each with its
+	// own score, bound and moves; the iteration's counts on every line.
+	d4, _ := board.New().ParseMove("d2d4")
+	it.Lines = []engine.Line{{Score: 31, Bound: engine.Exact, PV: []board.Move{e4, e5}}, {Score: 12, Bound: engine.Upper, PV: []board.Move{d4}}}
+	it.Elapsed = 40 * msec
+	wantLines := []string{
+		"info depth 6 seldepth 14 multipv 1 score cp 31 nodes 50000 nps 1250000 hashfull 3 time 40 pv e2e4 e7e5",
+		"info depth 6 seldepth 14 multipv 2 score cp 12 upperbound nodes 50000 nps 1250000 hashfull 3 time 40 pv d2d4",
+	}
+	if got := infoLines(it, 3); strings.Join(got, "\n") != strings.Join(wantLines, "\n") {
+		t.Errorf("infoLines = %q, want %q", got, wantLines)
 	}
 	res := engine.Result{BestMove: e4, PV: []board.Move{e4, e5}}
 	if got := bestMoveLine(res); got != "bestmove e2e4 ponder e7e5" {

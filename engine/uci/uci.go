@@ -84,6 +84,8 @@ type settings struct {
 	overhead time.Duration
 	ownBook  bool
 	bookFile string
+	multiPV  int  // lines per iteration (MultiPV option)
+	ponder   bool // the GUI may send "go ponder" (Ponder option; changes nothing in the search)
 }
 
 // session is one UCI conversation. Only the goroutine running Run touches
@@ -228,6 +230,7 @@ func newSession(cfg Config, out io.Writer) *session {
 			overhead: cfg.MoveOverhead,
 			ownBook:  cfg.OwnBook,
 			bookFile: cfg.BookFile,
+			multiPV:  1,
 		},
 		searcherStale: true,
 		bookStale:     true,
@@ -272,11 +275,12 @@ func (s *session) handle(line string) bool {
 			s.job.stop()
 		}
 	case "ponderhit":
-		// The opponent played the move we pondered on. The search was
-		// started with the real clock limits, so it only has to be allowed
-		// to report its move when done.
-		if s.job != nil {
-			s.job.release()
+		// The opponent played the move we pondered on: the pondering
+		// search goes on as a normal one, its clock starting now. Ignored
+		// when no search ponders, as the protocol asks of a command that
+		// should not come.
+		if s.job != nil && s.job.ponderHit != nil {
+			s.job.ponderhit()
 		}
 	case "setoption":
 		if err := s.setOption(args); err != nil {

@@ -155,6 +155,8 @@ func TestUCIHandshake(t *testing.T) {
 		"option name Eval type combo default nnue var material var pst var pesto var classical var nnue",
 		"option name EvalFile type string default <empty>",
 		"option name Threads type spin default 1 min 1 max 1",
+		"option name MultiPV type spin default 1 min 1 max 256",
+		"option name Ponder type check default false",
 		"option name Move Overhead type spin default 30 min 0 max 5000",
 	}
 	candidates := map[string]bool{"timeman": true, "conthist": true, "histlmr": true, "singular": true, "tteval": true, "probcut": true, "corrpieces": true, "lmrbad": true, "qevasions": true}
