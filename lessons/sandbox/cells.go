@@ -24,7 +24,7 @@ var Cells = &Policy{
 			"plot=output", "no-minimal", "force", format)},
 		{Path: "scores", Flags: flags(position, fen, algo, with, without, evalKind, hash, depth, "force", format)},
 		{Path: "search", Flags: flags(position, fen, suite, id, algo, with, without, evalKind, hash, depth,
-			"movetime,t=value", "nodes=value", "stats", "force", format)},
+			"movetime,t=value", "nodes=value", "multipv=value", "stats", "force", format)},
 		{Path: "techniques", Flags: flags(format, "elo")},
 		{Path: "eval", Flags: flags(position, fen, suite, id, evalKind, without, format)},
 		{Path: "tune", Flags: flags("skip=value", "every=value", "epochs=value", "rate=value", "k=value",
