@@ -2,7 +2,7 @@ package engine
 
 // Paper-faithful searches.
 //
-// The game-trees paper (seed 002, "Application of Game Trees and Alpha-Beta
+// The game-trees paper ("Application of Game Trees and Alpha-Beta
 // Pruning in Optimizing Chess Engines") lists a minimax and an alpha-beta
 // function in Python over python-chess and prints their node counts on its
 // mate-in-two position (plylab's paper-mate2) in its Tables 4 and 5. This
