@@ -171,7 +171,7 @@ func (s *Searcher) updateQuietCutoff(ply, depth int, m board.Move) {
 		s.updateHistoryMalus(ply, depth, m)
 	} else if s.opts.History {
 		h := &s.history[s.b.Side()][m.From()][m.To()]
-		*h += int32(depth * depth)
+		*h += historyBonus(depth)
 		if *h >= historyMax {
 			// Halve everything: keeps the table bounded and below the
 			// killer scores, and lets old information fade.

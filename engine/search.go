@@ -605,12 +605,7 @@ func (s *Searcher) repeated(b *board.Board) bool {
 // nullAllowed is the null-move guard against zugzwang. plylab's own: the
 // side to move has a piece besides king and pawns. RAM-Z's (NullMajorGuard):
 // a rook or a queen of either colour is on the board.
-func (s *Searcher) nullAllowed(b *board.Board) bool {
-	if s.opts.NullMajorGuard {
-		return b.PiecesOfType(board.Rook)|b.PiecesOfType(board.Queen) != 0
-	}
-	return b.Occupancy(b.Side())&^(b.PiecesOfType(board.Pawn)|b.PiecesOfType(board.King)) != 0
-}
+func (s *Searcher) nullAllowed(b *board.Board) bool { return nullGuard(s.opts.NullMajorGuard, b) }
 
 // singularTest reports whether ttMove, the hash move of the node at ply,
 // is singular: the table holds a lower bound or an exact score for it from

@@ -1,7 +1,11 @@
 package main
 
 import (
+<<<<<<< HEAD
 	"reflect"
+=======
+	"encoding/csv"
+>>>>>>> ledger
 	"strings"
 	"testing"
 )
@@ -20,8 +24,14 @@ func TestReproduceGolden(t *testing.T) {
 func TestReproduceSource(t *testing.T) {
 	r := runCLI(t, "reproduce", "--source", "blog", "--format", "csv")
 	wantOK(t, r)
-	if strings.Contains(r.stdout, "game-trees") || !strings.Contains(r.stdout, "blog,") {
-		t.Errorf("--source blog printed other sources or none:\n%s", r.stdout)
+	rows, err := csv.NewReader(strings.NewReader(r.stdout)).ReadAll()
+	if err != nil || len(rows) < 2 {
+		t.Fatalf("--source blog: %v, %d lines:\n%s", err, len(rows), r.stdout)
+	}
+	for _, row := range rows[1:] {
+		if row[0] != "blog" {
+			t.Errorf("--source blog printed a row of %q: %v", row[0], row)
+		}
 	}
 	bad := runCLI(t, "reproduce", "--source", "nosuch")
 	if bad.code != 2 || !strings.Contains(bad.stderr, "unknown source") {

@@ -3,6 +3,7 @@ package lab
 import (
 	"fmt"
 	"io"
+	"math"
 	"sort"
 	"strings"
 
@@ -31,9 +32,9 @@ func (c Claim) Note() string {
 	return c.Why
 }
 
-// SummaryLine is the ledger's last line: the number of claims and the
-// count of each verdict in alphabetical order, e.g. "44 claims: 11
-// differs, 3 not run, 30 reproduced".
+// SummaryLine is the ledger's summary: the number of claims and the count
+// of each verdict in alphabetical order, e.g. "44 claims: 10 differs, 1 not
+// checkable, 1 refuted, 32 reproduced".
 func SummaryLine(cs []Claim) string {
 	sum := Summary(cs)
 	keys := make([]string, 0, len(sum))
@@ -48,6 +49,45 @@ func SummaryLine(cs []Claim) string {
 	return fmt.Sprintf("%d claims: %s", len(cs), strings.Join(parts, ", "))
 }
 
+// VerdictShare is the percentage of cs with the verdict v, rounded to a whole
+// number.
+func VerdictShare(cs []Claim, v string) int {
+	if len(cs) == 0 {
+		return 0
+	}
+	return int(math.Round(100 * float64(Summary(cs)[v]) / float64(len(cs))))
+}
+
+// Headline is the ledger in one sentence, as README.md states it: how
+// many claims the five sources make, how many of them plylab can check,
+// and how many (and what share) it reproduces.
+func Headline(cs []Claim) string {
+	sum := Summary(cs)
+	return fmt.Sprintf("`plylab reproduce` lists %d claims of the five source documents, %d of them contradictions within a source; "+
+		"verdicts: %d reproduced (%d %%), %d differs, %d refuted, %d not checkable",
+		len(cs), Contradictions(cs), sum[Reproduced], VerdictShare(cs, Reproduced), sum[Differs], sum[Refuted], sum[NotCheckable])
+}
+
+// ShareLine says what share of cs is reproduced and how many are
+// contradictions, e.g. "reproduced: 60 of 126 claims (48 %);
+// contradictions within a source: 15".
+func ShareLine(cs []Claim) string {
+	return fmt.Sprintf("reproduced: %d of %d claims (%d %%); contradictions within a source: %d",
+		Summary(cs)[Reproduced], len(cs), VerdictShare(cs, Reproduced), Contradictions(cs))
+}
+
+// Contradictions counts the claims of cs that are contradictions within a
+// source.
+func Contradictions(cs []Claim) int {
+	n := 0
+	for _, c := range cs {
+		if c.Kind == KindContradiction {
+			n++
+		}
+	}
+	return n
+}
+
 // ParseSource returns the source a person typed, in any case, as its
 // short name in Sources ("" stays "", all sources); a name not in Sources
 // is an error listing them.
@@ -60,17 +100,22 @@ func ParseSource(typed string) (string, error) {
 }
 
 // LedgerResult is the ledger's summary as `plylab reproduce` hands it to a
-// lesson cell: the number of claims, the count of each verdict (Summary)
-// and SummaryLine.
+// lesson cell: the number of claims, the count of each verdict (Summary),
+// the contradictions, the reproduced share in percent, SummaryLine and
+// Headline.
 type LedgerResult struct {
-	Claims  int            `json:"claims"`
-	Verdict map[string]int `json:"verdicts"`
-	Summary string         `json:"summary"`
+	Claims         int            `json:"claims"`
+	Verdict        map[string]int `json:"verdicts"`
+	Contradictions int            `json:"contradictions"`
+	Reproduced     int            `json:"reproduced_pct"`
+	Summary        string         `json:"summary"`
+	Headline       string         `json:"headline"`
 }
 
 // NewLedgerResult is the LedgerResult of cs.
 func NewLedgerResult(cs []Claim) LedgerResult {
-	return LedgerResult{Claims: len(cs), Verdict: Summary(cs), Summary: SummaryLine(cs)}
+	return LedgerResult{Claims: len(cs), Verdict: Summary(cs), Contradictions: Contradictions(cs),
+		Reproduced: VerdictShare(cs, Reproduced), Summary: SummaryLine(cs), Headline: Headline(cs)}
 }
 
 // RerunSlow reruns the stored claims' commands (SlowCommands) in order
@@ -108,24 +153,39 @@ func SlowCommands(cs []Claim) []Rerun {
 }
 
 // LedgerTable is `plylab reproduce`: every claim with its source, where
-// it is made, what was claimed, what plylab measures, the verdict
-// (coloured by kind) and why; the note is SummaryLine.
+// it is made, its kind, what was claimed, what plylab measures, the
+// verdict (coloured by kind), the rule that gave it and why; the notes
+// name the sources and the rules, and end with ShareLine and SummaryLine.
 func LedgerTable(claims []Claim) *textfmt.Table {
 	t := &textfmt.Table{Title: "reproduce: the sources' claims", Columns: []textfmt.Column{
-		{Key: "source", Header: "source"}, {Key: "where", Header: "where"}, {Key: "claim", Header: "claim"},
+		{Key: "source", Header: "source"}, {Key: "where", Header: "where"}, {Key: "kind", Header: "kind"}, {Key: "claim", Header: "claim"},
 		{Key: "claimed", Header: "claimed"}, {Key: "plylab", Header: "plylab"}, {Key: "verdict", Header: "verdict"},
-		{Key: "why", Header: "why / stored by"}}}
+		{Key: "rule", Header: "rule"}, {Key: "why", Header: "why / stored by"}}}
+	sources := map[string]bool{}
+	rules := map[string]bool{}
 	for _, c := range claims {
 		st := textfmt.StyleGood
 		switch c.Verdict {
-		case Differs, NotRun:
+		case Differs, NotCheckable:
 			st = textfmt.StyleAccent
 		case Refuted:
 			st = textfmt.StyleBad
 		}
-		t.Rows = append(t.Rows, []textfmt.Cell{textfmt.TextCell(c.Source), textfmt.TextCell(c.Where), textfmt.TextCell(c.Claim), textfmt.TextCell(c.Claimed),
-			textfmt.TextCell(c.Live), textfmt.TextCell(c.Verdict).Styled(st), textfmt.TextCell(c.Note())})
+		sources[c.Source], rules[c.Rule] = true, true
+		t.Rows = append(t.Rows, []textfmt.Cell{textfmt.TextCell(c.Source), textfmt.TextCell(c.Where), textfmt.TextCell(c.Kind),
+			textfmt.TextCell(c.Claim), textfmt.TextCell(c.Claimed), textfmt.TextCell(c.Live), textfmt.TextCell(c.Verdict).Styled(st),
+			textfmt.TextCell(c.Rule), textfmt.TextCell(c.Note())})
 	}
-	t.Notes = append(t.Notes, SummaryLine(claims))
+	for _, s := range Sources {
+		if sources[s.Name] {
+			t.Notes = append(t.Notes, fmt.Sprintf("%s: %s", s.Name, s.Title))
+		}
+	}
+	for _, r := range RuleText {
+		if rules[r.Name] {
+			t.Notes = append(t.Notes, fmt.Sprintf("rule %q: %s", r.Name, r.Text))
+		}
+	}
+	t.Notes = append(t.Notes, ShareLine(claims), SummaryLine(claims))
 	return t
 }

@@ -15,7 +15,7 @@ func TestLedgerHelpers(t *testing.T) {
 		{Verdict: Reproduced, Why: "same counts"},
 		{Verdict: Differs, Why: "  ", Slow: true, Command: "plylab match --games 100", Date: "2026-11-01"},
 		{Verdict: Reproduced, Slow: true, Command: "stockfish bench"},
-		{Verdict: NotRun, Slow: true, Command: "plylab"},
+		{Verdict: NotCheckable, Slow: true, Command: "plylab"},
 		{Verdict: Refuted, Slow: true, Why: "no command"},
 	}
 	for i, want := range []string{"same counts", "(stored: plylab match --games 100, 2026-11-01)", "(stored: stockfish bench, )", "(stored: plylab, )", "no command"} {
@@ -23,33 +23,12 @@ func TestLedgerHelpers(t *testing.T) {
 			t.Errorf("claim %d: Note = %q, want %q", i, got, want)
 		}
 	}
-	if got, want := SummaryLine(cs), "5 claims: 1 differs, 1 not run, 1 refuted, 2 reproduced"; got != want {
+	if got, want := SummaryLine(cs), "5 claims: 1 differs, 1 not checkable, 1 refuted, 2 reproduced"; got != want {
 		t.Errorf("SummaryLine = %q, want %q", got, want)
 	}
 	want := []Rerun{{"plylab match --games 100", []string{"plylab", "match", "--games", "100"}}}
 	if got := SlowCommands(cs); !reflect.DeepEqual(got, want) {
 		t.Errorf("SlowCommands = %+v, want %+v", got, want)
-	}
-}
-
-// The transposition-table claim's verdict and its explanation agree for
-// every gain in depth.
-func TestTableVerdictWhy(t *testing.T) {
-	for _, tc := range []struct {
-		gain    int
-		verdict string
-		why     string
-	}{
-		{4, Reproduced, "matches the tutorial's"},
-		{3, Reproduced, "matches the tutorial's"},
-		{2, Differs, "smaller than the tutorial's"},
-		{1, Differs, "smaller than the tutorial's"},
-		{0, Refuted, "no gain in depth"},
-		{-1, Refuted, "no gain in depth"},
-	} {
-		if v, w := tableVerdict(tc.gain), tableWhy(tc.gain); v != tc.verdict || !strings.Contains(w, tc.why) {
-			t.Errorf("gain %d: %s, %q; want %s, ...%s...", tc.gain, v, w, tc.verdict, tc.why)
-		}
 	}
 }
 
@@ -70,10 +49,13 @@ func TestLedgerResultAndRerun(t *testing.T) {
 		{Verdict: Reproduced},
 		{Verdict: Differs, Slow: true, Command: "plylab match --games 100"},
 		{Verdict: Reproduced, Slow: true, Command: "stockfish bench"},
-		{Verdict: NotRun, Slow: true, Command: "plylab bench --depth 9"},
+		{Verdict: NotCheckable, Slow: true, Command: "plylab bench --depth 9", Kind: KindContradiction},
 	}
 	data, err := json.Marshal(NewLedgerResult(cs))
-	if want := `{"claims":4,"verdicts":{"differs":1,"not run":1,"reproduced":2},"summary":"4 claims: 1 differs, 1 not run, 2 reproduced"}`; err != nil || string(data) != want {
+	want := `{"claims":4,"verdicts":{"differs":1,"not checkable":1,"reproduced":2},"contradictions":1,"reproduced_pct":50,` +
+		`"summary":"4 claims: 1 differs, 1 not checkable, 2 reproduced",` +
+		`"headline":"` + "`plylab reproduce`" + ` lists 4 claims of the five source documents, 1 of them contradictions within a source; verdicts: 2 reproduced (50 %), 1 differs, 0 refuted, 1 not checkable"}`
+	if err != nil || string(data) != want {
 		t.Errorf("NewLedgerResult as JSON = %s (%v), want %s", data, err, want)
 	}
 	var b strings.Builder

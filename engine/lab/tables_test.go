@@ -220,19 +220,26 @@ func TestSearchTables(t *testing.T) {
 
 func TestLedgerTable(t *testing.T) {
 	claims := []Claim{
-		{Source: "paper", Where: "table 1", Claim: "nodes at depth 2", Claimed: "400", Live: "400", Verdict: Reproduced, Why: "same count"},
-		{Source: "blog", Where: "post", Claim: "speed", Claimed: "fast", Live: "-", Verdict: NotRun, Why: "slow", Slow: true, Command: "plylab bench", Date: "2026-01-02"},
-		{Source: "ruby", Where: "README", Claim: "mate", Claimed: "mate in 2", Live: "none", Verdict: Refuted},
+		{Source: "game-trees", Where: "table 1", Kind: KindValue, Claim: "nodes at depth 2", Claimed: "400", Live: "400", Verdict: Reproduced, Rule: RuleEqual, Why: "same count"},
+		{Source: "blog", Where: "post", Kind: KindCited, Claim: "speed", Claimed: "fast", Live: "-", Verdict: NotCheckable, Rule: RuleNone, Why: "slow", Slow: true, Command: "plylab bench", Date: "2026-01-02"},
+		{Source: "ruby", Where: "README", Kind: KindContradiction, Claim: "mate", Claimed: "mate in 2", Live: "none", Verdict: Refuted, Rule: RuleEqual},
 	}
 	tab := LedgerTable(claims)
 	checkTable(t, tab, "reproduce: the sources' claims", [][]string{
-		{"source", "where", "claim", "claimed", "plylab", "verdict", "why"},
-		{"paper", "table 1", "nodes at depth 2", "400", "400", "reproduced", "same count"},
-		{"blog", "post", "speed", "fast", "-", "not run", "slow (stored: plylab bench, 2026-01-02)"},
-		{"ruby", "README", "mate", "mate in 2", "none", "refuted", ""},
-	}, []string{SummaryLine(claims)})
+		{"source", "where", "kind", "claim", "claimed", "plylab", "verdict", "rule", "why"},
+		{"game-trees", "table 1", "value", "nodes at depth 2", "400", "400", "reproduced", "equal", "same count"},
+		{"blog", "post", "cited", "speed", "fast", "-", "not checkable", "none", "slow (stored: plylab bench, 2026-01-02)"},
+		{"ruby", "README", "contradiction", "mate", "mate in 2", "none", "refuted", "equal", ""},
+	}, []string{
+		"blog: Creating a Chess AI Part 2: Searching",
+		"game-trees: Application of Game Trees and Alpha-Beta Pruning in Optimizing Chess Engines",
+		"ruby: Chess AI, coded in Ruby, playable in terminal",
+		`rule "equal": equal values: reproduced; otherwise refuted`,
+		`rule "none": cannot be checked here: not checkable, with what it would take`,
+		"reproduced: 1 of 3 claims (33 %); contradictions within a source: 1",
+		SummaryLine(claims)})
 	for i, want := range []textfmt.Style{textfmt.StyleGood, textfmt.StyleAccent, textfmt.StyleBad} {
-		if got := tab.Rows[i][5].Style; got != want {
+		if got := tab.Rows[i][6].Style; got != want {
 			t.Errorf("verdict %d style = %d, want %d", i, got, want)
 		}
 	}

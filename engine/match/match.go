@@ -183,17 +183,26 @@ func playRound(ctx context.Context, cfg Config, i int, eng, opp Player) (*Game, 
 	g := &Game{Round: i + 1, Opening: o, Event: cfg.Event, seed: splitmix64(cfg.Seed + uint64(i))}
 	es := seat{p: eng, limit: cfg.Engine.Limit}
 	os := seat{p: opp, limit: cfg.Opponent.Limit}
-	if i%2 == 0 {
-		g.EngineColor = board.White
+	g.EngineColor = EngineColorIn(i)
+	if g.EngineColor == board.White {
 		err = play(ctx, g, es, os, cfg.TimeMargin)
 	} else {
-		g.EngineColor = board.Black
 		err = play(ctx, g, os, es, cfg.TimeMargin)
 	}
 	if err != nil {
 		return nil, err
 	}
 	return g, nil
+}
+
+// EngineColorIn is the engine's colour in game i (0-based) of a match:
+// White in the even games, Black in the odd ones, so that colours
+// alternate and each opening is played once with each colour.
+func EngineColorIn(i int) board.Color {
+	if i%2 == 0 {
+		return board.White
+	}
+	return board.Black
 }
 
 // splitmix64 scrambles x (Steele, Lea and Flood's SplitMix64 finalizer).

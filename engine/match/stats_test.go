@@ -189,3 +189,12 @@ func TestReplyComment(t *testing.T) {
 		}
 	}
 }
+
+// Colours alternate game by game, the engine White first.
+func TestEngineColorIn(t *testing.T) {
+	for i, want := range []board.Color{board.White, board.Black, board.White, board.Black} {
+		if got := EngineColorIn(i); got != want {
+			t.Errorf("game %d: engine plays %v, want %v", i+1, got, want)
+		}
+	}
+}
