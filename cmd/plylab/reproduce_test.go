@@ -1,11 +1,8 @@
 package main
 
 import (
-<<<<<<< HEAD
-	"reflect"
-=======
 	"encoding/csv"
->>>>>>> ledger
+	"reflect"
 	"strings"
 	"testing"
 )
