@@ -36,5 +36,10 @@ func newBuckets(n uint64) []ttBucket {
 	buckets := raw[skip : skip+n : skip+n]
 	mem := unsafe.Slice((*byte)(unsafe.Pointer(&buckets[0])), size)
 	_ = syscall.Madvise(mem, syscall.MADV_HUGEPAGE) // a hint; failure changes nothing but speed
+	// Touch every page now, while the table is made: the page faults
+	// (and the kernel zeroing each huge page) are then paid here, once,
+	// and not inside the first search's time, which would make a table
+	// of nodes per second teach that the engine is slow at depth 1.
+	clear(buckets)
 	return buckets
 }
