@@ -236,6 +236,45 @@ func TestDir(t *testing.T) {
 	}
 }
 
+// TestPool: folders sharing a pool cannot together take more than it
+// holds; a removed folder gives its bytes back.
+func TestPool(t *testing.T) {
+	t.Parallel()
+	pool := NewPool(100)
+	var dirs []*Dir
+	for i := 0; i < 2; i++ {
+		dir := filepath.Join(t.TempDir(), "s")
+		os.Mkdir(dir, 0o755)
+		d, err := OpenDir(dir, Quota{Pool: pool})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer d.Close()
+		dirs = append(dirs, d)
+	}
+	if err := dirs[0].WriteFile("a.svg", make([]byte, 70)); err != nil {
+		t.Fatal(err)
+	}
+	var qe *QuotaError
+	if err := dirs[1].WriteFile("b.svg", make([]byte, 40)); !errors.As(err, &qe) || !qe.Shared || !strings.Contains(err.Error(), "scratch space is full") {
+		t.Errorf("over the pool: %v", err)
+	}
+	if err := dirs[1].WriteFile("b.svg", make([]byte, 30)); err != nil {
+		t.Errorf("within the pool: %v", err)
+	}
+	// Rewriting a file smaller gives bytes back.
+	if err := dirs[0].WriteFile("a.svg", make([]byte, 10)); err != nil {
+		t.Fatal(err)
+	}
+	if err := dirs[1].WriteFile("c.svg", make([]byte, 55)); err != nil {
+		t.Errorf("after a.svg shrank: %v", err)
+	}
+	pool.Release(dirs[1].Bytes())
+	if err := dirs[0].WriteFile("d.svg", make([]byte, 80)); err != nil {
+		t.Errorf("after the other folder was released: %v", err)
+	}
+}
+
 func TestMemory(t *testing.T) {
 	t.Parallel()
 	m := NewMemory(Quota{Files: 2, Bytes: 10})
