@@ -58,7 +58,8 @@ func (env *appEnv) lessonRules() lessons.Rules {
 }
 
 // lessonRunner runs one plylab command for a lesson cell, in-process, with
-// empty stdin and color on or off. It runs only what sandbox.Cells allows
+// empty stdin and color on or off, handing its results to inv.Results
+// (the run's output.Painter carries the sink to every table and result). It runs only what sandbox.Cells allows
 // (the lesson's parser checked that already; the runner checks again, so
 // no way around the parser reaches a command), and the command's files go
 // into the cell's folder only (inv.Files).
@@ -72,11 +73,13 @@ func (env *appEnv) lessonRunner(ctx context.Context, color bool) lessons.RunFunc
 			fmt.Fprintln(inv.Stderr, "plylab: internal error: a lesson cell has no folder for its files")
 			return lessons.Outcome{Code: cliapp.ExitInternal}
 		}
-		stdout := &lessons.RecordingWriter{Writer: inv.Stdout}
-		sub := &appEnv{Env: env.Child(ctx, stdout, inv.Stderr, color, inv.Files), commands: env.commands}
+		var results output.ResultSink
+		if inv.Results != nil {
+			results = func(kind string, fields []output.Field) { inv.Results(lessons.NewRecord(kind, fields)) }
+		}
+		sub := &appEnv{Env: env.Child(ctx, inv.Stdout, inv.Stderr, color, inv.Files, results), commands: env.commands}
 		sub.Live = inv.Live
-		code := runWith(sub, append([]string{"plylab"}, inv.Args...))
-		return lessons.Outcome{Code: code, Records: stdout.Records}
+		return lessons.Outcome{Code: runWith(sub, append([]string{"plylab"}, inv.Args...))}
 	}
 }
 
