@@ -87,7 +87,7 @@ var unitWords = map[string]bool{
 	"ply": true, "plies": true, "node": true, "nodes": true, "qnodes": true, "position": true, "positions": true,
 	"iteration": true, "iterations": true, "pass": true, "passes": true, "cutoff": true, "cutoffs": true,
 	"leaf": true, "leaves": true, "game": true, "games": true, "depth": true, "depths": true, "times": true,
-	"percent": true, "pawns": true, "centipawns": true, "elo": true, "seconds": true,
+	"percent": true, "centipawns": true, "elo": true, "seconds": true,
 }
 
 var smallNumbers = map[string]int{
