@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"regexp"
 	"strconv"
 	"strings"
 	"unicode"
@@ -25,6 +26,7 @@ import (
 // unary -. Functions: count, min, max, sum, first, last ([SELECTOR]: over
 // every matching result), since([SELECTOR], KEY=VALUE) (the selected value
 // of the first result from which every later one meets the condition),
+// same([SELECTOR], [SELECTOR]) (both select the same values, in order),
 // round(x, n) (n decimals), abs(x), sqrt(x).
 
 // Expr is a parsed expression.
@@ -324,6 +326,23 @@ func (n call) eval(env *evalEnv) (value, error) {
 		return aggregate(n.fn, vs, n.args[0].(selRef))
 	case "since":
 		return n.since(env)
+	case "same":
+		a, err := n.args[0].(selRef).all(env)
+		if err != nil {
+			return value{}, err
+		}
+		b, err := n.args[1].(selRef).all(env)
+		if err != nil {
+			return value{}, err
+		}
+		if len(a) == 0 {
+			return value{}, fmt.Errorf("same(%s, ...): no result matches", n.args[0].(selRef).where())
+		}
+		eq := len(a) == len(b)
+		for i := 0; eq && i < len(a); i++ {
+			eq = a[i].isNum && b[i].isNum && a[i].num == b[i].num || a[i].String() == b[i].String()
+		}
+		return boolValue(eq), nil
 	}
 	var xs []value
 	for _, a := range n.args {
@@ -675,7 +694,7 @@ func (p *exprParser) unary() (exprNode, error) {
 // functions and how many arguments each takes.
 var functions = map[string]int{
 	"count": 1, "min": 1, "max": 1, "sum": 1, "first": 1, "last": 1,
-	"since": 2, "round": 2, "abs": 1, "sqrt": 1,
+	"since": 2, "round": 2, "abs": 1, "sqrt": 1, "same": 2,
 }
 
 func (p *exprParser) atom() (exprNode, error) {
@@ -790,6 +809,12 @@ func (p *exprParser) call(fn string) (exprNode, error) {
 		if _, ok := c.args[0].(selRef); !ok {
 			return nil, fmt.Errorf("%s needs a [SELECTOR] as its first argument, in %q", fn, p.src)
 		}
+	case "same":
+		_, ok1 := c.args[0].(selRef)
+		_, ok2 := c.args[1].(selRef)
+		if !ok1 || !ok2 {
+			return nil, fmt.Errorf("same needs two [SELECTOR]s, in %q", p.src)
+		}
 	}
 	return c, p.err
 }
@@ -859,3 +884,39 @@ func exprNames(e *Expr) []string {
 	walk(e.root)
 	return out
 }
+
+// exprNumbers are the number literals of an expression, as prose writes
+// them ("3", "0.5").
+func exprNumbers(e *Expr) []string {
+	var out []string
+	var walk func(n exprNode)
+	walk = func(n exprNode) {
+		switch n := n.(type) {
+		case numLit:
+			out = append(out, formatNumber(n.v, -1))
+		case unary:
+			walk(n.x)
+		case binary:
+			walk(n.l)
+			walk(n.r)
+		case call:
+			for _, a := range n.args {
+				walk(a)
+			}
+		}
+	}
+	walk(e.root)
+	return out
+}
+
+// leadingNumber is the number a quotation begins with: "557.9 s" is
+// 557.9; ok is false when it begins with none.
+func leadingNumber(s string) (float64, bool) {
+	m := leadingNumberRe.FindString(strings.TrimSpace(s))
+	if m == "" {
+		return 0, false
+	}
+	return ParseNumber(strings.Replace(m, "−", "-", 1))
+}
+
+var leadingNumberRe = regexp.MustCompile(`^[+\-−]?\d[\d,]*(\.\d+)?`)

@@ -269,6 +269,13 @@ func lintBlock(b *Block, args map[string]bool) []proseToken {
 				set[moveCore(c.Value)] = true
 			}
 		}
+		// An assertion checks the numbers it states: "more than three
+		// times{{assert: a > 3 * b}}".
+		if r.Kind == RefAssert {
+			for _, n := range exprNumbers(r.Expr) {
+				set[normNumber(n)] = true
+			}
+		}
 	}
 	for lead, list := range leads {
 		for _, j := range list {

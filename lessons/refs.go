@@ -24,6 +24,8 @@ import (
 //	{{cite WHERE: TEXT}}        a quotation of a source: shows TEXT;
 //	                            WHERE names the source and its table,
 //	                            section or year
+//	{{NAME = cite WHERE: TEXT}} the same, binding the number TEXT begins
+//	                            with ("557.9 s": 557.9) to compute with
 //
 // A move that a named value holds (after {{mate = move | rank=1}}, "Ra6")
 // may be written as it is in the prose that follows: the check compares it
@@ -114,6 +116,18 @@ func (p *lessonParser) parseRef(inner string, line, cellsBefore int, names map[s
 			return r, fmt.Errorf("%q cannot be a name: it is a word of the reference syntax", name)
 		}
 		r.Name = name
+		if refCiteRe.MatchString(rhs) {
+			c, err := p.parseRef(rhs, line, cellsBefore, names)
+			if err != nil {
+				return r, err
+			}
+			if _, ok := leadingNumber(c.Cite.Text); !ok {
+				return r, fmt.Errorf("{{%s = cite ...}} binds a number: the quotation must begin with one, not %q", name, c.Cite.Text)
+			}
+			c.Text, c.Name = inner, name
+			names[name] = line
+			return c, nil
+		}
 		if sr, err := p.selectRef(rhs, cellsBefore); err == nil && !(len(sr.Sel.Where) == 0 && names[sr.Sel.Key] > 0) {
 			sr.Line, sr.Text, sr.Name = line, inner, name
 			names[name] = line
@@ -183,6 +197,9 @@ func (r Ref) String() string {
 	case RefAssert:
 		return "assert: " + r.Expr.Text
 	case RefCite:
+		if r.Name != "" {
+			return r.Name + " = cite " + r.Cite.Where + ": " + r.Cite.Text
+		}
 		return "cite " + r.Cite.Where + ": " + r.Cite.Text
 	}
 	s := fmt.Sprintf("cell %d: %s", r.Cell, r.Sel)

@@ -302,6 +302,10 @@ func (s *Session) resolve(r Ref) (string, error) {
 	env := &evalEnv{s: s, cell: r.Cell, names: s.names}
 	switch r.Kind {
 	case RefCite:
+		if r.Name != "" {
+			x, _ := leadingNumber(r.Cite.Text)
+			s.names[r.Name] = value{num: x, isNum: true, text: r.Cite.Text, decimals: -1}
+		}
 		return r.Cite.Text, nil
 	case RefName:
 		v, ok := s.names[r.Name]
