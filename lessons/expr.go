@@ -27,7 +27,8 @@ import (
 // every matching result), since([SELECTOR], KEY=VALUE) (the selected value
 // of the first result from which every later one meets the condition),
 // same([SELECTOR], [SELECTOR]) (both select the same values, in order),
-// round(x, n) (n decimals), abs(x), sqrt(x).
+// round(x, n) (n decimals), abs(x), sqrt(x), pow(x, y), floor(x),
+// ceil(x).
 
 // Expr is a parsed expression.
 type Expr struct {
@@ -365,6 +366,12 @@ func (n call) eval(env *evalEnv) (value, error) {
 		return value{num: math.Round(xs[0].num*p) / p, isNum: true, decimals: int(d)}, nil
 	case "abs":
 		return value{num: math.Abs(xs[0].num), isNum: true, decimals: xs[0].decimalsOr()}, nil
+	case "pow":
+		return value{num: math.Pow(xs[0].num, xs[1].num), isNum: true, decimals: -1}, nil
+	case "floor":
+		return value{num: math.Floor(xs[0].num), isNum: true, decimals: -1}, nil
+	case "ceil":
+		return value{num: math.Ceil(xs[0].num), isNum: true, decimals: -1}, nil
 	case "sqrt":
 		if xs[0].num < 0 {
 			return value{}, fmt.Errorf("sqrt(%s): negative", xs[0])
@@ -695,6 +702,7 @@ func (p *exprParser) unary() (exprNode, error) {
 var functions = map[string]int{
 	"count": 1, "min": 1, "max": 1, "sum": 1, "first": 1, "last": 1,
 	"since": 2, "round": 2, "abs": 1, "sqrt": 1, "same": 2,
+	"pow": 2, "floor": 1, "ceil": 1,
 }
 
 func (p *exprParser) atom() (exprNode, error) {
