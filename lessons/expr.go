@@ -27,7 +27,7 @@ import (
 // every matching result), since([SELECTOR], KEY=VALUE) (the selected value
 // of the first result from which every later one meets the condition),
 // same([SELECTOR], [SELECTOR]) (both select the same values, in order),
-// round(x, n) (n decimals), abs(x), sqrt(x), pow(x, y), floor(x),
+// round(x, n) (n decimals; round(x) is round(x, 0)), abs(x), sqrt(x), pow(x, y), floor(x),
 // ceil(x).
 
 // Expr is a parsed expression.
@@ -808,6 +808,10 @@ func (p *exprParser) call(fn string) (exprNode, error) {
 	got := len(c.args)
 	if c.cond != nil {
 		got++
+	}
+	if fn == "round" && got == 1 {
+		c.args = append(c.args, numLit{0}) // round(x): a whole number
+		got = 2
 	}
 	if got != want {
 		return nil, fmt.Errorf("%s takes %d argument%s, got %d in %q", fn, want, map[bool]string{true: "", false: "s"}[want == 1], got, p.src)
