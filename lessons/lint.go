@@ -307,12 +307,19 @@ func lintBlock(b *Block, args map[string]bool) []proseToken {
 		case t.move && set[t.num]:
 		case !t.move && args[t.num]:
 		case !t.move && citedNumber(masked, t, &lastCite):
+		case !t.move && moveNumberOfRef(text[t.off+len(t.text):]):
 		default:
 			t.text = text[t.off : t.off+len(t.text)]
 			open = append(open, t)
 		}
 	}
 	return open
+}
+
+// moveNumberOfRef reports whether what follows a number makes it the
+// number of a move that a reference shows: "1.{{rf1 = best_moves}}".
+func moveNumberOfRef(after string) bool {
+	return strings.HasPrefix(after, ".{{") || strings.HasPrefix(after, "...{{")
 }
 
 // normNumber is a number as conditions and commands are compared: no

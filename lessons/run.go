@@ -75,7 +75,8 @@ func (r Record) Get(key string) (Field, bool) {
 }
 
 // String returns the field as the command printed it, or its JSON value
-// (a whole number with thousands separators, as plylab prints numbers).
+// (a whole number with thousands separators, as plylab prints numbers; a
+// list as its items joined by ", ").
 func (f Field) String() string {
 	if f.Text != "" {
 		return f.Text
@@ -90,6 +91,13 @@ func (f Field) String() string {
 			return textfmt.Thousands(n)
 		}
 		return v.String()
+	case []any:
+		// A list ("best_moves": ["Rf1"]) reads as its items: "Rf1".
+		items := make([]string, len(v))
+		for i, x := range v {
+			items[i] = Field{Value: x}.String()
+		}
+		return strings.Join(items, ", ")
 	default:
 		return fmt.Sprint(v)
 	}
