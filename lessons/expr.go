@@ -27,6 +27,8 @@ import (
 // every matching result), since([SELECTOR], KEY=VALUE) (the selected value
 // of the first result from which every later one meets the condition),
 // same([SELECTOR], [SELECTOR]) (both select the same values, in order),
+// argmin([SELECTOR], KEY) and argmax (KEY of the result whose selected
+// value is the least or the greatest: argmin([held_out_error], epoch)),
 // round(x, n) (n decimals; round(x) is round(x, 0)), abs(x), sqrt(x), pow(x, y), floor(x),
 // ceil(x).
 
@@ -314,7 +316,8 @@ func (n binary) eval(env *evalEnv) (value, error) {
 type call struct {
 	fn   string
 	args []exprNode
-	cond *Cond // since's condition
+	cond *Cond  // since's condition
+	key  string // argmin's and argmax's key
 }
 
 func (n call) eval(env *evalEnv) (value, error) {
@@ -327,6 +330,8 @@ func (n call) eval(env *evalEnv) (value, error) {
 		return aggregate(n.fn, vs, n.args[0].(selRef))
 	case "since":
 		return n.since(env)
+	case "argmin", "argmax":
+		return n.argBest(env)
 	case "same":
 		a, err := n.args[0].(selRef).all(env)
 		if err != nil {
@@ -409,6 +414,40 @@ func aggregate(fn string, vs []value, s selRef) (value, error) {
 		return value{num: sum, isNum: true, decimals: -1}, nil
 	}
 	return best, nil
+}
+
+// argBest is KEY of the result whose selected value is the least
+// (argmin) or the greatest (argmax); the first such result on a tie.
+func (n call) argBest(env *evalEnv) (value, error) {
+	s := n.args[0].(selRef)
+	cmds, err := env.commands(s.cell)
+	if err != nil {
+		return value{}, err
+	}
+	recs, err := s.sel.findRecords(cmds)
+	if err != nil {
+		return value{}, fmt.Errorf("%s: %v", s.where(), err)
+	}
+	best := -1
+	var bestV value
+	for i, r := range recs {
+		f, _ := r.Get(s.sel.Key)
+		v := fieldValue(f)
+		if !v.isNum {
+			return value{}, fmt.Errorf("%s(%s, %s): %s is not a number", n.fn, s.where(), n.key, v)
+		}
+		if best < 0 || n.fn == "argmin" && v.num < bestV.num || n.fn == "argmax" && v.num > bestV.num {
+			best, bestV = i, v
+		}
+	}
+	if best < 0 {
+		return value{}, fmt.Errorf("%s(%s, %s): no result matches", n.fn, s.where(), n.key)
+	}
+	f, ok := recs[best].Get(n.key)
+	if !ok {
+		return value{}, fmt.Errorf("%s(%s, %s): the result has no key %q", n.fn, s.where(), n.key, n.key)
+	}
+	return fieldValue(f), nil
 }
 
 // since is the selected value of the first result (among those the
@@ -702,7 +741,7 @@ func (p *exprParser) unary() (exprNode, error) {
 var functions = map[string]int{
 	"count": 1, "min": 1, "max": 1, "sum": 1, "first": 1, "last": 1,
 	"since": 2, "round": 2, "abs": 1, "sqrt": 1, "same": 2,
-	"pow": 2, "floor": 1, "ceil": 1,
+	"pow": 2, "floor": 1, "ceil": 1, "argmin": 2, "argmax": 2,
 }
 
 func (p *exprParser) atom() (exprNode, error) {
@@ -790,6 +829,15 @@ func (p *exprParser) call(fn string) (exprNode, error) {
 			}
 			p.next()
 		}
+		if (fn == "argmin" || fn == "argmax") && len(c.args) == 1 {
+			if p.tok.kind != tIdent || !validKey(p.tok.text) {
+				return nil, fmt.Errorf("%s's second argument is the result key to read, such as epoch, in %q", fn, p.src)
+			}
+			c.key = p.tok.text
+			c.args = append(c.args, strLit{p.tok.text})
+			p.next()
+			continue
+		}
 		if fn == "since" && len(c.args) == 1 {
 			cond, err := p.cond()
 			if err != nil {
@@ -817,7 +865,7 @@ func (p *exprParser) call(fn string) (exprNode, error) {
 		return nil, fmt.Errorf("%s takes %d argument%s, got %d in %q", fn, want, map[bool]string{true: "", false: "s"}[want == 1], got, p.src)
 	}
 	switch fn {
-	case "count", "min", "max", "sum", "first", "last", "since":
+	case "count", "min", "max", "sum", "first", "last", "since", "argmin", "argmax":
 		if _, ok := c.args[0].(selRef); !ok {
 			return nil, fmt.Errorf("%s needs a [SELECTOR] as its first argument, in %q", fn, p.src)
 		}
