@@ -75,6 +75,7 @@ var RuleFacts = []RuleFact{
 	{regexp.MustCompile(`1\.e4 e5 2\.Nf3`), "a move order that transposes into 1.Nf3 e5 2.e4"},
 	{regexp.MustCompile(`1\.Nf3 e5 2\.e4`), "a move order that transposes into 1.e4 e5 2.Nf3"},
 	{regexp.MustCompile(`\b1\.e4\b`), "the most common first move, named as an example"},
+	{regexp.MustCompile(`\b95\s?%\s+(confidence\s+)?intervals?\b`), "the confidence of every interval plylab reports"},
 }
 
 // citeWords are the words whose number follows them as a name, not a
