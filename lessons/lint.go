@@ -80,7 +80,7 @@ var RuleFacts = []RuleFact{
 
 // citeWords are the words whose number follows them as a name, not a
 // quantity: "lesson 9", "Table 4", "Appendix V-A 4".
-var citeWords = regexp.MustCompile(`(?i)\b(lessons?|tables?|sections?|appendix|appendices|figures?|fig\.|chapters?|pages?|pp?\.|part|references?|steps?|claims?|cells?|seeds?|[IVX]+-[A-Z])\s*\[?$`)
+var citeWords = regexp.MustCompile(`(?i)\b(lessons?|tables?|sections?|appendix|appendices|figures?|fig\.|chapters?|pages?|pp?\.|part|references?|claim|[IVX]+-[A-Z])\s*\[?$`)
 
 // unitWords are the units after which one to ten are quantities of a
 // search: "one ply later", "two positions".
@@ -302,12 +302,11 @@ func lintBlock(b *Block, args map[string]bool) []proseToken {
 	var lastCite int = -1 // end offset of the last number accepted as a name
 	for _, t := range proseTokens(masked) {
 		set := conds[sentenceOf(t.off)]
+		cited := !t.move && citedNumber(masked, t, &lastCite) // keeps a list of names going
 		switch {
-		case inFact(t):
-		case !t.move && (set[t.num]):
-		case t.move && set[t.num]:
+		case cited, inFact(t):
+		case set[t.num]:
 		case !t.move && args[t.num]:
-		case !t.move && citedNumber(masked, t, &lastCite):
 		case !t.move && moveNumberOfRef(text[t.off+len(t.text):]):
 		default:
 			t.text = text[t.off : t.off+len(t.text)]
