@@ -603,3 +603,40 @@ func startsParagraph(s string, off int) bool {
 	before := strings.TrimRight(s[:off], " ")
 	return off == 0 || strings.HasSuffix(before, "\n\n") || strings.HasPrefix(strings.TrimLeft(s[off:], " \n"), "#")
 }
+
+// ProseToken is a number or a move of Markdown prose, at its line.
+type ProseToken struct {
+	Line int
+	Text string
+	Move bool
+}
+
+// ProseTokens returns the numbers and moves of a Markdown page's prose
+// that the lesson linter would report without a lesson around them: not
+// in code, links or HTML, not the number of a lesson, table or section, a
+// year in a citation, or a fact of RuleFacts. For pages that are not
+// lessons (the README, the docs), whose tests account for each one.
+func ProseTokens(markdown string) []ProseToken {
+	lines := strings.Split(strings.ReplaceAll(markdown, "\r\n", "\n"), "\n")
+	var char byte
+	var n int
+	for i, ln := range lines {
+		c, m, info, ok := fence(ln)
+		switch {
+		case char == 0 && ok:
+			char, n = c, m
+			lines[i] = ""
+		case char != 0 && ok && c == char && m >= n && info == "":
+			char = 0
+			lines[i] = ""
+		case char != 0:
+			lines[i] = ""
+		}
+	}
+	b := &Block{Text: strings.Join(lines, "\n"), Line: 1}
+	var out []ProseToken
+	for _, t := range lintBlock(b, nil) {
+		out = append(out, ProseToken{Line: b.Line + strings.Count(b.Text[:t.off], "\n"), Text: t.text, Move: t.move})
+	}
+	return out
+}
