@@ -512,8 +512,10 @@ func maskProse(b *Block) string {
 		}
 		s = string(buf)
 	}
-	// Indented code: lines of four spaces or a tab after a blank line.
-	lines := strings.Split(s, "\n")
+	// Indented code: lines of four spaces or a tab after a blank line, in
+	// the text as written (a masked reference at the start of a line is
+	// not an indent).
+	lines := strings.Split(b.Text, "\n")
 	off := 0
 	code := false
 	for i, ln := range lines {
