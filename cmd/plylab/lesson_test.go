@@ -73,21 +73,28 @@ func TestLessons(t *testing.T) {
 	}
 	index := readFile(t, filepath.Join(dir, "index.html"))
 	checkPage(t, "index.html", index)
+	norm := func(s string) string { return strings.Join(strings.Fields(strings.ReplaceAll(s, "─", "")), " ") }
 	for _, r := range results {
 		name := lessons.HTMLName(r.Lesson)
 		if !strings.Contains(index, `href="`+name+`"`) {
 			t.Errorf("index.html does not link %s", name)
 		}
 		page := readFile(t, filepath.Join(dir, name))
-		pres := checkPage(t, name, page)
+		pres, text := checkPage(t, name, page)
+		text = norm(text)
 		for _, c := range r.Cells {
 			for _, cr := range c.Commands {
 				out := strings.TrimRight(lessons.StripANSI(cr.Output()), "\n")
-				if out == "" {
+				if out == "" || pres[out] {
 					continue
 				}
-				if !pres[out] {
-					t.Errorf("%s: the output of cell %d (%s line %d) is not in a <pre>", name, c.Cell.N, r.Lesson.File, cr.Command.Line)
+				// Tables are HTML tables: every line of the output is
+				// still on the page, cell by cell.
+				for _, line := range strings.Split(out, "\n") {
+					if l := norm(line); l != "" && !strings.Contains(text, l) {
+						t.Errorf("%s: the output of cell %d (%s line %d) is not on the page: %q", name, c.Cell.N, r.Lesson.File, cr.Command.Line, l)
+						break
+					}
 				}
 			}
 			for _, cr := range c.Commands {
@@ -116,8 +123,8 @@ var externalRef = regexp.MustCompile(`^\s*([a-zA-Z][a-zA-Z0-9+.-]*:|//)`)
 // inlined), checks that no src, href or CSS url() leaves the page (data:
 // URIs and relative links are fine) and that there are no scripts,
 // stylesheets or frames to fetch, and returns the text of its <pre>
-// elements.
-func checkPage(t *testing.T, name, page string) map[string]bool {
+// elements and all of its text, one space between elements.
+func checkPage(t *testing.T, name, page string) (map[string]bool, string) {
 	t.Helper()
 	if !strings.HasPrefix(page, "<!DOCTYPE html>") {
 		t.Errorf("%s does not start with <!DOCTYPE html>", name)
@@ -127,6 +134,7 @@ func checkPage(t *testing.T, name, page string) map[string]bool {
 	d.Entity = xml.HTMLEntity
 	pres := map[string]bool{}
 	var pre *strings.Builder
+	var all strings.Builder
 	depth := 0
 	for {
 		tok, err := d.Token()
@@ -135,7 +143,7 @@ func checkPage(t *testing.T, name, page string) map[string]bool {
 		}
 		if err != nil {
 			t.Errorf("%s is not well-formed: %v", name, err)
-			return pres
+			return pres, all.String()
 		}
 		switch tok := tok.(type) {
 		case xml.StartElement:
@@ -172,12 +180,14 @@ func checkPage(t *testing.T, name, page string) map[string]bool {
 			if pre != nil {
 				pre.Write(tok)
 			}
+			all.Write(tok)
+			all.WriteByte(' ')
 		}
 	}
 	for _, m := range regexp.MustCompile(`(?s)<style>(.*?)</style>`).FindAllStringSubmatch(page, -1) {
 		checkCSS(t, name, m[1])
 	}
-	return pres
+	return pres, all.String()
 }
 
 var cssURL = regexp.MustCompile(`url\(\s*['"]?([^'")]*)|@import`)
