@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/xml"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -294,6 +295,62 @@ func TestLessonCheckFile(t *testing.T) {
 		t.Errorf("recorded transcript:\n%s\nwant:\n%s", got, want)
 	}
 	wantOK(t, runCLI(t, "lesson", "check", file))
+}
+
+// TestLessonCheckProse: in a copy of a built-in lesson, a number or a move
+// added to the prose without a source fails `lesson check` at its file
+// and line (exit 1), and --update refuses to write the transcript.
+func TestLessonCheckProse(t *testing.T) {
+	dir := t.TempDir()
+	orig := readFile(t, filepath.Join("..", "..", "lessons", "02-negamax.md"))
+	file := filepath.Join(dir, "02-negamax.md")
+	golden := filepath.Join(dir, "02-negamax.golden")
+	write := func(src string) {
+		t.Helper()
+		if err := os.WriteFile(file, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write(orig)
+	wantOK(t, runCLI(t, "lesson", "check", file, "--update"))
+	wantOK(t, runCLI(t, "lesson", "check", file))
+	recorded := readFile(t, golden)
+
+	anchor := "White has {{legal_move_count}} legal\nmoves."
+	if !strings.Contains(orig, anchor) {
+		t.Fatalf("lessons/02-negamax.md no longer has %q", anchor)
+	}
+	line := 1 + strings.Count(orig[:strings.Index(orig, anchor)], "\n") + 1
+	for _, tt := range []struct{ added, msg string }{
+		{" Only 1 of them mates.", `the number "1" has no source`},
+		{" Then Re6 wins.", `the move "Re6" has no source`},
+		{" Some twenty-five plies deep.", `the number "twenty-five" has no source`},
+	} {
+		write(strings.Replace(orig, anchor, anchor+tt.added, 1))
+		for _, update := range []bool{false, true} {
+			args := []string{"lesson", "check", file}
+			if update {
+				args = append(args, "--update")
+			}
+			r := runCLI(t, args...)
+			want := fmt.Sprintf("%s:%d: %s", file, line, tt.msg)
+			if r.code != cliapp.ExitFailure || !strings.Contains(r.stdout, want) {
+				t.Errorf("%q, update %v: exit %d, stdout %q; want exit %d and %q", tt.added, update, r.code, r.stdout, cliapp.ExitFailure, want)
+			}
+			if got := readFile(t, golden); got != recorded {
+				t.Errorf("%q, update %v: the transcript was rewritten", tt.added, update)
+			}
+		}
+	}
+	// An assertion that no longer holds stops the lesson at its line.
+	write(strings.Replace(orig, "{{assert: [score | move=Rh1] == [score | move=Rc1]", "{{assert: [score | move=Rh1] != [score | move=Rc1]", 1))
+	r := runCLI(t, "lesson", "check", file, "--update")
+	if r.code != cliapp.ExitFailure || !strings.Contains(r.stdout, "which no longer holds") || !strings.Contains(r.stdout, file+":") {
+		t.Errorf("a false assertion: exit %d, stdout %q", r.code, r.stdout)
+	}
+	if got := readFile(t, golden); got != recorded {
+		t.Error("a false assertion: the transcript was rewritten")
+	}
 }
 
 func TestLessonMalformed(t *testing.T) {
