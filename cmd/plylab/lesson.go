@@ -314,10 +314,15 @@ must be exactly the same; times and speeds are masked. A difference names
 the first differing cell (file:line) with a short diff, and plylab exits
 with status 1. CI runs it, so no lesson can go stale.
 
+It checks the prose too: every {{assert: ...}} must still hold, and every
+number or chess move of the prose must be read from an output, cited with
+its source, or be a fact of the rules; each one without a source is
+reported at its file:line (docs/lessons.md, "Prose that is checked").
+
 The built-in lessons' transcripts are compiled into plylab (from
 lessons/testdata/ in the source tree); a lesson file FILE.md has its
-transcript in FILE.golden next to it. --update records them anew: check
-the new numbers against the prose before committing them.
+transcript in FILE.golden next to it. --update records them anew, but not
+for a lesson whose prose fails: fix the sentence it names, then update.
 
 Examples:
    plylab lesson check
