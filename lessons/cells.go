@@ -5,7 +5,6 @@ import (
 	"github.com/plylab/plylab/engine/textfmt"
 	"regexp"
 	"sort"
-	"strconv"
 	"strings"
 	"unicode"
 )
@@ -132,32 +131,25 @@ func (p *lessonParser) command(line int, text string) (*Command, error) {
 	return &Command{Line: line, Text: text, Args: args}, nil
 }
 
-var refPattern = regexp.MustCompile(`\{\{(.*?)\}\}`)
+// refPattern finds {{...}}; a reference may be wrapped over lines.
+var refPattern = regexp.MustCompile(`(?s)\{\{(.*?)\}\}`)
 var refCell = regexp.MustCompile(`^cell\s+(\d+)\s*:\s*(.*)$`)
 
 // refs finds the {{...}} references of a prose block written after
-// cellsBefore cells.
+// cellsBefore cells (see parseRef for their kinds).
 func (p *lessonParser) refs(b *Block, cellsBefore int) ([]Ref, error) {
+	if p.names == nil {
+		p.names = map[string]int{}
+	}
 	var out []Ref
 	for _, m := range refPattern.FindAllStringSubmatchIndex(b.Text, -1) {
 		line := b.Line + strings.Count(b.Text[:m[0]], "\n")
-		inner := strings.TrimSpace(b.Text[m[2]:m[3]])
-		r := Ref{Line: line, Start: m[0], End: m[1], Cell: cellsBefore}
-		if cm := refCell.FindStringSubmatch(inner); cm != nil {
-			r.Cell, _ = strconv.Atoi(cm[1])
-			inner = cm[2]
-			if r.Cell < 1 || r.Cell > cellsBefore {
-				return nil, p.errorf(line, "{{cell %d: ...}} refers to a cell that has not run yet here (cells 1-%d have)", r.Cell, cellsBefore)
-			}
-		}
-		if r.Cell == 0 {
-			return nil, p.errorf(line, "{{%s}} comes before the first cell: there is no output to read yet", inner)
-		}
-		sel, err := ParseSelector(inner)
+		inner := strings.Join(strings.Fields(b.Text[m[2]:m[3]]), " ")
+		r, err := p.parseRef(inner, line, cellsBefore, p.names)
 		if err != nil {
-			return nil, p.errorf(line, "bad reference {{%s}}: %v", inner, err)
+			return nil, p.errorf(line, "%v", err)
 		}
-		r.Sel = sel
+		r.Line, r.Start, r.End = line, m[0], m[1]
 		out = append(out, r)
 	}
 	return out, nil

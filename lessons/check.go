@@ -33,6 +33,9 @@ const (
 	CheckRunError                    // the lesson did not run to the end (Err)
 	CheckNoGolden                    // there is no golden transcript at Path
 	CheckDiffers                     // the transcript differs (Diff)
+	// CheckProse: the prose states numbers or moves without a source
+	// (Prose); with Update nothing was written.
+	CheckProse
 )
 
 // CheckResult is the verdict on one lesson of a check.
@@ -43,16 +46,23 @@ type CheckResult struct {
 	Elapsed time.Duration // how long the lesson's cells took to run
 	Err     error         // CheckRunError: why the lesson stopped
 	Diff    *Difference   // CheckDiffers: where the transcripts part
+	// Prose are the numbers and moves of the prose without a source
+	// (LintResult), whatever the status; any of them fails the check.
+	Prose []ProseIssue
 }
 
 // Failed reports whether the result counts against the check.
 func (r CheckResult) Failed() bool {
-	return r.Status == CheckRunError || r.Status == CheckNoGolden || r.Status == CheckDiffers
+	return r.Status == CheckRunError || r.Status == CheckNoGolden || r.Status == CheckDiffers || r.Status == CheckProse || len(r.Prose) > 0
 }
 
 // Check compares (or with Update, records) the transcripts of lessons run
-// by RunMany, one result per run in the same order. Its error is only a
-// failure to write a golden file; the verdicts are in the results.
+// by RunMany, one result per run in the same order, and lints their prose
+// (LintResult): a number or move without a source fails the lesson, and
+// Update does not write the transcript of a lesson whose prose fails, nor
+// of one that stopped (an assertion of its prose that no longer holds
+// stops it). Its error is only a failure to write a golden file; the
+// verdicts are in the results.
 func Check(runs []LessonRun, opt CheckOptions) ([]CheckResult, error) {
 	out := make([]CheckResult, 0, len(runs))
 	for _, run := range runs {
@@ -60,10 +70,22 @@ func Check(runs []LessonRun, opt CheckOptions) ([]CheckResult, error) {
 		r := CheckResult{Lesson: l, Path: GoldenPath(l, opt.GoldenDir)}
 		if run.Err != nil {
 			r.Status, r.Err = CheckRunError, run.Err
+			// Without the values of the names, only numbers are judged.
+			for _, i := range LintProse(l) {
+				if !i.Move {
+					r.Prose = append(r.Prose, i)
+				}
+			}
 			out = append(out, r)
 			continue
 		}
 		r.Elapsed = run.Result.Elapsed
+		r.Prose = LintResult(run.Result)
+		if len(r.Prose) > 0 {
+			r.Status = CheckProse
+			out = append(out, r)
+			continue
+		}
 		got := run.Result.Transcript()
 		if opt.Update {
 			if err := os.WriteFile(r.Path, []byte(got), 0o644); err != nil {

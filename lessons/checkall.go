@@ -32,7 +32,7 @@ func CheckAll(ctx context.Context, ls []*Lesson, newRun func(context.Context) Ru
 // CheckFailed is the error of a check where failed of total lessons
 // differ from their golden transcripts or did not run.
 func CheckFailed(failed, total int) error {
-	return fmt.Errorf("%d of %d lessons differ from their golden transcripts or fail to run; if a change is intended, run plylab lesson check --update and check the prose", failed, total)
+	return fmt.Errorf("%d of %d lessons differ from their golden transcripts, fail to run, or state numbers or moves without a source; if a change is intended, run plylab lesson check --update, then fix what it reports about the prose", failed, total)
 }
 
 // CheckPassed is the line a passing check ends with; took is how long it

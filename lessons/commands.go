@@ -131,6 +131,8 @@ func (r CheckResult) Report(w io.Writer, paint textfmt.Paint) {
 	switch r.Status {
 	case CheckRunError:
 		fmt.Fprintf(w, "%s %s\n  %s\n", fail, l.Slug, textfmt.OneLine(r.Err.Error()))
+	case CheckProse:
+		fmt.Fprintf(w, "%s %s\n", fail, l.Slug)
 	case CheckWrote:
 		fmt.Fprintf(w, "%s %s (%s, %s)\n", paint(textfmt.StyleWarn, "wrote"), r.Path, textfmt.Plural(len(l.Cells), "cell"), textfmt.Duration(r.Elapsed))
 	case CheckNoGolden:
@@ -139,6 +141,15 @@ func (r CheckResult) Report(w io.Writer, paint textfmt.Paint) {
 		fmt.Fprintf(w, "%s %s\n%s\n", fail, l.Slug, textfmt.Indent(r.Diff.Summary(l.File), "  "))
 	default:
 		fmt.Fprintf(w, "%s   %s (%s, %s)\n", paint(textfmt.StyleGood, "ok"), l.Slug, textfmt.Plural(len(l.Cells), "cell"), textfmt.Duration(r.Elapsed))
+	}
+	for _, i := range r.Prose {
+		fmt.Fprintf(w, "  %s\n", i.Error())
+	}
+	if len(r.Prose) > 0 {
+		fmt.Fprintf(w, "  %s\n", ProseHint)
+	}
+	if r.Status == CheckProse && r.Path != "" {
+		fmt.Fprintf(w, "  %s was not compared or written: the prose must pass first\n", r.Path)
 	}
 }
 

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/plylab/plylab/engine/textfmt"
+	"github.com/plylab/plylab/lessons/sandbox"
 )
 
 // bracketPaint shows each style as [SGR]text, so tests see what is coloured.
@@ -197,18 +198,31 @@ func TestRunInTerminal(t *testing.T) {
 	}
 }
 
-func TestRecordingWriter(t *testing.T) {
+// A RunFunc hands a command's results to Invocation.Results as they
+// come; results it returns in Outcome.Records follow them.
+func TestInvocationResults(t *testing.T) {
 	t.Parallel()
-	var text bytes.Buffer
-	w := &RecordingWriter{Writer: &text}
-	fmt.Fprint(w, "printed")
-	w.Result("table", []textfmt.Field{{Key: "nodes", Value: "1234", Text: "1,234"}, {Key: "depth", Value: 3}})
-	w.Result("file", nil)
+	run := func(inv Invocation) Outcome {
+		fmt.Fprint(inv.Stdout, "printed")
+		inv.Results(NewRecord("table", []textfmt.Field{{Key: "nodes", Value: "1234", Text: "1,234"}, {Key: "depth", Value: 3}}))
+		inv.Results(NewRecord("summary", nil))
+		return Outcome{Records: []Record{{Kind: "late"}}}
+	}
+	l, err := Parse("one.md", []byte("# One\n\n```plylab\ncompare --depth 3\n```\n"), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := NewSession(l, run, sandbox.NewMemory(sandbox.Quota{})).RunCell(l.Cells[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	cr := res.Commands[0]
 	want := []Record{
 		{Kind: "table", Fields: []Field{{Key: "nodes", Value: "1234", Text: "1,234"}, {Key: "depth", Value: 3}}},
-		{Kind: "file", Fields: []Field{}},
+		{Kind: "summary", Fields: []Field{}},
+		{Kind: "late"},
 	}
-	if text.String() != "printed" || fmt.Sprint(w.Records) != fmt.Sprint(want) {
-		t.Errorf("text %q, records %v; want %q, %v", text.String(), w.Records, "printed", want)
+	if cr.Stdout != "printed" || fmt.Sprint(cr.Records) != fmt.Sprint(want) {
+		t.Errorf("text %q, records %v; want %q, %v", cr.Stdout, cr.Records, "printed", want)
 	}
 }

@@ -25,6 +25,12 @@
 // such as "alpha-beta visits {{nodes | depth=5, algo=alphabeta}} nodes" is
 // true on every run. Selectors name JSON keys of the structured results a
 // command hands over (Record): the lessons never parse a table's text.
+// Prose can also bind a value to a name ({{ab = nodes | depth=5}}),
+// compute one ({{= round(mm / ab, 1)}}), state a comparison that the
+// check verifies ({{assert: ab < mm}}) and quote a source
+// ({{cite game-trees paper, Table 4: 988}}); see RefKind and Expr. The
+// prose linter (LintProse, LintResult) fails `lesson check` on any number
+// or move of the prose without such a source.
 //
 // The runner tells each command the session's directory (Invocation.Dir);
 // a command writes its files there and reports them (Records of kind

@@ -83,12 +83,21 @@ type Quiz struct {
 	Answer   Selector
 }
 
-// Ref is a {{SELECTOR}} or {{cell N: SELECTOR}} reference in prose.
+// Ref is a {{...}} reference in prose (see RefKind for its kinds).
 type Ref struct {
 	Line       int // line of the reference
 	Start, End int // byte offsets of "{{...}}" in the block's Text
-	Cell       int // the cell whose output it reads (1-based)
-	Sel        Selector
+	// Cell is the cell whose output it reads (1-based): a RefSelect's
+	// cell; for the other kinds the cell just before the prose, which a
+	// [SELECTOR] without "cell N:" reads.
+	Cell int
+	Sel  Selector // RefSelect
+	Kind RefKind
+	Name string // the name it binds (RefSelect, RefCompute) or shows (RefName)
+	Expr *Expr  // RefCompute, RefAssert
+	Sels []selRef
+	Cite *Cite  // RefCite
+	Text string // between the braces, trimmed
 }
 
 // Error is a problem in a lesson file, located by file and line.
@@ -181,6 +190,8 @@ func Parse(file string, src []byte, rules Rules) (*Lesson, error) {
 type lessonParser struct {
 	file  string
 	rules Rules
+	// names are the names bound by references so far, with their lines.
+	names map[string]int
 }
 
 func (p *lessonParser) errorf(line int, format string, args ...any) error {

@@ -87,7 +87,7 @@ Back to {{cell 1: leaves | depth=2}}.
 	}
 	refs := l.Blocks[2].Refs
 	if len(refs) != 1 || refs[0].Cell != 1 || refs[0].Line != 15 || refs[0].Sel.Key != "nodes" ||
-		!reflect.DeepEqual(refs[0].Sel.Where, []Cond{{"depth", "3"}, {"algo", "alphabeta"}}) {
+		!reflect.DeepEqual(refs[0].Sel.Where, []Cond{{"depth", "=", "3"}, {"algo", "=", "alphabeta"}}) {
 		t.Errorf("refs = %+v", refs)
 	}
 	if r := l.Blocks[5].Refs; len(r) != 1 || r[0].Cell != 1 || r[0].Sel.Key != "leaves" {

@@ -7,6 +7,7 @@ import (
 	"io"
 	"path/filepath"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/plylab/plylab/engine/textfmt"
@@ -32,10 +33,16 @@ type Invocation struct {
 	// while it runs (compare's finished rows), each call replacing the
 	// last; nil when nobody watches.
 	Live func(text string)
+	// Results receives the command's structured results, one at a time
+	// as it hands them over: the rows of its tables, its summaries, the
+	// files it wrote, the position it showed. Prose references and quiz
+	// answers read them; a command's text is never parsed.
+	Results func(Record)
 }
 
-// Outcome is the result of one command: its exit status and the
-// structured results it handed over.
+// Outcome is the result of one command: its exit status, and the results
+// a RunFunc returns at the end instead of handing them to
+// Invocation.Results (a runner that has them only then: tests).
 type Outcome struct {
 	Code    int
 	Records []Record
@@ -68,7 +75,8 @@ func (r Record) Get(key string) (Field, bool) {
 }
 
 // String returns the field as the command printed it, or its JSON value
-// (a whole number with thousands separators, as plylab prints numbers).
+// (a whole number with thousands separators, as plylab prints numbers; a
+// list as its items joined by ", ").
 func (f Field) String() string {
 	if f.Text != "" {
 		return f.Text
@@ -83,6 +91,13 @@ func (f Field) String() string {
 			return textfmt.Thousands(n)
 		}
 		return v.String()
+	case []any:
+		// A list ("best_moves": ["Rf1"]) reads as its items: "Rf1".
+		items := make([]string, len(v))
+		for i, x := range v {
+			items[i] = Field{Value: x}.String()
+		}
+		return strings.Join(items, ", ")
 	default:
 		return fmt.Sprint(v)
 	}
@@ -97,6 +112,8 @@ type Session struct {
 	Files sandbox.Folder
 
 	results []*CellResult
+	// names holds the values bound by {{NAME = ...}} so far.
+	names map[string]value
 }
 
 // CellResult is what running one cell produced.
@@ -206,8 +223,15 @@ func (s *Session) runCommand(cmd *Command) (*CommandResult, error) {
 	args := make([]string, len(cmd.Args))
 	copy(args, cmd.Args)
 	var stdout, stderr bytes.Buffer
-	out := s.Run(Invocation{Args: args, Stdout: &stdout, Stderr: &stderr, Files: s.Files})
-	cr.Code, cr.Records = out.Code, out.Records
+	var mu sync.Mutex
+	results := func(r Record) {
+		mu.Lock()
+		cr.Records = append(cr.Records, r)
+		mu.Unlock()
+	}
+	out := s.Run(Invocation{Args: args, Stdout: &stdout, Stderr: &stderr, Files: s.Files, Results: results})
+	cr.Code = out.Code
+	cr.Records = append(cr.Records, out.Records...)
 	cr.Stdout, cr.Stderr = stdout.String(), stderr.String()
 	for _, r := range cr.Records {
 		switch r.Kind {
@@ -247,7 +271,10 @@ type RefValue struct {
 }
 
 // Prose returns the Markdown of a prose block with its {{...}} references
-// replaced by the values they select from the cells already run.
+// replaced by the values they select or compute from the cells already
+// run (an assertion by nothing, a citation by its text). A value that
+// cannot be read and an assertion that does not hold are *Errors at the
+// reference's line.
 func (s *Session) Prose(b *Block) (string, []RefValue, error) {
 	if len(b.Refs) == 0 {
 		return b.Text, nil, nil
@@ -256,21 +283,104 @@ func (s *Session) Prose(b *Block) (string, []RefValue, error) {
 	var vals []RefValue
 	last := 0
 	for _, r := range b.Refs {
-		res := s.Result(r.Cell)
-		if res == nil {
-			return "", vals, &Error{File: s.Lesson.File, Line: r.Line, Msg: fmt.Sprintf("{{%s}} reads cell %d, which has not run", r.Sel, r.Cell)}
-		}
-		v, err := r.Sel.Find(res.Commands)
+		v, err := s.resolve(r)
 		if err != nil {
-			return "", vals, &Error{File: s.Lesson.File, Line: r.Line, Msg: fmt.Sprintf("{{%s}}: %v (in the output of cell %d)", r.Sel, err, r.Cell)}
+			return "", vals, &Error{File: s.Lesson.File, Line: r.Line, Msg: err.Error()}
 		}
 		vals = append(vals, RefValue{Ref: r, Value: v})
 		out.WriteString(b.Text[last:r.Start])
-		out.WriteString(v)
+		switch r.Kind {
+		case RefAssert:
+		case RefCite:
+			out.WriteString(r.Cite.Text)
+		default:
+			out.WriteString(v)
+		}
 		last = r.End
 	}
 	out.WriteString(b.Text[last:])
 	return out.String(), vals, nil
+}
+
+// resolve returns the value of one reference, binding its name.
+func (s *Session) resolve(r Ref) (string, error) {
+	if s.names == nil {
+		s.names = map[string]value{}
+	}
+	env := &evalEnv{s: s, cell: r.Cell, names: s.names}
+	switch r.Kind {
+	case RefCite:
+		if r.Name != "" {
+			x, _ := leadingNumber(r.Cite.Text)
+			s.names[r.Name] = value{num: x, isNum: true, text: r.Cite.Text, decimals: -1}
+		}
+		return r.Cite.Text, nil
+	case RefName:
+		v, ok := s.names[r.Name]
+		if !ok {
+			return "", fmt.Errorf("{{%s}}: the reference that binds %s did not run", r.Name, r.Name)
+		}
+		return v.String(), nil
+	case RefCompute, RefAssert:
+		v, err := r.Expr.eval(env)
+		if err != nil {
+			return "", fmt.Errorf("{{%s}}: %v", r.Text, err)
+		}
+		if r.Kind == RefAssert {
+			if !v.isBool {
+				return "", fmt.Errorf("{{%s}} is not a comparison (it gives %s); write e.g. {{assert: a < b}}", r.Text, v)
+			}
+			if !v.b {
+				return "", fmt.Errorf("the prose states {{%s}}, which no longer holds: %s", r.Text, explain(r, env))
+			}
+			return "true", nil
+		}
+		if v.isBool {
+			return "", fmt.Errorf("{{%s}} is a comparison: write it as {{assert: %s}}", r.Text, r.Expr.Text)
+		}
+		if r.Name != "" {
+			s.names[r.Name] = v
+		}
+		return v.String(), nil
+	}
+	res := s.Result(r.Cell)
+	if res == nil {
+		return "", fmt.Errorf("{{%s}} reads cell %d, which has not run", r.Sel, r.Cell)
+	}
+	f, err := r.Sel.FindField(res.Commands)
+	if err != nil {
+		return "", fmt.Errorf("{{%s}}: %v (in the output of cell %d)", r.Sel, err, r.Cell)
+	}
+	if r.Name != "" {
+		s.names[r.Name] = fieldValue(f)
+	}
+	return f.String(), nil
+}
+
+// explain lists the values an assertion read: "ab = 1,080, [nodes |
+// depth=5] = 2,096".
+func explain(r Ref, env *evalEnv) string {
+	var parts []string
+	seen := map[string]bool{}
+	for _, n := range exprNames(r.Expr) {
+		if v, ok := env.names[n]; ok && !seen[n] {
+			seen[n] = true
+			parts = append(parts, n+" = "+v.String())
+		}
+	}
+	for _, sr := range r.Sels {
+		if seen[sr.where()] {
+			continue
+		}
+		seen[sr.where()] = true
+		if v, err := sr.eval(env); err == nil {
+			parts = append(parts, sr.where()+" = "+v.String())
+		}
+	}
+	if len(parts) == 0 {
+		return "it is false"
+	}
+	return strings.Join(parts, ", ")
 }
 
 // Result is a whole lesson run: every cell's result and every reference's

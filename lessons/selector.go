@@ -16,6 +16,11 @@ import (
 //	nodes | depth=4, algo=alphabeta
 //	score | move=Ra6
 //	value | counter=first-move cutoffs
+//	depth | pv^=Kb1, algo!=minimax
+//
+// A condition KEY=VALUE asks for the value, KEY!=VALUE for any other, and
+// KEY^=VALUE for a text that begins with VALUE as a whole word (the first
+// move of a principal variation).
 //
 // A key names a result field, never a column header or a piece of text,
 // so renaming a header changes nothing here; renaming a JSON key fails the
@@ -26,8 +31,44 @@ type Selector struct {
 	Where []Cond
 }
 
-// Cond is a key=value condition of a Selector.
-type Cond struct{ Key, Value string }
+// Cond is a condition of a Selector: Key Op Value, where Op is "=",
+// "!=" or "^=" (begins with the word).
+type Cond struct{ Key, Op, Value string }
+
+// String returns the condition as written: "depth=4".
+func (c Cond) String() string { return c.Key + c.op() + c.Value }
+
+func (c Cond) op() string {
+	if c.Op == "" {
+		return "="
+	}
+	return c.Op
+}
+
+// holds reports whether the field f meets the condition.
+func (c Cond) holds(f Field) bool {
+	switch c.op() {
+	case "!=":
+		return !f.matches(c.Value)
+	case "^=":
+		return f.beginsWith(c.Value)
+	}
+	return f.matches(c.Value)
+}
+
+// parseCond reads KEY=VALUE, KEY!=VALUE or KEY^=VALUE.
+func parseCond(part string) (Cond, bool) {
+	i := strings.IndexByte(part, '=')
+	if i < 0 {
+		return Cond{}, false
+	}
+	c := Cond{Key: part[:i], Op: "=", Value: part[i+1:]}
+	if i > 0 && (part[i-1] == '!' || part[i-1] == '^') {
+		c.Key, c.Op = part[:i-1], part[i-1:i+1]
+	}
+	c.Key, c.Value = strings.TrimSpace(c.Key), unquote(strings.TrimSpace(c.Value))
+	return c, c.Key != ""
+}
 
 // ParseSelector parses a selector (see Selector).
 func ParseSelector(s string) (Selector, error) {
@@ -46,15 +87,14 @@ func ParseSelector(s string) (Selector, error) {
 	}
 	if strings.TrimSpace(where) != "" {
 		for _, part := range strings.Split(where, ",") {
-			k, v, ok := strings.Cut(part, "=")
-			k, v = strings.TrimSpace(k), unquote(strings.TrimSpace(v))
-			if !ok || k == "" {
+			c, ok := parseCond(part)
+			if !ok {
 				return sel, fmt.Errorf("condition %q in %q is not KEY=VALUE", strings.TrimSpace(part), s)
 			}
-			if !validKey(k) {
-				return sel, fmt.Errorf("%q in %q is not a result key (keys are lower-case JSON keys such as depth or algorithm)", k, s)
+			if !validKey(c.Key) {
+				return sel, fmt.Errorf("%q in %q is not a result key (keys are lower-case JSON keys such as depth or algorithm)", c.Key, s)
 			}
-			sel.Where = append(sel.Where, Cond{k, v})
+			sel.Where = append(sel.Where, c)
 		}
 	}
 	return sel, nil
@@ -82,7 +122,26 @@ func (s Selector) Find(cmds []*CommandResult) (string, error) {
 
 // FindField is Find returning the whole field: key, JSON value and text.
 func (s Selector) FindField(cmds []*CommandResult) (Field, error) {
+	all, err := s.FindAll(cmds)
+	if err != nil {
+		return Field{}, err
+	}
+	if len(all) == 0 {
+		var conds []string
+		for _, c := range s.Where {
+			conds = append(conds, c.String())
+		}
+		return Field{}, fmt.Errorf("no result with %q has %s", s.Key, strings.Join(conds, " and "))
+	}
+	return all[0], nil
+}
+
+// FindAll returns the selected value of every result that matches, in
+// order (none is not an error). It is an error when no result has the
+// key at all: a misspelt key must not read as "no match".
+func (s Selector) FindAll(cmds []*CommandResult) ([]Field, error) {
 	var keys []string
+	var out []Field
 	found := false
 	for _, cr := range cmds {
 	records:
@@ -99,24 +158,45 @@ func (s Selector) FindField(cmds []*CommandResult) (Field, error) {
 			found = true
 			for _, c := range s.Where {
 				g, ok := r.Get(c.Key)
-				if !ok || !g.matches(c.Value) {
+				if !ok || !c.holds(g) {
 					continue records
 				}
 			}
-			return f, nil
+			out = append(out, f)
 		}
 	}
 	if !found {
 		if len(keys) == 0 {
-			return Field{}, fmt.Errorf("the command handed over no results to read %q from", s.Key)
+			return nil, fmt.Errorf("the command handed over no results to read %q from", s.Key)
 		}
-		return Field{}, fmt.Errorf("no result has the key %q (keys: %s)", s.Key, strings.Join(keys, ", "))
+		return nil, fmt.Errorf("no result has the key %q (keys: %s)", s.Key, strings.Join(keys, ", "))
 	}
-	var conds []string
-	for _, c := range s.Where {
-		conds = append(conds, c.Key+"="+c.Value)
+	return out, nil
+}
+
+// findRecords returns every result that has the selector's key and meets
+// its conditions (for since), erring like FindAll.
+func (s Selector) findRecords(cmds []*CommandResult) ([]Record, error) {
+	if _, err := s.FindAll(cmds); err != nil {
+		return nil, err
 	}
-	return Field{}, fmt.Errorf("no result with %q has %s", s.Key, strings.Join(conds, " and "))
+	var out []Record
+	for _, cr := range cmds {
+	records:
+		for _, r := range cr.Records {
+			if _, ok := r.Get(s.Key); !ok {
+				continue
+			}
+			for _, c := range s.Where {
+				g, ok := r.Get(c.Key)
+				if !ok || !c.holds(g) {
+					continue records
+				}
+			}
+			out = append(out, r)
+		}
+	}
+	return out, nil
 }
 
 // matches reports whether a condition's value names the field: its printed
@@ -133,6 +213,16 @@ func (f Field) matches(want string) bool {
 	default:
 		return strings.EqualFold(fmt.Sprint(v), want)
 	}
+}
+
+// beginsWith reports whether the field's text begins with the word want
+// (case-insensitive): "Kb1 Kb7 Kc1" begins with "Kb1", not with "Kb".
+func (f Field) beginsWith(want string) bool {
+	text := f.String()
+	if len(text) < len(want) || !strings.EqualFold(text[:len(want)], want) {
+		return false
+	}
+	return len(text) == len(want) || text[len(want)] == ' '
 }
 
 // ParseNumber reads a number as plylab prints it: "1,080", "+200", "97.0%",

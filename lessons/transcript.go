@@ -66,21 +66,22 @@ func (r *Result) Transcript() string {
 				fmt.Fprintf(&b, "-> answer %s = %s\n", c.Quiz.Answer, res.Answer)
 			}
 		case Prose:
-			vals := r.Refs[blk]
+			var vals []RefValue
+			for _, v := range r.Refs[blk] {
+				if v.Ref.Kind != RefCite { // a quotation is the lesson's text, not a result
+					vals = append(vals, v)
+				}
+			}
 			if len(vals) == 0 {
 				continue
 			}
 			fmt.Fprintf(&b, "\n== prose after cell %d\n", vals[0].Ref.Cell)
 			for _, v := range vals {
-				fmt.Fprintf(&b, "{{%s}} = %s\n", refText(v.Ref), Mask(v.Value))
+				fmt.Fprintf(&b, "{{%s}} = %s\n", v.Ref, Mask(v.Value))
 			}
 		}
 	}
 	return b.String()
-}
-
-func refText(r Ref) string {
-	return fmt.Sprintf("cell %d: %s", r.Cell, r.Sel)
 }
 
 // normalize makes a masked line comparable: runs of spaces and of ─

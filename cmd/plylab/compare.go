@@ -149,7 +149,7 @@ func compareRun(ctx context.Context, opts *CompareOptions, stdout, stderr io.Wri
 		if err := opts.Files.WriteFile(opts.Plot, data); err != nil {
 			return err
 		}
-		wroteFile(stdout, opts.Plot)
+		wroteFile(opts.Color, opts.Plot)
 		if opts.Format == "table" {
 			fmt.Fprintf(stdout, "\nplot written to %s\n", opts.Plot)
 		}

@@ -58,7 +58,8 @@ func (env *appEnv) lessonRules() lessons.Rules {
 }
 
 // lessonRunner runs one plylab command for a lesson cell, in-process, with
-// empty stdin and color on or off. It runs only what sandbox.Cells allows
+// empty stdin and color on or off, handing its results to inv.Results
+// (the run's output.Painter carries the sink to every table and result). It runs only what sandbox.Cells allows
 // (the lesson's parser checked that already; the runner checks again, so
 // no way around the parser reaches a command), and the command's files go
 // into the cell's folder only (inv.Files).
@@ -72,11 +73,13 @@ func (env *appEnv) lessonRunner(ctx context.Context, color bool) lessons.RunFunc
 			fmt.Fprintln(inv.Stderr, "plylab: internal error: a lesson cell has no folder for its files")
 			return lessons.Outcome{Code: cliapp.ExitInternal}
 		}
-		stdout := &lessons.RecordingWriter{Writer: inv.Stdout}
-		sub := &appEnv{Env: env.Child(ctx, stdout, inv.Stderr, color, inv.Files), commands: env.commands}
+		var results output.ResultSink
+		if inv.Results != nil {
+			results = func(kind string, fields []output.Field) { inv.Results(lessons.NewRecord(kind, fields)) }
+		}
+		sub := &appEnv{Env: env.Child(ctx, inv.Stdout, inv.Stderr, color, inv.Files, results), commands: env.commands}
 		sub.Live = inv.Live
-		code := runWith(sub, append([]string{"plylab"}, inv.Args...))
-		return lessons.Outcome{Code: code, Records: stdout.Records}
+		return lessons.Outcome{Code: runWith(sub, append([]string{"plylab"}, inv.Args...))}
 	}
 }
 
@@ -311,10 +314,15 @@ must be exactly the same; times and speeds are masked. A difference names
 the first differing cell (file:line) with a short diff, and plylab exits
 with status 1. CI runs it, so no lesson can go stale.
 
+It checks the prose too: every {{assert: ...}} must still hold, and every
+number or chess move of the prose must be read from an output, cited with
+its source, or be a fact of the rules; each one without a source is
+reported at its file:line (docs/lessons.md, "Prose that is checked").
+
 The built-in lessons' transcripts are compiled into plylab (from
 lessons/testdata/ in the source tree); a lesson file FILE.md has its
-transcript in FILE.golden next to it. --update records them anew: check
-the new numbers against the prose before committing them.
+transcript in FILE.golden next to it. --update records them anew, but not
+for a lesson whose prose fails: fix the sentence it names, then update.
 
 Examples:
    plylab lesson check

@@ -140,7 +140,7 @@ func positionsShowRun(_ context.Context, opts *PositionsShowOptions, stdout, _ i
 	if err != nil {
 		return err
 	}
-	output.Result(stdout, "position", struct {
+	opts.Color.Result("position", struct {
 		*board.Info
 		Flip bool `json:"flip"`
 	}{info, opts.Flip})

@@ -87,7 +87,7 @@ func reproduceRun(ctx context.Context, opts *ReproduceOptions, stdout, stderr io
 	if err := output.WriteTable(stdout, opts.Format, lab.LedgerTable(claims), opts.Color); err != nil {
 		return err
 	}
-	output.Result(stdout, "reproduce", lab.NewLedgerResult(claims))
+	opts.Color.Result("reproduce", lab.NewLedgerResult(claims))
 	if !opts.RunSlow {
 		return nil
 	}

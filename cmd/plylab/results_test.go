@@ -16,7 +16,9 @@ import (
 )
 
 // runCell runs one command through the lesson runner, as a lesson cell
-// does, with its files going to the folder dir (opened as a sandbox.Dir).
+// does, with its files going to the folder dir (opened as a sandbox.Dir);
+// the Outcome's Records are the results the runner handed to
+// Invocation.Results.
 func runCell(t *testing.T, dir string, args ...string) (lessons.Outcome, string, string) {
 	t.Helper()
 	files, err := sandbox.OpenDir(dir, sandbox.Quota{})
@@ -26,7 +28,12 @@ func runCell(t *testing.T, dir string, args ...string) (lessons.Outcome, string,
 	defer files.Close()
 	var stdout, stderr bytes.Buffer
 	run := testEnv().lessonRunner(context.Background(), false)
-	out := run(lessons.Invocation{Args: args, Stdout: &stdout, Stderr: &stderr, Files: files})
+	var recs []lessons.Record
+	out := run(lessons.Invocation{Args: args, Stdout: &stdout, Stderr: &stderr, Files: files, Results: func(r lessons.Record) { recs = append(recs, r) }})
+	if len(out.Records) > 0 {
+		t.Errorf("%v: the runner returned %d results instead of handing them to Invocation.Results", args, len(out.Records))
+	}
+	out.Records = recs
 	return out, stdout.String(), stderr.String()
 }
 

@@ -174,9 +174,9 @@ func treeRun(ctx context.Context, opts *TreeOptions, stdout, _ io.Writer) error 
 		return err
 	}
 	for _, t := range trees {
-		output.Result(stdout, "tree", t.Result())
+		opts.Color.Result("tree", t.Result())
 		for _, l := range t.Lines() {
-			output.Result(stdout, "tree_node", l)
+			opts.Color.Result("tree_node", l)
 		}
 	}
 	data, err := trace.Bytes(ctx, opts.Format, opts.Draw, trace.ANSIPainter(opts.Color.On), trees...)
@@ -190,7 +190,7 @@ func treeRun(ctx context.Context, opts *TreeOptions, stdout, _ io.Writer) error 
 	if err := opts.Files.WriteFile(opts.Output, data); err != nil {
 		return err
 	}
-	wroteFile(stdout, opts.Output)
+	wroteFile(opts.Color, opts.Output)
 	fmt.Fprintf(stdout, "%s %s (%s)\n", opts.Color.Paint(output.StyleGood, "wrote"), opts.Output, trace.DrawnOfSearched(trees))
 	return nil
 }

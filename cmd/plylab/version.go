@@ -89,12 +89,12 @@ func writeVersion(w io.Writer, format string, b cliapp.Build, p output.Painter) 
 	info := newVersionInfo(b)
 	switch format {
 	case "json":
-		output.Result(w, "version", info)
+		p.Result("version", info)
 		return textfmt.WriteJSON(w, info)
 	case "csv", "markdown":
 		return output.WriteTable(w, format, versionTable(info), p)
 	}
-	output.Result(w, "version", info)
+	p.Result("version", info)
 	_, err := io.WriteString(w, versionText(info, p))
 	return err
 }

@@ -144,9 +144,9 @@ func (o Outputs) WriteFile(name string, data []byte) error {
 
 // Child returns the environment of a run nested in e's, such as a lesson
 // cell's: empty stdin, the streams and context given, colour always or
-// never (color), no terminal anywhere, files written only into files, and
-// e's Getenv.
-func (e *Env) Child(ctx context.Context, stdout, stderr io.Writer, color bool, files sandbox.Folder) Env {
+// never (color), no terminal anywhere, files written only into files, its
+// structured results handed to results (nil: to nobody), and e's Getenv.
+func (e *Env) Child(ctx context.Context, stdout, stderr io.Writer, color bool, files sandbox.Folder, results output.ResultSink) Env {
 	mode := "never"
 	if color {
 		mode = "always"
@@ -160,6 +160,7 @@ func (e *Env) Child(ctx context.Context, stdout, stderr io.Writer, color bool, f
 		Getenv:     e.Getenv,
 		IsTerminal: func(io.Writer) bool { return false },
 		Files:      files,
+		Out:        output.Painter{Results: results},
 	}
 }
 

@@ -12,6 +12,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/plylab/plylab/cmd/internal/output"
 	"github.com/plylab/plylab/lessons/sandbox"
 )
 
@@ -153,10 +154,15 @@ func TestEnvChild(t *testing.T) {
 	parent := Env{Getenv: func(string) string { return "x" }, IsTerminal: func(io.Writer) bool { return true }}
 	for _, color := range []bool{false, true} {
 		cell := sandbox.NewMemory(sandbox.Quota{})
-		c := parent.Child(ctx, &out, &errb, color, cell)
+		var kinds []string
+		c := parent.Child(ctx, &out, &errb, color, cell, func(kind string, _ []output.Field) { kinds = append(kinds, kind) })
 		want := map[bool]string{false: "never", true: "always"}[color]
 		if c.ColorMode != want || c.Files != cell || c.Stdout != &out || c.Stderr != &errb || c.Ctx != ctx {
 			t.Errorf("Child(color %v) = %+v; want ColorMode %q, the cell's folder and the given streams", color, c, want)
+		}
+		c.Out.Result("summary", struct{}{})
+		if len(kinds) != 1 || kinds[0] != "summary" {
+			t.Errorf("Child: the results sink received %v, want [summary]", kinds)
 		}
 		if c.Terminal(&out) || c.Var("NO_COLOR") != "x" {
 			t.Errorf("Child: Terminal = %v, Var = %q; want false, x", c.Terminal(&out), c.Var("NO_COLOR"))

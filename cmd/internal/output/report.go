@@ -8,7 +8,7 @@ import (
 
 // WriteReport writes r's parts in order: each table with WriteTable in
 // format (or the part's own format), each text painted by p, and each
-// result handed to w if it is a ResultWriter (see ResultFields).
+// result handed to p's sink (see Painter.ResultFields).
 func WriteReport(w io.Writer, format string, r textfmt.Report, p Painter) error {
 	for _, part := range r {
 		if err := WritePart(w, format, part, p); err != nil {
@@ -27,7 +27,7 @@ func WritePart(w io.Writer, format string, part textfmt.Part, p Painter) error {
 		}
 		return WriteTable(w, format, part.Table, p)
 	case part.Kind != "":
-		ResultFields(w, part.Kind, part.Fields)
+		p.ResultFields(part.Kind, part.Fields)
 		return nil
 	case part.Text != "":
 		_, err := io.WriteString(w, p.Paint(part.Style, part.Text))

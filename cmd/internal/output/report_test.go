@@ -10,13 +10,13 @@ import (
 	"github.com/plylab/plylab/engine/textfmt"
 )
 
-// recorder is a ResultWriter that keeps the results it receives.
+// recorder keeps the text written and the results its sink receives.
 type recorder struct {
 	bytes.Buffer
 	results []string
 }
 
-func (r *recorder) Result(kind string, fields []Field) {
+func (r *recorder) result(kind string, fields []Field) {
 	var kv []string
 	for _, f := range fields {
 		kv = append(kv, fmt.Sprintf("%s=%v", f.Key, f.Value))
@@ -46,7 +46,7 @@ func TestWriteReport(t *testing.T) {
 	}
 	for _, tt := range tests {
 		var w recorder
-		if err := WriteReport(&w, tt.format, rep, Painter{On: tt.color}); err != nil {
+		if err := WriteReport(&w, tt.format, rep, Painter{On: tt.color, Results: w.result}); err != nil {
 			t.Fatal(err)
 		}
 		if got := w.String(); got != tt.want {

@@ -4,34 +4,28 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"io"
 
 	"github.com/plylab/plylab/engine/textfmt"
 )
 
 // Structured results. A program that runs a command in-process (a lesson
 // cell) must read the command's numbers from what it computed, not from
-// the text it printed. It passes the command a stdout that is also a
-// ResultWriter: WriteTable then hands over every row it prints (the JSON
-// keys and values --format json writes, with the text printed for each),
-// and a command hands over its other results with Result (the position it
-// showed, a file it wrote, a summary). On any other writer this costs
-// nothing.
+// the text it printed. It gives the run a ResultSink (Painter.Results):
+// WriteTable then hands it every row it prints (the JSON keys and values
+// --format json writes, with the text printed for each), and a command
+// hands over its other results with Painter.Result (the position it
+// showed, a file it wrote, a summary). Without a sink this costs nothing.
 
-// ResultWriter is a writer that also receives structured results.
-type ResultWriter interface {
-	io.Writer
-	// Result receives one result: kind names it ("table" for a table row,
-	// "file", "position", or a command's name for its summary).
-	Result(kind string, fields []Field)
-}
+// ResultSink receives the structured results of a run, one at a time:
+// kind names each ("table" for a table row, "file", "position", or a
+// command's name for its summary).
+type ResultSink func(kind string, fields []Field)
 
-// Result hands v to w if w is a ResultWriter, as the JSON object --format
-// json writes for it: its keys in order, numbers as json.Number, so the
+// Result hands v to p's sink, if any, as the JSON object --format json
+// writes for it: its keys in order, numbers as json.Number, so the
 // receiver sees what a program reading the JSON sees.
-func Result(w io.Writer, kind string, v any) {
-	rw, ok := w.(ResultWriter)
-	if !ok {
+func (p Painter) Result(kind string, v any) {
+	if p.Results == nil {
 		return
 	}
 	data, err := textfmt.MarshalJSON(v)
@@ -42,22 +36,21 @@ func Result(w io.Writer, kind string, v any) {
 	if err != nil {
 		return
 	}
-	rw.Result(kind, fields)
+	p.Results(kind, fields)
 }
 
-// ResultFields hands fields to w if w is a ResultWriter: a result whose
-// values were printed (Text) as well as computed. Values are normalised as
-// in Result.
-func ResultFields(w io.Writer, kind string, fields []Field) {
-	rw, ok := w.(ResultWriter)
-	if !ok {
+// ResultFields hands fields to p's sink, if any: a result whose values
+// were printed (Text) as well as computed. Values are normalised as in
+// Result.
+func (p Painter) ResultFields(kind string, fields []Field) {
+	if p.Results == nil {
 		return
 	}
 	out := make([]Field, len(fields))
 	for i, f := range fields {
 		out[i] = Field{Key: f.Key, Value: normalise(f.Value), Text: f.Text}
 	}
-	rw.Result(kind, out)
+	p.Results(kind, out)
 }
 
 // normalise returns v as a program reading its JSON sees it.
@@ -72,10 +65,9 @@ func normalise(v any) any {
 	return v
 }
 
-// tableResults hands every row of t to w if w is a ResultWriter.
-func tableResults(w io.Writer, t *Table) {
-	rw, ok := w.(ResultWriter)
-	if !ok {
+// tableResults hands every row of t to p's sink, if any.
+func (p Painter) tableResults(t *Table) {
+	if p.Results == nil {
 		return
 	}
 	for i := range t.Rows {
@@ -83,7 +75,7 @@ func tableResults(w io.Writer, t *Table) {
 		for j := range fields {
 			fields[j].Value = normalise(fields[j].Value)
 		}
-		rw.Result("table", fields)
+		p.Results("table", fields)
 	}
 }
 

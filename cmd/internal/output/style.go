@@ -33,14 +33,19 @@ const (
 )
 
 // Painter is how one run presents its tables: it colours text when On is
-// true and returns it unchanged otherwise, and with Columns set shows only
-// those columns (the global --columns flag). The zero value paints nothing
-// and shows every column. One run decides both once (see ColorOn).
+// true and returns it unchanged otherwise, with Columns set shows only
+// those columns (the global --columns flag), and with Results set hands
+// every row and result to a program running the command (a lesson cell).
+// The zero value paints nothing, shows every column and hands nothing
+// over. One run decides all three once (see ColorOn).
 type Painter struct {
 	On bool
 	// Columns are the columns to show, by JSON key or header, in the order
 	// given; nil shows all (see SelectColumns).
 	Columns []string
+	// Results, when set, receives the run's structured results (see
+	// ResultSink).
+	Results ResultSink
 }
 
 // Paint returns text in style s when colour is on, else text unchanged.

@@ -75,13 +75,13 @@ func CheckFormat(f string) error {
 }
 
 // WriteTable writes t to w in format: "table" (aligned, coloured by p),
-// "csv", "json" or "markdown". An unknown format is a usage error. A
-// ResultWriter also receives every row (see Result).
+// "csv", "json" or "markdown". An unknown format is a usage error. p's
+// result sink, if any, receives every row (see ResultSink).
 func WriteTable(w io.Writer, format string, t *Table, p Painter) error {
 	if err := CheckFormat(format); err != nil {
 		return err
 	}
-	tableResults(w, t) // every column: a lesson reads what the view leaves out
+	p.tableResults(t) // every column: a lesson reads what the view leaves out
 	if len(p.Columns) > 0 {
 		var err error
 		if t, err = SelectColumns(t, p.Columns); err != nil {

@@ -1,0 +1,477 @@
+package lessons
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/plylab/plylab/engine/textfmt"
+	"github.com/plylab/plylab/lessons/sandbox"
+)
+
+// proseRun hands over fixed results through Invocation.Results: a compare
+// table of minimax and alpha-beta at depths 1 to 3, and a search with four
+// iterations.
+func proseRun(inv Invocation) Outcome {
+	row := func(fields ...any) {
+		var fs []textfmt.Field
+		for i := 0; i < len(fields); i += 2 {
+			v := fields[i+1]
+			text := fmt.Sprint(v)
+			if n, ok := v.(int); ok {
+				v, text = json.Number(fmt.Sprint(n)), textfmt.Thousands(int64(n))
+			}
+			fs = append(fs, textfmt.Field{Key: fields[i].(string), Value: v, Text: text})
+		}
+		inv.Results(NewRecord("table", fs))
+	}
+	switch inv.Args[0] {
+	case "compare":
+		fmt.Fprintln(inv.Stdout, "a compare table")
+		row("depth", 1, "algo", "minimax", "nodes", 17, "best", "Rxa7+", "score", "+200", "time_s", "0.001")
+		row("depth", 1, "algo", "alphabeta", "nodes", 17, "best", "Rxa7+", "score", "+200", "time_s", "0.001")
+		row("depth", 2, "algo", "minimax", "nodes", 144, "best", "Kd7", "score", "+100", "time_s", "0.002")
+		row("depth", 2, "algo", "alphabeta", "nodes", 40, "best", "Kd7", "score", "+100", "time_s", "0.001")
+		row("depth", 3, "algo", "minimax", "nodes", 2096, "best", "Ra6", "score", "mate in 2", "time_s", "0.01")
+		row("depth", 3, "algo", "alphabeta", "nodes", 497, "best", "Ra6", "score", "mate in 2", "time_s", "0.002")
+	case "search":
+		fmt.Fprintln(inv.Stdout, "a search")
+		row("depth", 1, "pv", "Kb2 Ka6")
+		row("depth", 2, "pv", "Kb2")
+		row("depth", 3, "pv", "Kb1 Kb7")
+		row("depth", 4, "pv", "Kb1 Kb7 Kc1")
+		inv.Results(NewRecord("search", []textfmt.Field{{Key: "best_move", Value: "Kb1", Text: "Kb1"}}))
+	default:
+		fmt.Fprintln(inv.Stderr, "plylab: unknown command")
+		return Outcome{Code: 2}
+	}
+	return Outcome{}
+}
+
+// proseLesson is a lesson with a compare cell (--depth 1-3), a search
+// cell (--depth 4) and the prose given after them.
+func proseLesson(prose string) string {
+	return "# Prose\n\n```plylab\ncompare --depth 1-3\n```\n\n```plylab\nsearch --depth 4\n```\n\n" + prose + "\n"
+}
+
+// proseLine is the line of the first line of proseLesson's prose.
+const proseLine = 11
+
+func runProse(t *testing.T, prose string) (*Result, error) {
+	t.Helper()
+	l, err := Parse("lessons/01-prose.md", []byte(proseLesson(prose)), nil)
+	if err != nil {
+		return nil, err
+	}
+	return NewSession(l, proseRun, sandbox.NewMemory(sandbox.Quota{})).RunAll()
+}
+
+// TestExpressions: computed values, with the cell just before being the
+// search (cell 2) and cell 1 the compare table.
+func TestExpressions(t *testing.T) {
+	tests := []struct {
+		expr, want, err string
+	}{
+		{"[cell 1: nodes | depth=3, algo=minimax] / [cell 1: nodes | depth=3, algo=alphabeta]", "4.22", ""},
+		{"round(100 * [cell 1: nodes | depth=3, algo=alphabeta] / [cell 1: nodes | depth=3, algo=minimax], 1)", "23.7", ""},
+		{"round(100 * [cell 1: nodes | depth=3, algo=alphabeta] / [cell 1: nodes | depth=3, algo=minimax])", "24", ""},
+		{"[cell 1: nodes | depth=3, algo=minimax] - [cell 1: nodes | depth=3, algo=alphabeta]", "1,599", ""},
+		{"-[cell 1: nodes | depth=1, algo=minimax] + 20", "3", ""},
+		{"count([cell 1: best | best=Ra6])", "2", ""},
+		{"count([cell 1: best | best=Nf3])", "0", ""},
+		{"count([cell 1: best | algo!=minimax])", "3", ""},
+		{"min([cell 1: nodes | algo=alphabeta])", "17", ""},
+		{"max([cell 1: nodes | algo=alphabeta])", "497", ""},
+		{"sum([cell 1: nodes | algo=alphabeta])", "554", ""},
+		{"first([cell 1: best])", "Rxa7+", ""},
+		{"last([cell 1: best])", "Ra6", ""},
+		{"since([cell 1: depth | algo=alphabeta], best=Ra6)", "3", ""},
+		{"since([depth], pv^=Kb1)", "3", ""},
+		{"since([depth], pv^=Kb)", "", "the last result does not have pv^=Kb"},
+		{"argmax([cell 1: nodes | algo=minimax], depth)", "3", ""},
+		{"argmin([cell 1: nodes], algo)", "minimax", ""},
+		{"pow(3, 2) + pow(3, 1) - 1", "11", ""},
+		{"sqrt([cell 1: nodes | depth=3, algo=minimax] / [cell 1: nodes | depth=1, algo=minimax])", "11.1", ""},
+		{"abs(floor(-2.5)) + ceil(0.1)", "4", ""},
+		{"[best_move]", "Kb1", ""},
+		{"[cell 1: score | depth=3, algo=minimax] + 1", "", "both sides must be numbers"},
+		{"[cell 1: nodes | depth=9]", "", `no result with "nodes" has depth=9`},
+		{"[nosuch]", "", `no result has the key "nosuch"`},
+		{"count([cell 1: nosuch])", "", `no result has the key "nosuch"`},
+		{"1 / ([cell 1: nodes | depth=1, algo=minimax] - 17)", "", "division by zero"},
+		{"[cell 1: nodes | depth=1] < 3", "", "is a comparison: write it as {{assert:"},
+	}
+	for _, tt := range tests {
+		res, err := runProse(t, "The value: {{= "+tt.expr+"}}.")
+		if tt.err != "" {
+			if err == nil || !strings.Contains(err.Error(), tt.err) {
+				t.Errorf("{{= %s}}: error %v, want one with %q", tt.expr, err, tt.err)
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("{{= %s}}: %v", tt.expr, err)
+			continue
+		}
+		last := res.Lesson.Blocks[len(res.Lesson.Blocks)-1]
+		if got := strings.TrimSpace(res.Prose[last]); got != "The value: "+tt.want+"." {
+			t.Errorf("{{= %s}} renders %q, want %q", tt.expr, got, "The value: "+tt.want+".")
+		}
+	}
+}
+
+// TestAssertions: an assertion shows nothing when it holds and stops the
+// lesson at its line when it does not, or when a value it needs is not
+// there.
+func TestAssertions(t *testing.T) {
+	tests := []struct {
+		prose, want, err string
+	}{
+		{"Fewer{{assert: [cell 1: nodes | depth=3, algo=alphabeta] < [cell 1: nodes | depth=3, algo=minimax]}} nodes.", "Fewer nodes.", ""},
+		{"The same{{assert: same([cell 1: best | algo=minimax], [cell 1: best | algo=alphabeta])}}.", "The same.", ""},
+		{"{{assert: not ([cell 1: nodes | depth=1, algo=minimax] != 17) or 1 > 2}}Ok.", "Ok.", ""},
+		{"{{assert: [cell 1: best | depth=3, algo=minimax] == \"Ra6\"}}Ok.", "Ok.", ""},
+		{"{{ab = cell 1: nodes | depth=3, algo=alphabeta}} and\n{{mm = cell 1: nodes | depth=3, algo=minimax}}: more{{assert: ab > mm}}.", "",
+			"lessons/01-prose.md:12: the prose states {{assert: ab > mm}}, which no longer holds: ab = 497, mm = 2,096"},
+		{"Later{{assert: since([cell 1: depth | algo=minimax], best=Ra6) < 3}}.", "",
+			"lessons/01-prose.md:11: the prose states {{assert: since([cell 1: depth | algo=minimax], best=Ra6) < 3}}, which no longer holds: [cell 1: depth | algo=minimax] = 1"},
+		{"Missing{{assert: [cell 1: nodes | depth=9] > 0}}.", "", `lessons/01-prose.md:11: {{assert: [cell 1: nodes | depth=9] > 0}}: [cell 1: nodes | depth=9]: no result with "nodes" has depth=9`},
+		{"Not a comparison{{assert: [cell 1: nodes | depth=1, algo=minimax]}}.", "", "is not a comparison"},
+		{"Mixed{{assert: [cell 1: nodes | depth=1, algo=minimax] > 2 and 3}}.", "", "and needs comparisons on both sides"},
+	}
+	for _, tt := range tests {
+		res, err := runProse(t, tt.prose)
+		if tt.err != "" {
+			var le *Error
+			if err == nil || !errors.As(err, &le) || !strings.Contains(err.Error(), tt.err) {
+				t.Errorf("%q: error %v, want an *Error with %q", tt.prose, err, tt.err)
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("%q: %v", tt.prose, err)
+			continue
+		}
+		last := res.Lesson.Blocks[len(res.Lesson.Blocks)-1]
+		if got := strings.TrimSpace(res.Prose[last]); got != tt.want {
+			t.Errorf("%q renders %q, want %q", tt.prose, got, tt.want)
+		}
+		if tr := res.Transcript(); strings.Contains(tt.prose, "assert") && !strings.Contains(tr, "= true\n") {
+			t.Errorf("%q: the transcript records no assertion:\n%s", tt.prose, tr)
+		}
+	}
+}
+
+// TestRefErrors: references that cannot be parsed are errors at their
+// line.
+func TestRefErrors(t *testing.T) {
+	tests := []struct{ prose, err string }{
+		{"{{= nosuch + 1}}", `lessons/01-prose.md:11: unknown name "nosuch"`},
+		{"{{x = cell 1: nodes | depth=1}} {{x = cell 1: nodes | depth=2}}", "x is already bound at line 11"},
+		{"{{count = cell 1: nodes | depth=1}}", `"count" cannot be a name`},
+		{"{{cite somewhere: 5}}", "names no place"},
+		{"{{cite game-trees paper, Table 2:  }}", "quotes nothing"},
+		{"{{t = cite game-trees paper, Table 2: about five seconds}}", "must begin with one"},
+		{"{{assert: [cell 1: nodes | depth=1] = 17}}", "write == to compare"},
+		{"{{assert: 1 < 2 < 3}}", "chained comparison"},
+		{"{{= [cell 1: time_s | depth=1] * 2}}", "reads a time"},
+		{"{{= [cell 3: nodes]}}", "refers to a cell that has not run yet here"},
+		{"{{= foo(1)}}", "unknown function foo"},
+		{"{{= round(1, 2, 3)}}", "round takes 2 arguments, got 3"},
+		{"{{= count(3)}}", "count needs a [SELECTOR]"},
+		{"{{= since([cell 1: depth], 3)}}", "is not KEY=VALUE"},
+		{"{{= [cell 1: nodes | depth]}}", `condition "depth" in "nodes | depth" is not KEY=VALUE`},
+		{"{{=   }}", "empty expression"},
+	}
+	for _, tt := range tests {
+		_, err := runProse(t, tt.prose)
+		if err == nil || !strings.Contains(err.Error(), tt.err) {
+			t.Errorf("%q: error %v, want one with %q", tt.prose, err, tt.err)
+		}
+	}
+}
+
+// TestLintProse: which numbers and moves of prose have a source. Each case
+// is prose after a compare cell (--depth 1-3) and a search cell (--depth
+// 4); want lists "line token" of each number or move without a source.
+func TestLintProse(t *testing.T) {
+	tests := []struct {
+		name, prose string
+		want        []string
+	}{
+		{"a typed count", "Alpha-beta visits 497 nodes.", []string{"11 497"}},
+		{"a quoted count", "Alpha-beta visits {{cell 1: nodes | depth=3, algo=alphabeta}} nodes.", nil},
+		{"a condition in the sentence", "It plays {{cell 1: best | depth=2, algo=minimax}} at depth 2.", nil},
+		{"a condition in another sentence", "It plays {{cell 1: best | depth=2, algo=minimax}}. That is at depth 2.", []string{"11 2"}},
+		{"the command just before", "At depth 4 the search.", nil},
+		{"a command further up", "At depth 3 the table.", []string{"11 3"}},
+		{"a move", "Then Re6 is best.", []string{"11 Re6"}},
+		{"a move in a condition", "{{cell 1: score | best=Ra6}} for Ra6.", nil},
+		{"a numbered move and its reply", "After 1.d4 d5 the game goes on.", []string{"11 1.d4", "11 d5"}},
+		{"moves of several kinds", "Nxd5, exd5, O-O, e8=Q and 2...Kb7 are moves.", []string{"11 Nxd5", "11 exd5", "11 O-O", "11 e8=Q", "11 2...Kb7"}},
+		{"a square is not a move", "The pawn on d5 is attacked; the b6 pawn guards a7.", nil},
+		{"a rule fact", "After 1.e4 e5 2.Nf3 and 1.Nf3 e5 2.e4 the board of 64 squares is the same.", nil},
+		{"written-out numbers", "Some twenty-five plies deep, one ply later, three positions.", []string{"11 twenty-five", "11 one", "11 three"}},
+		{"small numbers without a unit", "Two players, one move at a time, three moves each.", nil},
+		{"code, links and lesson numbers", "Run `search --depth 14`, see [lesson 9](09-whole-engine.md) and Tables 4 and 5, Appendix V-A 4, reference [3].", nil},
+		{"years in citations", "Zobrist (1970) and *Basic Chess Endings*, 1941, since 2020.", nil},
+		{"a date", "It joined on 2026-11-23.", []string{"11 2026", "11 -11", "11 -23"}},
+		{"a citation", "The paper says {{cite game-trees paper, Table 4: 988 at depth 3}}.", nil},
+		{"an assertion states its number", "More than three times{{assert: 3 * [cell 1: nodes | depth=1, algo=minimax] < [cell 1: nodes | depth=3, algo=minimax]}} as many.", nil},
+		{"a heading and a list", "## 1. Material\n\n1. first\n2. second", nil},
+		{"a lead-in reads its list", "At depth 3:\n\n- minimax: {{cell 1: nodes | depth=3, algo=minimax}};\n- alpha-beta: {{cell 1: nodes | depth=3, algo=alphabeta}}.", nil},
+		{"an interval's confidence", "Its 95% interval, and 95% of the time.", []string{"11 95"}},
+		{"indented code", "The formula:\n\n    score = (mg × phase + eg × (24 − phase)) / 24\n\nis tapered.", nil},
+		{"the line of each", "First 12 nodes.\n\nThen\nRe6 and 13.", []string{"11 12", "14 Re6", "14 13"}},
+	}
+	for _, tt := range tests {
+		l, err := Parse("lessons/01-prose.md", []byte(proseLesson(tt.prose)), nil)
+		if err != nil {
+			t.Fatalf("%s: %v", tt.name, err)
+		}
+		var got []string
+		for _, i := range LintProse(l) {
+			got = append(got, fmt.Sprintf("%d %s", i.Line, i.Token))
+			if want := fmt.Sprintf("lessons/01-prose.md:%d: the ", i.Line); !strings.HasPrefix(i.Error(), want) {
+				t.Errorf("%s: message %q does not start with %q", tt.name, i.Error(), want)
+			}
+		}
+		if strings.Join(got, "|") != strings.Join(tt.want, "|") {
+			t.Errorf("%s: issues %q, want %q", tt.name, got, tt.want)
+		}
+	}
+}
+
+// TestLintNamedMoves: a move a name holds may be written after the name
+// is bound, and only the move it holds.
+func TestLintNamedMoves(t *testing.T) {
+	tests := []struct {
+		prose string
+		want  []string
+	}{
+		{"Best: {{mate = cell 1: best | depth=3, algo=minimax}}.\n\nSo 1.Ra6 wins.", nil},
+		{"So 1.Ra6 wins.\n\nBest: {{mate = cell 1: best | depth=3, algo=minimax}}.", []string{"11 1.Ra6"}},
+		{"Best: {{mate = cell 1: best | depth=3, algo=minimax}}.\n\nSo 1.Kd7 wins.", []string{"13 1.Kd7"}},
+		{"It plays {{kb1 = best_move}}: 1.Kb1!", nil},
+		{"Move 1.{{kb1 = best_move}} wins.", nil},
+	}
+	for _, tt := range tests {
+		res, err := runProse(t, tt.prose)
+		if err != nil {
+			t.Fatalf("%q: %v", tt.prose, err)
+		}
+		var got []string
+		for _, i := range LintResult(res) {
+			got = append(got, fmt.Sprintf("%d %s", i.Line, i.Token))
+		}
+		if strings.Join(got, "|") != strings.Join(tt.want, "|") {
+			t.Errorf("%q: issues %q, want %q", tt.prose, got, tt.want)
+		}
+	}
+}
+
+// TestCheckProse: a lesson whose prose fails is a failed check, and an
+// update writes no transcript for it; one whose assertion fails stops,
+// and is not written either.
+func TestCheckProse(t *testing.T) {
+	dir := t.TempDir()
+	var runs []LessonRun
+	for i, prose := range []string{
+		"Alpha-beta visits {{cell 1: nodes | depth=3, algo=alphabeta}} nodes.",
+		"Alpha-beta visits 497 nodes, and Re6 wins.",
+		"Fewer{{assert: [cell 1: nodes | depth=3, algo=alphabeta] > [cell 1: nodes | depth=3, algo=minimax]}}.",
+	} {
+		l, err := Parse(fmt.Sprintf("lessons/0%d-prose.md", i+1), []byte(proseLesson(prose)), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := LessonRun{Lesson: l}
+		r.Result, r.Err = NewSession(l, proseRun, sandbox.NewMemory(sandbox.Quota{})).RunAll()
+		runs = append(runs, r)
+	}
+	res, err := Check(runs, CheckOptions{GoldenDir: dir, Update: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res[0].Status != CheckWrote || res[0].Failed() {
+		t.Errorf("a lesson whose prose passes: %+v, want CheckWrote", res[0])
+	}
+	if res[1].Status != CheckProse || !res[1].Failed() || len(res[1].Prose) != 2 {
+		t.Errorf("a number and a move without a source: %+v, want CheckProse with 2 issues", res[1])
+	}
+	if res[2].Status != CheckRunError || !res[2].Failed() || !strings.Contains(res[2].Err.Error(), "lessons/03-prose.md:11: the prose states") {
+		t.Errorf("an assertion that does not hold: %+v, want CheckRunError at line 11", res[2])
+	}
+	for i, name := range []string{"01-prose.golden", "02-prose.golden", "03-prose.golden"} {
+		_, err := os.Stat(filepath.Join(dir, name))
+		if written := err == nil; written != (i == 0) {
+			t.Errorf("%s written: %v, want %v", name, written, i == 0)
+		}
+	}
+	var b strings.Builder
+	res[1].Report(&b, textfmt.PlainPaint)
+	for _, want := range []string{
+		"FAIL 02-prose\n",
+		`  lessons/02-prose.md:11: the number "497" has no source` + "\n",
+		`  lessons/02-prose.md:11: the move "Re6" has no source` + "\n",
+		"  " + ProseHint + "\n",
+		"02-prose.golden was not compared or written: the prose must pass first\n",
+	} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("report %q lacks %q", b.String(), want)
+		}
+	}
+	// Checking (not updating) fails the same way.
+	res, _ = Check(runs[1:2], CheckOptions{GoldenDir: dir, ReadGoldenDir: true})
+	if res[0].Status != CheckProse {
+		t.Errorf("check: status %d, want CheckProse", res[0].Status)
+	}
+}
+
+// TestBuiltinProseMutations: in a copy of each built-in lesson, a number
+// typed in place of a reference, a number added to a sentence, and a
+// number changed beside the reference that reads it are each reported at
+// their line. The lessons as they are have no number without a source.
+func TestBuiltinProseMutations(t *testing.T) {
+	ls, err := Builtin(sandbox.Cells)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range ls {
+		src, err := lessonFiles.ReadFile(l.Slug + ".md")
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, i := range LintProse(l) {
+			if !i.Move {
+				t.Errorf("%v", i)
+			}
+		}
+		lint := func(what string, mutated string, line int) {
+			t.Helper()
+			m, err := Parse(l.File, []byte(mutated), sandbox.Cells)
+			if err != nil {
+				t.Errorf("%s, %s: %v", l.Slug, what, err)
+				return
+			}
+			for _, i := range LintProse(m) {
+				if !i.Move && i.Line == line {
+					if !strings.HasPrefix(i.Error(), fmt.Sprintf("%s:%d: ", l.File, line)) {
+						t.Errorf("%s, %s: %q does not name the file and line", l.Slug, what, i.Error())
+					}
+					return
+				}
+			}
+			t.Errorf("%s, %s: no number reported at line %d", l.Slug, what, line)
+		}
+		// A number typed in place of each of the first references that
+		// read a value.
+		n := 0
+		for _, b := range l.Blocks {
+			for _, r := range b.Refs {
+				if r.Kind != RefSelect || r.Name != "" || n >= 3 {
+					continue
+				}
+				n++
+				off := blockOffset(string(src), b) + r.Start
+				mutated := string(src[:off]) + "12,345" + string(src[off+r.End-r.Start:])
+				lint(fmt.Sprintf("{{%s}} typed as a number", r.Text), mutated, r.Line)
+			}
+		}
+		if n == 0 {
+			t.Errorf("%s: no reference to replace", l.Slug)
+		}
+		// A number added to the first prose after the first cell.
+		for _, b := range l.Blocks {
+			if b.Kind == Prose && len(l.Cells) > 0 && b.Line > l.Cells[0].Line {
+				off := blockOffset(string(src), b)
+				end := off + strings.Index(string(src[off:]), "\n")
+				mutated := string(src[:end]) + " It took 4,321 nodes." + string(src[end:])
+				lint("a sentence with a number added", mutated, b.Line)
+				break
+			}
+		}
+		// A depth beside a reference that reads it, changed.
+		depthRe := regexp.MustCompile(`(\{\{[^}]*depth=(\d+)[^}]*\}\}[^.;:{]*? at depth )(\d+)\b`)
+		if m := depthRe.FindStringSubmatchIndex(string(src)); m != nil && string(src[m[4]:m[5]]) == string(src[m[6]:m[7]]) {
+			mutated := string(src[:m[6]]) + "987" + string(src[m[7]:])
+			lint("a depth beside its reference changed", mutated, 1+strings.Count(string(src[:m[6]]), "\n"))
+		}
+	}
+}
+
+// blockOffset is the byte offset of prose block b's text in src.
+func blockOffset(src string, b *Block) int {
+	off := 0
+	for i := 1; i < b.Line; i++ {
+		off += strings.Index(src[off:], "\n") + 1
+	}
+	return off
+}
+
+// TestCitedFiles: every number a lesson cites from a file of plylab's
+// source or documentation is in that file.
+func TestCitedFiles(t *testing.T) {
+	ls, err := Builtin(sandbox.Cells)
+	if err != nil {
+		t.Fatal(err)
+	}
+	file := regexp.MustCompile(`[\w/.-]+\.(go|md|json)\b`)
+	number := regexp.MustCompile(`\d[\d,]*(\.\d+)?`)
+	checked := 0
+	for _, l := range ls {
+		for _, b := range l.Blocks {
+			for _, r := range b.Refs {
+				if r.Kind != RefCite {
+					continue
+				}
+				path := file.FindString(r.Cite.Where)
+				if path == "" {
+					continue
+				}
+				data, err := os.ReadFile(filepath.Join("..", path))
+				if err != nil {
+					t.Errorf("%s:%d: {{cite %s: ...}}: %v", l.File, r.Line, r.Cite.Where, err)
+					continue
+				}
+				text := strings.ReplaceAll(string(data), ",", "")
+				for _, n := range number.FindAllString(r.Cite.Text, -1) {
+					checked++
+					if !regexp.MustCompile(`(^|[^\d.])` + regexp.QuoteMeta(strings.ReplaceAll(n, ",", "")) + `([^\d]|$)`).MatchString(text) {
+						t.Errorf("%s:%d: {{cite %s: %s}}: %s is not in %s", l.File, r.Line, r.Cite.Where, r.Cite.Text, n, path)
+					}
+				}
+			}
+		}
+	}
+	if checked < 10 {
+		t.Errorf("only %d cited numbers checked", checked)
+	}
+}
+
+// TestProseTokens: a page that is not a lesson is read like lesson prose.
+func TestProseTokens(t *testing.T) {
+	page := "# Title\n\nIt visits 1,080 nodes (lesson 3, Table 4).\n\n```sh\nplylab compare --depth 5\n```\n\nThen Re6 and `--depth 9`.\n"
+	var got []string
+	for _, tk := range ProseTokens(page) {
+		got = append(got, fmt.Sprintf("%d %s %v", tk.Line, tk.Text, tk.Move))
+	}
+	if want := "3 1,080 false|9 Re6 true"; strings.Join(got, "|") != want {
+		t.Errorf("ProseTokens = %q, want %q", strings.Join(got, "|"), want)
+	}
+}
+
+// TestFieldList: a list value reads as its items.
+func TestFieldList(t *testing.T) {
+	if got := (Field{Value: []any{"Rf1"}}).String(); got != "Rf1" {
+		t.Errorf("one item: %q", got)
+	}
+	if got := (Field{Value: []any{"e4", json.Number("1200")}}).String(); got != "e4, 1,200" {
+		t.Errorf("two items: %q", got)
+	}
+}
