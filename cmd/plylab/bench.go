@@ -88,7 +88,7 @@ func parseBench(c *cli.Context) (*BenchOptions, error) {
 		return nil, cliapp.Usagef("%v", err)
 	}
 	if path := c.String("net"); path != "" {
-		if eng.Net, err = readNet("--net", path); err != nil {
+		if eng.Net, _, err = netFromFlag("--net", path); err != nil {
 			return nil, err
 		}
 		eng.Eval = eval.NNUE

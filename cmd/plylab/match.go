@@ -156,7 +156,7 @@ func parseMatch(c *cli.Context) (*MatchOptions, error) {
 	}
 	setup.Engine = algos[0]
 	if path := c.String("net"); path != "" {
-		net, err := readNet("--net", path)
+		net, _, err := netFromFlag("--net", path)
 		if err != nil {
 			return nil, err
 		}
@@ -238,7 +238,7 @@ func opponentSpec(c *cli.Context, limit match.Limit, engOpts engine.Options) (ma
 		if !match.IsPlylab(spec) {
 			return match.OpponentSpec{}, cliapp.Usagef("--opponent-net is for a plylab opponent such as engine; the opponent %q is not one", spec)
 		}
-		net, err := readNet("--opponent-net", path)
+		net, _, err := netFromFlag("--opponent-net", path)
 		if err != nil {
 			return match.OpponentSpec{}, err
 		}

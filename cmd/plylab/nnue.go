@@ -210,17 +210,19 @@ Examples:
 	}
 }
 
-// readNet reads the network file path named by flag.
-func readNet(flag, path string) (*nnue.Network, error) {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, cliapp.ReadError(strings.TrimPrefix(flag, "--"), path, err, "")
+// netFromFlag reads the network file path that flag names (nnue.ReadFile,
+// the one reader of network files) and its size, with its errors worded
+// for the command line.
+func netFromFlag(flag, path string) (*nnue.Network, int, error) {
+	n, size, err := nnue.ReadFile(path)
+	var fe *nnue.FileError
+	switch {
+	case !errors.As(err, &fe):
+		return n, size, err
+	case fe.Read:
+		return nil, 0, cliapp.ReadError(strings.TrimPrefix(flag, "--"), path, fe.Err, "")
 	}
-	n, err := nnue.Parse(data)
-	if err != nil {
-		return nil, cliapp.Usagef("%s %s: %v; give a file written by plylab nnue train", flag, path, err)
-	}
-	return n, nil
+	return nil, 0, cliapp.Usagef("%s %s: %v; give a file written by plylab nnue train", flag, path, fe.Err)
 }
 
 func parseNNUEDatagen(c *cli.Context) (*NNUEDatagenOptions, error) {
@@ -243,7 +245,7 @@ func parseNNUEDatagen(c *cli.Context) (*NNUEDatagenOptions, error) {
 	}
 	eng := algos[0]
 	if path := c.String("net"); path != "" {
-		if eng.Net, err = readNet("--net", path); err != nil {
+		if eng.Net, _, err = netFromFlag("--net", path); err != nil {
 			return nil, err
 		}
 		eng.Eval = eval.NNUE
@@ -418,12 +420,11 @@ func parseNNUEShow(c *cli.Context) (*NNUEShowOptions, error) {
 		if err := cliapp.CheckInputFile("network", path, "my.nnue"); err != nil {
 			return nil, err
 		}
-		net, err := readNet("network", path)
+		net, size, err := netFromFlag("network", path)
 		if err != nil {
 			return nil, err
 		}
-		fi, _ := os.Stat(path)
-		opts.Path, opts.Net, opts.Size = path, net, int(fi.Size())
+		opts.Path, opts.Net, opts.Size = path, net, size
 	} else {
 		opts.Net = nnue.Default()
 		var buf strings.Builder
