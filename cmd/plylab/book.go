@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"strings"
 
@@ -109,23 +110,31 @@ Examples:
 }
 
 // openBook opens the book named by --book, or def when --book is not
-// given (book.Locate). A missing file named on the command line is a
-// usage error; a file that is not a book is a plain error (exit status 1).
+// given (book.Locate), its errors worded by bookError.
 func openBook(path, def string) (*book.Book, string, error) {
 	bk, path, err := book.Locate(path, def)
-	return bk, path, usageIfMissing(err)
+	return bk, path, bookError(err)
 }
 
 // bookOpenError words book.Open's error for the book at path
 // (book.OpenError).
-func bookOpenError(path string, err error) error { return usageIfMissing(book.OpenError(path, err)) }
+func bookOpenError(path string, err error) error { return bookError(book.OpenError(path, err)) }
 
-// usageIfMissing makes a file the user named that does not exist
-// (*book.MissingError) a usage error.
-func usageIfMissing(err error) error {
+// bookError words the book package's errors with plylab's commands: a
+// file the user named that does not exist (*book.MissingError) is a usage
+// error, a missing default book (*book.NotInstalledError) says how to
+// make or name one; a file that is not a book is a plain error (exit
+// status 1).
+func bookError(err error) error {
 	var me *book.MissingError
-	if errors.As(err, &me) {
+	var ni *book.NotInstalledError
+	switch {
+	case errors.As(err, &me) && me.Book:
+		return cliapp.Usagef("%v, or build a book with 'plylab book build --pgn GAMES.pgn -o %s'", me, me.Path)
+	case errors.As(err, &me):
 		return cliapp.Usagef("%v", me)
+	case errors.As(err, &ni):
+		return fmt.Errorf("%v, build one with 'plylab book build --pgn GAMES.pgn -o book.bin', or give --book FILE", ni)
 	}
 	return err
 }
@@ -174,7 +183,7 @@ func parseBookBuild(c *cli.Context) (*BookBuildOptions, error) {
 	opts := &BookBuildOptions{PGN: c.String("pgn"), Output: c.String("output"), Format: c.String("format"),
 		Build: book.BuildOptions{MaxPly: c.Int("max-ply"), MinGames: c.Int("min-games"), ByCount: c.Bool("by-count")}}
 	if err := opts.Build.Check(); err != nil {
-		return nil, cliapp.Usagef("%v", err)
+		return nil, flagError(err)
 	}
 	return opts, nil
 }
@@ -184,7 +193,7 @@ func parseBookBuild(c *cli.Context) (*BookBuildOptions, error) {
 func bookBuildRun(ctx context.Context, opts *BookBuildOptions, stdout, _ io.Writer) error {
 	back, st, err := book.BuildFile(ctx, opts.PGN, opts.Output, opts.Build)
 	if err != nil {
-		return usageIfMissing(err)
+		return bookError(err)
 	}
-	return output.WriteTable(stdout, opts.Format, book.BuildTable(opts.Output, back, st, opts.Build), opts.Color)
+	return output.WriteTable(stdout, opts.Format, book.BuildTable(opts.Output, back, st, opts.Build, "plylab book show --book "+opts.Output), opts.Color)
 }

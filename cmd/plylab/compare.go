@@ -21,9 +21,6 @@ import (
 // compare: the heart of plylab. Several algorithms on the same positions,
 // depth by depth, side by side; the experiment itself is lab.Compare.
 
-// compareMaxDepth is the deepest --depth compare and scores accept.
-const compareMaxDepth = 30
-
 // CompareOptions are the parsed flags of `plylab compare`.
 type CompareOptions struct {
 	Positions          []positions.Position
@@ -88,8 +85,8 @@ func parseCompare(c *cli.Context, files cliapp.Outputs) (*CompareOptions, error)
 	if err != nil {
 		return nil, err
 	}
-	// --depth "5" or "1-5" (inclusive), each within [1, compareMaxDepth].
-	lo, hi, err := flagval.DepthRange("depth", c.String("depth"), compareMaxDepth)
+	// --depth "5" or "1-5" (inclusive), each within [1, lab.MaxCompareDepth].
+	lo, hi, err := flagval.DepthRange("depth", c.String("depth"), lab.MaxCompareDepth)
 	if err != nil {
 		return nil, cliapp.Usagef("%v", err)
 	}

@@ -97,5 +97,5 @@ func evalRun(_ context.Context, opts *EvalOptions, stdout, _ io.Writer) error {
 	if err != nil {
 		return err
 	}
-	return output.WriteReport(stdout, opts.Format, eval.Report(b, opts.Position.Name, opts.Kinds, opts.Terms, opts.Format), opts.Color)
+	return output.WriteReport(stdout, opts.Format, eval.Report(b, opts.Position.Name, opts.Kinds, opts.Terms, opts.Format, "--eval classical lists them"), opts.Color)
 }

@@ -171,21 +171,17 @@ func parseMatch(c *cli.Context) (*MatchOptions, error) {
 
 	plan, err := setup.Plan()
 	if err != nil {
-		return nil, matchSetupError(setup, err)
+		return nil, flagError(matchSetupError(setup, err))
 	}
 	return &MatchOptions{Plan: plan, Format: c.String("format")}, nil
 }
 
 // matchSetupError words an error of match.Setup.Plan with the flags.
 func matchSetupError(setup match.Setup, err error) error {
-	var re *match.RangeError
 	var oe *match.OpponentError
 	var ope *match.OpeningsError
 	var rpe *match.RepeatError
 	switch {
-	case errors.As(err, &re):
-		flag := map[string]string{"Games": "games", "Workers": "concurrency", "Openings.Plies": "opening-plies"}[re.Field]
-		return cliapp.Usagef("--%s must be between %d and %d, got %d", flag, re.Min, re.Max, re.Got)
 	case errors.Is(err, match.ErrEngineNeedsDepth):
 		return cliapp.Usagef("--engine %s searches to a fixed depth only; add --depth N (e.g. --depth 4)", setup.Engine.Name)
 	case errors.As(err, &oe):

@@ -7,6 +7,7 @@ import (
 
 	"github.com/plylab/plylab/cmd/internal/cliapp"
 	"github.com/plylab/plylab/cmd/internal/output"
+	"github.com/plylab/plylab/engine"
 	"github.com/plylab/plylab/engine/lab"
 	"github.com/plylab/plylab/positions"
 	"github.com/urfave/cli/v2"
@@ -15,9 +16,6 @@ import (
 // perft: count the leaves of the legal move tree, the standard test of a
 // move generator, and compare with notnil/chess and published counts; the
 // experiment is lab.Perft.
-
-// perftMaxDepth is the deepest --depth perft accepts.
-const perftMaxDepth = 12
 
 // PerftOptions are the parsed flags of `plylab perft`.
 type PerftOptions struct {
@@ -76,8 +74,8 @@ func parsePerft(c *cli.Context) (*PerftOptions, error) {
 		return nil, err
 	}
 	depth := c.Int("depth")
-	if depth < 1 || depth > perftMaxDepth {
-		return nil, cliapp.Usagef("--depth must be between 1 and %d, got %d; try --depth 5", perftMaxDepth, depth)
+	if err := engine.CheckDepth(depth, lab.MaxPerftDepth, 5); err != nil {
+		return nil, usage(err)
 	}
 	list, err := resolvePositions(c, true, "start")
 	if err != nil {

@@ -122,7 +122,7 @@ func parsePlay(c *cli.Context, e *appEnv) (*PlayOptions, error) {
 
 	level, err := play.FindLevel(c.String("level"))
 	if err != nil {
-		return nil, cliapp.Usagef("%v", err)
+		return nil, usage(err)
 	}
 	limit, err := limitFlags(c, "")
 	if err != nil {
@@ -171,7 +171,8 @@ func loadGame(path string) (*play.Loaded, error) {
 		return nil, cliapp.ReadError("load", path, err, " (save games with the 'save FILE' command)")
 	}
 	defer f.Close()
-	return play.ReadGame(f, path)
+	l, err := play.ReadGame(f, path)
+	return l, flagWords(err)
 }
 
 // playRun runs a game: on a terminal (stdin and stdout) with the
@@ -184,7 +185,7 @@ func playRun(ctx context.Context, opts *PlayOptions, stdout, _ io.Writer) error 
 	cfg.BoardText = func(pos *chess.Position, flip bool) string { return boardtext.Draw(pos, flip, opts.Color) }
 	s, err := play.New(cfg, stdout)
 	if err != nil {
-		return err
+		return flagWords(err)
 	}
 	return termui.Start(ctx, s, opts.Stdin, stdout, opts.Terminal, termui.BoardTheme(opts.Color))
 }

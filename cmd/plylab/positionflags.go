@@ -73,7 +73,7 @@ func selectionError(err error) error {
 	var ide *positions.IDError
 	switch {
 	case errors.As(err, &se):
-		return cliapp.Usagef("%v", err)
+		return usage(se.Err)
 	case errors.As(err, &ide):
 		return cliapp.SuiteIDError(ide.Err, ide.Suite)
 	}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"io"
 
 	"github.com/notnil/chess"
@@ -74,7 +75,9 @@ func parsePositionsList(c *cli.Context) (*PositionsListOptions, error) {
 
 // positionsListRun prints the named positions and the suites.
 func positionsListRun(_ context.Context, opts *PositionsListOptions, stdout, _ io.Writer) error {
-	return output.WriteTable(stdout, opts.Format, positions.ListTable(), opts.Color)
+	t := positions.ListTable()
+	t.Notes = append(t.Notes, "Show one: plylab positions show NAME; one suite position: plylab positions show SUITE --id ID")
+	return output.WriteTable(stdout, opts.Format, t, opts.Color)
 }
 
 // PositionsShowOptions are the parsed flags and argument of `plylab
@@ -134,7 +137,9 @@ func parsePositionsShow(c *cli.Context) (*PositionsShowOptions, error) {
 // positionsShowRun draws the position with its facts, or lists the suite.
 func positionsShowRun(_ context.Context, opts *PositionsShowOptions, stdout, _ io.Writer) error {
 	if opts.Suite != nil {
-		return output.WriteTable(stdout, opts.Format, opts.Suite.Table(), opts.Color)
+		t := opts.Suite.Table()
+		t.Notes = append(t.Notes, fmt.Sprintf("Show one: plylab positions show %s --id ID", opts.Suite.Name))
+		return output.WriteTable(stdout, opts.Format, t, opts.Color)
 	}
 	info, pos, err := describePosition(opts.Position)
 	if err != nil {

@@ -74,8 +74,8 @@ func parseScores(c *cli.Context) (*ScoresOptions, error) {
 		return nil, cliapp.Usagef("scores takes one --algo, got %d; run it once per algorithm", len(algos))
 	}
 	depth := c.Int("depth")
-	if depth < 1 || depth > compareMaxDepth {
-		return nil, cliapp.Usagef("--depth must be between 1 and %d, got %d; try --depth 3", compareMaxDepth, depth)
+	if err := engine.CheckDepth(depth, lab.MaxCompareDepth, 3); err != nil {
+		return nil, usage(err)
 	}
 	return &ScoresOptions{Position: list[0], Algo: algos[0], Depth: depth, Force: c.Bool("force"), Format: c.String("format")}, nil
 }

@@ -103,7 +103,7 @@ func parseSearch(c *cli.Context) (*SearchOptions, error) {
 	}
 	limits, err = lab.SearchLimits(o, limits, c.IsSet("depth"))
 	if err != nil {
-		return nil, cliapp.Usagef("%v", err)
+		return nil, usage(err)
 	}
 	return &SearchOptions{Positions: list, Algo: o, Limits: limits, Stats: c.Bool("stats"), Force: c.Bool("force"), Format: c.String("format")}, nil
 }

@@ -66,5 +66,9 @@ func techniquesRun(_ context.Context, opts *TechniquesOptions, stdout, _ io.Writ
 	if err != nil {
 		return err
 	}
+	if !opts.Elo {
+		t.Notes[0] += " (change with --eval)"
+		t.Notes = append(t.Notes, "example: --algo engine --without null,lmr, or --algo engine-without-null-without-lmr")
+	}
 	return output.WriteTable(stdout, opts.Format, t, opts.Color)
 }

@@ -111,13 +111,13 @@ func parseTree(c *cli.Context, stdoutTerminal bool, files cliapp.Outputs) (*Tree
 	if c.Bool("list-toys") {
 		format, err := trace.ToysFormat(c.String("format"))
 		if err != nil {
-			return nil, cliapp.Usagef("%v", err)
+			return nil, usage(err)
 		}
 		return &TreeOptions{ListToys: true, Format: format}, nil
 	}
 	format, err := trace.PickFormat(c.String("format"), c.String("output"))
 	if err != nil {
-		return nil, cliapp.Usagef("%v", err)
+		return nil, usage(err)
 	}
 	req := trace.Request{
 		Toy: c.String("toy"), ToySet: c.IsSet("toy"), ToyFile: c.String("toy-file"), ToyFileSet: c.IsSet("toy-file"),
@@ -128,7 +128,7 @@ func parseTree(c *cli.Context, stdoutTerminal bool, files cliapp.Outputs) (*Tree
 	}
 	in, err := req.Textbook()
 	if err != nil {
-		return nil, cliapp.Usagef("%v", err)
+		return nil, usage(err)
 	}
 	if in == nil {
 		if in, err = treePosition(c); err != nil {
@@ -141,7 +141,7 @@ func parseTree(c *cli.Context, stdoutTerminal bool, files cliapp.Outputs) (*Tree
 	}
 	job, err := req.Job(*in, algos)
 	if err != nil {
-		return nil, cliapp.Usagef("%v", err)
+		return nil, usage(err)
 	}
 	out := c.String("output")
 	if out != "" {
@@ -164,12 +164,13 @@ func treeRun(ctx context.Context, opts *TreeOptions, stdout, _ io.Writer) error 
 		if err != nil {
 			return err
 		}
+		t.Notes = append(t.Notes, "Draw one: plylab tree --toy NAME [-o tree.svg]")
 		return output.WriteTable(stdout, opts.Format, t, opts.Color)
 	}
 	trees, err := opts.Job.Run(ctx)
 	var fe *trace.FilterError
 	if errors.As(err, &fe) {
-		return cliapp.Usagef("%v", err)
+		return usage(err)
 	} else if err != nil {
 		return err
 	}

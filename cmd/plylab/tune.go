@@ -142,7 +142,7 @@ func parseTune(c *cli.Context) (*TuneOptions, error) {
 	}
 	opts.Terms = terms
 	if err := opts.run().Check(); err != nil {
-		return nil, cliapp.Usagef("%v", err)
+		return nil, usage(err)
 	}
 	return opts, nil
 }
@@ -186,7 +186,7 @@ func tuneRun(ctx context.Context, opts *TuneOptions, stdout, stderr io.Writer) e
 	case errors.As(err, &le) && (errors.Is(err, tune.ErrNoWDL) || errors.Is(err, tune.ErrNotUCI)):
 		return cliapp.Usagef("--label-engine: %v", le.Err)
 	case errors.Is(err, tune.ErrNoSamples):
-		return cliapp.Usagef("%v", err)
+		return usage(err)
 	case err != nil:
 		return err
 	}
