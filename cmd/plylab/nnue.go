@@ -7,15 +7,13 @@ import (
 	"io"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"strings"
 
 	"github.com/plylab/plylab/cmd/internal/cliapp"
 	"github.com/plylab/plylab/cmd/internal/output"
-	"github.com/plylab/plylab/engine"
-	"github.com/plylab/plylab/engine/board"
 	"github.com/plylab/plylab/engine/datagen"
 	"github.com/plylab/plylab/engine/eval"
+	"github.com/plylab/plylab/engine/lab"
 	"github.com/plylab/plylab/engine/nnue"
 	"github.com/plylab/plylab/engine/nnue/train"
 	"github.com/plylab/plylab/engine/textfmt"
@@ -329,32 +327,20 @@ func parseNNUETrain(c *cli.Context) (*NNUETrainOptions, error) {
 	return opts, nil
 }
 
-// readData reads the records of every file.
+// readData reads the records of the --data files (nnue.ReadDataFiles),
+// its errors worded with the flag.
 func readData(files []string) ([]nnue.Record, error) {
-	var all []nnue.Record
-	for _, path := range files {
-		f, err := os.Open(path)
-		if err != nil {
-			return nil, cliapp.ReadError("data", path, err, "")
-		}
-		recs, err := nnue.ReadRecords(f)
-		f.Close()
-		if errors.Is(err, nnue.ErrBadRecord) {
-			return nil, cliapp.Usagef("--data %s: %v; give a file written by plylab nnue datagen", path, err)
-		} else if err != nil {
-			return nil, fmt.Errorf("--data: reading %s: %w", path, err)
-		}
-		for i := range recs {
-			if err := recs[i].Check(); err != nil {
-				return nil, cliapp.Usagef("--data %s: record %d: %v; give a file written by plylab nnue datagen", path, i+1, err)
-			}
-		}
-		all = append(all, recs...)
-	}
-	if len(all) == 0 {
+	recs, err := nnue.ReadDataFiles(files)
+	var de *nnue.DataError
+	switch {
+	case errors.Is(err, nnue.ErrNoRecords):
 		return nil, cliapp.Usagef("--data: the files hold no positions; make some with plylab nnue datagen")
+	case errors.As(err, &de) && de.Read:
+		return nil, cliapp.ReadError("data", de.Path, de.Err, "")
+	case errors.As(err, &de):
+		return nil, cliapp.Usagef("--data %v; give a file written by plylab nnue datagen", de)
 	}
-	return all, nil
+	return recs, err
 }
 
 // nnueTrainRun reads the data, trains and writes the network.
@@ -389,7 +375,8 @@ func nnueTrainRun(ctx context.Context, opts *NNUETrainOptions, stdout, stderr io
 	if err := os.WriteFile(opts.Output, []byte(buf.String()), 0o644); err != nil {
 		return fmt.Errorf("-o: cannot write %s: %w", opts.Output, textfmt.PathCause(err))
 	}
-	t := res.Table(fmt.Sprintf("nnue train: %d hidden neurons, %d output buckets, λ %.2f, %s positions from %s → %s", to.Hidden, max(to.Buckets, 1), lambdaOf(to), textfmt.Thousands(int64(len(recs))),
+	used := to.Defaults()
+	t := res.Table(fmt.Sprintf("nnue train: %d hidden neurons, %d output buckets, λ %.2f, %s positions from %s → %s", used.Hidden, used.Buckets, used.Lambda, textfmt.Thousands(int64(len(recs))),
 		strings.Join(opts.Data, ", "), opts.Output))
 	if runErr != nil {
 		t.Notes = append(t.Notes, fmt.Sprintf("stopped during epoch %d; the network written is the one trained so far", len(res.Epochs)+1))
@@ -398,17 +385,6 @@ func nnueTrainRun(ctx context.Context, opts *NNUETrainOptions, stdout, stderr io
 		return err
 	}
 	return runErr
-}
-
-// lambdaOf is the λ a run uses (train.NoLambda is 0).
-func lambdaOf(o train.Options) float64 {
-	if o.Lambda == train.NoLambda {
-		return 0
-	}
-	if o.Lambda == 0 {
-		return 0.75
-	}
-	return o.Lambda
 }
 
 func parseNNUEShow(c *cli.Context) (*NNUEShowOptions, error) {
@@ -434,36 +410,11 @@ func parseNNUEShow(c *cli.Context) (*NNUEShowOptions, error) {
 	return opts, nil
 }
 
-// showPositions are the positions nnue show scores.
-var showPositions = []struct{ name, fen string }{
-	{"start", board.StartFEN},
-	{"a queen up (White to move)", "4k3/8/8/8/8/8/8/3QK3 w - - 0 1"},
-	{"a knight up (Black to move)", "4k3/8/3n4/8/8/8/8/4K3 b - - 0 1"},
-	{"kiwipete", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"},
-}
-
 // nnueShowRun prints the network's description and its scores.
 func nnueShowRun(_ context.Context, opts *NNUEShowOptions, stdout, _ io.Writer) error {
-	n := opts.Net
-	name := opts.Path
-	if name == "" {
-		name = "built-in (engine/nnue/default.nnue)"
-	}
-	t := &textfmt.Table{Title: "nnue: " + filepath.ToSlash(name), Columns: []textfmt.Column{{Key: "property", Header: "property"}, {Key: "value", Header: "value"}}}
-	row := func(k string, v textfmt.Cell) { t.Rows = append(t.Rows, []textfmt.Cell{textfmt.TextCell(k), v}) }
-	row("inputs", textfmt.TextCell(fmt.Sprintf("%d per side (colour × piece × square)", nnue.NumFeatures)))
-	row("hidden neurons", textfmt.IntCell(int64(n.Hidden)))
-	row("output buckets", textfmt.IntCell(int64(n.Buckets)))
-	row("parameters", textfmt.IntCell(int64(len(n.W1)+len(n.B1)+len(n.W2)+len(n.B2))))
-	row("file size", textfmt.TextCell(textfmt.Thousands(int64(opts.Size))+" bytes"))
-	row("vector kernels", textfmt.BoolCell(nnue.Accelerated()))
-	row("trained by", textfmt.TextCell(n.About))
-	for _, p := range showPositions {
-		b, err := board.FromFEN(p.fen)
-		if err != nil {
-			return err
-		}
-		row("score: "+p.name, textfmt.TextCell(engine.FormatScore(n.Evaluate(b))+" cp (side to move)"))
+	t, err := lab.NetworkTable(opts.Path, opts.Net, opts.Size)
+	if err != nil {
+		return err
 	}
 	return output.WriteTable(stdout, opts.Format, t, opts.Color)
 }
@@ -520,16 +471,7 @@ func nnueLabelRun(ctx context.Context, opts *NNUELabelOptions, stdout, stderr io
 	if err := os.WriteFile(opts.Output, buf, 0o644); err != nil {
 		return fmt.Errorf("-o: cannot write %s: %w", opts.Output, textfmt.PathCause(err))
 	}
-	how := "static evaluation"
-	if lo.Depth > 0 {
-		how = fmt.Sprintf("depth %d", lo.Depth)
-	}
-	t := &textfmt.Table{Title: fmt.Sprintf("nnue label: %s, %s → %s", lo.Engine, how, opts.Output), Columns: []textfmt.Column{
-		{Key: "positions", Header: "positions", Right: true}, {Key: "labelled", Header: "labelled", Right: true},
-		{Key: "dropped", Header: "dropped", Right: true}, {Key: "time_s", Header: "time", Right: true},
-		{Key: "positions_per_s", Header: "positions/s", Right: true}}}
-	t.Rows = [][]textfmt.Cell{{textfmt.IntCell(int64(len(recs))), textfmt.IntCell(int64(sum.Labelled)), textfmt.IntCell(int64(sum.Dropped)),
-		textfmt.DurationCell(sum.Elapsed), textfmt.RateCell(float64(sum.Labelled+sum.Dropped) / max(sum.Elapsed.Seconds(), 1e-9))}}
+	t := sum.Table(lo.Engine, lo.Depth, opts.Output, len(recs))
 	if runErr != nil {
 		t.Notes = append(t.Notes, "stopped early; the file holds the positions labelled so far")
 	}

@@ -17,31 +17,17 @@ import (
 
 // tune: Texel's method on the classical evaluation's weights.
 
-// TuneOptions are the parsed flags of `plylab tune`.
+// TuneOptions are the parsed flags of `plylab tune`: the run (its PGN
+// files, none for the built-in master games; the label engine; the fit)
+// and what to print and write.
 type TuneOptions struct {
-	PGN     []string // PGN files; none means the built-in master games
-	Skip    int
-	Every   int
-	Epochs  int
-	Rate    float64
-	K       float64
-	From    string // "default" or "zero"
-	Terms   eval.Terms
-	Holdout int
-	L2      float64
-	Squares bool // also fit the piece-square corrections
-	// LabelEngine, LabelDepth, LabelWeight and LabelCache label the
-	// positions by a deeper search (tune.Training).
-	LabelEngine string
-	LabelDepth  int
-	LabelWeight float64
-	LabelCache  string
-	Report      int    // print the error every Report epochs
-	Output      string // write weights_tuned.go here
-	NoWeights   bool   // leave out the weights table
-	Format      string
-	Provenance  string // the command line, for the generated file's comment
-	runStreams         // colour, and the progress line on stderr (a terminal)
+	tune.Run
+	Report     int    // print the error every Report epochs
+	Output     string // write weights_tuned.go here
+	NoWeights  bool   // leave out the weights table
+	Format     string
+	Provenance string // the command line, for the generated file's comment
+	runStreams        // colour, and the progress line on stderr (a terminal)
 }
 
 func tuneCommand(env *appEnv) *cli.Command { return newTuneCommand(env, streams(env, tuneRun)) }
@@ -126,10 +112,11 @@ func parseTune(c *cli.Context) (*TuneOptions, error) {
 			return nil, err
 		}
 	}
-	opts := &TuneOptions{PGN: c.StringSlice("pgn"), Skip: c.Int("skip"), Every: c.Int("every"),
-		Epochs: c.Int("epochs"), Rate: c.Float64("rate"), K: c.Float64("k"), From: c.String("from"),
-		Report: c.Int("report"), NoWeights: c.Bool("no-weights"), Holdout: c.Int("holdout"), L2: c.Float64("l2"), Squares: c.Bool("squares"), Output: c.String("output"), Format: c.String("format"),
-		LabelEngine: c.String("label-engine"), LabelDepth: c.Int("label-depth"), LabelWeight: c.Float64("label-weight"), LabelCache: c.String("label-cache"),
+	opts := &TuneOptions{Run: tune.Run{From: c.String("from"),
+		Training: tune.Training{PGN: c.StringSlice("pgn"), Skip: c.Int("skip"), Every: c.Int("every"), Holdout: c.Int("holdout"),
+			LabelEngine: c.String("label-engine"), LabelDepth: c.Int("label-depth"), LabelWeight: c.Float64("label-weight"), LabelCache: c.String("label-cache")},
+		Options: tune.Options{Epochs: c.Int("epochs"), Rate: c.Float64("rate"), K: c.Float64("k"), L2: c.Float64("l2"), Squares: c.Bool("squares")}},
+		Report: c.Int("report"), NoWeights: c.Bool("no-weights"), Output: c.String("output"), Format: c.String("format"),
 		Provenance: cliapp.CommandLine(c, "output", "format", "label-cache")}
 	if e := opts.LabelEngine; e != "" {
 		if _, err := exec.LookPath(e); err != nil {
@@ -141,7 +128,7 @@ func parseTune(c *cli.Context) (*TuneOptions, error) {
 		return nil, err
 	}
 	opts.Terms = terms
-	if err := opts.run().Check(); err != nil {
+	if err := opts.Check(); err != nil {
 		return nil, usage(err)
 	}
 	return opts, nil
@@ -157,19 +144,12 @@ func parseTerms(s string) (eval.Terms, error) {
 	return terms, nil
 }
 
-// run is the tuning run opts ask for.
-func (opts *TuneOptions) run() tune.Run {
-	return tune.Run{Training: tune.Training{PGN: opts.PGN, Skip: opts.Skip, Every: opts.Every, Holdout: opts.Holdout,
-		LabelEngine: opts.LabelEngine, LabelDepth: opts.LabelDepth, LabelWeight: opts.LabelWeight, LabelCache: opts.LabelCache}, From: opts.From,
-		Options: tune.Options{Epochs: opts.Epochs, Rate: opts.Rate, K: opts.K, Terms: opts.Terms, L2: opts.L2, Squares: opts.Squares}}
-}
-
 // tuneRun reads the games, fits the weights and prints the errors and the
 // weights (tune.Result.Report); with opts.Output it writes them as Go
 // source.
 func tuneRun(ctx context.Context, opts *TuneOptions, stdout, stderr io.Writer) error {
 	prog := output.NewProgress(stderr, opts.Progress)
-	run := opts.run()
+	run := opts.Run
 	run.Progress = func(epoch int, e float64) { prog.Status(tune.EpochStatus(epoch, opts.Epochs, e)) }
 	run.Labelled = func(searched, cached int) {
 		if (searched+cached)%100 == 0 {

@@ -49,3 +49,62 @@ func ReadFile(path string) (*Network, int, error) {
 	}
 	return n, len(data), nil
 }
+
+// DataError is why ReadDataFiles read no records from Path: with Read set
+// the file could not be read (Err is the os or io error); otherwise its
+// content is not training records (Err wraps ErrBadRecord), in record
+// Record (1-based) or, for 0, the file as a whole.
+type DataError struct {
+	Path   string
+	Read   bool
+	Record int
+	Err    error
+}
+
+// Error says which file, which record and what was wrong.
+func (e *DataError) Error() string {
+	switch {
+	case e.Read:
+		return fmt.Sprintf("reading %s: %v", e.Path, e.Err)
+	case e.Record > 0:
+		return fmt.Sprintf("%s: record %d: %v", e.Path, e.Record, e.Err)
+	}
+	return fmt.Sprintf("%s: %v", e.Path, e.Err)
+}
+
+// Unwrap returns Err.
+func (e *DataError) Unwrap() error { return e.Err }
+
+// ErrNoRecords is ReadDataFiles's error for files that hold no record.
+var ErrNoRecords = errors.New("the files hold no positions")
+
+// ReadDataFiles reads and checks (Record.Check) the training records of
+// every file in paths, in order: the data of nnue train and nnue label.
+// A file that cannot be read or holds something else is a *DataError;
+// files without a record, ErrNoRecords.
+func ReadDataFiles(paths []string) ([]Record, error) {
+	var all []Record
+	for _, path := range paths {
+		f, err := os.Open(path)
+		if err != nil {
+			return nil, &DataError{Path: path, Read: true, Err: err}
+		}
+		recs, err := ReadRecords(f)
+		f.Close()
+		if errors.Is(err, ErrBadRecord) {
+			return nil, &DataError{Path: path, Err: err}
+		} else if err != nil {
+			return nil, &DataError{Path: path, Read: true, Err: err}
+		}
+		for i := range recs {
+			if err := recs[i].Check(); err != nil {
+				return nil, &DataError{Path: path, Record: i + 1, Err: err}
+			}
+		}
+		all = append(all, recs...)
+	}
+	if len(all) == 0 {
+		return nil, ErrNoRecords
+	}
+	return all, nil
+}
