@@ -49,52 +49,21 @@ func newBookCommand(env *appEnv, showF func(context.Context, *BookShowOptions) e
 		output.FormatFlag(),
 	)
 	return &cli.Command{
-		Name:  "book",
-		Usage: "show and build Polyglot opening books",
-		Description: `An opening book lists, for positions of the opening, the moves strong
-players chose and how often (the weight). Engines play from a book to vary
-their openings and to save thinking time. plylab reads and writes the
-Polyglot format (.bin), which most chess programs use.
-
-Examples:
-   plylab book show                                  book moves of the start position
-   plylab book show --moves "e4 c5"                  after 1.e4 c5
-   plylab book show --book my.bin --position kiwipete
-   plylab book build --pgn games.pgn -o my.bin       a book from your games
-   plylab book build --pgn games.pgn -o my.bin --max-ply 16 --min-games 2`,
+		Name:        "book",
+		Usage:       "show and build Polyglot opening books",
+		Description: help("book"),
 		Subcommands: []*cli.Command{
 			{
-				Name:  "show",
-				Usage: "list the book moves of a position with their weights",
-				Description: `Lists the moves the book has for a position, most played first, with
-their weights and the share of the total each weight is: the chance that
-an engine picking book moves at random by weight plays it.
-
-Without --book, Debian's book is used (apt-get install gnuchess-book
-puts it at ` + book.DefaultPath + `).
-
-Examples:
-   plylab book show
-   plylab book show --moves "e4 e5 Nf3 Nc6 Bb5"      the Ruy Lopez
-   plylab book show --fen "rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq c6 0 2"
-   plylab book show --book my.bin --format json`,
-				Flags:  showFlags,
-				Action: parseAction(env, func(c *cli.Context) (*BookShowOptions, error) { return parseBookShow(c, book.DefaultPath) }, showF),
+				Name:        "show",
+				Usage:       "list the book moves of a position with their weights",
+				Description: help("book-show", "{book.DefaultPath}", book.DefaultPath),
+				Flags:       showFlags,
+				Action:      parseAction(env, func(c *cli.Context) (*BookShowOptions, error) { return parseBookShow(c, book.DefaultPath) }, showF),
 			},
 			{
-				Name:  "build",
-				Usage: "build a Polyglot book from the games of a PGN file",
-				Description: `Counts every move of the first --max-ply plies (half-moves) of each game
-and writes a Polyglot book. A move's weight is the score of the side that
-played it: 2 per win and 1 per draw, as PolyGlot's make-book computes it,
-so moves that only lost are left out; --by-count weights moves by how
-often they were played instead. The book is read back and checked after
-writing.
-
-Examples:
-   plylab book build --pgn games.pgn -o book.bin
-   plylab book build --pgn games.pgn -o book.bin --max-ply 30 --min-games 3
-   plylab book build --pgn games.pgn -o book.bin --by-count --format json`,
+				Name:        "build",
+				Usage:       "build a Polyglot book from the games of a PGN file",
+				Description: help("book-build"),
 				Flags: []cli.Flag{
 					&cli.StringFlag{Name: "pgn", Usage: "read the games from PGN `FILE`", Required: true},
 					&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the book to `FILE` (.bin)", Required: true},

@@ -5,22 +5,25 @@
 // The command-line frame lives in this package: app.go builds the urfave/cli
 // application, cmd/internal/output renders tables (table, csv, json,
 // markdown), formats numbers, paints styles and draws progress,
-// positionflags.go and fen.go turn --position/--fen/--suite/--id into
+// positionflags.go turns --position/--fen/--suite/--id into
 // positions, and every subcommand lives in its own file.
 //
 // Writing a subcommand (e.g. perft.go):
 //
 //   - func perftCommand(env *appEnv) *cli.Command, added to allCommands in
-//     app.go. Give it Usage (one line) and a Description ending in
-//     "Examples:" with indented example command lines.
+//     app.go. Give it Usage (one line) and Description: help("perft"), the
+//     prose of help/perft.txt ending in "Examples:" with indented example
+//     command lines (help.go).
 //   - Flags: append positionFlags(withSuite) and output.FormatFlag(); read the
 //     input with resolvePositions(c, withSuite, "start") and print with
 //     output.WriteTable(env.Stdout, c.String("format"), &output.Table{...}, env.Out).
 //   - Write only to env.Stdout/env.Stderr, watch c.Context for Ctrl-C, and
 //     keep no package-level mutable state.
 //   - Return cliapp.Usagef("what was wrong; what to do") for bad input (exit 2);
-//     any other error exits 1. Never print errors yourself: the app prints
-//     exactly one "plylab: ..." line.
+//     any other error exits 1. Domain packages name no flags: word their
+//     input errors (package param) with usage(err) or flagError(err)
+//     (common.go). Never print errors yourself: the app prints exactly one
+//     "plylab: ..." line.
 package main
 
 import (

@@ -39,51 +39,9 @@ func matchCommand(env *appEnv) *cli.Command { return newMatchCommand(env, stream
 // MatchOptions and calls runF.
 func newMatchCommand(env *appEnv, runF func(context.Context, *MatchOptions) error) *cli.Command {
 	return &cli.Command{
-		Name:  "match",
-		Usage: "play a match between the engine and an opponent: score, Elo with 95% interval, SPRT",
-		Description: `match plays games between plylab's engine (any preset and switches) and
-an opponent, and reports wins, draws and losses, the score, the Elo
-difference with its 95% interval, the results by color and by the game
-phase in which games ended (opening, middlegame, endgame: see
-docs/strength.md), and how the games ended.
-
-The opponent (--opponent) is one of
-   random                   a random legal mover
-   ALGO                     plylab's engine with other switches (self-play
-                            ablation), e.g. engine-without-null
-   PATH                     a UCI engine, e.g. /usr/games/stockfish, with
-                            options set by --opponent-option NAME=VALUE
-
-Colors alternate: each opening is played twice, once with each color.
-Openings come from plylab's built-in set (50 lines of 8 plies from the
-Grand Swiss 2019), a Polyglot book (--book, random lines of
---opening-plies), or a file (--openings): EPD/FEN positions one a line,
-or the first --opening-plies moves of each game of a .pgn file.
-
-Time control, for both players unless --opponent-* says otherwise:
---depth N (default 4), --nodes N a move, --movetime TIME a move, or
---tc BASE+INC in seconds (a clock, e.g. 10+0.1; 40/60 is 60 s for 40
-moves); --depth and --movetime together make a depth limit with a time
-cap. Fixed-node games (--nodes) do not depend on the machine's speed or
-load, so ablation matches give the same games anywhere. Games end by the
-rules (checkmate, stalemate, insufficient material; threefold repetition
-and the fifty-move rule are claimed at once) or by time forfeit: a
-player that overstays its clock or --movetime by more than --time-margin
-loses (wall-clock time, measured around each move).
-
---sprt ELO0,ELO1 runs a sequential probability ratio test (alpha = beta
-= 0.05) after every game and stops when it accepts one hypothesis.
-With fixed depths the games are reproducible with --seed; Ctrl-C stops
-and reports the games finished.
-
-Examples:
-   plylab match --games 20                       20 games against random, depth 4
-   plylab match --opponent /usr/games/stockfish --opponent-option UCI_LimitStrength=true \
-       --opponent-option UCI_Elo=1500 --depth 4 --opponent-movetime 100ms --games 40 -j 2
-   plylab match --opponent stockfish --opponent-option UCI_LimitStrength=true \
-       --opponent-option UCI_Elo=2000 --tc 10+0.1 --games 100 -j 2 --pgn games.pgn
-   plylab match --engine engine --opponent engine-without-null --tc 5+0.05 --sprt 0,20
-   plylab match --book /usr/share/games/gnuchess/book.bin --opening-plies 10 --seed 7`,
+		Name:        "match",
+		Usage:       "play a match between the engine and an opponent: score, Elo with 95% interval, SPRT",
+		Description: help("match"),
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "engine", Value: "engine", Usage: "plylab's `ALGO`: minimax, alphabeta or engine, optionally with switches such as engine-without-null"},
 			&cli.StringFlag{Name: "with", Usage: "switch on techniques `LIST` for the engine (comma-separated; see 'plylab techniques')"},

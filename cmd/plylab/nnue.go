@@ -68,44 +68,14 @@ func nnueCommand(env *appEnv) *cli.Command {
 func newNNUECommand(env *appEnv, genF func(context.Context, *NNUEDatagenOptions) error, labelF func(context.Context, *NNUELabelOptions) error,
 	trainF func(context.Context, *NNUETrainOptions) error, showF func(context.Context, *NNUEShowOptions) error) *cli.Command {
 	return &cli.Command{
-		Name:  "nnue",
-		Usage: "the evaluation network: make training data by self-play, train a network, describe one",
-		Description: `An NNUE ("efficiently updatable neural network") evaluates a position by
-a small neural network instead of hand-written terms: every piece on its
-square is an input, seen from both sides, and one hidden layer learns
-what the terms of a classical evaluation try to say, and more. plylab's
-network is trained on positions from the engine's own games, each
-labelled by the score its search gave and by the game's result; it is
-built in (--eval nnue) and docs/evaluation.md tells how it was made and
-what it bought.
-
-Examples:
-   plylab nnue datagen --games 1000 --nodes 5000 -j 2 -o data.bin
-   plylab nnue train --data data.bin --epochs 10 -o my.nnue
-   plylab nnue show                              the built-in network
-   plylab match --net my.nnue --opponent engine --opponent-eval nnue --nodes 20000 --games 200`,
+		Name:        "nnue",
+		Usage:       "the evaluation network: make training data by self-play, train a network, describe one",
+		Description: help("nnue"),
 		Subcommands: []*cli.Command{
 			{
-				Name:  "datagen",
-				Usage: "play the engine against itself and write labelled positions for training",
-				Description: `Plays --games games of the engine against itself, each from a few random
-moves (--random-plies), every move a search of about --nodes nodes, and
-writes every quiet position (side to move not in check, best move quiet,
-no mate score) with the search's score and the game's result to -o FILE,
-32 bytes a position (engine/nnue's record format). Openings the search
-scores beyond --max-opening centipawns are replaced. Games end by the
-rules or by adjudication (a side --win-score ahead for four plies, a dead
-draw after move 40, or --max-plies).
-
-A game depends only on --seed and its number, not on the machine, its
-load or -j; the file lists the games in order. Ctrl-C stops: the games
-finished are in the file. An existing file is kept unless --append adds
-to it.
-
-Examples:
-   plylab nnue datagen --games 100 -o data.bin
-   plylab nnue datagen --games 50000 --nodes 5000 --seed 7 -j 2 -o data.bin
-   plylab nnue datagen --games 1000 --eval nnue -o more.bin --append`,
+				Name:        "datagen",
+				Usage:       "play the engine against itself and write labelled positions for training",
+				Description: help("nnue-datagen"),
 				Flags: []cli.Flag{
 					&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the positions to `FILE`", Required: true},
 					&cli.BoolFlag{Name: "append", Usage: "add to FILE if it exists"},
@@ -126,26 +96,9 @@ Examples:
 				Action: parseAction(env, parseNNUEDatagen, genF),
 			},
 			{
-				Name:  "train",
-				Usage: "train a network on positions from nnue datagen",
-				Description: `Fits a network (768 inputs seen from both sides, --hidden neurons, one
-output) to the positions of the --data files by Adam on mini-batches.
-Each position's target is lambda·sigmoid(score/400) + (1−lambda)·result:
-the search's score and the game's result, both as the expected score of
-the side to move. Every --holdout-th position is held out and its error
-reported after each epoch: the error on positions the fit never saw. The
-network is quantized to 16-bit integers and written to -o FILE, with the
-command line in its description. The same data and flags give the same
-network (at any -j).
-
-Ctrl-C stops after the batch under way and writes the network trained so
-far. Use the network with --net FILE (search, match, bench, uci's
-EvalFile) or build it in as engine/nnue/default.nnue.
-
-Examples:
-   plylab nnue train --data data.bin -o my.nnue
-   plylab nnue train --data a.bin --data b.bin --hidden 256 --epochs 20 --decay 0.85 -j 2 -o my.nnue
-   plylab nnue train --data data.bin --lambda 1 --format csv -o scores-only.nnue`,
+				Name:        "train",
+				Usage:       "train a network on positions from nnue datagen",
+				Description: help("nnue-train"),
 				Flags: []cli.Flag{
 					&cli.StringSliceFlag{Name: "data", Usage: "train on the positions in `FILE` (repeat for several)", Required: true},
 					&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the network to `FILE`", Required: true},
@@ -164,22 +117,9 @@ Examples:
 				Action: parseAction(env, parseNNUETrain, trainF),
 			},
 			{
-				Name:  "label",
-				Usage: "label positions with a stronger engine's scores (a teacher, e.g. Stockfish)",
-				Description: `Reads the positions of the --data files and asks a teacher engine for each
-one's score: Stockfish's static evaluation (its eval command, thousands
-of positions a second), or with --depth a search to that depth by any
-UCI engine. Writes the positions again to -o FILE with the teacher's
-score in place of the engine's own; the game's result stays. A network
-trained on them learns the teacher's judgement (knowledge
-distillation). Positions the teacher gives no score (a mate, a check)
-are left out.
-
-Ctrl-C stops: the positions labelled so far are written.
-
-Examples:
-   plylab nnue label --data data.bin --teacher /usr/games/stockfish -j 2 -o taught.bin
-   plylab nnue label --data data.bin --teacher /usr/games/stockfish --depth 6 -o deep.bin`,
+				Name:        "label",
+				Usage:       "label positions with a stronger engine's scores (a teacher, e.g. Stockfish)",
+				Description: help("nnue-label"),
 				Flags: []cli.Flag{
 					&cli.StringSliceFlag{Name: "data", Usage: "label the positions in `FILE` (repeat for several)", Required: true},
 					&cli.StringFlag{Name: "teacher", Usage: "the teacher engine's `PATH`, e.g. /usr/games/stockfish", Required: true},
@@ -191,18 +131,12 @@ Examples:
 				Action: parseAction(env, parseNNUELabel, labelF),
 			},
 			{
-				Name:      "show",
-				Usage:     "describe a network: its size, where it came from, what it says of a few positions",
-				ArgsUsage: "[FILE]",
-				Description: `Describes the network in FILE (default: the built-in one): its hidden
-size, parameters and description (the command that trained it), and its
-score of a few positions.
-
-Examples:
-   plylab nnue show
-   plylab nnue show my.nnue --format json`,
-				Flags:  []cli.Flag{output.FormatFlag()},
-				Action: parseAction(env, parseNNUEShow, showF),
+				Name:        "show",
+				Usage:       "describe a network: its size, where it came from, what it says of a few positions",
+				ArgsUsage:   "[FILE]",
+				Description: help("nnue-show"),
+				Flags:       []cli.Flag{output.FormatFlag()},
+				Action:      parseAction(env, parseNNUEShow, showF),
 			},
 		},
 	}

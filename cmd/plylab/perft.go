@@ -43,28 +43,11 @@ func newPerftCommand(env *appEnv, runF func(context.Context, *PerftOptions) erro
 		output.FormatFlag(),
 	)
 	return &cli.Command{
-		Name:  "perft",
-		Usage: "count legal move sequences to a depth (move generator test and speed)",
-		Description: `perft counts the leaves of the tree of legal moves to a fixed depth. The
-counts are known for many positions, so perft proves a move generator
-right, and its speed (leaves per second, with bulk counting at the last ply
-as Stockfish's "go perft" does) measures the board.
-
-With --reference the same count is made with notnil/chess, plylab's rules
-library; a different count is an error naming the first differing root
-move. Positions with published counts (the perft suite, start, kiwipete,
-cpw3-cpw6) are checked against them too.
-
-Examples:
-   plylab perft --depth 5                               start position
-   plylab perft --position kiwipete --depth 5 --reference
-   plylab perft --position cpw3 --depth 4 --divide
-   plylab perft --depth 6 --stockfish /usr/games/stockfish
-   plylab perft --fen "8/8/8/8/k2Pp2Q/8/8/3K4 b - d3 0 1" --depth 3
-   plylab perft --suite perft --depth 3                 check all 132 positions
-   plylab perft --depth 4 --format json`,
-		Flags:  flags,
-		Action: parseAction(env, parsePerft, runF),
+		Name:        "perft",
+		Usage:       "count legal move sequences to a depth (move generator test and speed)",
+		Description: help("perft"),
+		Flags:       flags,
+		Action:      parseAction(env, parsePerft, runF),
 	}
 }
 

@@ -61,36 +61,11 @@ func newPlayCommand(env *appEnv, runF func(context.Context, *PlayOptions) error)
 		fmt.Fprintf(&levels, "   %s\n", l.Describe(output.FormatDuration))
 	}
 	return &cli.Command{
-		Name:  "play",
-		Usage: "play a game against the engine in the terminal",
-		Description: `Play chess against plylab's engine. Type moves in SAN (e4, Nf3, O-O,
-exd5, e8=Q) or UCI (e2e4); on a terminal you can also move the cursor
-over the board with the arrow keys, press Enter to pick up a piece and
-Enter again to put it down.
-
-Commands: undo (take back your last move), hint, show thinking on|off
-(depth, score, nodes and line while the engine searches), flip, board,
-save FILE (PGN), fen, moves (the legal moves), resign, draw (claim by
-threefold repetition or the fifty-move rule, or offer one), help, quit.
-
-Levels:
-` + levels.String() + `
-Over a pipe (stdin not a terminal) play reads one command a line and
-prints the board as text, so games can be scripted. The --color flag of
-this command picks your side; to force colored boards write
-'plylab --color always play' or 'play --color always' (then you play White).
-
-Examples:
-   plylab play                                   you play White at level club
-   plylab play --color black --level strong
-   plylab play --level beginner --book /usr/share/games/gnuchess/book.bin
-   plylab play --depth 6 --algo engine-without-null
-   plylab play --position kiwipete
-   plylab play --load game.pgn                   continue a saved game
-   plylab play --levels                          what each level sets
-   printf 'e4\nNf3\nquit\n' | plylab play --depth 3`,
-		Flags:  flags,
-		Action: parseAction(env, func(c *cli.Context) (*PlayOptions, error) { return parsePlay(c, env) }, runF),
+		Name:        "play",
+		Usage:       "play a game against the engine in the terminal",
+		Description: help("play", "{levels}", levels.String()),
+		Flags:       flags,
+		Action:      parseAction(env, func(c *cli.Context) (*PlayOptions, error) { return parsePlay(c, env) }, runF),
 	}
 }
 

@@ -18,18 +18,9 @@ import (
 // positions and test suites.
 func positionsCommand(env *appEnv) *cli.Command {
 	return &cli.Command{
-		Name:  "positions",
-		Usage: "list and show the built-in positions and test suites",
-		Description: `Named positions (start, kiwipete, ...) and test suites (wac, ...) are the
-input of every other command: pick one with --position NAME, --fen FEN or
---suite NAME [--id ID].
-
-Examples:
-   plylab positions list
-   plylab positions list --format json
-   plylab positions show kiwipete
-   plylab positions show wac --id WAC.004
-   plylab positions show --fen "8/8/8/4k3/8/8/4P3/4K3 w - - 0 1" --flip`,
+		Name:        "positions",
+		Usage:       "list and show the built-in positions and test suites",
+		Description: help("positions"),
 		Subcommands: []*cli.Command{
 			positionsListCommand(env),
 			positionsShowCommand(env),
@@ -51,17 +42,11 @@ func positionsListCommand(env *appEnv) *cli.Command {
 // the flags into PositionsListOptions and calls runF.
 func newPositionsListCommand(env *appEnv, runF func(context.Context, *PositionsListOptions) error) *cli.Command {
 	return &cli.Command{
-		Name:  "list",
-		Usage: "list the named positions and the test suites",
-		Description: `Lists every named position (with the side to move) and every test suite
-(with its number of positions).
-
-Examples:
-   plylab positions list
-   plylab positions list --format csv
-   plylab positions list -f markdown > positions.md`,
-		Flags:  []cli.Flag{output.FormatFlag()},
-		Action: parseAction(env, parsePositionsList, runF),
+		Name:        "list",
+		Usage:       "list the named positions and the test suites",
+		Description: help("positions-list"),
+		Flags:       []cli.Flag{output.FormatFlag()},
+		Action:      parseAction(env, parsePositionsList, runF),
 	}
 }
 
@@ -104,22 +89,12 @@ func newPositionsShowCommand(env *appEnv, runF func(context.Context, *PositionsS
 		output.FormatFlag(),
 	)
 	return &cli.Command{
-		Name:      "show",
-		Usage:     "draw a position and list its FEN, legal moves and material",
-		ArgsUsage: "[NAME]",
-		Description: `Shows a board, the FEN, side to move, castling rights, en-passant square,
-material, legal moves (SAN) and, for suite positions, the best and avoid
-moves. NAME is a named position or a suite (then add --id ID; without --id
-the suite's positions are listed). Without NAME or flags: the start position.
-
-Examples:
-   plylab positions show start
-   plylab positions show wac --id WAC.004
-   plylab positions show --suite wac --id WAC.004 --flip
-   plylab positions show --fen "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3"
-   plylab positions show kiwipete --format json`,
-		Flags:  flags,
-		Action: parseAction(env, parsePositionsShow, runF),
+		Name:        "show",
+		Usage:       "draw a position and list its FEN, legal moves and material",
+		ArgsUsage:   "[NAME]",
+		Description: help("positions-show"),
+		Flags:       flags,
+		Action:      parseAction(env, parsePositionsShow, runF),
 	}
 }
 

@@ -38,26 +38,11 @@ func newScoresCommand(env *appEnv, runF func(context.Context, *ScoresOptions) er
 		output.FormatFlag(),
 	)
 	return &cli.Command{
-		Name:  "scores",
-		Usage: "score every legal move of a position at a depth, best first",
-		Description: `scores searches each legal move of the position separately, with a full
-window at the root, so every score is exact for the algorithm (minimax and
-alpha-beta give identical tables; alpha-beta is faster). Depth counts the
-root move: --depth 4 is the move and three more plies. The game-trees
-paper's table of all White moves (its Table 1, "depth = 3") searches three
-plies after each move, so it is plylab's --depth 4; --algo paper-minimax
-runs the paper's own code (python-chess move order, mate as +∞).
-
-Scores are from the side to move's point of view: "mate in 2" means the
-side to move mates in two moves after playing this one.
-
-Examples:
-   plylab scores --position paper-mate2 --depth 4 --algo paper-minimax
-   plylab scores --position paper-mate2 --depth 4 --algo minimax --format markdown
-   plylab scores --position horizon --depth 2 --algo alphabeta
-   plylab scores --position kiwipete --depth 4 --algo engine`,
-		Flags:  flags,
-		Action: parseAction(env, parseScores, runF),
+		Name:        "scores",
+		Usage:       "score every legal move of a position at a depth, best first",
+		Description: help("scores"),
+		Flags:       flags,
+		Action:      parseAction(env, parseScores, runF),
 	}
 }
 

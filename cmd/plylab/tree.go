@@ -61,39 +61,10 @@ func newTreeCommand(env *appEnv, runF func(context.Context, *TreeOptions) error)
 		&cli.BoolFlag{Name: "no-legend", Usage: "leave the legend out"},
 	)
 	return &cli.Command{
-		Name:  "tree",
-		Usage: "trace a search and draw its tree: Graphviz DOT, SVG, PNG, JSON or text",
-		Description: `tree runs one search with a recorder attached and draws the tree it
-visited, the way the papers draw alpha-beta: MAX nodes (the side to move at
-the root) as blue boxes, MIN nodes as red ellipses, each with its move and
-value from MAX's point of view (≥ and ≤ mark the bounds a cutoff leaves),
-the principal variation in bold, cutoffs in red with the reason, and the
-moves a cutoff left unsearched as a dashed "k pruned" node. Transposition
-table and null-move events of the full engine have their own colors.
-
-The input is a chess position (--position, --fen; default paper-mate2) or a
-textbook tree (--toy, --toy-file) written as nested lists of leaf values
-from MAX's point of view, searched by exactly the same minimax and
-alpha-beta code. --list-toys shows the bundled ones.
-
-Output: a colored text tree on the terminal, or with -o FILE (or --format)
-Graphviz DOT, SVG or PNG (drawn by plylab itself with a tidy tree layout:
-no Graphviz needed) and JSON (the whole tree, for other tools). Drawings fold the
-smallest subtrees off the principal variation until at most --fit nodes
-are left (40 by default, about what a slide holds; --fit 0 draws all).
-The same search always gives byte-identical DOT.
-
-Examples:
-   plylab tree --toy russell-norvig
-   plylab tree --toy "((3,12,8),(2,4,6),(14,5,2))" --algo alphabeta -o t.svg
-   plylab tree --toy best-order --side-by-side minimax --window -o order.svg
-   plylab tree --position paper-mate2 --algo alphabeta --depth 3 -o t.svg
-   plylab tree --position paper-mate2 --depth 3 --focus a1a6,b7a6
-   plylab tree -p kiwipete --algo engine --depth 4 --pv-only -o pv.png
-   plylab tree -p kiwipete --algo alphabeta --depth 3 --side-by-side alphabeta-with-mvvlva -o order.svg
-   plylab tree --toy binary-3 --format json > tree.json
-   plylab tree --list-toys`,
-		Flags: flags,
+		Name:        "tree",
+		Usage:       "trace a search and draw its tree: Graphviz DOT, SVG, PNG, JSON or text",
+		Description: help("tree"),
+		Flags:       flags,
 		Action: parseAction(env, func(c *cli.Context) (*TreeOptions, error) {
 			return parseTree(c, env.Terminal(env.Stdout), env.Outputs())
 		}, runF),

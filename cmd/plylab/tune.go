@@ -36,47 +36,9 @@ func tuneCommand(env *appEnv) *cli.Command { return newTuneCommand(env, streams(
 // TuneOptions and calls runF.
 func newTuneCommand(env *appEnv, runF func(context.Context, *TuneOptions) error) *cli.Command {
 	return &cli.Command{
-		Name:  "tune",
-		Usage: "fit the classical evaluation's weights to game results (Texel's method)",
-		Description: `tune reads games (PGN with results), keeps the quiet positions (side to
-move not in check, no capture that wins material) after the first --skip
-plies, and fits the classical evaluation's weights so that
-sigmoid(K * eval / 400) predicts each game's result with the least mean
-squared error: Texel's tuning method. It first fits K on the starting
-weights, then runs --epochs full passes of Adam and reports the error
-before and after, every --report epochs, and the weights with their
-change. Without --pgn it tunes on the built-in master games (461 games of
-the Grand Swiss 2019). The result is deterministic: the same games and
-flags give the same weights.
-
--o FILE writes the weights as Go source (engine/eval/weights_tuned.go),
-with the command and data in its comment; the engine uses them after a
-rebuild. The engine's own games are training data too: 'plylab match
---opponent engine --pgn games.pgn' writes them. docs/evaluation.md says
-what the first fits bought in matches.
-
---squares fits the corrections to PeSTO's piece-square tables too (384
-pairs of values), not only the terms' weights: PeSTO's tables were fitted
-without the terms, and with them some of a square's worth is counted
-twice. They need far more positions than the 59 weights: on 65,000
-positions the fits predicted held-out games better and played worse
-(docs/evaluation.md). --l2 keeps the squares the data rarely shows near
-their start. --from zero starts them from PeSTO's published tables.
-
---label-engine labels each position also by a deeper search: the
-expected score (win, draw and loss, UCI_ShowWDL) of a UCI engine such as
-Stockfish searching it to --label-depth, blended with the game's result
-by --label-weight. A search is a far less noisy label than a game's
-result, so fewer games give a sound fit. --label-cache keeps the labels,
-so a second run searches nothing.
-
-Examples:
-   plylab tune --epochs 20
-   plylab tune --pgn games.pgn --epochs 300 --report 50
-   plylab tune --pgn a.pgn --pgn b.pgn --from zero -o engine/eval/weights_tuned.go
-   plylab tune --terms passedpawns,kingsafety --format csv
-   plylab tune --pgn games.pgn --squares --l2 0.00000001 --epochs 300
-   plylab tune --pgn games.pgn --every 4 --label-engine /usr/games/stockfish --label-depth 8 --label-cache labels.tsv`,
+		Name:        "tune",
+		Usage:       "fit the classical evaluation's weights to game results (Texel's method)",
+		Description: help("tune"),
 		Flags: []cli.Flag{
 			&cli.StringSliceFlag{Name: "pgn", Usage: "read games from PGN `FILE` (repeat for several; default: the built-in master games)"},
 			&cli.IntFlag{Name: "skip", Value: 16, Usage: "leave out each game's first `PLIES` (the opening)"},
