@@ -57,7 +57,7 @@ func parseBench(c *cli.Context) (*BenchOptions, error) {
 	// --depth/--hash, or the positional form HASH THREADS DEPTH.
 	depth, hashMB, err := lab.BenchArgs(c.Args().Slice(), c.Int("depth"), c.Int("hash"), c.IsSet("depth"), c.IsSet("hash"))
 	if err != nil {
-		return nil, usage(err)
+		return nil, cliapp.ParamUsage(err)
 	}
 	eng, err := lab.BenchEngine(hashMB, c.String("eval"))
 	if err != nil {

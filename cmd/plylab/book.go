@@ -43,7 +43,7 @@ func bookCommand(env *appEnv) *cli.Command {
 // newBookCommand builds `plylab book` and its subcommands; their actions
 // parse the flags into options and call showF or buildF.
 func newBookCommand(env *appEnv, showF func(context.Context, *BookShowOptions) error, buildF func(context.Context, *BookBuildOptions) error) *cli.Command {
-	showFlags := append(positionFlags(false),
+	showFlags := append(cliapp.PositionFlags(false),
 		&cli.StringFlag{Name: "book", Aliases: []string{"b"}, Usage: "Polyglot book `FILE` (default " + book.DefaultPath + " when installed)"},
 		&cli.StringFlag{Name: "moves", Aliases: []string{"m"}, Usage: "play `MOVES` first (SAN or UCI, space-separated, e.g. \"e4 c5 Nf3\")"},
 		output.FormatFlag(),
@@ -114,7 +114,7 @@ func parseBookShow(c *cli.Context, def string) (*BookShowOptions, error) {
 	if err := cliapp.RejectArgs(c, `plylab book show --moves "e4 c5"`); err != nil {
 		return nil, err
 	}
-	list, err := resolvePositions(c, false, "start")
+	list, err := cliapp.ResolvePositions(c, false, "start")
 	if err != nil {
 		return nil, err
 	}
@@ -152,7 +152,7 @@ func parseBookBuild(c *cli.Context) (*BookBuildOptions, error) {
 	opts := &BookBuildOptions{PGN: c.String("pgn"), Output: c.String("output"), Format: c.String("format"),
 		Build: book.BuildOptions{MaxPly: c.Int("max-ply"), MinGames: c.Int("min-games"), ByCount: c.Bool("by-count")}}
 	if err := opts.Build.Check(); err != nil {
-		return nil, flagError(err)
+		return nil, cliapp.FlagError(err)
 	}
 	return opts, nil
 }

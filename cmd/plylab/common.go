@@ -59,45 +59,6 @@ func parseAlgoFlag(c *cli.Context, name string) ([]engine.Options, error) {
 	return out, nil
 }
 
-// flagError words a domain package's input error (package param) as a
-// usage error naming the flags (flagval.ParamWords: over renames
-// parameters for one command, e.g. "Depth", "--opponent-depth"); any
-// other error is returned unchanged.
-func flagError(err error, over ...string) error {
-	if text, ok := flagval.ParamWords(err, over...); ok {
-		return cliapp.NewUsage(text, "", err)
-	}
-	return err
-}
-
-// usage is err as a usage error: flagError's words for a domain
-// package's input error, else err's own.
-func usage(err error, over ...string) error {
-	if text, ok := flagval.ParamWords(err, over...); ok {
-		return cliapp.NewUsage(text, "", err)
-	}
-	return cliapp.Usagef("%w", err)
-}
-
-// flagWords is err with a domain package's parameters named by their
-// flags (flagval.ParamWords), still a plain error (exit status 1): for
-// a file the user named whose content is wrong.
-func flagWords(err error) error {
-	if text, ok := flagval.ParamWords(err); ok {
-		return &wordedError{text, err}
-	}
-	return err
-}
-
-// wordedError is an error worded anew (flagWords); it wraps the original.
-type wordedError struct {
-	text string
-	err  error
-}
-
-func (e *wordedError) Error() string { return e.text }
-func (e *wordedError) Unwrap() error { return e.err }
-
 // durationFlag reads a duration flag (see flagval.Duration: 500ms, 2s, or
 // a bare number of milliseconds as in UCI).
 func durationFlag(c *cli.Context, name string) (time.Duration, error) {
@@ -142,7 +103,7 @@ func parseAction[O any](env *appEnv, parse func(*cli.Context) (*O, error), runF 
 // positionsAndAlgos reads the position flags (--suite too when withSuite)
 // and --algo with --with, --without, --eval and --hash.
 func positionsAndAlgos(c *cli.Context, withSuite bool) ([]positions.Position, []engine.Options, error) {
-	list, err := resolvePositions(c, withSuite, "start")
+	list, err := cliapp.ResolvePositions(c, withSuite, "start")
 	if err != nil {
 		return nil, nil, err
 	}

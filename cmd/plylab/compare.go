@@ -41,7 +41,7 @@ func compareCommand(env *appEnv) *cli.Command {
 // newCompareCommand builds `plylab compare`; its action parses the flags
 // into CompareOptions and calls runF.
 func newCompareCommand(env *appEnv, runF func(context.Context, *CompareOptions) error) *cli.Command {
-	flags := append(positionFlags(true), algoFlags("minimax,alphabeta,engine", true)...)
+	flags := append(cliapp.PositionFlags(true), algoFlags("minimax,alphabeta,engine", true)...)
 	flags = append(flags,
 		&cli.StringFlag{Name: "depth", Aliases: []string{"d"}, Value: "1-4", Usage: "depth `N` or range `LO-HI`"},
 		&cli.StringFlag{Name: "plot", Usage: "also draw nodes and time per depth (log scale) to `FILE`.svg or .png"},

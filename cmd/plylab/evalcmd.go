@@ -31,7 +31,7 @@ func newEvalCommand(env *appEnv, runF func(context.Context, *EvalOptions) error)
 		Name:        "eval",
 		Usage:       "explain the static evaluation of a position, term by term",
 		Description: help("eval"),
-		Flags: append(positionFlags(true),
+		Flags: append(cliapp.PositionFlags(true),
 			&cli.StringFlag{Name: "eval", Aliases: []string{"e"}, Value: "all", Usage: "evaluation `KIND`: material, pst, pesto, classical, nnue or all"},
 			&cli.StringFlag{Name: "without", Usage: "switch off the classical terms in `LIST` (comma-separated, e.g. mobility,tempo)"},
 			output.FormatFlag()),
@@ -44,7 +44,7 @@ func parseEval(c *cli.Context) (*EvalOptions, error) {
 	if err := cliapp.RejectArgs(c, "plylab eval --position kiwipete"); err != nil {
 		return nil, err
 	}
-	list, err := resolvePositions(c, true, "start")
+	list, err := cliapp.ResolvePositions(c, true, "start")
 	if err != nil {
 		return nil, err
 	}

@@ -129,7 +129,7 @@ func parseMatch(c *cli.Context) (*MatchOptions, error) {
 
 	plan, err := setup.Plan()
 	if err != nil {
-		return nil, flagError(matchSetupError(setup, err))
+		return nil, cliapp.FlagError(matchSetupError(setup, err))
 	}
 	return &MatchOptions{Plan: plan, Format: c.String("format")}, nil
 }

@@ -34,7 +34,7 @@ func perftCommand(env *appEnv) *cli.Command { return newPerftCommand(env, stream
 // newPerftCommand builds `plylab perft`; its action parses the flags into
 // PerftOptions and calls runF.
 func newPerftCommand(env *appEnv, runF func(context.Context, *PerftOptions) error) *cli.Command {
-	flags := append(positionFlags(true),
+	flags := append(cliapp.PositionFlags(true),
 		&cli.IntFlag{Name: "depth", Aliases: []string{"d"}, Value: 5, Usage: "count leaves `N` plies deep (1-12)"},
 		&cli.BoolFlag{Name: "divide", Usage: "show the count below every root move (UCI, sorted)"},
 		&cli.BoolFlag{Name: "reference", Usage: "also count with notnil/chess and print both speeds and their ratio"},
@@ -58,9 +58,9 @@ func parsePerft(c *cli.Context) (*PerftOptions, error) {
 	}
 	depth := c.Int("depth")
 	if err := engine.CheckDepth(depth, lab.MaxPerftDepth, 5); err != nil {
-		return nil, usage(err)
+		return nil, cliapp.ParamUsage(err)
 	}
-	list, err := resolvePositions(c, true, "start")
+	list, err := cliapp.ResolvePositions(c, true, "start")
 	if err != nil {
 		return nil, err
 	}

@@ -39,7 +39,7 @@ func playCommand(env *appEnv) *cli.Command { return newPlayCommand(env, streams(
 // newPlayCommand builds `plylab play`; its action parses the flags into
 // PlayOptions and calls runF.
 func newPlayCommand(env *appEnv, runF func(context.Context, *PlayOptions) error) *cli.Command {
-	flags := append(positionFlags(false),
+	flags := append(cliapp.PositionFlags(false),
 		&cli.StringFlag{Name: "color", Aliases: []string{"c"}, Value: "white", Usage: "play `SIDE`: white, black or random (auto, always or never set the terminal colors instead)"},
 		&cli.StringFlag{Name: "level", Aliases: []string{"l"}, Value: "club", Usage: "engine strength `NAME`: " + strings.Join(play.LevelNames(), ", ")},
 		&cli.IntFlag{Name: "depth", Aliases: []string{"d"}, Usage: "search `N` plies deep (overrides the level)"},
@@ -97,7 +97,7 @@ func parsePlay(c *cli.Context, e *appEnv) (*PlayOptions, error) {
 
 	level, err := play.FindLevel(c.String("level"))
 	if err != nil {
-		return nil, usage(err)
+		return nil, cliapp.ParamUsage(err)
 	}
 	limit, err := limitFlags(c, "")
 	if err != nil {
@@ -122,7 +122,7 @@ func parsePlay(c *cli.Context, e *appEnv) (*PlayOptions, error) {
 			return nil, err
 		}
 	} else {
-		list, err := resolvePositions(c, false, "start")
+		list, err := cliapp.ResolvePositions(c, false, "start")
 		if err != nil {
 			return nil, err
 		}
@@ -147,7 +147,7 @@ func loadGame(path string) (*play.Loaded, error) {
 	}
 	defer f.Close()
 	l, err := play.ReadGame(f, path)
-	return l, flagWords(err)
+	return l, cliapp.Worded(err)
 }
 
 // playRun runs a game: on a terminal (stdin and stdout) with the
@@ -160,7 +160,7 @@ func playRun(ctx context.Context, opts *PlayOptions, stdout, _ io.Writer) error 
 	cfg.BoardText = func(pos *chess.Position, flip bool) string { return boardtext.Draw(pos, flip, opts.Color) }
 	s, err := play.New(cfg, stdout)
 	if err != nil {
-		return flagWords(err)
+		return cliapp.Worded(err)
 	}
 	return termui.Start(ctx, s, opts.Stdin, stdout, opts.Terminal, termui.BoardTheme(opts.Color))
 }

@@ -83,7 +83,7 @@ func positionsShowCommand(env *appEnv) *cli.Command {
 // resolves NAME or the position flags into PositionsShowOptions and calls
 // runF.
 func newPositionsShowCommand(env *appEnv, runF func(context.Context, *PositionsShowOptions) error) *cli.Command {
-	flags := positionFlags(true)
+	flags := cliapp.PositionFlags(true)
 	flags = append(flags,
 		&cli.BoolFlag{Name: "flip", Usage: "draw the board from Black's side", DisableDefaultText: true},
 		output.FormatFlag(),
@@ -102,9 +102,9 @@ func newPositionsShowCommand(env *appEnv, runF func(context.Context, *PositionsS
 // position, a suite position (NAME or --suite with --id), a whole suite
 // (without --id), a FEN, or the start position.
 func parsePositionsShow(c *cli.Context) (*PositionsShowOptions, error) {
-	p, suite, err := positionSelection(c, true, "start").Show(c.Args().Slice(), fenPosition)
+	p, suite, err := cliapp.PositionSelection(c, true, "start").Show(c.Args().Slice(), cliapp.FENPosition)
 	if err != nil {
-		return nil, selectionError(err)
+		return nil, cliapp.SelectionError(err)
 	}
 	return &PositionsShowOptions{Position: p, Suite: suite, Format: c.String("format"), Flip: c.Bool("flip")}, nil
 }

@@ -31,7 +31,7 @@ func scoresCommand(env *appEnv) *cli.Command { return newScoresCommand(env, stre
 // newScoresCommand builds `plylab scores`; its action parses the flags
 // into ScoresOptions and calls runF.
 func newScoresCommand(env *appEnv, runF func(context.Context, *ScoresOptions) error) *cli.Command {
-	flags := append(positionFlags(false), algoFlags("alphabeta", false)...)
+	flags := append(cliapp.PositionFlags(false), algoFlags("alphabeta", false)...)
 	flags = append(flags,
 		&cli.IntFlag{Name: "depth", Aliases: []string{"d"}, Value: 3, Usage: "search `N` plies deep, the root move included"},
 		forceFlag(lab.SearchBudget),
@@ -60,7 +60,7 @@ func parseScores(c *cli.Context) (*ScoresOptions, error) {
 	}
 	depth := c.Int("depth")
 	if err := engine.CheckDepth(depth, lab.MaxCompareDepth, 3); err != nil {
-		return nil, usage(err)
+		return nil, cliapp.ParamUsage(err)
 	}
 	return &ScoresOptions{Position: list[0], Algo: algos[0], Depth: depth, Force: c.Bool("force"), Format: c.String("format")}, nil
 }

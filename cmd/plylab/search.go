@@ -32,7 +32,7 @@ func searchCommand(env *appEnv) *cli.Command { return newSearchCommand(env, stre
 // newSearchCommand builds `plylab search`; its action parses the flags
 // into SearchOptions and calls runF.
 func newSearchCommand(env *appEnv, runF func(context.Context, *SearchOptions) error) *cli.Command {
-	flags := append(positionFlags(true), algoFlags("engine", false)...)
+	flags := append(cliapp.PositionFlags(true), algoFlags("engine", false)...)
 	flags = append(flags,
 		&cli.IntFlag{Name: "depth", Aliases: []string{"d"}, Usage: "search to depth `N` (default 10 when no --movetime)"},
 		&cli.StringFlag{Name: "movetime", Aliases: []string{"t"}, Usage: "think for `DURATION` (e.g. 1s, 500ms; a bare number is milliseconds, as in UCI)"},
@@ -80,7 +80,7 @@ func parseSearch(c *cli.Context) (*SearchOptions, error) {
 	}
 	limits, err = lab.SearchLimits(o, limits, c.IsSet("depth"))
 	if err != nil {
-		return nil, usage(err)
+		return nil, cliapp.ParamUsage(err)
 	}
 	return &SearchOptions{Positions: list, Algo: o, Limits: limits, Stats: c.Bool("stats"), Force: c.Bool("force"), Format: c.String("format")}, nil
 }

@@ -40,7 +40,7 @@ func treeCommand(env *appEnv) *cli.Command { return newTreeCommand(env, streams(
 // newTreeCommand builds `plylab tree`; its action parses the flags into
 // TreeOptions and calls runF.
 func newTreeCommand(env *appEnv, runF func(context.Context, *TreeOptions) error) *cli.Command {
-	flags := append(positionFlags(false),
+	flags := append(cliapp.PositionFlags(false),
 		&cli.StringFlag{Name: "toy", Usage: "search a textbook `TREE` instead of a chess position: a bundled name (see --list-toys) or nested lists of leaf values such as \"((3,12,8),(2,4,6),(14,5,2))\""},
 		&cli.StringFlag{Name: "toy-file", Usage: "read the textbook tree from `FILE`"},
 		&cli.BoolFlag{Name: "list-toys", Usage: "list the bundled textbook trees"},
@@ -82,13 +82,13 @@ func parseTree(c *cli.Context, stdoutTerminal bool, files cliapp.Outputs) (*Tree
 	if c.Bool("list-toys") {
 		format, err := trace.ToysFormat(c.String("format"))
 		if err != nil {
-			return nil, usage(err)
+			return nil, cliapp.ParamUsage(err)
 		}
 		return &TreeOptions{ListToys: true, Format: format}, nil
 	}
 	format, err := trace.PickFormat(c.String("format"), c.String("output"))
 	if err != nil {
-		return nil, usage(err)
+		return nil, cliapp.ParamUsage(err)
 	}
 	req := trace.Request{
 		Toy: c.String("toy"), ToySet: c.IsSet("toy"), ToyFile: c.String("toy-file"), ToyFileSet: c.IsSet("toy-file"),
@@ -99,7 +99,7 @@ func parseTree(c *cli.Context, stdoutTerminal bool, files cliapp.Outputs) (*Tree
 	}
 	in, err := req.Textbook()
 	if err != nil {
-		return nil, usage(err)
+		return nil, cliapp.ParamUsage(err)
 	}
 	if in == nil {
 		if in, err = treePosition(c); err != nil {
@@ -112,7 +112,7 @@ func parseTree(c *cli.Context, stdoutTerminal bool, files cliapp.Outputs) (*Tree
 	}
 	job, err := req.Job(*in, algos)
 	if err != nil {
-		return nil, usage(err)
+		return nil, cliapp.ParamUsage(err)
 	}
 	out := c.String("output")
 	if out != "" {
@@ -141,7 +141,7 @@ func treeRun(ctx context.Context, opts *TreeOptions, stdout, _ io.Writer) error 
 	trees, err := opts.Job.Run(ctx)
 	var fe *trace.FilterError
 	if errors.As(err, &fe) {
-		return usage(err)
+		return cliapp.ParamUsage(err)
 	} else if err != nil {
 		return err
 	}
@@ -170,7 +170,7 @@ func treeRun(ctx context.Context, opts *TreeOptions, stdout, _ io.Writer) error 
 // treePosition reads the position flags: the chess position to trace
 // when no textbook tree is given.
 func treePosition(c *cli.Context) (*trace.Input, error) {
-	ps, err := resolvePositions(c, false, "paper-mate2")
+	ps, err := cliapp.ResolvePositions(c, false, "paper-mate2")
 	if err != nil {
 		return nil, err
 	}

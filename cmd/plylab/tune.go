@@ -91,7 +91,7 @@ func parseTune(c *cli.Context) (*TuneOptions, error) {
 	}
 	opts.Terms = terms
 	if err := opts.Check(); err != nil {
-		return nil, usage(err)
+		return nil, cliapp.ParamUsage(err)
 	}
 	return opts, nil
 }
@@ -128,7 +128,7 @@ func tuneRun(ctx context.Context, opts *TuneOptions, stdout, stderr io.Writer) e
 	case errors.As(err, &le) && (errors.Is(err, tune.ErrNoWDL) || errors.Is(err, tune.ErrNotUCI)):
 		return cliapp.Usagef("--label-engine: %v", le.Err)
 	case errors.Is(err, tune.ErrNoSamples):
-		return usage(err)
+		return cliapp.ParamUsage(err)
 	case err != nil:
 		return err
 	}
