@@ -199,29 +199,22 @@ func parseNNUEDatagen(c *cli.Context) (*NNUEDatagenOptions, error) {
 	return opts, nil
 }
 
-// nnueDatagenRun plays the games, writing each as it finishes.
+// nnueDatagenRun plays the games, writing each as it finishes
+// (datagen.GenerateFile).
 func nnueDatagenRun(ctx context.Context, opts *NNUEDatagenOptions, stdout, stderr io.Writer) error {
-	flags := os.O_CREATE | os.O_WRONLY | os.O_EXCL
-	if opts.Append {
-		flags = os.O_CREATE | os.O_WRONLY | os.O_APPEND
-	}
-	f, err := os.OpenFile(opts.Output, flags, 0o644)
-	if err != nil {
-		return fmt.Errorf("-o: cannot write %s: %w", opts.Output, textfmt.PathCause(err))
-	}
 	bar := output.NewBar(stderr, opts.Progress, opts.Gen.Games, "games")
 	gen := opts.Gen
 	gen.Progress = func(s datagen.Summary) { bar.Step(s.Games, s.Status(gen.Games)) }
-	sum, runErr := datagen.Generate(ctx, gen, f)
+	sum, runErr := datagen.GenerateFile(ctx, gen, opts.Output, opts.Append)
 	bar.Done()
-	if err := f.Close(); err != nil && runErr == nil {
-		runErr = fmt.Errorf("-o: writing %s: %w", opts.Output, err)
+	var fe *datagen.FileError
+	if errors.As(runErr, &fe) {
+		if fe.Create {
+			return fmt.Errorf("-o: %w", fe)
+		}
+		runErr = fmt.Errorf("-o: %w", fe)
 	}
-	t := sum.Table(fmt.Sprintf("nnue datagen: %s, %d nodes a move, seed %d → %s", gen.Engine.Name, gen.Nodes, gen.Seed, opts.Output))
-	if runErr != nil {
-		t.Notes = append(t.Notes, fmt.Sprintf("stopped after %d of %d games; the file holds the games finished", sum.Games, gen.Games))
-	}
-	if err := output.WriteTable(stdout, opts.Format, t, opts.Color); err != nil {
+	if err := output.WriteTable(stdout, opts.Format, sum.RunTable(gen, opts.Output, runErr == nil), opts.Color); err != nil {
 		return err
 	}
 	return runErr
