@@ -71,6 +71,10 @@ type Config struct {
 	// Quota bounds the files of one session's folder (zero:
 	// sandbox.DefaultQuota).
 	Quota sandbox.Quota
+	// MaxDisk bounds the bytes of every session's files together (zero:
+	// DefaultMaxDisk), so a class cannot fill the server's disk by
+	// opening many sessions.
+	MaxDisk int64
 	// Hosts are host names, besides IP addresses and localhost, that
 	// requests may name in their Host header (see hostOK); "*" allows
 	// any.
@@ -88,6 +92,7 @@ const (
 	DefaultMaxBody    = 64 << 10
 	DefaultMaxOutput  = 1 << 20
 	DefaultMaxSession = 256
+	DefaultMaxDisk    = 1 << 30
 )
 
 // Server is a notebook server: an http.Handler.
@@ -98,6 +103,7 @@ type Server struct {
 	slots   chan struct{}
 	waiting chan struct{}
 	logger  *log.Logger
+	pool    *sandbox.Pool // the bytes of every session's files
 
 	mu       sync.Mutex
 	sessions map[string]*session
@@ -153,6 +159,9 @@ func New(cfg Config) (*Server, error) {
 	if cfg.Rules == nil {
 		cfg.Rules = sandbox.Cells
 	}
+	if cfg.MaxDisk <= 0 {
+		cfg.MaxDisk = DefaultMaxDisk
+	}
 	root, err := os.MkdirTemp(cfg.TempDir, "plylab-notebook-")
 	if err != nil {
 		return nil, fmt.Errorf("notebook: cannot make the scratch folder: %w", err)
@@ -168,6 +177,7 @@ func New(cfg Config) (*Server, error) {
 		slots:    make(chan struct{}, cfg.MaxConcurrent),
 		waiting:  make(chan struct{}, 4*cfg.MaxConcurrent+64),
 		logger:   log.New(cfg.Log, "plylab notebook: ", log.LstdFlags),
+		pool:     sandbox.NewPool(cfg.MaxDisk),
 		sessions: map[string]*session{},
 		runs:     map[string]context.CancelCauseFunc{},
 		pages:    map[string]*lessonPage{},

@@ -21,8 +21,10 @@ type session struct {
 	busy  int
 }
 
-// remove closes the session's folder and deletes it.
-func (se *session) remove() {
+// remove closes the session's folder, deletes it and gives its bytes
+// back to the server's pool.
+func (se *session) remove(pool *sandbox.Pool) {
+	pool.Release(se.files.Bytes())
 	se.files.Close()
 	os.RemoveAll(se.dir)
 }
@@ -78,14 +80,16 @@ func (s *Server) session(id string) (*session, *apiError) {
 			return nil, &apiError{Code: "busy", Message: fmt.Sprintf("all %d sessions are busy; try again in a moment (the teacher can raise --max-sessions)", s.cfg.MaxSessions)}
 		}
 		delete(s.sessions, oldest.id)
-		oldest.remove()
+		oldest.remove(s.pool)
 	}
 	se := &session{id: randomID(), used: time.Now(), busy: 1}
 	se.dir = filepath.Join(s.root, se.id)
 	if err := os.Mkdir(se.dir, 0o700); err != nil {
 		return nil, &apiError{Code: "internal", Message: "cannot make the session's scratch folder: " + err.Error()}
 	}
-	files, err := sandbox.OpenDir(se.dir, s.cfg.Quota)
+	q := s.cfg.Quota
+	q.Pool = s.pool
+	files, err := sandbox.OpenDir(se.dir, q)
 	if err != nil {
 		os.RemoveAll(se.dir)
 		return nil, &apiError{Code: "internal", Message: "cannot open the session's scratch folder: " + err.Error()}

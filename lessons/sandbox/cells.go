@@ -1,11 +1,16 @@
 package sandbox
 
-import "strings"
+import (
+	"strconv"
+	"strings"
+)
 
 // Cells is plylab's allow-list for lesson cells: what the ten lessons and
 // a class exploring on its own need, and nothing that reads the server's
-// files, writes outside the cell's folder, starts a program or runs for
-// hours. cmd/plylab's TestCellPolicyCoversEveryFlag fails when a command
+// files, writes outside the cell's folder, starts a program, runs for
+// hours (the server's time limit and node budget stop long runs) or takes
+// the server's memory (a table of at most 64 MB, a drawing of at most
+// 20,000 nodes). cmd/plylab's TestCellPolicyCoversEveryFlag fails when a command
 // gains a flag that is neither here nor in Refused.
 var Cells = &Policy{
 	Global: flags("color=name", "columns=name", "help,h", "version"),
@@ -19,7 +24,7 @@ var Cells = &Policy{
 		{Path: "positions list", Flags: flags(format)},
 		{Path: "positions show", Args: 1, Flags: flags(position, fen, suite, id, "flip", format)},
 		{Path: "perft", Flags: flags(position, fen, suite, id, depth, "divide", "reference", "force", format)},
-		{Path: "bench", Flags: flags(depth, "hash=value", "eval=name", with, without, format)},
+		{Path: "bench", Flags: flags(depth, hash, "eval=name", with, without, format)},
 		{Path: "compare", Flags: flags(position, fen, suite, id, algo, with, without, evalKind, hash, depth,
 			"plot=output", "no-minimal", "force", format)},
 		{Path: "scores", Flags: flags(position, fen, algo, with, without, evalKind, hash, depth, "force", format)},
@@ -31,7 +36,7 @@ var Cells = &Policy{
 			"from=name", "squares", "terms=name", "holdout=value", "l2=value", "report=value", "no-weights", format)},
 		{Path: "nnue show", Flags: flags(format)},
 		{Path: "tree", Flags: flags(position, fen, "toy=value", "list-toys", algo, with, without, evalKind, hash, depth,
-			"side-by-side=name", "output,o=output", "format,f=name", "max-nodes=value", "window", "max-depth=value",
+			"side-by-side=name", "output,o=output", "format,f=name", "max-nodes=value<=20000", "window", "max-depth=value",
 			"focus=value", "pv-only", "collapse=value", "fit=value", "no-legend")},
 		{Path: "play", Flags: flags("levels"), Require: []string{"levels"}},
 		{Path: "reproduce", Flags: flags("source=name", format)},
@@ -70,17 +75,19 @@ const (
 	with     = "with=name"
 	without  = "without=name"
 	evalKind = "eval,e=name"
-	hash     = "hash=value"
+	hash     = "hash=value<=64"
 	depth    = "depth,d=value"
 	format   = "format,f=name"
 )
 
-// flags builds Flags from specs "name,alias=kind"; no "=" is a switch.
+// flags builds Flags from specs "name,alias=kind" (no "=" is a switch),
+// with "<=N" after a value's kind for its Max.
 func flags(specs ...string) []Flag {
 	kinds := map[string]Kind{"value": Value, "name": Name, "output": Output}
 	out := make([]Flag, len(specs))
 	for i, s := range specs {
 		names, kind, ok := strings.Cut(s, "=")
+		kind, limit, bounded := strings.Cut(kind, "<=")
 		k := Switch
 		if ok {
 			k = kinds[kind]
@@ -89,6 +96,13 @@ func flags(specs ...string) []Flag {
 			}
 		}
 		out[i] = Flag{Names: strings.Split(names, ","), Kind: k}
+		if bounded {
+			n, err := strconv.ParseInt(limit, 10, 64)
+			if err != nil || k != Value {
+				panic("sandbox: bad bound in " + s)
+			}
+			out[i].Max = n
+		}
 	}
 	return out
 }

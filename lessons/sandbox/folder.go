@@ -24,21 +24,57 @@ type Folder interface {
 }
 
 // Quota bounds what one folder holds, so a class cannot fill the
-// server's disk.
+// server's disk: its own files and bytes, and, when Pool is set, the
+// bytes of every folder sharing the pool.
 type Quota struct {
 	Files int   // at most this many files
 	Bytes int64 // at most this many bytes in all
+	Pool  *Pool // shared by the folders of one server; nil for none
 }
 
 // DefaultQuota is 200 files and 64 MiB.
 var DefaultQuota = Quota{Files: 200, Bytes: 64 << 20}
 
+// Pool is a byte budget shared by many folders (a server's sessions).
+type Pool struct {
+	mu   sync.Mutex
+	max  int64
+	used int64
+}
+
+// NewPool returns a pool of max bytes.
+func NewPool(max int64) *Pool { return &Pool{max: max} }
+
+// take reserves delta more bytes (negative to give back); false when the
+// pool would overflow.
+func (p *Pool) take(delta int64) bool {
+	if p == nil {
+		return true
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if delta > 0 && p.used+delta > p.max {
+		return false
+	}
+	p.used += delta
+	return true
+}
+
+// Release gives back what a folder held, when it is removed.
+func (p *Pool) Release(n int64) { p.take(-n) }
+
 // QuotaError is WriteFile's error when a file would not fit the quota.
 type QuotaError struct {
 	Quota Quota
+	// Shared is true when the pool of all folders, not this one's own
+	// quota, is full.
+	Shared bool
 }
 
 func (e *QuotaError) Error() string {
+	if e.Shared {
+		return fmt.Sprintf("the server's scratch space is full (%d MB for every session together); try again later, or the teacher can restart the server", e.Quota.Pool.max>>20)
+	}
 	return fmt.Sprintf("the cell's folder is full (it holds at most %d files and %d MB); write over an existing name, or start a new session", e.Quota.Files, e.Quota.Bytes>>20)
 }
 
@@ -53,8 +89,10 @@ type usage struct {
 	total int64
 }
 
-// fits reports whether writing n bytes as name keeps within the quota.
-func (u *usage) fits(name string, n int64) error {
+// reserve checks that writing n bytes as name keeps within the quota and
+// takes them from the pool; put records the write, or undo gives the
+// pool back what reserve took when the write failed.
+func (u *usage) reserve(name string, n int64) error {
 	old, had := u.sizes[name]
 	files := len(u.sizes)
 	if !had {
@@ -63,13 +101,21 @@ func (u *usage) fits(name string, n int64) error {
 	if files > u.quota.Files || u.total-old+n > u.quota.Bytes {
 		return &QuotaError{Quota: u.quota}
 	}
+	if !u.quota.Pool.take(n - old) {
+		return &QuotaError{Quota: u.quota, Shared: true}
+	}
 	return nil
 }
+
+func (u *usage) undo(name string, n int64) { u.quota.Pool.take(u.sizes[name] - n) }
 
 func (u *usage) put(name string, n int64) {
 	u.total += n - u.sizes[name]
 	u.sizes[name] = n
 }
+
+// Bytes is what the folder's files take, as its quota counts them.
+func (u *usage) bytes() int64 { return u.total }
 
 // Dir is a Folder on disk: a folder opened as an os.Root, so no name can
 // reach outside it (not "..", not an absolute path, not a symbolic link
@@ -84,15 +130,15 @@ type Dir struct {
 	use usage
 }
 
-// OpenDir opens the existing folder path as a Dir with quota q (the zero
-// Quota is DefaultQuota).
+// OpenDir opens the existing folder path as a Dir with quota q (no files
+// and no bytes given: DefaultQuota's, with q's Pool).
 func OpenDir(path string, q Quota) (*Dir, error) {
 	root, err := os.OpenRoot(path)
 	if err != nil {
 		return nil, err
 	}
-	if q == (Quota{}) {
-		q = DefaultQuota
+	if q.Files == 0 && q.Bytes == 0 {
+		q.Files, q.Bytes = DefaultQuota.Files, DefaultQuota.Bytes
 	}
 	return &Dir{root: root, path: path, use: usage{quota: q, sizes: map[string]int64{}}}, nil
 }
@@ -110,7 +156,7 @@ func (d *Dir) WriteFile(name string, data []byte) error {
 	}
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	if err := d.use.fits(name, int64(len(data))); err != nil {
+	if err := d.use.reserve(name, int64(len(data))); err != nil {
 		return err
 	}
 	var rnd [8]byte
@@ -118,6 +164,7 @@ func (d *Dir) WriteFile(name string, data []byte) error {
 	tmp := ".tmp-" + hex.EncodeToString(rnd[:])
 	f, err := d.root.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 	if err != nil {
+		d.use.undo(name, int64(len(data)))
 		return fmt.Errorf("cannot write %s: %w", name, err)
 	}
 	_, werr := f.Write(data)
@@ -130,10 +177,19 @@ func (d *Dir) WriteFile(name string, data []byte) error {
 	}
 	if werr != nil {
 		d.root.Remove(tmp)
+		d.use.undo(name, int64(len(data)))
 		return fmt.Errorf("cannot write %s: %w", name, werr)
 	}
 	d.use.put(name, int64(len(data)))
 	return nil
+}
+
+// Bytes is what the files the folder wrote take, as its quota counts
+// them: what its pool gets back when the folder is removed.
+func (d *Dir) Bytes() int64 {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return d.use.bytes()
 }
 
 // Open opens the regular file name for reading, with its information; a
@@ -180,11 +236,11 @@ type Memory struct {
 	use   usage
 }
 
-// NewMemory returns an empty Memory folder with quota q (the zero Quota is
-// DefaultQuota).
+// NewMemory returns an empty Memory folder with quota q (no files and no
+// bytes given: DefaultQuota's, with q's Pool).
 func NewMemory(q Quota) *Memory {
-	if q == (Quota{}) {
-		q = DefaultQuota
+	if q.Files == 0 && q.Bytes == 0 {
+		q.Files, q.Bytes = DefaultQuota.Files, DefaultQuota.Bytes
 	}
 	return &Memory{files: map[string][]byte{}, use: usage{quota: q, sizes: map[string]int64{}}}
 }
@@ -196,7 +252,7 @@ func (m *Memory) WriteFile(name string, data []byte) error {
 	}
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	if err := m.use.fits(name, int64(len(data))); err != nil {
+	if err := m.use.reserve(name, int64(len(data))); err != nil {
 		return err
 	}
 	m.files[name] = slices.Clone(data)

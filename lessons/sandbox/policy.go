@@ -73,6 +73,10 @@ func (k Kind) String() string {
 type Flag struct {
 	Names []string
 	Kind  Kind
+	// Max, when above zero, bounds a Value that is a whole number: what a
+	// shared server can afford of a table's size or a drawing's nodes
+	// (the command checks its own lower bounds).
+	Max int64
 }
 
 // Command is a command a cell may run.
@@ -321,6 +325,11 @@ func (p *Policy) Check(args []string) error {
 			}
 			i++
 			value = rest[i]
+		}
+		if f.Max > 0 {
+			if n, err := strconv.ParseInt(strings.TrimSpace(value), 10, 64); err == nil && n > f.Max {
+				return refusef("%s %s: a lesson cell may ask for at most %d here, so that one cell cannot take the server's memory; run 'plylab %s ... %s %s' in a terminal", dashName(name), value, f.Max, path, dashName(name), value)
+			}
 		}
 		if err := checkValue(f.Kind, value); err != nil {
 			var ne *NameError

@@ -78,6 +78,12 @@ func TestPolicyCheck(t *testing.T) {
 		{"compare --no-minimal=maybe", "a switch takes no value"},
 		{"compare -- --depth 3", "'--' is not needed"},
 		{"play --levels --level club", "not available in lesson cells"},
+		// What one cell may take of a shared server.
+		{"search --position start --hash 64", ""},
+		{"search --position start --hash 4096", "at most 64"},
+		{"bench --hash=100000", "at most 64"},
+		{"tree --position start --max-nodes 20000", ""},
+		{"tree --position start --max-nodes 1000000 --fit 0 -o big.svg", "at most 20000"},
 		// Output files: the one name rule.
 		{"tree --toy binary-3 -o ../x.svg", "names a folder"},
 		{"tree --toy binary-3 -o /tmp/x.svg", "names a folder"},
@@ -227,6 +233,45 @@ func TestDir(t *testing.T) {
 		if strings.HasPrefix(e.Name(), ".tmp-") {
 			t.Errorf("a temporary file was left: %s", e.Name())
 		}
+	}
+}
+
+// TestPool: folders sharing a pool cannot together take more than it
+// holds; a removed folder gives its bytes back.
+func TestPool(t *testing.T) {
+	t.Parallel()
+	pool := NewPool(100)
+	var dirs []*Dir
+	for i := 0; i < 2; i++ {
+		dir := filepath.Join(t.TempDir(), "s")
+		os.Mkdir(dir, 0o755)
+		d, err := OpenDir(dir, Quota{Pool: pool})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer d.Close()
+		dirs = append(dirs, d)
+	}
+	if err := dirs[0].WriteFile("a.svg", make([]byte, 70)); err != nil {
+		t.Fatal(err)
+	}
+	var qe *QuotaError
+	if err := dirs[1].WriteFile("b.svg", make([]byte, 40)); !errors.As(err, &qe) || !qe.Shared || !strings.Contains(err.Error(), "scratch space is full") {
+		t.Errorf("over the pool: %v", err)
+	}
+	if err := dirs[1].WriteFile("b.svg", make([]byte, 30)); err != nil {
+		t.Errorf("within the pool: %v", err)
+	}
+	// Rewriting a file smaller gives bytes back.
+	if err := dirs[0].WriteFile("a.svg", make([]byte, 10)); err != nil {
+		t.Fatal(err)
+	}
+	if err := dirs[1].WriteFile("c.svg", make([]byte, 55)); err != nil {
+		t.Errorf("after a.svg shrank: %v", err)
+	}
+	pool.Release(dirs[1].Bytes())
+	if err := dirs[0].WriteFile("d.svg", make([]byte, 80)); err != nil {
+		t.Errorf("after the other folder was released: %v", err)
 	}
 }
 
