@@ -12,7 +12,7 @@ import (
 // difference, the middlegame and endgame scores, and the score from
 // White's and the side to move's view. title is the table's title;
 // termsHow, if not "", says in the notes how to see the classical terms
-// one by one (the command line: "--eval classical lists them").
+// one by one (the command line names its flag that does).
 func DescribeTable(title string, xs []Breakdown, termsHow string) *textfmt.Table {
 	t := &textfmt.Table{Title: title}
 	t.Columns = []textfmt.Column{{Key: "eval", Header: "eval"}, {Key: "phase", Header: "phase", Right: true},
