@@ -2,8 +2,9 @@ package positions
 
 import (
 	"errors"
-	"fmt"
 	"strings"
+
+	"github.com/plylab/plylab/engine/param"
 )
 
 // Selection is how a command picks its input: a named position, a FEN, or
@@ -20,16 +21,20 @@ type Selection struct {
 
 // SelectionError is a selection that contradicts itself (two inputs at
 // once, an id without a suite, an empty suite, an id of a named position,
-// two NAMEs): the user's error. Err is the error behind it, if any.
-type SelectionError struct {
-	Msg string
-	Err error
-}
+// two NAMEs): the user's error. Err says what was wrong, a *param.Error
+// naming Selection's fields (Name, FEN, Suite, ID), which wraps the
+// error behind it, if any.
+type SelectionError struct{ Err error }
 
-func (e *SelectionError) Error() string { return e.Msg }
+func (e *SelectionError) Error() string { return e.Err.Error() }
 
-// Unwrap returns the error behind the message, or nil.
+// Unwrap returns Err.
 func (e *SelectionError) Unwrap() error { return e.Err }
+
+// selectionErrorf is a *SelectionError of param.Errorf(format, args...).
+func selectionErrorf(format string, args ...any) error {
+	return &SelectionError{Err: param.Errorf(format, args...)}
+}
 
 // IDError is an id the suite does not have; Err is Suite.Find's error.
 type IDError struct {
@@ -66,12 +71,12 @@ func (s Selection) Select(checkFEN func(fen string) (Position, error)) ([]Positi
 	}
 	if given > 1 {
 		if s.WithSuite {
-			return nil, &SelectionError{Msg: "use only one of --position, --fen and --suite"}
+			return nil, selectionErrorf("use only one of {Name}, {FEN} and {Suite}")
 		}
-		return nil, &SelectionError{Msg: "use only one of --position and --fen"}
+		return nil, selectionErrorf("use only one of {Name} and {FEN}")
 	}
 	if id != "" && !s.SuiteSet {
-		return nil, &SelectionError{Msg: "--id needs --suite; e.g. --suite wac --id WAC.004 (see 'plylab positions list')"}
+		return nil, selectionErrorf("{ID} needs {Suite}; e.g. {Suite} wac {ID} WAC.004 (see 'plylab positions list')")
 	}
 	name := s.Default
 	switch {
@@ -94,7 +99,7 @@ func (s Selection) Select(checkFEN func(fen string) (Position, error)) ([]Positi
 			return []Position{p}, nil
 		}
 		if len(suite.Positions) == 0 {
-			return nil, &SelectionError{Msg: fmt.Sprintf("suite %q has no positions", s.Suite)}
+			return nil, selectionErrorf("suite %q has no positions", s.Suite)
 		}
 		return append([]Position(nil), suite.Positions...), nil
 	case s.NameSet:
@@ -117,7 +122,7 @@ func (s Selection) Select(checkFEN func(fen string) (Position, error)) ([]Positi
 // unknown id as an *IDError).
 func (s Selection) Show(args []string, checkFEN func(fen string) (Position, error)) (Position, *Suite, error) {
 	if len(args) > 1 {
-		return Position{}, nil, &SelectionError{Msg: fmt.Sprintf("too many arguments %q; give one NAME (quote a FEN and pass it with --fen)", strings.Join(args, " "))}
+		return Position{}, nil, selectionErrorf("too many arguments %q; give one NAME (quote a FEN and pass it with {FEN})", strings.Join(args, " "))
 	}
 	if len(args) == 0 {
 		if s.WithSuite && s.SuiteSet && s.ID == "" {
@@ -131,13 +136,13 @@ func (s Selection) Show(args []string, checkFEN func(fen string) (Position, erro
 		return ps[0], nil, nil
 	}
 	if s.NameSet || s.FENSet || s.SuiteSet {
-		return Position{}, nil, &SelectionError{Msg: "give the position either as NAME or with --position/--fen/--suite, not both"}
+		return Position{}, nil, selectionErrorf("give the position either as NAME or with {Name}/{FEN}/{Suite}, not both")
 	}
 	p, suite, err := Resolve(args[0], s.ID)
 	var ns *NotSuiteError
 	switch {
 	case errors.As(err, &ns):
-		return Position{}, nil, &SelectionError{Msg: err.Error() + "; --id picks a position in a suite (see 'plylab positions list')", Err: err}
+		return Position{}, nil, selectionErrorf("%w; {ID} picks a position in a suite (see 'plylab positions list')", err)
 	case err != nil && suite != nil:
 		return Position{}, nil, &IDError{Suite: suite.Name, Err: err}
 	case err != nil:

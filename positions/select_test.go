@@ -24,9 +24,9 @@ func TestSelect(t *testing.T) {
 		{"fen", Selection{FEN: "8/8/8/4k3/8/8/4P3/4K3 w - - 0 1", FENSet: true}, []string{"fen"}, ""},
 		{"bad fen", Selection{FEN: "bad", FENSet: true}, nil, "invalid FEN"},
 		{"suite id", Selection{Suite: "wac", ID: "WAC.004", SuiteSet: true, WithSuite: true}, []string{"WAC.004"}, ""},
-		{"two inputs", Selection{NameSet: true, FENSet: true}, nil, "use only one of --position and --fen"},
-		{"two inputs with suite", Selection{NameSet: true, SuiteSet: true, WithSuite: true}, nil, "use only one of --position, --fen and --suite"},
-		{"id without suite", Selection{ID: "WAC.004", WithSuite: true, Default: "start"}, nil, "--id needs --suite; e.g. --suite wac --id WAC.004 (see 'plylab positions list')"},
+		{"two inputs", Selection{NameSet: true, FENSet: true}, nil, "use only one of Name and FEN"},
+		{"two inputs with suite", Selection{NameSet: true, SuiteSet: true, WithSuite: true}, nil, "use only one of Name, FEN and Suite"},
+		{"id without suite", Selection{ID: "WAC.004", WithSuite: true, Default: "start"}, nil, "ID needs Suite; e.g. Suite wac ID WAC.004 (see 'plylab positions list')"},
 		{"id ignored without suites", Selection{ID: "WAC.004", Default: "start"}, []string{"start"}, ""},
 		{"suite ignored without suites", Selection{Suite: "wac", SuiteSet: true, Default: "start"}, []string{"start"}, ""},
 		{"unknown name", Selection{Name: "kiwipet", NameSet: true}, nil, `unknown position "kiwipet"`},
@@ -83,12 +83,12 @@ func TestShow(t *testing.T) {
 		{"--suite", Selection{WithSuite: true, Suite: "bk", SuiteSet: true}, nil, "", "bk", ""},
 		{"--suite --id", Selection{WithSuite: true, Suite: "bk", SuiteSet: true, ID: "BK.02"}, nil, "BK.02", "", ""},
 		{"--fen", Selection{WithSuite: true, FEN: "8/8/8/4k3/8/8/4P3/4K3 w - - 0 1", FENSet: true}, nil, "fen", "", ""},
-		{"both", Selection{WithSuite: true, NameSet: true}, str("wac"), "", "", "give the position either as NAME or with --position/--fen/--suite, not both"},
+		{"both", Selection{WithSuite: true, NameSet: true}, str("wac"), "", "", "give the position either as NAME or with Name/FEN/Suite, not both"},
 		{"not a suite", Selection{WithSuite: true, ID: "x"}, str("kiwipete"), "", "", `"kiwipete" is a position, not a suite`},
 		{"unknown --suite", Selection{WithSuite: true, Suite: "wax", SuiteSet: true}, nil, "", "", `unknown suite "wax"`},
 		{"empty name", Selection{WithSuite: true, Default: "start"}, str(""), "", "", "unknown position"},
-		{"two names", Selection{WithSuite: true}, str("start", "kiwipete"), "", "", `too many arguments "start kiwipete"; give one NAME (quote a FEN and pass it with --fen)`},
-		{"id of a position", Selection{WithSuite: true, ID: "1"}, str("start"), "", "", `"start" is a position, not a suite; --id picks a position in a suite (see 'plylab positions list')`},
+		{"two names", Selection{WithSuite: true}, str("start", "kiwipete"), "", "", `too many arguments "start kiwipete"; give one NAME (quote a FEN and pass it with FEN)`},
+		{"id of a position", Selection{WithSuite: true, ID: "1"}, str("start"), "", "", `"start" is a position, not a suite; ID picks a position in a suite (see 'plylab positions list')`},
 	} {
 		p, s, err := tt.sel.Show(tt.args, fen)
 		suite := ""

@@ -19,9 +19,6 @@ func ListTable() *textfmt.Table {
 			{Key: "count", Header: "Positions", Right: true},
 			{Key: "description", Header: "Description"},
 		},
-		Notes: []string{
-			"Show one: plylab positions show NAME; one suite position: plylab positions show SUITE --id ID",
-		},
 	}
 	for _, p := range Named() {
 		t.Rows = append(t.Rows, []textfmt.Cell{
@@ -91,6 +88,5 @@ func (s *Suite) Table() *textfmt.Table {
 	if s.Licence != "" {
 		t.Notes = append(t.Notes, "Licence: "+s.Licence)
 	}
-	t.Notes = append(t.Notes, fmt.Sprintf("Show one: plylab positions show %s --id ID", s.Name))
 	return t
 }

@@ -48,7 +48,7 @@ func TestSuiteTable(t *testing.T) {
 			t.Errorf("row %d = %q, want %q", i, got, want)
 		}
 	}
-	if want := []string{"Source: here", "Show one: plylab positions show mini --id ID"}; !equal(tab.Notes, want) {
+	if want := []string{"Source: here"}; !equal(tab.Notes, want) {
 		t.Errorf("notes = %q, want %q", tab.Notes, want)
 	}
 }

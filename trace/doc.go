@@ -17,7 +17,7 @@
 //     byte-identical output;
 //   - Render: SVG or PNG drawn by plylab itself: a tidy tree layout
 //     (Reingold–Tilford style, draw.go) written as SVG, and PNG painted
-//     from that SVG with github.com/fogleman/gg (png.go). No Graphviz is
+//     from that SVG with git.sr.ht/~sbinet/gg (png.go). No Graphviz is
 //     linked: go-graphviz compiled its WebAssembly Graphviz at every
 //     start of every command (about 40 ms), see docs/performance.md;
 //   - WriteJSON / ReadJSON: the whole tree for other tools;

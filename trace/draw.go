@@ -7,13 +7,8 @@ import (
 	"math"
 	"slices"
 	"strings"
-	"sync"
 
-	"github.com/golang/freetype/truetype"
 	"golang.org/x/image/font"
-	"golang.org/x/image/font/gofont/gobold"
-	"golang.org/x/image/font/gofont/goitalic"
-	"golang.org/x/image/font/gofont/goregular"
 
 	"github.com/plylab/plylab/engine/textfmt"
 )
@@ -66,25 +61,11 @@ type edgeLook struct {
 	label, lcolr string
 }
 
-var (
-	fontsOnce sync.Once
-	measure   map[[2]bool]*truetype.Font
-)
-
 // textWidth measures s in the Go fonts (a little wider than Helvetica, so
-// boxes sized with it hold the text in either).
+// boxes sized with it hold the text in either). Bold italic is measured
+// in bold.
 func textWidth(s span) float64 {
-	fontsOnce.Do(func() {
-		measure = map[[2]bool]*truetype.Font{}
-		for k, ttf := range map[[2]bool][]byte{{false, false}: goregular.TTF, {true, false}: gobold.TTF, {false, true}: goitalic.TTF, {true, true}: gobold.TTF} {
-			f, err := truetype.Parse(ttf)
-			if err != nil {
-				panic("trace: the embedded Go font does not parse: " + err.Error())
-			}
-			measure[k] = f
-		}
-	})
-	face := truetype.NewFace(measure[[2]bool{s.bold, s.italic}], &truetype.Options{Size: s.size, Hinting: font.HintingNone})
+	face := newFace(goFont(s.bold, s.italic && !s.bold), s.size)
 	defer face.Close()
 	return float64(font.MeasureString(face, s.text)) / 64
 }

@@ -3,6 +3,8 @@ package trace
 import (
 	"fmt"
 	"strings"
+
+	"github.com/plylab/plylab/engine/param"
 )
 
 // Filter selects what of a tree is drawn. Removed nodes are never lost
@@ -70,7 +72,7 @@ func (t *Tree) Apply(f Filter) (*Tree, error) {
 			if i > 0 {
 				where = "after " + strings.Join(f.Focus[:i], ",")
 			}
-			return nil, fmt.Errorf("--focus: no move %q %s; the moves searched there are: %s", step, where, childNames(root, t.Kind))
+			return nil, param.Errorf("{Focus}: no move %q %s; the moves searched there are: %s", step, where, childNames(root, t.Kind))
 		}
 		root = next
 	}
@@ -85,7 +87,7 @@ func (t *Tree) Apply(f Filter) (*Tree, error) {
 			if desc != "" {
 				desc += ", "
 			}
-			desc += fmt.Sprintf("subtrees of fewer than %d nodes folded to fit %d nodes (--fit)", size, f.Fit)
+			desc += fmt.Sprintf("subtrees of fewer than %d nodes folded to fit %d nodes", size, f.Fit)
 		}
 	}
 	out.Nodes = out.Root.Count()

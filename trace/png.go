@@ -11,21 +11,16 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/fogleman/gg"
-	"github.com/golang/freetype/truetype"
+	"git.sr.ht/~sbinet/gg"
 	"golang.org/x/image/font"
-	"golang.org/x/image/font/gofont/gobold"
-	"golang.org/x/image/font/gofont/gobolditalic"
-	"golang.org/x/image/font/gofont/goitalic"
-	"golang.org/x/image/font/gofont/goregular"
 )
 
 // PNG images are painted from the SVG drawing (draw.go), which uses a
 // small, fixed vocabulary: polygons, ellipses, paths of M, L, C and Z
 // commands, and text (the vocabulary of Graphviz's SVG too, which this
-// painter was first written for). Painting it with fogleman/gg gives a
-// PNG that matches the SVG, with the Go fonts (which have α, β, ∞, ≤, ≥
-// and the triangles).
+// painter was first written for). Painting it with git.sr.ht/~sbinet/gg
+// (the maintained fork of fogleman/gg that gonum/plot uses too) gives a
+// PNG that matches the SVG, with the Go fonts (fonts.go).
 
 // maxPNGPixels bounds the image: a traced tree thousands of nodes wide
 // would otherwise ask for gigabytes. Beyond it the image is scaled down.
@@ -359,20 +354,7 @@ func (p *painter) face(bold, italic bool, size float64) font.Face {
 	if f, ok := p.faces[key]; ok {
 		return f
 	}
-	ttf := goregular.TTF
-	switch {
-	case bold && italic:
-		ttf = gobolditalic.TTF
-	case bold:
-		ttf = gobold.TTF
-	case italic:
-		ttf = goitalic.TTF
-	}
-	ft, err := truetype.Parse(ttf)
-	if err != nil {
-		panic("trace: the embedded Go font does not parse: " + err.Error())
-	}
-	f := truetype.NewFace(ft, &truetype.Options{Size: size, Hinting: font.HintingNone})
+	f := newFace(goFont(bold, italic), size)
 	p.faces[key] = f
 	return f
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/plylab/plylab/engine"
+	"github.com/plylab/plylab/engine/param"
 	"github.com/plylab/plylab/engine/textfmt"
 )
 
@@ -18,8 +19,8 @@ const MaxNodesLimit = 1_000_000
 // Request is what `plylab tree` was asked to do, as its flags say it and
 // before any check. Textbook reads its textbook tree, if any; Job checks
 // the rest against the input and returns the searches to run. Their
-// errors are the user's (they name the flags); the CLI reports them as
-// usage errors.
+// errors are the user's, package param's naming Request's fields; the
+// CLI reports them as usage errors naming its flags.
 type Request struct {
 	// Toy is a textbook tree given inline (a bundled name or nested
 	// lists), ToyFile the file to read one from; ToySet and ToyFileSet say
@@ -70,16 +71,16 @@ func (j Job) Run(ctx context.Context) ([]*Tree, error) {
 // error, and so is a file that cannot be read or does not parse.
 func (r Request) Textbook() (*Input, error) {
 	if r.ToySet && r.ToyFileSet {
-		return nil, errors.New("use only one of --toy and --toy-file")
+		return nil, param.Errorf("use only one of {Toy} and {ToyFile}")
 	}
 	if (r.ToySet || r.ToyFileSet) && r.PositionSet {
-		return nil, errors.New("give either a textbook tree (--toy, --toy-file) or a chess position (--position, --fen), not both")
+		return nil, param.Errorf("give either a textbook tree ({Toy}, {ToyFile}) or a chess position ({Position}, {FEN}), not both")
 	}
 	switch {
 	case r.ToyFileSet:
 		data, err := os.ReadFile(r.ToyFile)
 		if err != nil {
-			return nil, fmt.Errorf("cannot read --toy-file %s: %v", r.ToyFile, textfmt.PathCause(err))
+			return nil, param.Errorf("cannot read {ToyFile} %s: %v", r.ToyFile, textfmt.PathCause(err))
 		}
 		in, err := ToyFileInput(r.ToyFile, data)
 		if err != nil {
@@ -91,7 +92,7 @@ func (r Request) Textbook() (*Input, error) {
 		var se *engine.ToySyntaxError
 		switch {
 		case errors.As(err, &se):
-			return nil, fmt.Errorf("bad --toy tree %s; write nested lists of numbers such as \"((3,12,8),(2,4,6))\"", DescribeToyError(err, false))
+			return nil, param.Errorf("bad {Toy} tree %s; write nested lists of numbers such as \"((3,12,8),(2,4,6))\"", DescribeToyError(err, false))
 		case err != nil:
 			return nil, fmt.Errorf("%v; or write a tree as nested lists such as \"((3,12,8),(2,4,6))\"", err)
 		}
@@ -107,12 +108,12 @@ func (r Request) Textbook() (*Input, error) {
 // node budget, then the view.
 func (r Request) Job(in Input, algos []engine.Options) (Job, error) {
 	if len(algos) != 1 {
-		return Job{}, fmt.Errorf("--algo takes one algorithm here, got %q; draw a second with --side-by-side ALGO2", r.Algo)
+		return Job{}, param.Errorf("{Algo} takes one algorithm here, got %q; draw a second with {SideBySide} ALGO2", r.Algo)
 	}
 	if r.SideBySide != "" {
 		o, err := engine.ParseAlgo(r.SideBySide)
 		if err != nil {
-			return Job{}, fmt.Errorf("--side-by-side: %v", err)
+			return Job{}, param.Errorf("{SideBySide}: %v", err)
 		}
 		// Each preset keeps its own evaluation unless --eval says otherwise.
 		if r.EvalSet {
@@ -128,8 +129,8 @@ func (r Request) Job(in Input, algos []engine.Options) (Job, error) {
 	if err != nil {
 		return Job{}, err
 	}
-	if r.MaxNodes < 1 || r.MaxNodes > MaxNodesLimit {
-		return Job{}, fmt.Errorf("--max-nodes must be between 1 and %s, got %d", textfmt.Thousands(MaxNodesLimit), r.MaxNodes)
+	if err := param.Check("MaxNodes", r.MaxNodes, 1, MaxNodesLimit); err != nil {
+		return Job{}, err
 	}
 	f, err := r.filter()
 	if err != nil {
@@ -141,11 +142,11 @@ func (r Request) Job(in Input, algos []engine.Options) (Job, error) {
 // filter is the view r asks for; Fit applies to drawings only.
 func (r Request) filter() (Filter, error) {
 	for _, v := range []struct {
-		flag string
-		n    int
-	}{{"max-depth", r.MaxDepth}, {"collapse", r.Collapse}, {"fit", r.Fit}} {
+		param string
+		n     int
+	}{{"MaxDepth", r.MaxDepth}, {"Collapse", r.Collapse}, {"Fit", r.Fit}} {
 		if v.n < 0 {
-			return Filter{}, fmt.Errorf("--%s must be 0 or more, got %d", v.flag, v.n)
+			return Filter{}, param.Errorf("{"+v.param+"} must be 0 or more, got %d", v.n)
 		}
 	}
 	f := Filter{MaxDepth: r.MaxDepth, Collapse: r.Collapse, PVOnly: r.PVOnly}

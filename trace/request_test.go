@@ -37,19 +37,19 @@ func TestRequestTextbook(t *testing.T) {
 		{"inline", Request{Toy: "((1,2),(3,4))", ToySet: true}, "textbook tree", 2, ""},
 		{"file", Request{ToyFile: good, ToyFileSet: true}, "aima", 2, ""},
 		{"both toys", Request{Toy: "binary-3", ToySet: true, ToyFile: good, ToyFileSet: true}, "", 0,
-			"use only one of --toy and --toy-file"},
+			"use only one of Toy and ToyFile"},
 		{"toy and position", Request{Toy: "binary-3", ToySet: true, PositionSet: true}, "", 0,
-			"give either a textbook tree (--toy, --toy-file) or a chess position (--position, --fen), not both"},
+			"give either a textbook tree (Toy, ToyFile) or a chess position (Position, FEN), not both"},
 		{"file and position", Request{ToyFile: good, ToyFileSet: true, PositionSet: true}, "", 0,
-			"give either a textbook tree (--toy, --toy-file) or a chess position (--position, --fen), not both"},
+			"give either a textbook tree (Toy, ToyFile) or a chess position (Position, FEN), not both"},
 		{"unknown name", Request{Toy: "nosuch", ToySet: true}, "", 0,
 			`no textbook tree called "nosuch" (bundled: best-order, binary-3, russell-norvig, worst-order); or write a tree as nested lists such as "((3,12,8),(2,4,6))"`},
 		{"syntax", Request{Toy: "((3,1x,8))", ToySet: true}, "", 0,
-			`bad --toy tree at character 6 ("x"): expected "," or ')'; write nested lists of numbers such as "((3,12,8),(2,4,6))"`},
+			`bad Toy tree at character 6 ("x"): expected "," or ')'; write nested lists of numbers such as "((3,12,8),(2,4,6))"`},
 		{"file syntax", Request{ToyFile: bad, ToyFileSet: true}, "", 0,
 			`bad textbook tree in ` + bad + ` at line 3, column 6 ("x"): expected a number or "("; write nested lists of numbers such as ((3,12,8),(2,4,6))`},
 		{"missing file", Request{ToyFile: missing, ToyFileSet: true}, "", 0,
-			"cannot read --toy-file " + missing + ": no such file or directory"},
+			"cannot read ToyFile " + missing + ": no such file or directory"},
 	} {
 		in, err := tt.r.Textbook()
 		msg, title, height := "", "", 0
@@ -94,18 +94,18 @@ func TestRequestJob(t *testing.T) {
 			"alphabeta/nnue/64,minimax/material/64 d2 n2000 {0 0 false [] 0}"},
 		{"side by side with --eval", with(func(r *Request) { r.SideBySide, r.EvalSet = "minimax", true }), toy, []engine.Options{ab},
 			"alphabeta/nnue/64,minimax/nnue/64 d2 n2000 {0 0 false [] 0}"},
-		{"two algos", base, toy, []engine.Options{ab, ab}, `--algo takes one algorithm here, got "alphabeta"; draw a second with --side-by-side ALGO2`},
-		{"bad side by side", with(func(r *Request) { r.SideBySide = "nosuch" }), toy, []engine.Options{ab}, `--side-by-side: unknown algorithm "nosuch" (choose minimax, alphabeta, engine, ramz, paper-minimax or paper-alphabeta, optionally with -with-X or -without-X)`},
+		{"two algos", base, toy, []engine.Options{ab, ab}, `Algo takes one algorithm here, got "alphabeta"; draw a second with SideBySide ALGO2`},
+		{"bad side by side", with(func(r *Request) { r.SideBySide = "nosuch" }), toy, []engine.Options{ab}, `SideBySide: unknown algorithm "nosuch" (choose minimax, alphabeta, engine, ramz, paper-minimax or paper-alphabeta, optionally with -with-X or -without-X)`},
 		{"engine on a toy", with(func(r *Request) { r.SideBySide = "engine" }), toy, []engine.Options{ab},
 			`textbook trees are searched with minimax or alphabeta, not "engine" (its techniques need chess positions)`},
 		{"toy too shallow", with(func(r *Request) { r.Depth, r.DepthSet = 3, true }), toy, []engine.Options{ab},
-			"--depth 3 is out of range for this textbook tree; it is 2 plies high (the default searches it all)"},
-		{"chess depth", with(func(r *Request) { r.Depth = 0 }), chess, []engine.Options{ab}, "--depth must be between 1 and 64, got 0"},
-		{"no budget", with(func(r *Request) { r.MaxNodes = 0 }), toy, []engine.Options{ab}, "--max-nodes must be between 1 and 1,000,000, got 0"},
-		{"budget too big", with(func(r *Request) { r.MaxNodes = 1_000_001 }), toy, []engine.Options{ab}, "--max-nodes must be between 1 and 1,000,000, got 1000001"},
-		{"max-depth", with(func(r *Request) { r.MaxDepth = -1 }), toy, []engine.Options{ab}, "--max-depth must be 0 or more, got -1"},
-		{"collapse", with(func(r *Request) { r.Collapse = -2 }), toy, []engine.Options{ab}, "--collapse must be 0 or more, got -2"},
-		{"fit checked in text too", with(func(r *Request) { r.Fit = -3 }), toy, []engine.Options{ab}, "--fit must be 0 or more, got -3"},
+			"Depth 3 is out of range for this textbook tree; it is 2 plies high (the default searches it all)"},
+		{"chess depth", with(func(r *Request) { r.Depth = 0 }), chess, []engine.Options{ab}, "Depth must be between 1 and 64, got 0"},
+		{"no budget", with(func(r *Request) { r.MaxNodes = 0 }), toy, []engine.Options{ab}, "MaxNodes must be between 1 and 1,000,000, got 0"},
+		{"budget too big", with(func(r *Request) { r.MaxNodes = 1_000_001 }), toy, []engine.Options{ab}, "MaxNodes must be between 1 and 1,000,000, got 1000001"},
+		{"max-depth", with(func(r *Request) { r.MaxDepth = -1 }), toy, []engine.Options{ab}, "MaxDepth must be 0 or more, got -1"},
+		{"collapse", with(func(r *Request) { r.Collapse = -2 }), toy, []engine.Options{ab}, "Collapse must be 0 or more, got -2"},
+		{"fit checked in text too", with(func(r *Request) { r.Fit = -3 }), toy, []engine.Options{ab}, "Fit must be 0 or more, got -3"},
 	} {
 		algos := append([]engine.Options(nil), tt.algos...)
 		j, err := tt.r.Job(tt.in, algos)
@@ -164,8 +164,8 @@ func TestToysFormat(t *testing.T) {
 		{"", "table", ""},
 		{"text", "table", ""},
 		{"json", "json", ""},
-		{"svg", "", `--list-toys prints text or json, not "svg"`},
-		{"JSON", "", `--list-toys prints text or json, not "JSON"`},
+		{"svg", "", `ListToys prints text or json, not "svg"`},
+		{"JSON", "", `ListToys prints text or json, not "JSON"`},
 	} {
 		got, err := ToysFormat(tt.in)
 		msg := ""

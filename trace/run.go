@@ -8,13 +8,14 @@ import (
 	"strings"
 
 	"github.com/plylab/plylab/engine"
+	"github.com/plylab/plylab/engine/param"
 )
 
 // What `plylab tree` does between its flags and its output: choosing the
 // format, checking the algorithms and depth against the input, searching
 // once per algorithm (two trees side by side) and filtering what is shown.
-// The errors here are the user's (a bad format, algorithm or depth); the
-// CLI reports them as usage errors.
+// The errors here are the user's (a bad format, algorithm or depth),
+// package param's; the CLI reports them as usage errors naming its flags.
 
 // PickFormat chooses the output format: format when given (one of
 // Formats, in any case), else the one the extension of the output file
@@ -24,7 +25,7 @@ func PickFormat(format, out string) (string, error) {
 		if f, ok := LookupFormat(format); ok {
 			return f, nil
 		}
-		return "", fmt.Errorf("unknown tree format %q; use --format %s", format, strings.Join(Formats, ", "))
+		return "", param.Errorf("unknown tree format %q; use {Format} %s", format, strings.Join(Formats, ", "))
 	}
 	if out == "" {
 		return FormatText, nil
@@ -34,9 +35,9 @@ func PickFormat(format, out string) (string, error) {
 	}
 	ext := strings.ToLower(filepath.Ext(out))
 	if ext == "" {
-		return "", fmt.Errorf("-o %q has no extension to tell the format; name it .dot, .svg, .png, .json or .txt, or add --format", out)
+		return "", param.Errorf("{Output} %q has no extension to tell the format; name it .dot, .svg, .png, .json or .txt, or add {Format}", out)
 	}
-	return "", fmt.Errorf("unknown tree format %q (from -o %s); name the file .dot, .svg, .png, .json or .txt, or add --format", ext, out)
+	return "", param.Errorf("unknown tree format %q (from {Output} %s); name the file .dot, .svg, .png, .json or .txt, or add {Format}", ext, out)
 }
 
 // CheckAlgos refuses the algorithms Search cannot trace on in: the
@@ -69,12 +70,12 @@ func CheckDepth(in Input, depth int, given bool) (int, error) {
 			return h, nil
 		}
 		if depth < 1 || depth > h {
-			return 0, fmt.Errorf("--depth %d is out of range for this textbook tree; it is %d plies high (the default searches it all)", depth, h)
+			return 0, param.Errorf("{Depth} %d is out of range for this textbook tree; it is %d plies high (the default searches it all)", depth, h)
 		}
 		return depth, nil
 	}
-	if depth < 1 || depth > engine.MaxDepth {
-		return 0, fmt.Errorf("--depth must be between 1 and %d, got %d", engine.MaxDepth, depth)
+	if err := engine.CheckDepth(depth, engine.MaxDepth, 0); err != nil {
+		return 0, err
 	}
 	return depth, nil
 }

@@ -18,9 +18,9 @@ func TestPickFormat(t *testing.T) {
 		{"", "t.gv", "dot", ""},
 		{"", "T.PNG", "png", ""},
 		{"", "tree.json", "json", ""},
-		{"gif", "", "", `unknown tree format "gif"; use --format text, dot, svg, png, json`},
-		{"", "tree", "", `-o "tree" has no extension to tell the format; name it .dot, .svg, .png, .json or .txt, or add --format`},
-		{"", "t.JPG", "", `unknown tree format ".jpg" (from -o t.JPG); name the file .dot, .svg, .png, .json or .txt, or add --format`},
+		{"gif", "", "", `unknown tree format "gif"; use Format text, dot, svg, png, json`},
+		{"", "tree", "", `Output "tree" has no extension to tell the format; name it .dot, .svg, .png, .json or .txt, or add Format`},
+		{"", "t.JPG", "", `unknown tree format ".jpg" (from Output t.JPG); name the file .dot, .svg, .png, .json or .txt, or add Format`},
 	} {
 		got, err := PickFormat(tt.format, tt.out)
 		msg := ""
@@ -69,9 +69,9 @@ func TestCheckAlgosAndDepth(t *testing.T) {
 	}{
 		{toy, 3, false, 2, ""},
 		{toy, 1, true, 1, ""},
-		{toy, 3, true, 0, "--depth 3 is out of range for this textbook tree; it is 2 plies high (the default searches it all)"},
+		{toy, 3, true, 0, "Depth 3 is out of range for this textbook tree; it is 2 plies high (the default searches it all)"},
 		{chess, 4, true, 4, ""},
-		{chess, 0, false, 0, "--depth must be between 1 and 64, got 0"},
+		{chess, 0, false, 0, "Depth must be between 1 and 64, got 0"},
 	} {
 		got, err := CheckDepth(tt.in, tt.depth, tt.given)
 		if got != tt.want || errText(err) != tt.errMsg {

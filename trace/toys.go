@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/plylab/plylab/engine"
+	"github.com/plylab/plylab/engine/param"
 )
 
 // Toy is a bundled textbook tree.
@@ -88,7 +89,6 @@ func ToysTable() (*textfmt.Table, error) {
 			{Key: "tree", Header: "Tree"},
 			{Key: "description", Header: "Description"},
 		},
-		Notes: []string{"Draw one: plylab tree --toy NAME [-o tree.svg]"},
 	}
 	for _, toy := range Toys() {
 		value, err := toy.Value()
@@ -115,5 +115,5 @@ func ToysFormat(format string) (string, error) {
 	case FormatJSON:
 		return FormatJSON, nil
 	}
-	return "", fmt.Errorf("--list-toys prints text or json, not %q", format)
+	return "", param.Errorf("{ListToys} prints text or json, not %q", format)
 }

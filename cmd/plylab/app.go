@@ -101,24 +101,14 @@ func newApp(env *appEnv) *cli.App {
 		cliapp.Prepare(cmd, "plylab", cliapp.UsageErrors())
 	}
 	app := &cli.App{
-		Name:     "plylab",
-		HelpName: "plylab",
-		Usage:    "explore how chess programs search: minimax, alpha-beta, node counts, search trees",
-		Version:  env.build().Short(),
-		Description: `plylab shows, step by step, what a chess search does: how many positions
-minimax and alpha-beta visit at each depth, what the search tree looks like,
-and how a full engine prunes it.
-
-Examples:
-   plylab positions list                  named positions and test suites
-   plylab positions show start            a board, its FEN and legal moves
-   plylab positions show wac --id WAC.004 one position of a test suite
-   plylab help positions show             help for one command
-   plylab --color never positions list    no colors (NO_COLOR works too)
-   plylab compare --columns depth,algo,nodes   only the columns you need`,
-		Reader:    env.Stdin,
-		Writer:    env.Stdout,
-		ErrWriter: env.Stderr,
+		Name:        "plylab",
+		HelpName:    "plylab",
+		Usage:       "explore how chess programs search: minimax, alpha-beta, node counts, search trees",
+		Version:     env.build().Short(),
+		Description: help("plylab"),
+		Reader:      env.Stdin,
+		Writer:      env.Stdout,
+		ErrWriter:   env.Stderr,
 		// urfave's own --help/--version flags and help command are shared
 		// package-level values that it mutates while running, which would
 		// make concurrent in-process runs race. plylab brings its own.

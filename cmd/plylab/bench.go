@@ -35,31 +35,10 @@ func benchCommand(env *appEnv) *cli.Command { return newBenchCommand(env, stream
 // arguments into BenchOptions and calls runF.
 func newBenchCommand(env *appEnv, runF func(context.Context, *BenchOptions) error) *cli.Command {
 	return &cli.Command{
-		Name:      "bench",
-		Usage:     "search the Stockfish bench positions to a fixed depth: node-count signature and speed",
-		ArgsUsage: "[HASH THREADS DEPTH]",
-		Description: `bench searches each of Stockfish's bench positions with the full engine
-to a fixed depth (a fresh search and hash table for each), and prints one
-row per position and, as its last line, the total in the form engine-testing
-frameworks (OpenBench, fishtest) read:
-
-   <nodes> nodes <nps> nps
-
-The node count depends only on the engine, not on the machine: it is the
-engine's signature, and a change that alters the search changes it. The
-positions without legal moves (a checkmate and a stalemate) are listed
-but not searched. Ctrl-C stops and prints the rows finished so far. The
-positional form "bench HASH THREADS DEPTH", as frameworks call it, is
-accepted too (plylab searches with one thread). With --format csv or json
-the totals line is left out, so the output stays machine-readable; json
-carries it in its notes.
-
-Examples:
-   plylab bench                       depth 8, 16 MB hash
-   plylab bench --depth 5             quicker
-   plylab bench 16 1 8                the frameworks' form: hash MB, threads, depth
-   plylab bench --depth 6 --format json
-   plylab bench --with singular       the signature with a candidate switched on`,
+		Name:        "bench",
+		Usage:       "search the Stockfish bench positions to a fixed depth: node-count signature and speed",
+		ArgsUsage:   "[HASH THREADS DEPTH]",
+		Description: help("bench"),
 		Flags: []cli.Flag{
 			&cli.IntFlag{Name: "depth", Aliases: []string{"d"}, Value: lab.BenchDepth, Usage: fmt.Sprintf("search each position `N` plies deep (1-%d)", engine.MaxDepth)},
 			&cli.IntFlag{Name: "hash", Value: lab.BenchHashMB, Usage: "transposition table size in `MB` (1-4096)"},
@@ -78,7 +57,7 @@ func parseBench(c *cli.Context) (*BenchOptions, error) {
 	// --depth/--hash, or the positional form HASH THREADS DEPTH.
 	depth, hashMB, err := lab.BenchArgs(c.Args().Slice(), c.Int("depth"), c.Int("hash"), c.IsSet("depth"), c.IsSet("hash"))
 	if err != nil {
-		return nil, cliapp.Usagef("%v", err)
+		return nil, cliapp.ParamUsage(err)
 	}
 	eng, err := lab.BenchEngine(hashMB, c.String("eval"))
 	if err != nil {
@@ -88,7 +67,7 @@ func parseBench(c *cli.Context) (*BenchOptions, error) {
 		return nil, cliapp.Usagef("%v", err)
 	}
 	if path := c.String("net"); path != "" {
-		if eng.Net, err = readNet("--net", path); err != nil {
+		if eng.Net, _, err = netFromFlag("--net", path); err != nil {
 			return nil, err
 		}
 		eng.Eval = eval.NNUE

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"strings"
 
@@ -42,58 +43,27 @@ func bookCommand(env *appEnv) *cli.Command {
 // newBookCommand builds `plylab book` and its subcommands; their actions
 // parse the flags into options and call showF or buildF.
 func newBookCommand(env *appEnv, showF func(context.Context, *BookShowOptions) error, buildF func(context.Context, *BookBuildOptions) error) *cli.Command {
-	showFlags := append(positionFlags(false),
+	showFlags := append(cliapp.PositionFlags(false),
 		&cli.StringFlag{Name: "book", Aliases: []string{"b"}, Usage: "Polyglot book `FILE` (default " + book.DefaultPath + " when installed)"},
 		&cli.StringFlag{Name: "moves", Aliases: []string{"m"}, Usage: "play `MOVES` first (SAN or UCI, space-separated, e.g. \"e4 c5 Nf3\")"},
 		output.FormatFlag(),
 	)
 	return &cli.Command{
-		Name:  "book",
-		Usage: "show and build Polyglot opening books",
-		Description: `An opening book lists, for positions of the opening, the moves strong
-players chose and how often (the weight). Engines play from a book to vary
-their openings and to save thinking time. plylab reads and writes the
-Polyglot format (.bin), which most chess programs use.
-
-Examples:
-   plylab book show                                  book moves of the start position
-   plylab book show --moves "e4 c5"                  after 1.e4 c5
-   plylab book show --book my.bin --position kiwipete
-   plylab book build --pgn games.pgn -o my.bin       a book from your games
-   plylab book build --pgn games.pgn -o my.bin --max-ply 16 --min-games 2`,
+		Name:        "book",
+		Usage:       "show and build Polyglot opening books",
+		Description: help("book"),
 		Subcommands: []*cli.Command{
 			{
-				Name:  "show",
-				Usage: "list the book moves of a position with their weights",
-				Description: `Lists the moves the book has for a position, most played first, with
-their weights and the share of the total each weight is: the chance that
-an engine picking book moves at random by weight plays it.
-
-Without --book, Debian's book is used (apt-get install gnuchess-book
-puts it at ` + book.DefaultPath + `).
-
-Examples:
-   plylab book show
-   plylab book show --moves "e4 e5 Nf3 Nc6 Bb5"      the Ruy Lopez
-   plylab book show --fen "rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq c6 0 2"
-   plylab book show --book my.bin --format json`,
-				Flags:  showFlags,
-				Action: parseAction(env, func(c *cli.Context) (*BookShowOptions, error) { return parseBookShow(c, book.DefaultPath) }, showF),
+				Name:        "show",
+				Usage:       "list the book moves of a position with their weights",
+				Description: help("book-show", "{book.DefaultPath}", book.DefaultPath),
+				Flags:       showFlags,
+				Action:      parseAction(env, func(c *cli.Context) (*BookShowOptions, error) { return parseBookShow(c, book.DefaultPath) }, showF),
 			},
 			{
-				Name:  "build",
-				Usage: "build a Polyglot book from the games of a PGN file",
-				Description: `Counts every move of the first --max-ply plies (half-moves) of each game
-and writes a Polyglot book. A move's weight is the score of the side that
-played it: 2 per win and 1 per draw, as PolyGlot's make-book computes it,
-so moves that only lost are left out; --by-count weights moves by how
-often they were played instead. The book is read back and checked after
-writing.
-
-Examples:
-   plylab book build --pgn games.pgn -o book.bin
-   plylab book build --pgn games.pgn -o book.bin --max-ply 30 --min-games 3
-   plylab book build --pgn games.pgn -o book.bin --by-count --format json`,
+				Name:        "build",
+				Usage:       "build a Polyglot book from the games of a PGN file",
+				Description: help("book-build"),
 				Flags: []cli.Flag{
 					&cli.StringFlag{Name: "pgn", Usage: "read the games from PGN `FILE`", Required: true},
 					&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the book to `FILE` (.bin)", Required: true},
@@ -109,23 +79,31 @@ Examples:
 }
 
 // openBook opens the book named by --book, or def when --book is not
-// given (book.Locate). A missing file named on the command line is a
-// usage error; a file that is not a book is a plain error (exit status 1).
+// given (book.Locate), its errors worded by bookError.
 func openBook(path, def string) (*book.Book, string, error) {
 	bk, path, err := book.Locate(path, def)
-	return bk, path, usageIfMissing(err)
+	return bk, path, bookError(err)
 }
 
 // bookOpenError words book.Open's error for the book at path
 // (book.OpenError).
-func bookOpenError(path string, err error) error { return usageIfMissing(book.OpenError(path, err)) }
+func bookOpenError(path string, err error) error { return bookError(book.OpenError(path, err)) }
 
-// usageIfMissing makes a file the user named that does not exist
-// (*book.MissingError) a usage error.
-func usageIfMissing(err error) error {
+// bookError words the book package's errors with plylab's commands: a
+// file the user named that does not exist (*book.MissingError) is a usage
+// error, a missing default book (*book.NotInstalledError) says how to
+// make or name one; a file that is not a book is a plain error (exit
+// status 1).
+func bookError(err error) error {
 	var me *book.MissingError
-	if errors.As(err, &me) {
+	var ni *book.NotInstalledError
+	switch {
+	case errors.As(err, &me) && me.Book:
+		return cliapp.Usagef("%v, or build a book with 'plylab book build --pgn GAMES.pgn -o %s'", me, me.Path)
+	case errors.As(err, &me):
 		return cliapp.Usagef("%v", me)
+	case errors.As(err, &ni):
+		return fmt.Errorf("%v, build one with 'plylab book build --pgn GAMES.pgn -o book.bin', or give --book FILE", ni)
 	}
 	return err
 }
@@ -136,7 +114,7 @@ func parseBookShow(c *cli.Context, def string) (*BookShowOptions, error) {
 	if err := cliapp.RejectArgs(c, `plylab book show --moves "e4 c5"`); err != nil {
 		return nil, err
 	}
-	list, err := resolvePositions(c, false, "start")
+	list, err := cliapp.ResolvePositions(c, false, "start")
 	if err != nil {
 		return nil, err
 	}
@@ -174,7 +152,7 @@ func parseBookBuild(c *cli.Context) (*BookBuildOptions, error) {
 	opts := &BookBuildOptions{PGN: c.String("pgn"), Output: c.String("output"), Format: c.String("format"),
 		Build: book.BuildOptions{MaxPly: c.Int("max-ply"), MinGames: c.Int("min-games"), ByCount: c.Bool("by-count")}}
 	if err := opts.Build.Check(); err != nil {
-		return nil, cliapp.Usagef("%v", err)
+		return nil, cliapp.FlagError(err)
 	}
 	return opts, nil
 }
@@ -184,7 +162,7 @@ func parseBookBuild(c *cli.Context) (*BookBuildOptions, error) {
 func bookBuildRun(ctx context.Context, opts *BookBuildOptions, stdout, _ io.Writer) error {
 	back, st, err := book.BuildFile(ctx, opts.PGN, opts.Output, opts.Build)
 	if err != nil {
-		return usageIfMissing(err)
+		return bookError(err)
 	}
-	return output.WriteTable(stdout, opts.Format, book.BuildTable(opts.Output, back, st, opts.Build), opts.Color)
+	return output.WriteTable(stdout, opts.Format, book.BuildTable(opts.Output, back, st, opts.Build, "plylab book show --book "+opts.Output), opts.Color)
 }

@@ -103,7 +103,7 @@ func parseAction[O any](env *appEnv, parse func(*cli.Context) (*O, error), runF 
 // positionsAndAlgos reads the position flags (--suite too when withSuite)
 // and --algo with --with, --without, --eval and --hash.
 func positionsAndAlgos(c *cli.Context, withSuite bool) ([]positions.Position, []engine.Options, error) {
-	list, err := resolvePositions(c, withSuite, "start")
+	list, err := cliapp.ResolvePositions(c, withSuite, "start")
 	if err != nil {
 		return nil, nil, err
 	}

@@ -21,9 +21,6 @@ import (
 // compare: the heart of plylab. Several algorithms on the same positions,
 // depth by depth, side by side; the experiment itself is lab.Compare.
 
-// compareMaxDepth is the deepest --depth compare and scores accept.
-const compareMaxDepth = 30
-
 // CompareOptions are the parsed flags of `plylab compare`.
 type CompareOptions struct {
 	Positions          []positions.Position
@@ -44,7 +41,7 @@ func compareCommand(env *appEnv) *cli.Command {
 // newCompareCommand builds `plylab compare`; its action parses the flags
 // into CompareOptions and calls runF.
 func newCompareCommand(env *appEnv, runF func(context.Context, *CompareOptions) error) *cli.Command {
-	flags := append(positionFlags(true), algoFlags("minimax,alphabeta,engine", true)...)
+	flags := append(cliapp.PositionFlags(true), algoFlags("minimax,alphabeta,engine", true)...)
 	flags = append(flags,
 		&cli.StringFlag{Name: "depth", Aliases: []string{"d"}, Value: "1-4", Usage: "depth `N` or range `LO-HI`"},
 		&cli.StringFlag{Name: "plot", Usage: "also draw nodes and time per depth (log scale) to `FILE`.svg or .png"},
@@ -53,28 +50,11 @@ func newCompareCommand(env *appEnv, runF func(context.Context, *CompareOptions) 
 		output.FormatFlag(),
 	)
 	return &cli.Command{
-		Name:  "compare",
-		Usage: "run several search algorithms on the same positions, depth by depth",
-		Description: `compare runs minimax, alpha-beta and the full engine (or any preset with
-techniques switched on or off) on the same position, one row per depth and
-algorithm: nodes, leaves, quiescence nodes, time, nodes per second, best
-move, score, nodes as a share of minimax, the effective branching factor
-sqrt(N(d)/N(d-2)), and the minimal tree: the fewest nodes any move ordering
-could prove the minimax value with (computed exactly where affordable).
-
-Every position visited is a node, the root included; checkmates, stalemates
-and draws are nodes that are not expanded; leaves are depth-0 evaluations;
-quiescence nodes are counted apart. Node counts are exact and the same on
-every run; times are this machine's.
-
-Examples:
-   plylab compare --position paper-mate2 --depth 1-5
-   plylab compare --position kiwipete --depth 1-4 --algo alphabeta,alphabeta-with-mvvlva
-   plylab compare --depth 1-8 --algo engine,engine-without-null,engine-without-lmr
-   plylab compare --suite bk --depth 1-6 --algo engine --format markdown
-   plylab compare --position start --depth 1-5 --plot growth.svg`,
-		Flags:  flags,
-		Action: parseAction(env, func(c *cli.Context) (*CompareOptions, error) { return parseCompare(c, env.Outputs()) }, runF),
+		Name:        "compare",
+		Usage:       "run several search algorithms on the same positions, depth by depth",
+		Description: help("compare"),
+		Flags:       flags,
+		Action:      parseAction(env, func(c *cli.Context) (*CompareOptions, error) { return parseCompare(c, env.Outputs()) }, runF),
 	}
 }
 
@@ -88,8 +68,8 @@ func parseCompare(c *cli.Context, files cliapp.Outputs) (*CompareOptions, error)
 	if err != nil {
 		return nil, err
 	}
-	// --depth "5" or "1-5" (inclusive), each within [1, compareMaxDepth].
-	lo, hi, err := flagval.DepthRange("depth", c.String("depth"), compareMaxDepth)
+	// --depth "5" or "1-5" (inclusive), each within [1, lab.MaxCompareDepth].
+	lo, hi, err := flagval.DepthRange("depth", c.String("depth"), lab.MaxCompareDepth)
 	if err != nil {
 		return nil, cliapp.Usagef("%v", err)
 	}

@@ -28,32 +28,10 @@ func evalCommand(env *appEnv) *cli.Command { return newEvalCommand(env, streams(
 // EvalOptions and calls runF.
 func newEvalCommand(env *appEnv, runF func(context.Context, *EvalOptions) error) *cli.Command {
 	return &cli.Command{
-		Name:  "eval",
-		Usage: "explain the static evaluation of a position, term by term",
-		Description: `eval shows what each evaluation (material, pst, pesto, classical, nnue) makes of a position:
-material and piece-square terms for each side, the middlegame and endgame
-totals, the game phase (24 with all pieces on the board, 0 with kings and
-pawns only) and the tapered result, PeSTO's blend
-(mg * phase + eg * (24 - phase)) / 24. Scores are in centipawns from White's
-point of view and, in the last column, from the side to move's.
-
-classical is PeSTO plus the terms of hand-crafted engines (mobility, king
-safety, pawn structure, passed pawns, bishop pair, rook files, threats,
-tempo, endgame scaling), each a switch (see 'plylab techniques'), with
-weights that 'plylab tune' fits to game results (docs/evaluation.md).
-With --eval classical a second table shows every term: its count
-(White's minus Black's), its weights and what it adds; --without LIST
-switches terms off.
-nnue, the engine's default, is the built-in neural network (plylab nnue
-show describes it); it has no terms, only its total.
-
-Examples:
-   plylab eval --position start
-   plylab eval --position kiwipete --eval pesto
-   plylab eval --fen "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"
-   plylab eval --suite bk --id BK.01 --format json
-   plylab eval --position kiwipete --eval classical --without mobility`,
-		Flags: append(positionFlags(true),
+		Name:        "eval",
+		Usage:       "explain the static evaluation of a position, term by term",
+		Description: help("eval"),
+		Flags: append(cliapp.PositionFlags(true),
 			&cli.StringFlag{Name: "eval", Aliases: []string{"e"}, Value: "all", Usage: "evaluation `KIND`: material, pst, pesto, classical, nnue or all"},
 			&cli.StringFlag{Name: "without", Usage: "switch off the classical terms in `LIST` (comma-separated, e.g. mobility,tempo)"},
 			output.FormatFlag()),
@@ -66,7 +44,7 @@ func parseEval(c *cli.Context) (*EvalOptions, error) {
 	if err := cliapp.RejectArgs(c, "plylab eval --position kiwipete"); err != nil {
 		return nil, err
 	}
-	list, err := resolvePositions(c, true, "start")
+	list, err := cliapp.ResolvePositions(c, true, "start")
 	if err != nil {
 		return nil, err
 	}
@@ -97,5 +75,5 @@ func evalRun(_ context.Context, opts *EvalOptions, stdout, _ io.Writer) error {
 	if err != nil {
 		return err
 	}
-	return output.WriteReport(stdout, opts.Format, eval.Report(b, opts.Position.Name, opts.Kinds, opts.Terms, opts.Format), opts.Color)
+	return output.WriteReport(stdout, opts.Format, eval.Report(b, opts.Position.Name, opts.Kinds, opts.Terms, opts.Format, "--eval classical lists them"), opts.Color)
 }

@@ -22,25 +22,9 @@ import (
 // print.
 func lessonCommand(env *appEnv) *cli.Command {
 	return &cli.Command{
-		Name:  "lesson",
-		Usage: "run, export and check the lesson notebooks: prose, commands and their real output",
-		Description: `Lessons are notebooks for a class: prose, then a plylab command, then its
-real output, then prose that reads the numbers. They are computed on the
-spot, so they are always true, and 'plylab lesson check' proves that every
-lesson still prints what it printed when it was written.
-
-Name a lesson by its number (3), its name (alphabeta) or give the path of
-your own lesson file (my-lesson.md); docs/lessons.md explains the format.
-
-Examples:
-   plylab lesson list
-   plylab lesson run 1
-   plylab lesson run 3 --step                  classroom pace, with quizzes
-   plylab lesson run my-lesson.md
-   plylab lesson export all --format html -o site
-   plylab lesson export 3 --format md -o notes
-   plylab lesson check
-   plylab lesson serve --open                   live notebooks in the browser`,
+		Name:        "lesson",
+		Usage:       "run, export and check the lesson notebooks: prose, commands and their real output",
+		Description: help("lesson"),
 		Subcommands: []*cli.Command{
 			newLessonListCommand(env, streams(env, lessonListRun)),
 			newLessonRunCommand(env, streams(env, lessonRunRun)),
@@ -127,15 +111,11 @@ type LessonListOptions struct {
 // flags into LessonListOptions and calls runF.
 func newLessonListCommand(env *appEnv, runF func(context.Context, *LessonListOptions) error) *cli.Command {
 	return &cli.Command{
-		Name:  "list",
-		Usage: "list the lessons: number, name, title, minutes and summary",
-		Description: `Lists the built-in lessons. Run one with 'plylab lesson run N'.
-
-Examples:
-   plylab lesson list
-   plylab lesson list --format markdown`,
-		Flags:  []cli.Flag{output.FormatFlag()},
-		Action: parseAction(env, func(c *cli.Context) (*LessonListOptions, error) { return parseLessonList(c, env) }, runF),
+		Name:        "list",
+		Usage:       "list the lessons: number, name, title, minutes and summary",
+		Description: help("lesson-list"),
+		Flags:       []cli.Flag{output.FormatFlag()},
+		Action:      parseAction(env, func(c *cli.Context) (*LessonListOptions, error) { return parseLessonList(c, env) }, runF),
 	}
 }
 
@@ -174,24 +154,10 @@ type LessonRunOptions struct {
 // flags into LessonRunOptions and calls runF.
 func newLessonRunCommand(env *appEnv, runF func(context.Context, *LessonRunOptions) error) *cli.Command {
 	return &cli.Command{
-		Name:      "run",
-		Usage:     "show a lesson in the terminal and run its cells",
-		ArgsUsage: "N|NAME|FILE",
-		Description: `Renders the lesson's prose for the terminal and runs each cell, showing the
-command and its output. With --step it pauses before each cell until you
-press Enter (type q to stop), and in quiz cells it first asks for your
-prediction (a number, e.g. how many nodes alpha-beta will visit), then runs
-the cell and tells you how close you were.
-
-Pictures the cells draw (search trees, charts) go to a temporary folder
-unless --files DIR keeps them; 'plylab lesson export' puts them in a web
-page.
-
-Examples:
-   plylab lesson run 1
-   plylab lesson run alphabeta --step
-   plylab lesson run 3 --files pictures
-   plylab lesson run my-lesson.md --width 100`,
+		Name:        "run",
+		Usage:       "show a lesson in the terminal and run its cells",
+		ArgsUsage:   "N|NAME|FILE",
+		Description: help("lesson-run"),
 		Flags: []cli.Flag{
 			&cli.BoolFlag{Name: "step", Aliases: []string{"s"}, Usage: "pause before each cell until Enter; ask for predictions in quizzes"},
 			&cli.StringFlag{Name: "files", Usage: "keep the pictures the cells draw in `DIR`"},
@@ -244,23 +210,10 @@ type LessonExportOptions struct {
 // the flags into LessonExportOptions and calls runF.
 func newLessonExportCommand(env *appEnv, runF func(context.Context, *LessonExportOptions) error) *cli.Command {
 	return &cli.Command{
-		Name:      "export",
-		Usage:     "write lessons as static notebooks: HTML pages that work offline, or Markdown",
-		ArgsUsage: "N|NAME|FILE|all ...",
-		Description: `Runs the lessons and writes one notebook per lesson: the rendered prose,
-each command, its output and its pictures (boards, search trees and charts
-as SVG), plus an index page linking them all.
-
-HTML pages are self-contained: styles and pictures are inside the page, with
-no scripts, fonts or images fetched from the network, so a teacher can hand
-out the folder or open it offline. Markdown notebooks keep their pictures as
-files in a folder named after each lesson.
-
-Examples:
-   plylab lesson export all --format html -o site      then open site/index.html
-   plylab lesson export 3 --format html -o site
-   plylab lesson export all --format md -o notes
-   plylab lesson export my-lesson.md -o out`,
+		Name:        "export",
+		Usage:       "write lessons as static notebooks: HTML pages that work offline, or Markdown",
+		ArgsUsage:   "N|NAME|FILE|all ...",
+		Description: help("lesson-export"),
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "html", Usage: "notebook `FORMAT`: html or md"},
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the notebooks into `DIR`", Required: true},
@@ -305,30 +258,10 @@ type LessonCheckOptions struct {
 // the flags into LessonCheckOptions and calls runF.
 func newLessonCheckCommand(env *appEnv, runF func(context.Context, *LessonCheckOptions) error) *cli.Command {
 	return &cli.Command{
-		Name:      "check",
-		Usage:     "run every cell of the lessons and compare with their golden transcripts",
-		ArgsUsage: "[N|NAME|FILE ...]",
-		Description: `Runs every cell of every lesson (or of the lessons named) and compares the
-output with the lesson's golden transcript: node counts, moves and scores
-must be exactly the same; times and speeds are masked. A difference names
-the first differing cell (file:line) with a short diff, and plylab exits
-with status 1. CI runs it, so no lesson can go stale.
-
-It checks the prose too: every {{assert: ...}} must still hold, and every
-number or chess move of the prose must be read from an output, cited with
-its source, or be a fact of the rules; each one without a source is
-reported at its file:line (docs/lessons.md, "Prose that is checked").
-
-The built-in lessons' transcripts are compiled into plylab (from
-lessons/testdata/ in the source tree); a lesson file FILE.md has its
-transcript in FILE.golden next to it. --update records them anew, but not
-for a lesson whose prose fails: fix the sentence it names, then update.
-
-Examples:
-   plylab lesson check
-   plylab lesson check 3 7
-   plylab lesson check my-lesson.md --update       record my-lesson.golden
-   plylab lesson check --update                    in the source tree: rewrite lessons/testdata`,
+		Name:        "check",
+		Usage:       "run every cell of the lessons and compare with their golden transcripts",
+		ArgsUsage:   "[N|NAME|FILE ...]",
+		Description: help("lesson-check"),
 		Flags: []cli.Flag{
 			&cli.BoolFlag{Name: "update", Usage: "write the golden transcripts instead of comparing"},
 			&cli.StringFlag{Name: "golden", Value: filepath.Join("lessons", "testdata"), Usage: "golden transcripts of the built-in lessons are in `DIR` (for --update; otherwise the compiled-in copies are used unless --golden is given)"},

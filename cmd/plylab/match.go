@@ -39,51 +39,9 @@ func matchCommand(env *appEnv) *cli.Command { return newMatchCommand(env, stream
 // MatchOptions and calls runF.
 func newMatchCommand(env *appEnv, runF func(context.Context, *MatchOptions) error) *cli.Command {
 	return &cli.Command{
-		Name:  "match",
-		Usage: "play a match between the engine and an opponent: score, Elo with 95% interval, SPRT",
-		Description: `match plays games between plylab's engine (any preset and switches) and
-an opponent, and reports wins, draws and losses, the score, the Elo
-difference with its 95% interval, the results by color and by the game
-phase in which games ended (opening, middlegame, endgame: see
-docs/strength.md), and how the games ended.
-
-The opponent (--opponent) is one of
-   random                   a random legal mover
-   ALGO                     plylab's engine with other switches (self-play
-                            ablation), e.g. engine-without-null
-   PATH                     a UCI engine, e.g. /usr/games/stockfish, with
-                            options set by --opponent-option NAME=VALUE
-
-Colors alternate: each opening is played twice, once with each color.
-Openings come from plylab's built-in set (50 lines of 8 plies from the
-Grand Swiss 2019), a Polyglot book (--book, random lines of
---opening-plies), or a file (--openings): EPD/FEN positions one a line,
-or the first --opening-plies moves of each game of a .pgn file.
-
-Time control, for both players unless --opponent-* says otherwise:
---depth N (default 4), --nodes N a move, --movetime TIME a move, or
---tc BASE+INC in seconds (a clock, e.g. 10+0.1; 40/60 is 60 s for 40
-moves); --depth and --movetime together make a depth limit with a time
-cap. Fixed-node games (--nodes) do not depend on the machine's speed or
-load, so ablation matches give the same games anywhere. Games end by the
-rules (checkmate, stalemate, insufficient material; threefold repetition
-and the fifty-move rule are claimed at once) or by time forfeit: a
-player that overstays its clock or --movetime by more than --time-margin
-loses (wall-clock time, measured around each move).
-
---sprt ELO0,ELO1 runs a sequential probability ratio test (alpha = beta
-= 0.05) after every game and stops when it accepts one hypothesis.
-With fixed depths the games are reproducible with --seed; Ctrl-C stops
-and reports the games finished.
-
-Examples:
-   plylab match --games 20                       20 games against random, depth 4
-   plylab match --opponent /usr/games/stockfish --opponent-option UCI_LimitStrength=true \
-       --opponent-option UCI_Elo=1500 --depth 4 --opponent-movetime 100ms --games 40 -j 2
-   plylab match --opponent stockfish --opponent-option UCI_LimitStrength=true \
-       --opponent-option UCI_Elo=2000 --tc 10+0.1 --games 100 -j 2 --pgn games.pgn
-   plylab match --engine engine --opponent engine-without-null --tc 5+0.05 --sprt 0,20
-   plylab match --book /usr/share/games/gnuchess/book.bin --opening-plies 10 --seed 7`,
+		Name:        "match",
+		Usage:       "play a match between the engine and an opponent: score, Elo with 95% interval, SPRT",
+		Description: help("match"),
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "engine", Value: "engine", Usage: "plylab's `ALGO`: minimax, alphabeta or engine, optionally with switches such as engine-without-null"},
 			&cli.StringFlag{Name: "with", Usage: "switch on techniques `LIST` for the engine (comma-separated; see 'plylab techniques')"},
@@ -156,7 +114,7 @@ func parseMatch(c *cli.Context) (*MatchOptions, error) {
 	}
 	setup.Engine = algos[0]
 	if path := c.String("net"); path != "" {
-		net, err := readNet("--net", path)
+		net, _, err := netFromFlag("--net", path)
 		if err != nil {
 			return nil, err
 		}
@@ -171,21 +129,17 @@ func parseMatch(c *cli.Context) (*MatchOptions, error) {
 
 	plan, err := setup.Plan()
 	if err != nil {
-		return nil, matchSetupError(setup, err)
+		return nil, cliapp.FlagError(matchSetupError(setup, err))
 	}
 	return &MatchOptions{Plan: plan, Format: c.String("format")}, nil
 }
 
 // matchSetupError words an error of match.Setup.Plan with the flags.
 func matchSetupError(setup match.Setup, err error) error {
-	var re *match.RangeError
 	var oe *match.OpponentError
 	var ope *match.OpeningsError
 	var rpe *match.RepeatError
 	switch {
-	case errors.As(err, &re):
-		flag := map[string]string{"Games": "games", "Workers": "concurrency", "Openings.Plies": "opening-plies"}[re.Field]
-		return cliapp.Usagef("--%s must be between %d and %d, got %d", flag, re.Min, re.Max, re.Got)
 	case errors.Is(err, match.ErrEngineNeedsDepth):
 		return cliapp.Usagef("--engine %s searches to a fixed depth only; add --depth N (e.g. --depth 4)", setup.Engine.Name)
 	case errors.As(err, &oe):
@@ -238,7 +192,7 @@ func opponentSpec(c *cli.Context, limit match.Limit, engOpts engine.Options) (ma
 		if !match.IsPlylab(spec) {
 			return match.OpponentSpec{}, cliapp.Usagef("--opponent-net is for a plylab opponent such as engine; the opponent %q is not one", spec)
 		}
-		net, err := readNet("--opponent-net", path)
+		net, _, err := netFromFlag("--opponent-net", path)
 		if err != nil {
 			return match.OpponentSpec{}, err
 		}

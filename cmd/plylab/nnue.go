@@ -7,15 +7,13 @@ import (
 	"io"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"strings"
 
 	"github.com/plylab/plylab/cmd/internal/cliapp"
 	"github.com/plylab/plylab/cmd/internal/output"
-	"github.com/plylab/plylab/engine"
-	"github.com/plylab/plylab/engine/board"
 	"github.com/plylab/plylab/engine/datagen"
 	"github.com/plylab/plylab/engine/eval"
+	"github.com/plylab/plylab/engine/lab"
 	"github.com/plylab/plylab/engine/nnue"
 	"github.com/plylab/plylab/engine/nnue/train"
 	"github.com/plylab/plylab/engine/textfmt"
@@ -70,44 +68,14 @@ func nnueCommand(env *appEnv) *cli.Command {
 func newNNUECommand(env *appEnv, genF func(context.Context, *NNUEDatagenOptions) error, labelF func(context.Context, *NNUELabelOptions) error,
 	trainF func(context.Context, *NNUETrainOptions) error, showF func(context.Context, *NNUEShowOptions) error) *cli.Command {
 	return &cli.Command{
-		Name:  "nnue",
-		Usage: "the evaluation network: make training data by self-play, train a network, describe one",
-		Description: `An NNUE ("efficiently updatable neural network") evaluates a position by
-a small neural network instead of hand-written terms: every piece on its
-square is an input, seen from both sides, and one hidden layer learns
-what the terms of a classical evaluation try to say, and more. plylab's
-network is trained on positions from the engine's own games, each
-labelled by the score its search gave and by the game's result; it is
-built in (--eval nnue) and docs/evaluation.md tells how it was made and
-what it bought.
-
-Examples:
-   plylab nnue datagen --games 1000 --nodes 5000 -j 2 -o data.bin
-   plylab nnue train --data data.bin --epochs 10 -o my.nnue
-   plylab nnue show                              the built-in network
-   plylab match --net my.nnue --opponent engine --opponent-eval nnue --nodes 20000 --games 200`,
+		Name:        "nnue",
+		Usage:       "the evaluation network: make training data by self-play, train a network, describe one",
+		Description: help("nnue"),
 		Subcommands: []*cli.Command{
 			{
-				Name:  "datagen",
-				Usage: "play the engine against itself and write labelled positions for training",
-				Description: `Plays --games games of the engine against itself, each from a few random
-moves (--random-plies), every move a search of about --nodes nodes, and
-writes every quiet position (side to move not in check, best move quiet,
-no mate score) with the search's score and the game's result to -o FILE,
-32 bytes a position (engine/nnue's record format). Openings the search
-scores beyond --max-opening centipawns are replaced. Games end by the
-rules or by adjudication (a side --win-score ahead for four plies, a dead
-draw after move 40, or --max-plies).
-
-A game depends only on --seed and its number, not on the machine, its
-load or -j; the file lists the games in order. Ctrl-C stops: the games
-finished are in the file. An existing file is kept unless --append adds
-to it.
-
-Examples:
-   plylab nnue datagen --games 100 -o data.bin
-   plylab nnue datagen --games 50000 --nodes 5000 --seed 7 -j 2 -o data.bin
-   plylab nnue datagen --games 1000 --eval nnue -o more.bin --append`,
+				Name:        "datagen",
+				Usage:       "play the engine against itself and write labelled positions for training",
+				Description: help("nnue-datagen"),
 				Flags: []cli.Flag{
 					&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the positions to `FILE`", Required: true},
 					&cli.BoolFlag{Name: "append", Usage: "add to FILE if it exists"},
@@ -128,26 +96,9 @@ Examples:
 				Action: parseAction(env, parseNNUEDatagen, genF),
 			},
 			{
-				Name:  "train",
-				Usage: "train a network on positions from nnue datagen",
-				Description: `Fits a network (768 inputs seen from both sides, --hidden neurons, one
-output) to the positions of the --data files by Adam on mini-batches.
-Each position's target is lambda·sigmoid(score/400) + (1−lambda)·result:
-the search's score and the game's result, both as the expected score of
-the side to move. Every --holdout-th position is held out and its error
-reported after each epoch: the error on positions the fit never saw. The
-network is quantized to 16-bit integers and written to -o FILE, with the
-command line in its description. The same data and flags give the same
-network (at any -j).
-
-Ctrl-C stops after the batch under way and writes the network trained so
-far. Use the network with --net FILE (search, match, bench, uci's
-EvalFile) or build it in as engine/nnue/default.nnue.
-
-Examples:
-   plylab nnue train --data data.bin -o my.nnue
-   plylab nnue train --data a.bin --data b.bin --hidden 256 --epochs 20 --decay 0.85 -j 2 -o my.nnue
-   plylab nnue train --data data.bin --lambda 1 --format csv -o scores-only.nnue`,
+				Name:        "train",
+				Usage:       "train a network on positions from nnue datagen",
+				Description: help("nnue-train"),
 				Flags: []cli.Flag{
 					&cli.StringSliceFlag{Name: "data", Usage: "train on the positions in `FILE` (repeat for several)", Required: true},
 					&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the network to `FILE`", Required: true},
@@ -166,22 +117,9 @@ Examples:
 				Action: parseAction(env, parseNNUETrain, trainF),
 			},
 			{
-				Name:  "label",
-				Usage: "label positions with a stronger engine's scores (a teacher, e.g. Stockfish)",
-				Description: `Reads the positions of the --data files and asks a teacher engine for each
-one's score: Stockfish's static evaluation (its eval command, thousands
-of positions a second), or with --depth a search to that depth by any
-UCI engine. Writes the positions again to -o FILE with the teacher's
-score in place of the engine's own; the game's result stays. A network
-trained on them learns the teacher's judgement (knowledge
-distillation). Positions the teacher gives no score (a mate, a check)
-are left out.
-
-Ctrl-C stops: the positions labelled so far are written.
-
-Examples:
-   plylab nnue label --data data.bin --teacher /usr/games/stockfish -j 2 -o taught.bin
-   plylab nnue label --data data.bin --teacher /usr/games/stockfish --depth 6 -o deep.bin`,
+				Name:        "label",
+				Usage:       "label positions with a stronger engine's scores (a teacher, e.g. Stockfish)",
+				Description: help("nnue-label"),
 				Flags: []cli.Flag{
 					&cli.StringSliceFlag{Name: "data", Usage: "label the positions in `FILE` (repeat for several)", Required: true},
 					&cli.StringFlag{Name: "teacher", Usage: "the teacher engine's `PATH`, e.g. /usr/games/stockfish", Required: true},
@@ -193,34 +131,30 @@ Examples:
 				Action: parseAction(env, parseNNUELabel, labelF),
 			},
 			{
-				Name:      "show",
-				Usage:     "describe a network: its size, where it came from, what it says of a few positions",
-				ArgsUsage: "[FILE]",
-				Description: `Describes the network in FILE (default: the built-in one): its hidden
-size, parameters and description (the command that trained it), and its
-score of a few positions.
-
-Examples:
-   plylab nnue show
-   plylab nnue show my.nnue --format json`,
-				Flags:  []cli.Flag{output.FormatFlag()},
-				Action: parseAction(env, parseNNUEShow, showF),
+				Name:        "show",
+				Usage:       "describe a network: its size, where it came from, what it says of a few positions",
+				ArgsUsage:   "[FILE]",
+				Description: help("nnue-show"),
+				Flags:       []cli.Flag{output.FormatFlag()},
+				Action:      parseAction(env, parseNNUEShow, showF),
 			},
 		},
 	}
 }
 
-// readNet reads the network file path named by flag.
-func readNet(flag, path string) (*nnue.Network, error) {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, cliapp.ReadError(strings.TrimPrefix(flag, "--"), path, err, "")
+// netFromFlag reads the network file path that flag names (nnue.ReadFile,
+// the one reader of network files) and its size, with its errors worded
+// for the command line.
+func netFromFlag(flag, path string) (*nnue.Network, int, error) {
+	n, size, err := nnue.ReadFile(path)
+	var fe *nnue.FileError
+	switch {
+	case !errors.As(err, &fe):
+		return n, size, err
+	case fe.Read:
+		return nil, 0, cliapp.ReadError(strings.TrimPrefix(flag, "--"), path, fe.Err, "")
 	}
-	n, err := nnue.Parse(data)
-	if err != nil {
-		return nil, cliapp.Usagef("%s %s: %v; give a file written by plylab nnue train", flag, path, err)
-	}
-	return n, nil
+	return nil, 0, cliapp.Usagef("%s %s: %v; give a file written by plylab nnue train", flag, path, fe.Err)
 }
 
 func parseNNUEDatagen(c *cli.Context) (*NNUEDatagenOptions, error) {
@@ -243,7 +177,7 @@ func parseNNUEDatagen(c *cli.Context) (*NNUEDatagenOptions, error) {
 	}
 	eng := algos[0]
 	if path := c.String("net"); path != "" {
-		if eng.Net, err = readNet("--net", path); err != nil {
+		if eng.Net, _, err = netFromFlag("--net", path); err != nil {
 			return nil, err
 		}
 		eng.Eval = eval.NNUE
@@ -265,29 +199,22 @@ func parseNNUEDatagen(c *cli.Context) (*NNUEDatagenOptions, error) {
 	return opts, nil
 }
 
-// nnueDatagenRun plays the games, writing each as it finishes.
+// nnueDatagenRun plays the games, writing each as it finishes
+// (datagen.GenerateFile).
 func nnueDatagenRun(ctx context.Context, opts *NNUEDatagenOptions, stdout, stderr io.Writer) error {
-	flags := os.O_CREATE | os.O_WRONLY | os.O_EXCL
-	if opts.Append {
-		flags = os.O_CREATE | os.O_WRONLY | os.O_APPEND
-	}
-	f, err := os.OpenFile(opts.Output, flags, 0o644)
-	if err != nil {
-		return fmt.Errorf("-o: cannot write %s: %w", opts.Output, textfmt.PathCause(err))
-	}
 	bar := output.NewBar(stderr, opts.Progress, opts.Gen.Games, "games")
 	gen := opts.Gen
 	gen.Progress = func(s datagen.Summary) { bar.Step(s.Games, s.Status(gen.Games)) }
-	sum, runErr := datagen.Generate(ctx, gen, f)
+	sum, runErr := datagen.GenerateFile(ctx, gen, opts.Output, opts.Append)
 	bar.Done()
-	if err := f.Close(); err != nil && runErr == nil {
-		runErr = fmt.Errorf("-o: writing %s: %w", opts.Output, err)
+	var fe *datagen.FileError
+	if errors.As(runErr, &fe) {
+		if fe.Create {
+			return fmt.Errorf("-o: %w", fe)
+		}
+		runErr = fmt.Errorf("-o: %w", fe)
 	}
-	t := sum.Table(fmt.Sprintf("nnue datagen: %s, %d nodes a move, seed %d → %s", gen.Engine.Name, gen.Nodes, gen.Seed, opts.Output))
-	if runErr != nil {
-		t.Notes = append(t.Notes, fmt.Sprintf("stopped after %d of %d games; the file holds the games finished", sum.Games, gen.Games))
-	}
-	if err := output.WriteTable(stdout, opts.Format, t, opts.Color); err != nil {
+	if err := output.WriteTable(stdout, opts.Format, sum.RunTable(gen, opts.Output, runErr == nil), opts.Color); err != nil {
 		return err
 	}
 	return runErr
@@ -327,32 +254,20 @@ func parseNNUETrain(c *cli.Context) (*NNUETrainOptions, error) {
 	return opts, nil
 }
 
-// readData reads the records of every file.
+// readData reads the records of the --data files (nnue.ReadDataFiles),
+// its errors worded with the flag.
 func readData(files []string) ([]nnue.Record, error) {
-	var all []nnue.Record
-	for _, path := range files {
-		f, err := os.Open(path)
-		if err != nil {
-			return nil, cliapp.ReadError("data", path, err, "")
-		}
-		recs, err := nnue.ReadRecords(f)
-		f.Close()
-		if errors.Is(err, nnue.ErrBadRecord) {
-			return nil, cliapp.Usagef("--data %s: %v; give a file written by plylab nnue datagen", path, err)
-		} else if err != nil {
-			return nil, fmt.Errorf("--data: reading %s: %w", path, err)
-		}
-		for i := range recs {
-			if err := recs[i].Check(); err != nil {
-				return nil, cliapp.Usagef("--data %s: record %d: %v; give a file written by plylab nnue datagen", path, i+1, err)
-			}
-		}
-		all = append(all, recs...)
-	}
-	if len(all) == 0 {
+	recs, err := nnue.ReadDataFiles(files)
+	var de *nnue.DataError
+	switch {
+	case errors.Is(err, nnue.ErrNoRecords):
 		return nil, cliapp.Usagef("--data: the files hold no positions; make some with plylab nnue datagen")
+	case errors.As(err, &de) && de.Read:
+		return nil, cliapp.ReadError("data", de.Path, de.Err, "")
+	case errors.As(err, &de):
+		return nil, cliapp.Usagef("--data %v; give a file written by plylab nnue datagen", de)
 	}
-	return all, nil
+	return recs, err
 }
 
 // nnueTrainRun reads the data, trains and writes the network.
@@ -387,7 +302,8 @@ func nnueTrainRun(ctx context.Context, opts *NNUETrainOptions, stdout, stderr io
 	if err := os.WriteFile(opts.Output, []byte(buf.String()), 0o644); err != nil {
 		return fmt.Errorf("-o: cannot write %s: %w", opts.Output, textfmt.PathCause(err))
 	}
-	t := res.Table(fmt.Sprintf("nnue train: %d hidden neurons, %d output buckets, λ %.2f, %s positions from %s → %s", to.Hidden, max(to.Buckets, 1), lambdaOf(to), textfmt.Thousands(int64(len(recs))),
+	used := to.Defaults()
+	t := res.Table(fmt.Sprintf("nnue train: %d hidden neurons, %d output buckets, λ %.2f, %s positions from %s → %s", used.Hidden, used.Buckets, used.Lambda, textfmt.Thousands(int64(len(recs))),
 		strings.Join(opts.Data, ", "), opts.Output))
 	if runErr != nil {
 		t.Notes = append(t.Notes, fmt.Sprintf("stopped during epoch %d; the network written is the one trained so far", len(res.Epochs)+1))
@@ -396,17 +312,6 @@ func nnueTrainRun(ctx context.Context, opts *NNUETrainOptions, stdout, stderr io
 		return err
 	}
 	return runErr
-}
-
-// lambdaOf is the λ a run uses (train.NoLambda is 0).
-func lambdaOf(o train.Options) float64 {
-	if o.Lambda == train.NoLambda {
-		return 0
-	}
-	if o.Lambda == 0 {
-		return 0.75
-	}
-	return o.Lambda
 }
 
 func parseNNUEShow(c *cli.Context) (*NNUEShowOptions, error) {
@@ -418,12 +323,11 @@ func parseNNUEShow(c *cli.Context) (*NNUEShowOptions, error) {
 		if err := cliapp.CheckInputFile("network", path, "my.nnue"); err != nil {
 			return nil, err
 		}
-		net, err := readNet("network", path)
+		net, size, err := netFromFlag("network", path)
 		if err != nil {
 			return nil, err
 		}
-		fi, _ := os.Stat(path)
-		opts.Path, opts.Net, opts.Size = path, net, int(fi.Size())
+		opts.Path, opts.Net, opts.Size = path, net, size
 	} else {
 		opts.Net = nnue.Default()
 		var buf strings.Builder
@@ -433,36 +337,11 @@ func parseNNUEShow(c *cli.Context) (*NNUEShowOptions, error) {
 	return opts, nil
 }
 
-// showPositions are the positions nnue show scores.
-var showPositions = []struct{ name, fen string }{
-	{"start", board.StartFEN},
-	{"a queen up (White to move)", "4k3/8/8/8/8/8/8/3QK3 w - - 0 1"},
-	{"a knight up (Black to move)", "4k3/8/3n4/8/8/8/8/4K3 b - - 0 1"},
-	{"kiwipete", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"},
-}
-
 // nnueShowRun prints the network's description and its scores.
 func nnueShowRun(_ context.Context, opts *NNUEShowOptions, stdout, _ io.Writer) error {
-	n := opts.Net
-	name := opts.Path
-	if name == "" {
-		name = "built-in (engine/nnue/default.nnue)"
-	}
-	t := &textfmt.Table{Title: "nnue: " + filepath.ToSlash(name), Columns: []textfmt.Column{{Key: "property", Header: "property"}, {Key: "value", Header: "value"}}}
-	row := func(k string, v textfmt.Cell) { t.Rows = append(t.Rows, []textfmt.Cell{textfmt.TextCell(k), v}) }
-	row("inputs", textfmt.TextCell(fmt.Sprintf("%d per side (colour × piece × square)", nnue.NumFeatures)))
-	row("hidden neurons", textfmt.IntCell(int64(n.Hidden)))
-	row("output buckets", textfmt.IntCell(int64(n.Buckets)))
-	row("parameters", textfmt.IntCell(int64(len(n.W1)+len(n.B1)+len(n.W2)+len(n.B2))))
-	row("file size", textfmt.TextCell(textfmt.Thousands(int64(opts.Size))+" bytes"))
-	row("vector kernels", textfmt.BoolCell(nnue.Accelerated()))
-	row("trained by", textfmt.TextCell(n.About))
-	for _, p := range showPositions {
-		b, err := board.FromFEN(p.fen)
-		if err != nil {
-			return err
-		}
-		row("score: "+p.name, textfmt.TextCell(engine.FormatScore(n.Evaluate(b))+" cp (side to move)"))
+	t, err := lab.NetworkTable(opts.Path, opts.Net, opts.Size)
+	if err != nil {
+		return err
 	}
 	return output.WriteTable(stdout, opts.Format, t, opts.Color)
 }
@@ -519,16 +398,7 @@ func nnueLabelRun(ctx context.Context, opts *NNUELabelOptions, stdout, stderr io
 	if err := os.WriteFile(opts.Output, buf, 0o644); err != nil {
 		return fmt.Errorf("-o: cannot write %s: %w", opts.Output, textfmt.PathCause(err))
 	}
-	how := "static evaluation"
-	if lo.Depth > 0 {
-		how = fmt.Sprintf("depth %d", lo.Depth)
-	}
-	t := &textfmt.Table{Title: fmt.Sprintf("nnue label: %s, %s → %s", lo.Engine, how, opts.Output), Columns: []textfmt.Column{
-		{Key: "positions", Header: "positions", Right: true}, {Key: "labelled", Header: "labelled", Right: true},
-		{Key: "dropped", Header: "dropped", Right: true}, {Key: "time_s", Header: "time", Right: true},
-		{Key: "positions_per_s", Header: "positions/s", Right: true}}}
-	t.Rows = [][]textfmt.Cell{{textfmt.IntCell(int64(len(recs))), textfmt.IntCell(int64(sum.Labelled)), textfmt.IntCell(int64(sum.Dropped)),
-		textfmt.DurationCell(sum.Elapsed), textfmt.RateCell(float64(sum.Labelled+sum.Dropped) / max(sum.Elapsed.Seconds(), 1e-9))}}
+	t := sum.Table(lo.Engine, lo.Depth, opts.Output, len(recs))
 	if runErr != nil {
 		t.Notes = append(t.Notes, "stopped early; the file holds the positions labelled so far")
 	}

@@ -53,7 +53,7 @@ func TestNNUEPipeline(t *testing.T) {
 	if err != nil || len(rows) != 3 || strings.Join(rows[0], ",") != "epoch,rate,training_error,held_out_error" {
 		t.Fatalf("train csv: %v\n%s", err, r.stdout)
 	}
-	n, err := readNet("--net", net)
+	n, _, err := netFromFlag("--net", net)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/plylab/plylab/cmd/internal/cliapp"
 	"github.com/plylab/plylab/cmd/internal/output"
+	"github.com/plylab/plylab/engine"
 	"github.com/plylab/plylab/engine/lab"
 	"github.com/plylab/plylab/positions"
 	"github.com/urfave/cli/v2"
@@ -15,9 +16,6 @@ import (
 // perft: count the leaves of the legal move tree, the standard test of a
 // move generator, and compare with notnil/chess and published counts; the
 // experiment is lab.Perft.
-
-// perftMaxDepth is the deepest --depth perft accepts.
-const perftMaxDepth = 12
 
 // PerftOptions are the parsed flags of `plylab perft`.
 type PerftOptions struct {
@@ -36,7 +34,7 @@ func perftCommand(env *appEnv) *cli.Command { return newPerftCommand(env, stream
 // newPerftCommand builds `plylab perft`; its action parses the flags into
 // PerftOptions and calls runF.
 func newPerftCommand(env *appEnv, runF func(context.Context, *PerftOptions) error) *cli.Command {
-	flags := append(positionFlags(true),
+	flags := append(cliapp.PositionFlags(true),
 		&cli.IntFlag{Name: "depth", Aliases: []string{"d"}, Value: 5, Usage: "count leaves `N` plies deep (1-12)"},
 		&cli.BoolFlag{Name: "divide", Usage: "show the count below every root move (UCI, sorted)"},
 		&cli.BoolFlag{Name: "reference", Usage: "also count with notnil/chess and print both speeds and their ratio"},
@@ -45,28 +43,11 @@ func newPerftCommand(env *appEnv, runF func(context.Context, *PerftOptions) erro
 		output.FormatFlag(),
 	)
 	return &cli.Command{
-		Name:  "perft",
-		Usage: "count legal move sequences to a depth (move generator test and speed)",
-		Description: `perft counts the leaves of the tree of legal moves to a fixed depth. The
-counts are known for many positions, so perft proves a move generator
-right, and its speed (leaves per second, with bulk counting at the last ply
-as Stockfish's "go perft" does) measures the board.
-
-With --reference the same count is made with notnil/chess, plylab's rules
-library; a different count is an error naming the first differing root
-move. Positions with published counts (the perft suite, start, kiwipete,
-cpw3-cpw6) are checked against them too.
-
-Examples:
-   plylab perft --depth 5                               start position
-   plylab perft --position kiwipete --depth 5 --reference
-   plylab perft --position cpw3 --depth 4 --divide
-   plylab perft --depth 6 --stockfish /usr/games/stockfish
-   plylab perft --fen "8/8/8/8/k2Pp2Q/8/8/3K4 b - d3 0 1" --depth 3
-   plylab perft --suite perft --depth 3                 check all 132 positions
-   plylab perft --depth 4 --format json`,
-		Flags:  flags,
-		Action: parseAction(env, parsePerft, runF),
+		Name:        "perft",
+		Usage:       "count legal move sequences to a depth (move generator test and speed)",
+		Description: help("perft"),
+		Flags:       flags,
+		Action:      parseAction(env, parsePerft, runF),
 	}
 }
 
@@ -76,10 +57,10 @@ func parsePerft(c *cli.Context) (*PerftOptions, error) {
 		return nil, err
 	}
 	depth := c.Int("depth")
-	if depth < 1 || depth > perftMaxDepth {
-		return nil, cliapp.Usagef("--depth must be between 1 and %d, got %d; try --depth 5", perftMaxDepth, depth)
+	if err := engine.CheckDepth(depth, lab.MaxPerftDepth, 5); err != nil {
+		return nil, cliapp.ParamUsage(err)
 	}
-	list, err := resolvePositions(c, true, "start")
+	list, err := cliapp.ResolvePositions(c, true, "start")
 	if err != nil {
 		return nil, err
 	}

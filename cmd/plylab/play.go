@@ -39,7 +39,7 @@ func playCommand(env *appEnv) *cli.Command { return newPlayCommand(env, streams(
 // newPlayCommand builds `plylab play`; its action parses the flags into
 // PlayOptions and calls runF.
 func newPlayCommand(env *appEnv, runF func(context.Context, *PlayOptions) error) *cli.Command {
-	flags := append(positionFlags(false),
+	flags := append(cliapp.PositionFlags(false),
 		&cli.StringFlag{Name: "color", Aliases: []string{"c"}, Value: "white", Usage: "play `SIDE`: white, black or random (auto, always or never set the terminal colors instead)"},
 		&cli.StringFlag{Name: "level", Aliases: []string{"l"}, Value: "club", Usage: "engine strength `NAME`: " + strings.Join(play.LevelNames(), ", ")},
 		&cli.IntFlag{Name: "depth", Aliases: []string{"d"}, Usage: "search `N` plies deep (overrides the level)"},
@@ -61,36 +61,11 @@ func newPlayCommand(env *appEnv, runF func(context.Context, *PlayOptions) error)
 		fmt.Fprintf(&levels, "   %s\n", l.Describe(output.FormatDuration))
 	}
 	return &cli.Command{
-		Name:  "play",
-		Usage: "play a game against the engine in the terminal",
-		Description: `Play chess against plylab's engine. Type moves in SAN (e4, Nf3, O-O,
-exd5, e8=Q) or UCI (e2e4); on a terminal you can also move the cursor
-over the board with the arrow keys, press Enter to pick up a piece and
-Enter again to put it down.
-
-Commands: undo (take back your last move), hint, show thinking on|off
-(depth, score, nodes and line while the engine searches), flip, board,
-save FILE (PGN), fen, moves (the legal moves), resign, draw (claim by
-threefold repetition or the fifty-move rule, or offer one), help, quit.
-
-Levels:
-` + levels.String() + `
-Over a pipe (stdin not a terminal) play reads one command a line and
-prints the board as text, so games can be scripted. The --color flag of
-this command picks your side; to force colored boards write
-'plylab --color always play' or 'play --color always' (then you play White).
-
-Examples:
-   plylab play                                   you play White at level club
-   plylab play --color black --level strong
-   plylab play --level beginner --book /usr/share/games/gnuchess/book.bin
-   plylab play --depth 6 --algo engine-without-null
-   plylab play --position kiwipete
-   plylab play --load game.pgn                   continue a saved game
-   plylab play --levels                          what each level sets
-   printf 'e4\nNf3\nquit\n' | plylab play --depth 3`,
-		Flags:  flags,
-		Action: parseAction(env, func(c *cli.Context) (*PlayOptions, error) { return parsePlay(c, env) }, runF),
+		Name:        "play",
+		Usage:       "play a game against the engine in the terminal",
+		Description: help("play", "{levels}", levels.String()),
+		Flags:       flags,
+		Action:      parseAction(env, func(c *cli.Context) (*PlayOptions, error) { return parsePlay(c, env) }, runF),
 	}
 }
 
@@ -122,7 +97,7 @@ func parsePlay(c *cli.Context, e *appEnv) (*PlayOptions, error) {
 
 	level, err := play.FindLevel(c.String("level"))
 	if err != nil {
-		return nil, cliapp.Usagef("%v", err)
+		return nil, cliapp.ParamUsage(err)
 	}
 	limit, err := limitFlags(c, "")
 	if err != nil {
@@ -147,7 +122,7 @@ func parsePlay(c *cli.Context, e *appEnv) (*PlayOptions, error) {
 			return nil, err
 		}
 	} else {
-		list, err := resolvePositions(c, false, "start")
+		list, err := cliapp.ResolvePositions(c, false, "start")
 		if err != nil {
 			return nil, err
 		}
@@ -171,7 +146,8 @@ func loadGame(path string) (*play.Loaded, error) {
 		return nil, cliapp.ReadError("load", path, err, " (save games with the 'save FILE' command)")
 	}
 	defer f.Close()
-	return play.ReadGame(f, path)
+	l, err := play.ReadGame(f, path)
+	return l, cliapp.Worded(err)
 }
 
 // playRun runs a game: on a terminal (stdin and stdout) with the
@@ -184,7 +160,7 @@ func playRun(ctx context.Context, opts *PlayOptions, stdout, _ io.Writer) error 
 	cfg.BoardText = func(pos *chess.Position, flip bool) string { return boardtext.Draw(pos, flip, opts.Color) }
 	s, err := play.New(cfg, stdout)
 	if err != nil {
-		return err
+		return cliapp.Worded(err)
 	}
 	return termui.Start(ctx, s, opts.Stdin, stdout, opts.Terminal, termui.BoardTheme(opts.Color))
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"io"
 
 	"github.com/notnil/chess"
@@ -17,18 +18,9 @@ import (
 // positions and test suites.
 func positionsCommand(env *appEnv) *cli.Command {
 	return &cli.Command{
-		Name:  "positions",
-		Usage: "list and show the built-in positions and test suites",
-		Description: `Named positions (start, kiwipete, ...) and test suites (wac, ...) are the
-input of every other command: pick one with --position NAME, --fen FEN or
---suite NAME [--id ID].
-
-Examples:
-   plylab positions list
-   plylab positions list --format json
-   plylab positions show kiwipete
-   plylab positions show wac --id WAC.004
-   plylab positions show --fen "8/8/8/4k3/8/8/4P3/4K3 w - - 0 1" --flip`,
+		Name:        "positions",
+		Usage:       "list and show the built-in positions and test suites",
+		Description: help("positions"),
 		Subcommands: []*cli.Command{
 			positionsListCommand(env),
 			positionsShowCommand(env),
@@ -50,17 +42,11 @@ func positionsListCommand(env *appEnv) *cli.Command {
 // the flags into PositionsListOptions and calls runF.
 func newPositionsListCommand(env *appEnv, runF func(context.Context, *PositionsListOptions) error) *cli.Command {
 	return &cli.Command{
-		Name:  "list",
-		Usage: "list the named positions and the test suites",
-		Description: `Lists every named position (with the side to move) and every test suite
-(with its number of positions).
-
-Examples:
-   plylab positions list
-   plylab positions list --format csv
-   plylab positions list -f markdown > positions.md`,
-		Flags:  []cli.Flag{output.FormatFlag()},
-		Action: parseAction(env, parsePositionsList, runF),
+		Name:        "list",
+		Usage:       "list the named positions and the test suites",
+		Description: help("positions-list"),
+		Flags:       []cli.Flag{output.FormatFlag()},
+		Action:      parseAction(env, parsePositionsList, runF),
 	}
 }
 
@@ -74,7 +60,9 @@ func parsePositionsList(c *cli.Context) (*PositionsListOptions, error) {
 
 // positionsListRun prints the named positions and the suites.
 func positionsListRun(_ context.Context, opts *PositionsListOptions, stdout, _ io.Writer) error {
-	return output.WriteTable(stdout, opts.Format, positions.ListTable(), opts.Color)
+	t := positions.ListTable()
+	t.Notes = append(t.Notes, "Show one: plylab positions show NAME; one suite position: plylab positions show SUITE --id ID")
+	return output.WriteTable(stdout, opts.Format, t, opts.Color)
 }
 
 // PositionsShowOptions are the parsed flags and argument of `plylab
@@ -95,28 +83,18 @@ func positionsShowCommand(env *appEnv) *cli.Command {
 // resolves NAME or the position flags into PositionsShowOptions and calls
 // runF.
 func newPositionsShowCommand(env *appEnv, runF func(context.Context, *PositionsShowOptions) error) *cli.Command {
-	flags := positionFlags(true)
+	flags := cliapp.PositionFlags(true)
 	flags = append(flags,
 		&cli.BoolFlag{Name: "flip", Usage: "draw the board from Black's side", DisableDefaultText: true},
 		output.FormatFlag(),
 	)
 	return &cli.Command{
-		Name:      "show",
-		Usage:     "draw a position and list its FEN, legal moves and material",
-		ArgsUsage: "[NAME]",
-		Description: `Shows a board, the FEN, side to move, castling rights, en-passant square,
-material, legal moves (SAN) and, for suite positions, the best and avoid
-moves. NAME is a named position or a suite (then add --id ID; without --id
-the suite's positions are listed). Without NAME or flags: the start position.
-
-Examples:
-   plylab positions show start
-   plylab positions show wac --id WAC.004
-   plylab positions show --suite wac --id WAC.004 --flip
-   plylab positions show --fen "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3"
-   plylab positions show kiwipete --format json`,
-		Flags:  flags,
-		Action: parseAction(env, parsePositionsShow, runF),
+		Name:        "show",
+		Usage:       "draw a position and list its FEN, legal moves and material",
+		ArgsUsage:   "[NAME]",
+		Description: help("positions-show"),
+		Flags:       flags,
+		Action:      parseAction(env, parsePositionsShow, runF),
 	}
 }
 
@@ -124,9 +102,9 @@ Examples:
 // position, a suite position (NAME or --suite with --id), a whole suite
 // (without --id), a FEN, or the start position.
 func parsePositionsShow(c *cli.Context) (*PositionsShowOptions, error) {
-	p, suite, err := positionSelection(c, true, "start").Show(c.Args().Slice(), fenPosition)
+	p, suite, err := cliapp.PositionSelection(c, true, "start").Show(c.Args().Slice(), cliapp.FENPosition)
 	if err != nil {
-		return nil, selectionError(err)
+		return nil, cliapp.SelectionError(err)
 	}
 	return &PositionsShowOptions{Position: p, Suite: suite, Format: c.String("format"), Flip: c.Bool("flip")}, nil
 }
@@ -134,7 +112,9 @@ func parsePositionsShow(c *cli.Context) (*PositionsShowOptions, error) {
 // positionsShowRun draws the position with its facts, or lists the suite.
 func positionsShowRun(_ context.Context, opts *PositionsShowOptions, stdout, _ io.Writer) error {
 	if opts.Suite != nil {
-		return output.WriteTable(stdout, opts.Format, opts.Suite.Table(), opts.Color)
+		t := opts.Suite.Table()
+		t.Notes = append(t.Notes, fmt.Sprintf("Show one: plylab positions show %s --id ID", opts.Suite.Name))
+		return output.WriteTable(stdout, opts.Format, t, opts.Color)
 	}
 	info, pos, err := describePosition(opts.Position)
 	if err != nil {

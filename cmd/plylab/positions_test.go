@@ -244,3 +244,14 @@ func TestPositionsShowRun(t *testing.T) {
 		t.Errorf("positionsShowRun wrote\n%s\nwant\n%s", out.String(), want)
 	}
 }
+
+// TestBadFEN: positions show --fen of a bad FEN is one usage line.
+func TestBadFEN(t *testing.T) {
+	t.Parallel()
+	const bad = "8/8/8/8/8/8/8/4K3 w - - 0 1"
+	const want = `invalid FEN "` + bad + `": no black king; fix the --fen value (board, side to move, castling, en passant, halfmove clock, move number) or use a name from 'plylab positions list'`
+	r := runCLI(t, "positions", "show", "--fen", bad)
+	if line := wantUsageError(t, r); line != "plylab: "+want {
+		t.Errorf("positions show --fen %q:\n got %s\nwant plylab: %s", bad, line, want)
+	}
+}

@@ -35,27 +35,9 @@ func newReproduceCommand(env *appEnv, runF func(context.Context, *ReproduceOptio
 		fmt.Fprintf(&sources, "   %-11s %s\n", s.Name, s.Title)
 	}
 	return &cli.Command{
-		Name:  "reproduce",
-		Usage: "the ledger of the source documents' claims, with plylab's value and a computed verdict",
-		Description: `reproduce lists the claims of the five source documents: the numbers they
-state about chess and its search, the constants and settings of their code
-listings, the facts they cite, and the places where one part of a source
-contradicts another (docs/reproducing.md says what is left out). Each
-row gives the document, where it says it (table, figure, section, listing),
-the kind of claim, the value it claims, the value plylab measures now, a
-verdict (reproduced; differs, with why; refuted; or not checkable, with
-what it would take) and the rule that computed the verdict from the two
-values. Claims that take well under a second are measured live; claims
-that need long matches show their stored result with the command and date
-that produced it; --run-slow reruns those commands.
-
-Sources (--source):
-` + sources.String() + `
-Examples:
-   plylab reproduce
-   plylab reproduce --source game-trees
-   plylab reproduce --source ramz --format json
-   plylab reproduce --format markdown`,
+		Name:        "reproduce",
+		Usage:       "the ledger of the source documents' claims, with plylab's value and a computed verdict",
+		Description: help("reproduce", "{sources}", sources.String()),
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "source", Usage: "one document: " + strings.Join(names, ", ")},
 			output.FormatFlag(),

@@ -31,33 +31,18 @@ func scoresCommand(env *appEnv) *cli.Command { return newScoresCommand(env, stre
 // newScoresCommand builds `plylab scores`; its action parses the flags
 // into ScoresOptions and calls runF.
 func newScoresCommand(env *appEnv, runF func(context.Context, *ScoresOptions) error) *cli.Command {
-	flags := append(positionFlags(false), algoFlags("alphabeta", false)...)
+	flags := append(cliapp.PositionFlags(false), algoFlags("alphabeta", false)...)
 	flags = append(flags,
 		&cli.IntFlag{Name: "depth", Aliases: []string{"d"}, Value: 3, Usage: "search `N` plies deep, the root move included"},
 		forceFlag(lab.SearchBudget),
 		output.FormatFlag(),
 	)
 	return &cli.Command{
-		Name:  "scores",
-		Usage: "score every legal move of a position at a depth, best first",
-		Description: `scores searches each legal move of the position separately, with a full
-window at the root, so every score is exact for the algorithm (minimax and
-alpha-beta give identical tables; alpha-beta is faster). Depth counts the
-root move: --depth 4 is the move and three more plies. The game-trees
-paper's table of all White moves (its Table 1, "depth = 3") searches three
-plies after each move, so it is plylab's --depth 4; --algo paper-minimax
-runs the paper's own code (python-chess move order, mate as +∞).
-
-Scores are from the side to move's point of view: "mate in 2" means the
-side to move mates in two moves after playing this one.
-
-Examples:
-   plylab scores --position paper-mate2 --depth 4 --algo paper-minimax
-   plylab scores --position paper-mate2 --depth 4 --algo minimax --format markdown
-   plylab scores --position horizon --depth 2 --algo alphabeta
-   plylab scores --position kiwipete --depth 4 --algo engine`,
-		Flags:  flags,
-		Action: parseAction(env, parseScores, runF),
+		Name:        "scores",
+		Usage:       "score every legal move of a position at a depth, best first",
+		Description: help("scores"),
+		Flags:       flags,
+		Action:      parseAction(env, parseScores, runF),
 	}
 }
 
@@ -74,8 +59,8 @@ func parseScores(c *cli.Context) (*ScoresOptions, error) {
 		return nil, cliapp.Usagef("scores takes one --algo, got %d; run it once per algorithm", len(algos))
 	}
 	depth := c.Int("depth")
-	if depth < 1 || depth > compareMaxDepth {
-		return nil, cliapp.Usagef("--depth must be between 1 and %d, got %d; try --depth 3", compareMaxDepth, depth)
+	if err := engine.CheckDepth(depth, lab.MaxCompareDepth, 3); err != nil {
+		return nil, cliapp.ParamUsage(err)
 	}
 	return &ScoresOptions{Position: list[0], Algo: algos[0], Depth: depth, Force: c.Bool("force"), Format: c.String("format")}, nil
 }

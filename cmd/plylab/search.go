@@ -32,7 +32,7 @@ func searchCommand(env *appEnv) *cli.Command { return newSearchCommand(env, stre
 // newSearchCommand builds `plylab search`; its action parses the flags
 // into SearchOptions and calls runF.
 func newSearchCommand(env *appEnv, runF func(context.Context, *SearchOptions) error) *cli.Command {
-	flags := append(positionFlags(true), algoFlags("engine", false)...)
+	flags := append(cliapp.PositionFlags(true), algoFlags("engine", false)...)
 	flags = append(flags,
 		&cli.IntFlag{Name: "depth", Aliases: []string{"d"}, Usage: "search to depth `N` (default 10 when no --movetime)"},
 		&cli.StringFlag{Name: "movetime", Aliases: []string{"t"}, Usage: "think for `DURATION` (e.g. 1s, 500ms; a bare number is milliseconds, as in UCI)"},
@@ -43,34 +43,11 @@ func newSearchCommand(env *appEnv, runF func(context.Context, *SearchOptions) er
 		output.FormatFlag(),
 	)
 	return &cli.Command{
-		Name:  "search",
-		Usage: "run the engine on one position and show each iteration",
-		Description: `search runs the full engine (or any preset with switches) on a position and
-prints one line per iteration of iterative deepening: depth, selective
-depth, score, nodes, nodes per second, time and the principal variation in
-SAN. --stats adds a table with a counter per technique: beta cutoffs and
-the share made by the first move, transposition-table probes, hits and
-cutoffs, null-move tries and cutoffs, delta and SEE prunes, stand-pat
-cutoffs, late-move reductions and re-searches, PVS re-searches.
-
---multipv N shows the N best lines at each depth, best first, as an
-analysis GUI does with the UCI MultiPV option: each iteration searches the
-best line, then the best line without the moves already shown, and so on
-(a search of its own for each line, so every line adds to the nodes).
-The best move is the first line's.
-
-With a suite (--suite wac) every position is searched and the best move is
-checked against the suite's answer: a test-suite run.
-
-Examples:
-   plylab search --position kiwipete --depth 10 --stats
-   plylab search --position paper-mate2 --depth 6
-   plylab search --fen "r1bq2rk/pp3pbp/2p1p1pQ/7P/3P4/2PB1N2/PP3PPR/2KR4 w - - 0 1" --movetime 1s
-   plylab search --position start --depth 8 --without null,lmr --stats
-   plylab search --position kiwipete --depth 8 --multipv 3
-   plylab search --suite wac --movetime 1s --format csv`,
-		Flags:  flags,
-		Action: parseAction(env, parseSearch, runF),
+		Name:        "search",
+		Usage:       "run the engine on one position and show each iteration",
+		Description: help("search"),
+		Flags:       flags,
+		Action:      parseAction(env, parseSearch, runF),
 	}
 }
 
@@ -103,7 +80,7 @@ func parseSearch(c *cli.Context) (*SearchOptions, error) {
 	}
 	limits, err = lab.SearchLimits(o, limits, c.IsSet("depth"))
 	if err != nil {
-		return nil, cliapp.Usagef("%v", err)
+		return nil, cliapp.ParamUsage(err)
 	}
 	return &SearchOptions{Positions: list, Algo: o, Limits: limits, Stats: c.Bool("stats"), Force: c.Bool("force"), Format: c.String("format")}, nil
 }

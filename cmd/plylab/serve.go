@@ -34,29 +34,9 @@ func lessonServeCommand(env *appEnv) *cli.Command {
 // the flags into ServeOptions and calls runF.
 func newLessonServeCommand(env *appEnv, runF func(context.Context, *ServeOptions) error) *cli.Command {
 	return &cli.Command{
-		Name:  "serve",
-		Usage: "serve the lessons as live notebooks in the browser: edit any cell and run it",
-		Description: `Starts a web server and prints, as its first line, the address to open:
-http://127.0.0.1:PORT/?token=TOKEN. Every lesson is there as the HTML export
-draws it, but each cell can be edited and run (Run, Stop, Reset), and a
-scratch notebook lets you write cells of your own, download them as a lesson
-file and load them again. Cells run plylab commands in-process, never a
-shell. Ctrl-C stops the server and removes its scratch files.
-
-By default only this computer can connect (127.0.0.1, a free port). To serve
-a classroom, listen on the network, e.g. --addr 0.0.0.0:8888, and share the
-address with its token (the server prints one per network address); the
-limits below keep the server responsive. Cells run only the commands and
-flags the lessons need (no file of the server is read, nothing is written
-outside a session's folder, no program is started), and requests must name
-the server by an IP address or localhost, or by a name given with
---allow-host. docs/notebook-api.md documents the HTTP API and what a
-student holding the token can and cannot do.
-
-Examples:
-   plylab lesson serve --open
-   plylab lesson serve --addr 0.0.0.0:8888 --max-concurrent 2 --time-limit 10s
-   plylab lesson serve --addr 0.0.0.0:8888 --allow-host class.local`,
+		Name:        "serve",
+		Usage:       "serve the lessons as live notebooks in the browser: edit any cell and run it",
+		Description: help("lesson-serve"),
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "addr", Value: "127.0.0.1:0", Usage: "listen on `HOST:PORT` (port 0: a free one)"},
 			&cli.BoolFlag{Name: "open", Usage: "open the notebook in the default browser"},

@@ -113,3 +113,33 @@ func overBudget(fastest map[string]float64) bool {
 	}
 	return total > totalBudgetMS
 }
+
+// replacedModules are libraries whose job a maintained one already does
+// in plylab's own code: plylab may link them through another module, but
+// never requires them directly.
+var replacedModules = map[string]string{
+	"github.com/fogleman/gg":     "git.sr.ht/~sbinet/gg, gonum/plot's maintained fork",
+	"github.com/golang/freetype": "golang.org/x/image/font/opentype",
+	"github.com/mattn/go-isatty": "golang.org/x/term",
+}
+
+func TestOneLibraryAJob(t *testing.T) {
+	data, err := os.ReadFile("../../go.mod")
+	if err != nil {
+		t.Fatal(err)
+	}
+	direct := 0
+	for _, line := range strings.Split(string(data), "\n") {
+		f := strings.Fields(line)
+		if len(f) < 2 || !strings.Contains(f[0], ".") || strings.Contains(line, "// indirect") {
+			continue
+		}
+		direct++
+		if use, ok := replacedModules[f[0]]; ok {
+			t.Errorf("go.mod requires %s directly; use %s", f[0], use)
+		}
+	}
+	if direct == 0 {
+		t.Fatal("found no direct requirement in go.mod; has its format changed?")
+	}
+}

@@ -26,25 +26,9 @@ func techniquesCommand(env *appEnv) *cli.Command {
 // flags into TechniquesOptions and calls runF.
 func newTechniquesCommand(env *appEnv, runF func(context.Context, *TechniquesOptions) error) *cli.Command {
 	return &cli.Command{
-		Name:  "techniques",
-		Usage: "list the search techniques that can be switched on and off",
-		Description: `techniques lists every switch of the full engine with a one-line
-explanation, what it needs to have an effect, and which presets use it.
-Use the names with --with and --without, in algorithm names such as
-engine-without-null, and as UCI options ("Tech null").
-
---elo shows instead what each technique is worth in games: the stored
-results of self-play matches, the full engine against itself with that
-one switch off (for the first two rows, the network against the
-classical evaluation and the classical evaluation against PeSTO's),
-with the Elo difference, its 95% interval, the games and the command
-that reproduces each row (docs/strength.md).
-
-Examples:
-   plylab techniques
-   plylab techniques --elo
-   plylab techniques --format markdown
-   plylab compare --depth 1-8 --algo engine,engine-without-null`,
+		Name:        "techniques",
+		Usage:       "list the search techniques that can be switched on and off",
+		Description: help("techniques"),
 		Flags: []cli.Flag{output.FormatFlag(),
 			&cli.BoolFlag{Name: "elo", Usage: "show each technique's stored Elo from self-play matches instead of the list"}},
 		Action: parseAction(env, parseTechniques, runF),
@@ -65,6 +49,10 @@ func techniquesRun(_ context.Context, opts *TechniquesOptions, stdout, _ io.Writ
 	t, err := lab.TechniquesView(opts.Elo)
 	if err != nil {
 		return err
+	}
+	if !opts.Elo {
+		t.Notes[0] += " (change with --eval)"
+		t.Notes = append(t.Notes, "example: --algo engine --without null,lmr, or --algo engine-without-null-without-lmr")
 	}
 	return output.WriteTable(stdout, opts.Format, t, opts.Color)
 }

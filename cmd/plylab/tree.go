@@ -40,7 +40,7 @@ func treeCommand(env *appEnv) *cli.Command { return newTreeCommand(env, streams(
 // newTreeCommand builds `plylab tree`; its action parses the flags into
 // TreeOptions and calls runF.
 func newTreeCommand(env *appEnv, runF func(context.Context, *TreeOptions) error) *cli.Command {
-	flags := append(positionFlags(false),
+	flags := append(cliapp.PositionFlags(false),
 		&cli.StringFlag{Name: "toy", Usage: "search a textbook `TREE` instead of a chess position: a bundled name (see --list-toys) or nested lists of leaf values such as \"((3,12,8),(2,4,6),(14,5,2))\""},
 		&cli.StringFlag{Name: "toy-file", Usage: "read the textbook tree from `FILE`"},
 		&cli.BoolFlag{Name: "list-toys", Usage: "list the bundled textbook trees"},
@@ -61,39 +61,10 @@ func newTreeCommand(env *appEnv, runF func(context.Context, *TreeOptions) error)
 		&cli.BoolFlag{Name: "no-legend", Usage: "leave the legend out"},
 	)
 	return &cli.Command{
-		Name:  "tree",
-		Usage: "trace a search and draw its tree: Graphviz DOT, SVG, PNG, JSON or text",
-		Description: `tree runs one search with a recorder attached and draws the tree it
-visited, the way the papers draw alpha-beta: MAX nodes (the side to move at
-the root) as blue boxes, MIN nodes as red ellipses, each with its move and
-value from MAX's point of view (≥ and ≤ mark the bounds a cutoff leaves),
-the principal variation in bold, cutoffs in red with the reason, and the
-moves a cutoff left unsearched as a dashed "k pruned" node. Transposition
-table and null-move events of the full engine have their own colors.
-
-The input is a chess position (--position, --fen; default paper-mate2) or a
-textbook tree (--toy, --toy-file) written as nested lists of leaf values
-from MAX's point of view, searched by exactly the same minimax and
-alpha-beta code. --list-toys shows the bundled ones.
-
-Output: a colored text tree on the terminal, or with -o FILE (or --format)
-Graphviz DOT, SVG or PNG (drawn by plylab itself with a tidy tree layout:
-no Graphviz needed) and JSON (the whole tree, for other tools). Drawings fold the
-smallest subtrees off the principal variation until at most --fit nodes
-are left (40 by default, about what a slide holds; --fit 0 draws all).
-The same search always gives byte-identical DOT.
-
-Examples:
-   plylab tree --toy russell-norvig
-   plylab tree --toy "((3,12,8),(2,4,6),(14,5,2))" --algo alphabeta -o t.svg
-   plylab tree --toy best-order --side-by-side minimax --window -o order.svg
-   plylab tree --position paper-mate2 --algo alphabeta --depth 3 -o t.svg
-   plylab tree --position paper-mate2 --depth 3 --focus a1a6,b7a6
-   plylab tree -p kiwipete --algo engine --depth 4 --pv-only -o pv.png
-   plylab tree -p kiwipete --algo alphabeta --depth 3 --side-by-side alphabeta-with-mvvlva -o order.svg
-   plylab tree --toy binary-3 --format json > tree.json
-   plylab tree --list-toys`,
-		Flags: flags,
+		Name:        "tree",
+		Usage:       "trace a search and draw its tree: Graphviz DOT, SVG, PNG, JSON or text",
+		Description: help("tree"),
+		Flags:       flags,
 		Action: parseAction(env, func(c *cli.Context) (*TreeOptions, error) {
 			return parseTree(c, env.Terminal(env.Stdout), env.Outputs())
 		}, runF),
@@ -111,13 +82,13 @@ func parseTree(c *cli.Context, stdoutTerminal bool, files cliapp.Outputs) (*Tree
 	if c.Bool("list-toys") {
 		format, err := trace.ToysFormat(c.String("format"))
 		if err != nil {
-			return nil, cliapp.Usagef("%v", err)
+			return nil, cliapp.ParamUsage(err)
 		}
 		return &TreeOptions{ListToys: true, Format: format}, nil
 	}
 	format, err := trace.PickFormat(c.String("format"), c.String("output"))
 	if err != nil {
-		return nil, cliapp.Usagef("%v", err)
+		return nil, cliapp.ParamUsage(err)
 	}
 	req := trace.Request{
 		Toy: c.String("toy"), ToySet: c.IsSet("toy"), ToyFile: c.String("toy-file"), ToyFileSet: c.IsSet("toy-file"),
@@ -128,7 +99,7 @@ func parseTree(c *cli.Context, stdoutTerminal bool, files cliapp.Outputs) (*Tree
 	}
 	in, err := req.Textbook()
 	if err != nil {
-		return nil, cliapp.Usagef("%v", err)
+		return nil, cliapp.ParamUsage(err)
 	}
 	if in == nil {
 		if in, err = treePosition(c); err != nil {
@@ -141,7 +112,7 @@ func parseTree(c *cli.Context, stdoutTerminal bool, files cliapp.Outputs) (*Tree
 	}
 	job, err := req.Job(*in, algos)
 	if err != nil {
-		return nil, cliapp.Usagef("%v", err)
+		return nil, cliapp.ParamUsage(err)
 	}
 	out := c.String("output")
 	if out != "" {
@@ -164,12 +135,13 @@ func treeRun(ctx context.Context, opts *TreeOptions, stdout, _ io.Writer) error 
 		if err != nil {
 			return err
 		}
+		t.Notes = append(t.Notes, "Draw one: plylab tree --toy NAME [-o tree.svg]")
 		return output.WriteTable(stdout, opts.Format, t, opts.Color)
 	}
 	trees, err := opts.Job.Run(ctx)
 	var fe *trace.FilterError
 	if errors.As(err, &fe) {
-		return cliapp.Usagef("%v", err)
+		return cliapp.ParamUsage(err)
 	} else if err != nil {
 		return err
 	}
@@ -198,7 +170,7 @@ func treeRun(ctx context.Context, opts *TreeOptions, stdout, _ io.Writer) error 
 // treePosition reads the position flags: the chess position to trace
 // when no textbook tree is given.
 func treePosition(c *cli.Context) (*trace.Input, error) {
-	ps, err := resolvePositions(c, false, "paper-mate2")
+	ps, err := cliapp.ResolvePositions(c, false, "paper-mate2")
 	if err != nil {
 		return nil, err
 	}

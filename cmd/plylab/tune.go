@@ -17,31 +17,17 @@ import (
 
 // tune: Texel's method on the classical evaluation's weights.
 
-// TuneOptions are the parsed flags of `plylab tune`.
+// TuneOptions are the parsed flags of `plylab tune`: the run (its PGN
+// files, none for the built-in master games; the label engine; the fit)
+// and what to print and write.
 type TuneOptions struct {
-	PGN     []string // PGN files; none means the built-in master games
-	Skip    int
-	Every   int
-	Epochs  int
-	Rate    float64
-	K       float64
-	From    string // "default" or "zero"
-	Terms   eval.Terms
-	Holdout int
-	L2      float64
-	Squares bool // also fit the piece-square corrections
-	// LabelEngine, LabelDepth, LabelWeight and LabelCache label the
-	// positions by a deeper search (tune.Training).
-	LabelEngine string
-	LabelDepth  int
-	LabelWeight float64
-	LabelCache  string
-	Report      int    // print the error every Report epochs
-	Output      string // write weights_tuned.go here
-	NoWeights   bool   // leave out the weights table
-	Format      string
-	Provenance  string // the command line, for the generated file's comment
-	runStreams         // colour, and the progress line on stderr (a terminal)
+	tune.Run
+	Report     int    // print the error every Report epochs
+	Output     string // write weights_tuned.go here
+	NoWeights  bool   // leave out the weights table
+	Format     string
+	Provenance string // the command line, for the generated file's comment
+	runStreams        // colour, and the progress line on stderr (a terminal)
 }
 
 func tuneCommand(env *appEnv) *cli.Command { return newTuneCommand(env, streams(env, tuneRun)) }
@@ -50,47 +36,9 @@ func tuneCommand(env *appEnv) *cli.Command { return newTuneCommand(env, streams(
 // TuneOptions and calls runF.
 func newTuneCommand(env *appEnv, runF func(context.Context, *TuneOptions) error) *cli.Command {
 	return &cli.Command{
-		Name:  "tune",
-		Usage: "fit the classical evaluation's weights to game results (Texel's method)",
-		Description: `tune reads games (PGN with results), keeps the quiet positions (side to
-move not in check, no capture that wins material) after the first --skip
-plies, and fits the classical evaluation's weights so that
-sigmoid(K * eval / 400) predicts each game's result with the least mean
-squared error: Texel's tuning method. It first fits K on the starting
-weights, then runs --epochs full passes of Adam and reports the error
-before and after, every --report epochs, and the weights with their
-change. Without --pgn it tunes on the built-in master games (461 games of
-the Grand Swiss 2019). The result is deterministic: the same games and
-flags give the same weights.
-
--o FILE writes the weights as Go source (engine/eval/weights_tuned.go),
-with the command and data in its comment; the engine uses them after a
-rebuild. The engine's own games are training data too: 'plylab match
---opponent engine --pgn games.pgn' writes them. docs/evaluation.md says
-what the first fits bought in matches.
-
---squares fits the corrections to PeSTO's piece-square tables too (384
-pairs of values), not only the terms' weights: PeSTO's tables were fitted
-without the terms, and with them some of a square's worth is counted
-twice. They need far more positions than the 59 weights: on 65,000
-positions the fits predicted held-out games better and played worse
-(docs/evaluation.md). --l2 keeps the squares the data rarely shows near
-their start. --from zero starts them from PeSTO's published tables.
-
---label-engine labels each position also by a deeper search: the
-expected score (win, draw and loss, UCI_ShowWDL) of a UCI engine such as
-Stockfish searching it to --label-depth, blended with the game's result
-by --label-weight. A search is a far less noisy label than a game's
-result, so fewer games give a sound fit. --label-cache keeps the labels,
-so a second run searches nothing.
-
-Examples:
-   plylab tune --epochs 20
-   plylab tune --pgn games.pgn --epochs 300 --report 50
-   plylab tune --pgn a.pgn --pgn b.pgn --from zero -o engine/eval/weights_tuned.go
-   plylab tune --terms passedpawns,kingsafety --format csv
-   plylab tune --pgn games.pgn --squares --l2 0.00000001 --epochs 300
-   plylab tune --pgn games.pgn --every 4 --label-engine /usr/games/stockfish --label-depth 8 --label-cache labels.tsv`,
+		Name:        "tune",
+		Usage:       "fit the classical evaluation's weights to game results (Texel's method)",
+		Description: help("tune"),
 		Flags: []cli.Flag{
 			&cli.StringSliceFlag{Name: "pgn", Usage: "read games from PGN `FILE` (repeat for several; default: the built-in master games)"},
 			&cli.IntFlag{Name: "skip", Value: 16, Usage: "leave out each game's first `PLIES` (the opening)"},
@@ -126,10 +74,11 @@ func parseTune(c *cli.Context) (*TuneOptions, error) {
 			return nil, err
 		}
 	}
-	opts := &TuneOptions{PGN: c.StringSlice("pgn"), Skip: c.Int("skip"), Every: c.Int("every"),
-		Epochs: c.Int("epochs"), Rate: c.Float64("rate"), K: c.Float64("k"), From: c.String("from"),
-		Report: c.Int("report"), NoWeights: c.Bool("no-weights"), Holdout: c.Int("holdout"), L2: c.Float64("l2"), Squares: c.Bool("squares"), Output: c.String("output"), Format: c.String("format"),
-		LabelEngine: c.String("label-engine"), LabelDepth: c.Int("label-depth"), LabelWeight: c.Float64("label-weight"), LabelCache: c.String("label-cache"),
+	opts := &TuneOptions{Run: tune.Run{From: c.String("from"),
+		Training: tune.Training{PGN: c.StringSlice("pgn"), Skip: c.Int("skip"), Every: c.Int("every"), Holdout: c.Int("holdout"),
+			LabelEngine: c.String("label-engine"), LabelDepth: c.Int("label-depth"), LabelWeight: c.Float64("label-weight"), LabelCache: c.String("label-cache")},
+		Options: tune.Options{Epochs: c.Int("epochs"), Rate: c.Float64("rate"), K: c.Float64("k"), L2: c.Float64("l2"), Squares: c.Bool("squares")}},
+		Report: c.Int("report"), NoWeights: c.Bool("no-weights"), Output: c.String("output"), Format: c.String("format"),
 		Provenance: cliapp.CommandLine(c, "output", "format", "label-cache")}
 	if e := opts.LabelEngine; e != "" {
 		if _, err := exec.LookPath(e); err != nil {
@@ -141,8 +90,8 @@ func parseTune(c *cli.Context) (*TuneOptions, error) {
 		return nil, err
 	}
 	opts.Terms = terms
-	if err := opts.run().Check(); err != nil {
-		return nil, cliapp.Usagef("%v", err)
+	if err := opts.Check(); err != nil {
+		return nil, cliapp.ParamUsage(err)
 	}
 	return opts, nil
 }
@@ -157,19 +106,12 @@ func parseTerms(s string) (eval.Terms, error) {
 	return terms, nil
 }
 
-// run is the tuning run opts ask for.
-func (opts *TuneOptions) run() tune.Run {
-	return tune.Run{Training: tune.Training{PGN: opts.PGN, Skip: opts.Skip, Every: opts.Every, Holdout: opts.Holdout,
-		LabelEngine: opts.LabelEngine, LabelDepth: opts.LabelDepth, LabelWeight: opts.LabelWeight, LabelCache: opts.LabelCache}, From: opts.From,
-		Options: tune.Options{Epochs: opts.Epochs, Rate: opts.Rate, K: opts.K, Terms: opts.Terms, L2: opts.L2, Squares: opts.Squares}}
-}
-
 // tuneRun reads the games, fits the weights and prints the errors and the
 // weights (tune.Result.Report); with opts.Output it writes them as Go
 // source.
 func tuneRun(ctx context.Context, opts *TuneOptions, stdout, stderr io.Writer) error {
 	prog := output.NewProgress(stderr, opts.Progress)
-	run := opts.run()
+	run := opts.Run
 	run.Progress = func(epoch int, e float64) { prog.Status(tune.EpochStatus(epoch, opts.Epochs, e)) }
 	run.Labelled = func(searched, cached int) {
 		if (searched+cached)%100 == 0 {
@@ -186,7 +128,7 @@ func tuneRun(ctx context.Context, opts *TuneOptions, stdout, stderr io.Writer) e
 	case errors.As(err, &le) && (errors.Is(err, tune.ErrNoWDL) || errors.Is(err, tune.ErrNotUCI)):
 		return cliapp.Usagef("--label-engine: %v", le.Err)
 	case errors.Is(err, tune.ErrNoSamples):
-		return cliapp.Usagef("%v", err)
+		return cliapp.ParamUsage(err)
 	case err != nil:
 		return err
 	}

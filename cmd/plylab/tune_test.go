@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/plylab/plylab/engine/eval"
+	"github.com/plylab/plylab/engine/tune"
 )
 
 // A small PGN for the tune command's tests: two finished games.
@@ -128,7 +129,8 @@ func TestTuneOptions(t *testing.T) {
 	if o == nil {
 		t.Fatal(msg)
 	}
-	want := TuneOptions{Skip: 16, Every: 1, Epochs: 200, Rate: 1, From: "default", Terms: eval.AllTerms, Holdout: 5, LabelDepth: 8, LabelWeight: 1, Format: "table", Provenance: "plylab tune"}
+	want := TuneOptions{Run: tune.Run{From: "default", Training: tune.Training{Skip: 16, Every: 1, Holdout: 5, LabelDepth: 8, LabelWeight: 1},
+		Options: tune.Options{Epochs: 200, Rate: 1, Terms: eval.AllTerms}}, Format: "table", Provenance: "plylab tune"}
 	o.PGN = nil
 	if !reflect.DeepEqual(*o, want) {
 		t.Errorf("defaults:\n got %+v\nwant %+v", *o, want)
@@ -139,9 +141,10 @@ func TestTuneOptions(t *testing.T) {
 	if o == nil {
 		t.Fatal(msg)
 	}
-	want = TuneOptions{PGN: []string{"a.pgn", "b.pgn"}, Skip: 4, Every: 2, Epochs: 30, Rate: 0.5, K: 1.2, From: "zero",
-		Terms: eval.TermMobility | eval.TermTempo, L2: 0.01, Report: 5, Output: "w.go", NoWeights: true, Format: "csv",
-		LabelEngine: "/bin/sh", LabelDepth: 6, LabelWeight: 0.5, LabelCache: "l.tsv", Squares: true,
+	want = TuneOptions{Run: tune.Run{From: "zero", Training: tune.Training{PGN: []string{"a.pgn", "b.pgn"}, Skip: 4, Every: 2,
+		LabelEngine: "/bin/sh", LabelDepth: 6, LabelWeight: 0.5, LabelCache: "l.tsv"},
+		Options: tune.Options{Epochs: 30, Rate: 0.5, K: 1.2, Terms: eval.TermMobility | eval.TermTempo, L2: 0.01, Squares: true}},
+		Report: 5, Output: "w.go", NoWeights: true, Format: "csv",
 		Provenance: "plylab tune --pgn a.pgn --pgn b.pgn --skip 4 --every 2 --epochs 30 --rate 0.5 --k 1.2 --from zero --squares --terms mobility,tempo --holdout 0 --l2 0.01 --report 5 --label-engine /bin/sh --label-depth 6 --label-weight 0.5 --no-weights"}
 	if !reflect.DeepEqual(*o, want) {
 		t.Errorf("flags:\n got %+v\nwant %+v", *o, want)

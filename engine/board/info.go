@@ -32,12 +32,12 @@ type Line struct {
 }
 
 // Title names the position for a heading: "kiwipete: description",
-// "wac WAC.004: ...", or "Position from --fen" for a FEN of the user's
-// (Name "fen", no suite).
+// "wac WAC.004: ...", or "Position from a FEN" for a FEN of the user's
+// (UserFEN).
 func (in *Info) Title() string {
 	name := in.Name
-	if name == "fen" && in.Suite == "" {
-		name = "Position from --fen"
+	if in.UserFEN() {
+		name = "Position from a FEN"
 	}
 	if in.Suite != "" {
 		name = in.Suite + " " + in.Name
@@ -47,6 +47,10 @@ func (in *Info) Title() string {
 	}
 	return name
 }
+
+// UserFEN reports whether the position is a FEN the user gave (Name
+// "fen", no suite: board.FENPosition).
+func (in *Info) UserFEN() bool { return in.Name == "fen" && in.Suite == "" }
 
 // Lines lists the reported facts in the order a person reads them: FEN,
 // side to move, castling, en passant, material, the status when it is not

@@ -16,7 +16,7 @@ func TestInfoTitle(t *testing.T) {
 	}{
 		{Info{Name: "kiwipete", Description: "a test position"}, "kiwipete: a test position"},
 		{Info{Name: "start"}, "start"},
-		{Info{Name: "fen"}, "Position from --fen"},
+		{Info{Name: "fen"}, "Position from a FEN"},
 		{Info{Name: "WAC.004", Suite: "wac", Description: "mate"}, "wac WAC.004: mate"},
 		{Info{Name: "fen", Suite: "mine"}, "mine fen"},
 	} {

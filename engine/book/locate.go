@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/plylab/plylab/engine/param"
 	"github.com/plylab/plylab/engine/textfmt"
 	"io/fs"
 	"os"
@@ -18,15 +19,12 @@ const MaxBuildPly = 1000
 
 // Check checks o's numbers as a user gives them: MaxPly 1 to MaxBuildPly
 // and MinGames at least 1 (the zero values' defaults are for programs);
-// the errors name the flags of `plylab book build`.
+// the errors are *param.RangeErrors of MaxPly and MinGames.
 func (o BuildOptions) Check() error {
 	if n := o.MaxPly; n < 1 || n > MaxBuildPly {
-		return fmt.Errorf("--max-ply must be between 1 and %d, got %d; try --max-ply 20 (ten moves each)", MaxBuildPly, n)
+		return &param.RangeError{Param: "MaxPly", Got: int64(n), Min: 1, Max: MaxBuildPly, Try: "20 (ten moves each)"}
 	}
-	if n := o.MinGames; n < 1 {
-		return fmt.Errorf("--min-games must be at least 1, got %d", n)
-	}
-	return nil
+	return param.Check("MinGames", o.MinGames, 1, param.NoMax)
 }
 
 // MissingError is a file the user named that does not exist: a book
@@ -36,21 +34,31 @@ type MissingError struct {
 	Book bool
 }
 
-// Error names the file and what to do.
+// Error names the file and says to check the path.
 func (e *MissingError) Error() string {
+	what := "PGN"
 	if e.Book {
-		return fmt.Sprintf("book file %q does not exist; check the path, or build a book with 'plylab book build --pgn GAMES.pgn -o %s'", e.Path, e.Path)
+		what = "book"
 	}
-	return fmt.Sprintf("PGN file %q does not exist; check the path", e.Path)
+	return fmt.Sprintf("%s file %q does not exist; check the path", what, e.Path)
+}
+
+// NotInstalledError is Locate's error when no book is named and the
+// default book at Path is not installed.
+type NotInstalledError struct{ Path string }
+
+// Error names the default book and how to install it.
+func (e *NotInstalledError) Error() string {
+	return fmt.Sprintf("no opening book: %s is not installed; install Debian's with 'apt-get install gnuchess-book'", e.Path)
 }
 
 // Locate opens the book at path, or at def when path is "" (a default
-// that is not installed says how to get one); it returns the book and the
-// path it was read from, and OpenError's errors.
+// that is not installed is a *NotInstalledError); it returns the book and
+// the path it was read from, and OpenError's errors.
 func Locate(path, def string) (*Book, string, error) {
 	if path == "" {
 		if _, err := os.Stat(def); err != nil {
-			return nil, "", fmt.Errorf("no opening book: %s is not installed; install Debian's with 'apt-get install gnuchess-book', build one with 'plylab book build --pgn GAMES.pgn -o book.bin', or give --book FILE", def)
+			return nil, "", &NotInstalledError{Path: def}
 		}
 		path = def
 	}

@@ -20,9 +20,9 @@ func TestBuildOptionsCheck(t *testing.T) {
 	}{
 		{BuildOptions{MaxPly: 20, MinGames: 1}, ""},
 		{BuildOptions{MaxPly: 1000, MinGames: 3, ByCount: true}, ""},
-		{BuildOptions{MaxPly: 0, MinGames: 1}, "--max-ply must be between 1 and 1000, got 0; try --max-ply 20 (ten moves each)"},
-		{BuildOptions{MaxPly: 1001, MinGames: 1}, "--max-ply must be between 1 and 1000, got 1001; try --max-ply 20 (ten moves each)"},
-		{BuildOptions{MaxPly: 20, MinGames: 0}, "--min-games must be at least 1, got 0"},
+		{BuildOptions{MaxPly: 0, MinGames: 1}, "MaxPly must be between 1 and 1000, got 0; try MaxPly 20 (ten moves each)"},
+		{BuildOptions{MaxPly: 1001, MinGames: 1}, "MaxPly must be between 1 and 1000, got 1001; try MaxPly 20 (ten moves each)"},
+		{BuildOptions{MaxPly: 20, MinGames: 0}, "MinGames must be at least 1, got 0"},
 	}
 	for _, tt := range tests {
 		got := ""
@@ -50,8 +50,8 @@ func TestLocate(t *testing.T) {
 	}{
 		{"named", polyglotBook, missing, polyglotBook, "", false, false},
 		{"default", "", polyglotBook, polyglotBook, "", false, false},
-		{"default not installed", "", missing, "", "no opening book: " + missing + " is not installed; install Debian's with 'apt-get install gnuchess-book', build one with 'plylab book build --pgn GAMES.pgn -o book.bin', or give --book FILE", false, false},
-		{"named missing", missing, polyglotBook, "", `book file "` + missing + `" does not exist; check the path, or build a book with 'plylab book build --pgn GAMES.pgn -o ` + missing + `'`, true, false},
+		{"default not installed", "", missing, "", "no opening book: " + missing + " is not installed; install Debian's with 'apt-get install gnuchess-book'", false, false},
+		{"named missing", missing, polyglotBook, "", `book file "` + missing + `" does not exist; check the path`, true, false},
 		{"not a book", junk, "", "", junk + ": not a Polyglot opening book: its size, 10 bytes, is not a multiple of 16; a Polyglot book is a .bin file of 16-byte records sorted by key", false, true},
 		{"a folder", dir, "", "", "cannot read book " + dir + ": is a directory", false, false},
 	}

@@ -37,8 +37,9 @@ func (bk *Book) MovesTable(b *board.Board, label, path string) *textfmt.Table {
 }
 
 // BuildTable reports a book built with opts and written to out: the games
-// and plies read (st), and what the book read back from out (back) holds.
-func BuildTable(out string, back *Book, st BuildStats, opts BuildOptions) *textfmt.Table {
+// and plies read (st), and what the book read back from out (back) holds;
+// next, if not "", is a command to try next with the book.
+func BuildTable(out string, back *Book, st BuildStats, opts BuildOptions, next string) *textfmt.Table {
 	t := &textfmt.Table{
 		Title: "book build",
 		Columns: []textfmt.Column{
@@ -52,9 +53,11 @@ func BuildTable(out string, back *Book, st BuildStats, opts BuildOptions) *textf
 		Rows: [][]textfmt.Cell{{textfmt.TextCell(out), textfmt.IntCell(int64(st.Games)), textfmt.IntCell(int64(st.Plies)),
 			textfmt.IntCell(int64(back.Positions())), textfmt.IntCell(int64(back.Len())), textfmt.IntCell(int64(back.Len() * RecordSize))}},
 	}
-	t.Notes = append(t.Notes,
-		opts.Describe(),
-		fmt.Sprintf("read back and verified: %s records; try 'plylab book show --book %s'", textfmt.Thousands(back.Len()), out))
+	verified := fmt.Sprintf("read back and verified: %s records", textfmt.Thousands(back.Len()))
+	if next != "" {
+		verified += fmt.Sprintf("; try '%s'", next)
+	}
+	t.Notes = append(t.Notes, opts.Describe(), verified)
 	if st.Skipped > 0 {
 		t.Notes = append(t.Notes, fmt.Sprintf("%d games without moves were skipped", st.Skipped))
 	}

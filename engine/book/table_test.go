@@ -43,12 +43,12 @@ func TestBuildTable(t *testing.T) {
 	bk := New([]Record{{Key: 1, Move: 1, Weight: 1}, {Key: 1, Move: 2, Weight: 1}, {Key: 2, Move: 3, Weight: 1}})
 	opts := BuildOptions{MaxPly: 20, MinGames: 1}
 	for _, skipped := range []int{0, 3} {
-		tab := BuildTable("my.bin", bk, BuildStats{Games: 1200, Plies: 24000, Skipped: skipped}, opts)
+		tab := BuildTable("my.bin", bk, BuildStats{Games: 1200, Plies: 24000, Skipped: skipped}, opts, "show my.bin")
 		want := [][]string{{"my.bin", "1,200", "24,000", "2", "3", "48"}}
 		if got := tab.Texts(); tab.Title != "book build" || !reflect.DeepEqual(got, want) {
 			t.Errorf("%q rows %q, want \"book build\" %q", tab.Title, got, want)
 		}
-		notes := []string{opts.Describe(), "read back and verified: 3 records; try 'plylab book show --book my.bin'"}
+		notes := []string{opts.Describe(), "read back and verified: 3 records; try 'show my.bin'"}
 		if skipped > 0 {
 			notes = append(notes, fmt.Sprintf("%d games without moves were skipped", skipped))
 		}

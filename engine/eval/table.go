@@ -10,8 +10,10 @@ import (
 // DescribeTable is `plylab eval`'s first table: a row per breakdown of xs
 // (Describe) with the phase, material and square terms of each side's
 // difference, the middlegame and endgame scores, and the score from
-// White's and the side to move's view. title is the table's title.
-func DescribeTable(title string, xs []Breakdown) *textfmt.Table {
+// White's and the side to move's view. title is the table's title;
+// termsHow, if not "", says in the notes how to see the classical terms
+// one by one (the command line names its flag that does).
+func DescribeTable(title string, xs []Breakdown, termsHow string) *textfmt.Table {
 	t := &textfmt.Table{Title: title}
 	t.Columns = []textfmt.Column{{Key: "eval", Header: "eval"}, {Key: "phase", Header: "phase", Right: true},
 		{Key: "material_mg", Header: "material mg (W-B)", Right: true}, {Key: "squares_mg", Header: "squares mg (W-B)", Right: true},
@@ -31,7 +33,7 @@ func DescribeTable(title string, xs []Breakdown) *textfmt.Table {
 		t.Rows = append(t.Rows, row)
 	}
 	t.Notes = []string{"W-B: White's term minus Black's; pesto blends mg and eg by phase, the others use one table",
-		"material: P 100 N 300 B 300 R 500 Q 900 (the game-trees paper); pst: simplified evaluation tables; pesto: Ronald Friederich's tapered tables; classical: pesto plus the classical terms (--eval classical lists them); nnue: the built-in network, which has no terms to show (plylab nnue show)"}
+		"material: P 100 N 300 B 300 R 500 Q 900 (the game-trees paper); pst: simplified evaluation tables; pesto: Ronald Friederich's tapered tables; classical: pesto plus the classical terms" + parens(termsHow) + "; nnue: the built-in network, which has no terms to show (plylab nnue show)"}
 	return t
 }
 
@@ -52,12 +54,21 @@ func (x Breakdown) TermsTable() *textfmt.Table {
 }
 
 // Report is what `plylab eval` prints for b, named label, in format: the
-// table of the kinds' breakdowns and, when the one kind is Classical, a
-// gap and the table of its terms (with terms switched on).
-func Report(b *board.Board, label string, kinds []Kind, terms Terms, format string) textfmt.Report {
-	rep := textfmt.Report{textfmt.TablePart(DescribeTable(fmt.Sprintf("eval: %s (%s to move)", label, b.Side()), Describe(b, kinds, terms)))}
+// table of the kinds' breakdowns (DescribeTable, with termsHow) and, when
+// the one kind is Classical, a gap and the table of its terms (with terms
+// switched on).
+func Report(b *board.Board, label string, kinds []Kind, terms Terms, format, termsHow string) textfmt.Report {
+	rep := textfmt.Report{textfmt.TablePart(DescribeTable(fmt.Sprintf("eval: %s (%s to move)", label, b.Side()), Describe(b, kinds, terms), termsHow))}
 	if len(kinds) == 1 && kinds[0] == Classical {
 		rep = append(rep, textfmt.GapPart(format), textfmt.TablePart(ExplainTerms(b, terms).TermsTable()))
 	}
 	return rep
+}
+
+// parens is " (s)", or "" for no s.
+func parens(s string) string {
+	if s == "" {
+		return ""
+	}
+	return " (" + s + ")"
 }

@@ -14,7 +14,7 @@ func TestDescribeAndTermsTables(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tab := DescribeTable("eval: rook", Describe(b, []Kind{Material, PST, PeSTO, Classical}, AllTerms))
+	tab := DescribeTable("eval: rook", Describe(b, []Kind{Material, PST, PeSTO, Classical}, AllTerms), "")
 	want := [][]string{
 		{"material", "24", "500", "0", "500", "0", "500", "500", "500", "500"},
 		{"pst", "24", "500", "0", "500", "0", "500", "500", "500", "500"},
@@ -59,7 +59,7 @@ func TestReport(t *testing.T) {
 		{"classical json", []Kind{Classical}, "json", 3, ""},
 	}
 	for _, tt := range tests {
-		rep := Report(b, "rook", tt.kinds, AllTerms, tt.format)
+		rep := Report(b, "rook", tt.kinds, AllTerms, tt.format, "")
 		if len(rep) != tt.parts {
 			t.Errorf("%s: %d parts, want %d", tt.name, len(rep), tt.parts)
 			continue

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/plylab/plylab/engine/board"
 	"github.com/plylab/plylab/engine/golden"
@@ -214,21 +215,22 @@ func TestNumbered(t *testing.T) {
 	}
 }
 
-// The PGN writer byte for byte: escaped tags, a start from a FEN with
-// Black to move, comments (one with a brace) that wrap, a final comment.
+// The PGN writer byte for byte: the Seven Tag Roster ("?" where the
+// header has no value), escaped tags, FEN and SetUp before the extra
+// tags, a start from a FEN with Black to move, comments (one with a
+// brace) that wrap, a final comment.
 func TestWritePGNGolden(t *testing.T) {
 	g := newGame(t, "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
 		"Bb5", "a6", "Ba4", "Nf6", "O-O", "Be7", "Re1", "b5", "Bb3", "d6", "c3", "O-O", "h3", "Nb8", "d4", "Nbd7")
 	var buf bytes.Buffer
-	tags := append([]Tag{{"Event", `a "quoted" \ event`}, {"Result", g.Result()}}, StartTags(g.StartFEN())...)
-	p := g.PGN(tags)
+	p := g.PGN(Header{Event: `a "quoted" \ event`, Date: Date(time.Date(2026, 11, 26, 23, 0, 0, 0, time.UTC)), Extra: []Tag{{"Annotator", "plylab"}}})
 	p.Comments = []string{"book", "", "a comment that is long enough to need more than the rest of its line }"}
 	p.Final = "unfinished"
 	if err := WritePGN(&buf, p); err != nil {
 		t.Fatal(err)
 	}
 	g = newGame(t, board.StartFEN, "f3", "e5", "g4", "Qh4#")
-	if err := WritePGN(&buf, g.PGN(append([]Tag{{"Result", g.Result()}}, StartTags(g.StartFEN())...))); err != nil {
+	if err := WritePGN(&buf, g.PGN(Header{White: "W", Black: "B"})); err != nil {
 		t.Fatal(err)
 	}
 	golden.Check(t, "write.pgn", buf.String())

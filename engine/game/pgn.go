@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"time"
 
 	"github.com/plylab/plylab/engine/board"
 )
@@ -11,41 +12,71 @@ import (
 // Tag is one PGN tag pair, e.g. {"Event", "plylab match"}.
 type Tag struct{ Name, Value string }
 
-// PGN is a game to write: its tags in order, then the movetext.
+// Header is a game's tags: the Seven Tag Roster but its Result (which is
+// PGN.Result), then the tags after it. An empty roster value is written
+// as "?", PGN's unknown.
+type Header struct {
+	Event, Site, Date, Round, White, Black string
+	Extra                                  []Tag // written after the roster and FEN, SetUp
+}
+
+// PGN is a game to write: its header, then the movetext.
 type PGN struct {
-	Tags     []Tag
-	StartFEN string   // numbers the moves (the initial position when empty)
+	Header
+	StartFEN string   // FEN and SetUp tags, and the move numbers (the initial position when empty)
 	SAN      []string // the moves
 	Comments []string // optional, one after each move ("" for none)
 	Final    string   // optional comment before the result
 	Result   string   // "1-0", "0-1", "1/2-1/2" or "*"
 }
 
-// PGN returns the game's moves and result under tags, ready to write.
-func (g *Game) PGN(tags []Tag) PGN {
-	return PGN{Tags: tags, StartFEN: g.startFEN, SAN: g.SAN(), Result: g.Result()}
+// PGN returns the game's moves and result under h, ready to write.
+func (g *Game) PGN(h Header) PGN {
+	return PGN{Header: h, StartFEN: g.startFEN, SAN: g.SAN(), Result: g.Result()}
 }
 
-// StartTags are the FEN and SetUp tags of a game that does not start
-// from the initial position (none for one that does).
-func StartTags(fen string) []Tag {
-	if fen == "" || fen == board.StartFEN {
-		return nil
+// Date is t as a PGN Date tag: "2026.11.26".
+func Date(t time.Time) string { return t.Format("2006.01.02") }
+
+// InRoster reports whether WritePGN writes the tag name from the header
+// and the start position itself: a tag of the Seven Tag Roster, FEN or
+// SetUp. A game read from a file keeps its other tags as Extra.
+func InRoster(name string) bool {
+	switch name {
+	case "Event", "Site", "Date", "Round", "White", "Black", "Result", "FEN", "SetUp":
+		return true
 	}
-	return []Tag{{"FEN", fen}, {"SetUp", "1"}}
+	return false
+}
+
+// Tags are p's tags in the order WritePGN writes them: the Seven Tag
+// Roster, FEN and SetUp for a game that does not start from the initial
+// position, then Extra.
+func (p PGN) Tags() []Tag {
+	tags := []Tag{{"Event", p.Event}, {"Site", p.Site}, {"Date", p.Date}, {"Round", p.Round}, {"White", p.White}, {"Black", p.Black}, {"Result", p.Result}}
+	for i := range tags {
+		if tags[i].Value == "" {
+			tags[i].Value = "?"
+		}
+	}
+	if p.StartFEN != "" && p.StartFEN != board.StartFEN {
+		tags = append(tags, Tag{"FEN", p.StartFEN}, Tag{"SetUp", "1"})
+	}
+	return append(tags, p.Extra...)
 }
 
 // lineWidth is the longest movetext line PGN allows.
 const lineWidth = 80
 
-// WritePGN writes p: a tag line each (quotes and backslashes escaped), a
+// WritePGN writes p, the one PGN writer of plylab (saved games and
+// match games): a tag line each (p.Tags, quotes and backslashes escaped), a
 // blank line, and the movetext wrapped at 80 columns, each move number
 // kept with its move ("12. e4", "12... e5"), each comment in braces
 // (a "}" inside becomes ")"), then the result and a newline. Games in
 // one file are separated by a blank line, which the caller writes.
 func WritePGN(w io.Writer, p PGN) error {
 	var b strings.Builder
-	for _, t := range p.Tags {
+	for _, t := range p.Tags() {
 		v := strings.ReplaceAll(t.Value, `\`, `\\`)
 		v = strings.ReplaceAll(v, `"`, `\"`)
 		fmt.Fprintf(&b, "[%s \"%s\"]\n", t.Name, v)

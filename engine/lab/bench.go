@@ -9,6 +9,7 @@ import (
 	"github.com/plylab/plylab/engine"
 	"github.com/plylab/plylab/engine/board"
 	"github.com/plylab/plylab/engine/eval"
+	"github.com/plylab/plylab/engine/param"
 	"github.com/plylab/plylab/engine/textfmt"
 	"github.com/plylab/plylab/positions"
 )
@@ -182,13 +183,14 @@ const (
 const BenchSignature = 1342884
 
 // CheckBench checks bench's depth (1 to engine.MaxDepth) and hash size
-// (1 to BenchMaxHashMB), the error naming the default to try.
+// (1 to BenchMaxHashMB): a *param.RangeError (parameters Depth and Hash)
+// that suggests the default.
 func CheckBench(depth, hashMB int) error {
-	if depth < 1 || depth > engine.MaxDepth {
-		return fmt.Errorf("depth must be between 1 and %d, got %d; try --depth %d", engine.MaxDepth, depth, BenchDepth)
+	if err := engine.CheckDepth(depth, engine.MaxDepth, BenchDepth); err != nil {
+		return err
 	}
 	if hashMB < 1 || hashMB > BenchMaxHashMB {
-		return fmt.Errorf("hash must be between 1 and %d MB, got %d; try --hash %d", BenchMaxHashMB, hashMB, BenchHashMB)
+		return &param.RangeError{Param: "Hash", Got: int64(hashMB), Min: 1, Max: BenchMaxHashMB, Unit: "MB", Try: strconv.Itoa(BenchHashMB)}
 	}
 	return nil
 }
@@ -235,7 +237,7 @@ func BenchArgs(args []string, depth, hashMB int, depthSet, hashSet bool) (int, i
 	}
 	if len(vals) >= 1 {
 		if hashSet && vals[0] != hashMB {
-			return 0, 0, fmt.Errorf("hash given twice (--hash %d and HASH %d); give one", hashMB, vals[0])
+			return 0, 0, param.Errorf("hash given twice ({Hash} %d and HASH %d); give one", hashMB, vals[0])
 		}
 		hashMB = vals[0]
 	}
@@ -244,7 +246,7 @@ func BenchArgs(args []string, depth, hashMB int, depthSet, hashSet bool) (int, i
 	}
 	if len(vals) >= 3 {
 		if depthSet && vals[2] != depth {
-			return 0, 0, fmt.Errorf("depth given twice (--depth %d and DEPTH %d); give one", depth, vals[2])
+			return 0, 0, param.Errorf("depth given twice ({Depth} %d and DEPTH %d); give one", depth, vals[2])
 		}
 		depth = vals[2]
 	}

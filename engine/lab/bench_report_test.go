@@ -17,10 +17,10 @@ func TestCheckBench(t *testing.T) {
 		{8, 16, ""},
 		{1, 1, ""},
 		{engine.MaxDepth, 4096, ""},
-		{0, 16, "depth must be between 1 and " + fmt.Sprint(engine.MaxDepth) + ", got 0; try --depth 8"},
-		{engine.MaxDepth + 1, 16, fmt.Sprintf("depth must be between 1 and %d, got %d; try --depth 8", engine.MaxDepth, engine.MaxDepth+1)},
-		{8, 0, "hash must be between 1 and 4096 MB, got 0; try --hash 16"},
-		{8, 4097, "hash must be between 1 and 4096 MB, got 4097; try --hash 16"},
+		{0, 16, "Depth must be between 1 and " + fmt.Sprint(engine.MaxDepth) + ", got 0; try Depth 8"},
+		{engine.MaxDepth + 1, 16, fmt.Sprintf("Depth must be between 1 and %d, got %d; try Depth 8", engine.MaxDepth, engine.MaxDepth+1)},
+		{8, 0, "Hash must be between 1 and 4096 MB, got 0; try Hash 16"},
+		{8, 4097, "Hash must be between 1 and 4096 MB, got 4097; try Hash 16"},
 	}
 	for _, tt := range tests {
 		err := CheckBench(tt.depth, tt.hash)
@@ -83,11 +83,11 @@ func TestBenchArgs(t *testing.T) {
 		{[]string{"16", "4", "6"}, 6, 16, true, true, 6, 16, ""},
 		{[]string{"1", "2", "3", "4"}, 8, 16, false, false, 0, 0, "bench takes at most three arguments (HASH THREADS DEPTH), got 4"},
 		{[]string{"16", "x"}, 8, 16, false, false, 0, 0, `bench THREADS must be a whole number, got "x"; e.g. plylab bench 16 1 8`},
-		{[]string{"32"}, 8, 64, false, true, 0, 0, "hash given twice (--hash 64 and HASH 32); give one"},
+		{[]string{"32"}, 8, 64, false, true, 0, 0, "hash given twice (Hash 64 and HASH 32); give one"},
 		{[]string{"16", "0"}, 8, 16, false, false, 0, 0, "bench THREADS must be at least 1, got 0"},
-		{[]string{"16", "1", "5"}, 7, 16, true, false, 0, 0, "depth given twice (--depth 7 and DEPTH 5); give one"},
-		{[]string{"0"}, 8, 16, false, false, 0, 0, "hash must be between 1 and 4096 MB, got 0; try --hash 16"},
-		{[]string{"16", "1", "0"}, 8, 16, false, false, 0, 0, fmt.Sprintf("depth must be between 1 and %d, got 0; try --depth 8", engine.MaxDepth)},
+		{[]string{"16", "1", "5"}, 7, 16, true, false, 0, 0, "depth given twice (Depth 7 and DEPTH 5); give one"},
+		{[]string{"0"}, 8, 16, false, false, 0, 0, "Hash must be between 1 and 4096 MB, got 0; try Hash 16"},
+		{[]string{"16", "1", "0"}, 8, 16, false, false, 0, 0, fmt.Sprintf("Depth must be between 1 and %d, got 0; try Depth 8", engine.MaxDepth)},
 	}
 	for _, tt := range tests {
 		d, mb, err := BenchArgs(tt.args, tt.depth, tt.hash, tt.depthSet, tt.hashSet)

@@ -2,10 +2,10 @@ package lab
 
 import (
 	"context"
-	"fmt"
 
 	"github.com/plylab/plylab/engine"
 	"github.com/plylab/plylab/engine/board"
+	"github.com/plylab/plylab/engine/param"
 	"github.com/plylab/plylab/engine/textfmt"
 )
 
@@ -25,19 +25,22 @@ const MaxMultiPV = 256
 // engine.MaxDepth); a plain algorithm (no iterative deepening) needs a
 // depth; with no limit at all the search goes to DefaultSearchDepth.
 // MultiPV must be 0 or 1 to MaxMultiPV, and more than one line needs
-// the full engine: the textbook searches find one line.
+// the full engine: the textbook searches find one line. The errors are
+// package param's (parameters Depth, MultiPV, Algo).
 func SearchLimits(o engine.Options, l engine.Limits, depthGiven bool) (engine.Limits, error) {
-	if depthGiven && (l.Depth < 1 || l.Depth > engine.MaxDepth) {
-		return l, fmt.Errorf("--depth must be between 1 and %d, got %d", engine.MaxDepth, l.Depth)
+	if depthGiven {
+		if err := engine.CheckDepth(l.Depth, engine.MaxDepth, 0); err != nil {
+			return l, err
+		}
 	}
 	if l.MultiPV < 0 || l.MultiPV > MaxMultiPV {
-		return l, fmt.Errorf("--multipv must be between 1 and %d, got %d", MaxMultiPV, l.MultiPV)
+		return l, &param.RangeError{Param: "MultiPV", Got: int64(l.MultiPV), Min: 1, Max: MaxMultiPV}
 	}
 	if l.MultiPV > 1 && (o.IsPlain() || o.Paper) {
-		return l, fmt.Errorf("--multipv %d needs --algo engine or ramz (the engine's search); %s searches one line", l.MultiPV, o.Name)
+		return l, param.Errorf("{MultiPV} %d needs {Algo} engine or ramz (the engine's search); %s searches one line", l.MultiPV, o.Name)
 	}
 	if o.IsPlain() && l.Depth == 0 {
-		return l, fmt.Errorf("%s needs --depth (it has no iterative deepening to stop in time)", o.Name)
+		return l, param.Errorf("%s needs {Depth} (it has no iterative deepening to stop in time)", o.Name)
 	}
 	if l.Depth == 0 && l.MoveTime == 0 && l.Nodes == 0 {
 		l.Depth = DefaultSearchDepth

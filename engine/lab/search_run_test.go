@@ -31,14 +31,14 @@ func TestSearchLimits(t *testing.T) {
 		{"movetime only", eng, engine.Limits{MoveTime: 5}, false, engine.Limits{MoveTime: 5}, ""},
 		{"nodes only", eng, engine.Limits{Nodes: 1000}, false, engine.Limits{Nodes: 1000}, ""},
 		{"depth kept", mm, engine.Limits{Depth: 3}, true, engine.Limits{Depth: 3}, ""},
-		{"depth 0 given", eng, engine.Limits{}, true, engine.Limits{}, fmt.Sprintf("--depth must be between 1 and %d, got 0", engine.MaxDepth)},
-		{"depth too deep", eng, engine.Limits{Depth: engine.MaxDepth + 1}, true, engine.Limits{}, fmt.Sprintf("--depth must be between 1 and %d, got %d", engine.MaxDepth, engine.MaxDepth+1)},
-		{"plain needs depth", mm, engine.Limits{MoveTime: 5}, false, engine.Limits{}, "minimax needs --depth (it has no iterative deepening to stop in time)"},
+		{"depth 0 given", eng, engine.Limits{}, true, engine.Limits{}, fmt.Sprintf("Depth must be between 1 and %d, got 0", engine.MaxDepth)},
+		{"depth too deep", eng, engine.Limits{Depth: engine.MaxDepth + 1}, true, engine.Limits{}, fmt.Sprintf("Depth must be between 1 and %d, got %d", engine.MaxDepth, engine.MaxDepth+1)},
+		{"plain needs depth", mm, engine.Limits{MoveTime: 5}, false, engine.Limits{}, "minimax needs Depth (it has no iterative deepening to stop in time)"},
 		{"multipv kept", eng, engine.Limits{Depth: 4, MultiPV: 3}, true, engine.Limits{Depth: 4, MultiPV: 3}, ""},
 		{"multipv 1 with minimax", mm, engine.Limits{Depth: 3, MultiPV: 1}, true, engine.Limits{Depth: 3, MultiPV: 1}, ""},
-		{"multipv needs the engine", mm, engine.Limits{Depth: 3, MultiPV: 2}, true, engine.Limits{}, "--multipv 2 needs --algo engine or ramz (the engine's search); minimax searches one line"},
-		{"multipv needs the engine, paper", paper, engine.Limits{Depth: 3, MultiPV: 2}, true, engine.Limits{}, "--multipv 2 needs --algo engine or ramz (the engine's search); paper-alphabeta searches one line"},
-		{"multipv too many", eng, engine.Limits{MultiPV: MaxMultiPV + 1}, false, engine.Limits{}, "--multipv must be between 1 and 256, got 257"},
+		{"multipv needs the engine", mm, engine.Limits{Depth: 3, MultiPV: 2}, true, engine.Limits{}, "MultiPV 2 needs Algo engine or ramz (the engine's search); minimax searches one line"},
+		{"multipv needs the engine, paper", paper, engine.Limits{Depth: 3, MultiPV: 2}, true, engine.Limits{}, "MultiPV 2 needs Algo engine or ramz (the engine's search); paper-alphabeta searches one line"},
+		{"multipv too many", eng, engine.Limits{MultiPV: MaxMultiPV + 1}, false, engine.Limits{}, "MultiPV must be between 1 and 256, got 257"},
 	}
 	for _, tt := range tests {
 		got, err := SearchLimits(tt.o, tt.in, tt.depthGiven)

@@ -11,7 +11,8 @@ import (
 
 // TechniquesTable lists the engine's switches (engine.Techniques): each
 // one's name, what it does, what it needs, and a tick under each preset
-// (minimax, alphabeta, engine) that has it on.
+// (minimax, alphabeta, engine) that has it on; its note names the
+// presets' evaluations.
 func TechniquesTable() *textfmt.Table {
 	t := &textfmt.Table{Title: "techniques", Columns: []textfmt.Column{{Key: "name", Header: "name"}, {Key: "summary", Header: "what it does"},
 		{Key: "needs", Header: "needs"}, {Key: "minimax", Header: "minimax"}, {Key: "alphabeta", Header: "alphabeta"}, {Key: "engine", Header: "engine"}}}
@@ -29,8 +30,7 @@ func TechniquesTable() *textfmt.Table {
 	}
 	// The evaluations come from the presets themselves, so the note cannot
 	// fall behind when a preset's evaluation changes.
-	t.Notes = []string{"presets: minimax and alphabeta use the " + presets[0].Eval.String() + " evaluation, engine uses " + presets[2].Eval.String() + " (change with --eval)",
-		"example: --algo engine --without null,lmr, or --algo engine-without-null-without-lmr"}
+	t.Notes = []string{"presets: minimax and alphabeta use the " + presets[0].Eval.String() + " evaluation, engine uses " + presets[2].Eval.String()}
 	return t
 }
 

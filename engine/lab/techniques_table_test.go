@@ -10,8 +10,8 @@ import (
 
 func TestTechniquesTable(t *testing.T) {
 	tab := TechniquesTable()
-	if len(tab.Rows) != len(engine.Techniques()) || len(tab.Notes) != 2 {
-		t.Fatalf("%d rows, %d notes; want one row per technique (%d) and 2 notes", len(tab.Rows), len(tab.Notes), len(engine.Techniques()))
+	if len(tab.Rows) != len(engine.Techniques()) || len(tab.Notes) != 1 {
+		t.Fatalf("%d rows, %d notes; want one row per technique (%d) and 1 note", len(tab.Rows), len(tab.Notes), len(engine.Techniques()))
 	}
 	want := []string{"alphabeta", "alpha-beta pruning: skip moves that cannot change the result", "", "", "✓", "✓"}
 	if got := tab.RowTexts(0); !reflect.DeepEqual(got, want) {

@@ -19,29 +19,21 @@ func WritePGN(w io.Writer, g *Game) error {
 	if event == "" {
 		event = "plylab match"
 	}
-	tags := []game.Tag{
-		{Name: "Event", Value: event},
-		{Name: "Site", Value: "?"},
-		{Name: "Date", Value: g.Started.Format("2006.01.02")},
-		{Name: "Round", Value: strconv.Itoa(g.Round)},
-		{Name: "White", Value: g.White},
-		{Name: "Black", Value: g.Black},
-		{Name: "Result", Value: g.Result()},
-	}
-	tags = append(tags, game.StartTags(g.StartFEN)...)
+	var extra []game.Tag
 	tc := g.Limits[board.White].PGN()
 	if btc := g.Limits[board.Black].PGN(); btc != tc {
-		tags = append(tags, game.Tag{Name: "WhiteTimeControl", Value: tc}, game.Tag{Name: "BlackTimeControl", Value: btc})
+		extra = append(extra, game.Tag{Name: "WhiteTimeControl", Value: tc}, game.Tag{Name: "BlackTimeControl", Value: btc})
 		tc = "?"
 	}
-	tags = append(tags,
+	extra = append(extra,
 		game.Tag{Name: "TimeControl", Value: tc},
 		game.Tag{Name: "Termination", Value: g.Termination.pgnTermination()},
 		game.Tag{Name: "PlyCount", Value: strconv.Itoa(len(g.Moves))})
 	if g.Opening.Name != "" {
-		tags = append(tags, game.Tag{Name: "Opening", Value: g.Opening.Name})
+		extra = append(extra, game.Tag{Name: "Opening", Value: g.Opening.Name})
 	}
-	err := game.WritePGN(w, game.PGN{Tags: tags, StartFEN: g.StartFEN, SAN: g.SAN, Comments: g.Comments, Final: g.Summary(), Result: g.Result()})
+	h := game.Header{Event: event, Site: "?", Date: game.Date(g.Started), Round: strconv.Itoa(g.Round), White: g.White, Black: g.Black, Extra: extra}
+	err := game.WritePGN(w, game.PGN{Header: h, StartFEN: g.StartFEN, SAN: g.SAN, Comments: g.Comments, Final: g.Summary(), Result: g.Result()})
 	if err == nil {
 		_, err = io.WriteString(w, "\n") // the blank line between games
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/plylab/plylab/engine"
 	"github.com/plylab/plylab/engine/book"
+	"github.com/plylab/plylab/engine/param"
 )
 
 // A match as a user describes it (Setup), checked and turned into the
@@ -68,18 +69,6 @@ var ErrBothOpenings = errors.New("openings from both a book and a file")
 // algorithm (which searches to a fixed depth only) without a depth limit.
 var ErrEngineNeedsDepth = errors.New("the engine searches to a fixed depth only")
 
-// RangeError is a Setup number out of its bounds. Field names the Setup
-// field: "Games", "Workers" or "Openings.Plies".
-type RangeError struct {
-	Field         string
-	Got, Min, Max int
-}
-
-// Error says which number and its bounds.
-func (e *RangeError) Error() string {
-	return fmt.Sprintf("%s must be between %d and %d, got %d", e.Field, e.Min, e.Max, e.Got)
-}
-
 // OpeningsError is why an OpeningSource gave no openings. Book says
 // whether the source was the book (else the file). With Read set, the
 // file could not be opened or read and Err is the os or book package's
@@ -110,7 +99,7 @@ func (s OpeningSource) Open(seed uint64) (Openings, error) {
 		return nil, ErrBothOpenings
 	}
 	if s.Plies < 0 || s.Plies > MaxOpeningPlies {
-		return nil, &RangeError{Field: "Openings.Plies", Got: s.Plies, Min: 0, Max: MaxOpeningPlies}
+		return nil, &param.RangeError{Param: "Openings.Plies", Got: int64(s.Plies), Min: 0, Max: MaxOpeningPlies}
 	}
 	if s.Book != "" {
 		bk, err := book.Open(s.Book)
@@ -147,16 +136,16 @@ type Plan struct {
 }
 
 // Plan checks s and makes its Config, in this order: Games and Workers
-// (*RangeError), the limits' defaults (see Setup), the engine (ErrEngineNeedsDepth), the opponent
+// (*param.RangeError of Games, Workers or Openings.Plies), the limits' defaults (see Setup), the engine (ErrEngineNeedsDepth), the opponent
 // (*OpponentError, from OpponentSpec.Entrant), the openings
 // (OpeningSource.Open's errors) and the SPRT (ParseSPRT's errors). A
 // UCI opponent's executable is looked up but not started.
 func (s Setup) Plan() (*Plan, error) {
 	if s.Games < 1 || s.Games > MaxGames {
-		return nil, &RangeError{Field: "Games", Got: s.Games, Min: 1, Max: MaxGames}
+		return nil, &param.RangeError{Param: "Games", Got: int64(s.Games), Min: 1, Max: MaxGames}
 	}
 	if s.Workers < 1 || s.Workers > MaxWorkers {
-		return nil, &RangeError{Field: "Workers", Got: s.Workers, Min: 1, Max: MaxWorkers}
+		return nil, &param.RangeError{Param: "Workers", Got: int64(s.Workers), Min: 1, Max: MaxWorkers}
 	}
 	if s.EngineLimit.IsZero() {
 		s.EngineLimit = Limit{Depth: DefaultDepth}

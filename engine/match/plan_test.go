@@ -13,6 +13,7 @@ import (
 
 	"github.com/plylab/plylab/engine"
 	"github.com/plylab/plylab/engine/board"
+	"github.com/plylab/plylab/engine/param"
 )
 
 // planSetup is a valid Setup: alpha-beta at depth 1 against a random
@@ -40,7 +41,7 @@ func TestSetupPlanErrors(t *testing.T) {
 		check  func(error) bool
 		want   string
 	}{
-		{"no games", func(s *Setup) { s.Games = 0 }, isRange("Games", 0, 1, MaxGames), "Games must be between 1 and 1000000, got 0"},
+		{"no games", func(s *Setup) { s.Games = 0 }, isRange("Games", 0, 1, MaxGames), "Games must be between 1 and 1,000,000, got 0"},
 		{"too many workers", func(s *Setup) { s.Workers = 257 }, isRange("Workers", 257, 1, MaxWorkers), "Workers must be between 1 and 256, got 257"},
 		{"plain engine without depth", func(s *Setup) {
 			s.Engine, _ = engine.ParseAlgo("minimax")
@@ -72,8 +73,8 @@ func TestSetupPlanErrors(t *testing.T) {
 
 func isRange(field string, got, lo, hi int) func(error) bool {
 	return func(err error) bool {
-		var re *RangeError
-		return errors.As(err, &re) && *re == RangeError{Field: field, Got: got, Min: lo, Max: hi}
+		var re *param.RangeError
+		return errors.As(err, &re) && *re == param.RangeError{Param: field, Got: int64(got), Min: int64(lo), Max: int64(hi)}
 	}
 }
 

@@ -406,34 +406,25 @@ func (s *Session) PGN() string {
 	if s.cfg.Human == board.Black {
 		white, black = eng, human
 	}
-	tags := []game.Tag{
-		{Name: "Event", Value: "plylab game"},
-		{Name: "Site", Value: "plylab"},
-		{Name: "Date", Value: s.cfg.Now().Format("2006.01.02")},
-		{Name: "Round", Value: "-"},
-		{Name: "White", Value: white},
-		{Name: "Black", Value: black},
-		{Name: "Result", Value: s.g.Result()},
-	}
-	var loaded []game.Tag
+	h := game.Header{Event: "plylab game", Site: "plylab", Date: game.Date(s.cfg.Now()), Round: "-", White: white, Black: black}
 	if s.cfg.Load != nil {
-		loaded = s.cfg.Load.Tags
-	}
-	std := map[string]bool{"Event": true, "Site": true, "Date": true, "Round": true, "White": true, "Black": true, "Result": true, "FEN": true, "SetUp": true}
-	for _, t := range loaded {
-		for i := range tags[:4] {
-			if tags[i].Name == t.Name {
-				tags[i].Value = t.Value
+		// A loaded game keeps its event, site, date, round and other tags.
+		for _, t := range s.cfg.Load.Tags {
+			switch {
+			case !game.InRoster(t.Name):
+				h.Extra = append(h.Extra, t)
+			case t.Name == "Event":
+				h.Event = t.Value
+			case t.Name == "Site":
+				h.Site = t.Value
+			case t.Name == "Date":
+				h.Date = t.Value
+			case t.Name == "Round":
+				h.Round = t.Value
 			}
 		}
 	}
-	tags = append(tags, game.StartTags(s.g.StartFEN())...)
-	for _, t := range loaded {
-		if !std[t.Name] {
-			tags = append(tags, t)
-		}
-	}
 	var sb strings.Builder
-	game.WritePGN(&sb, s.g.PGN(tags))
+	game.WritePGN(&sb, s.g.PGN(h))
 	return sb.String()
 }

@@ -17,6 +17,7 @@ import (
 
 	"github.com/plylab/plylab/engine"
 	"github.com/plylab/plylab/engine/eval"
+	"github.com/plylab/plylab/engine/param"
 )
 
 // Level is a named strength: a search limit and an evaluation.
@@ -62,7 +63,7 @@ func FindLevel(name string) (Level, error) {
 			return l, nil
 		}
 	}
-	return Level{}, fmt.Errorf("unknown --level %q; use %s", name, strings.Join(LevelNames(), ", "))
+	return Level{}, param.Errorf("unknown {Level} %q; use %s", name, strings.Join(LevelNames(), ", "))
 }
 
 // ErrNeedsDepth is Level.Setup's error for a plain textbook algorithm,

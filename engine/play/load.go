@@ -1,11 +1,11 @@
 package play
 
 import (
-	"fmt"
 	"io"
 
 	"github.com/plylab/plylab/engine/board"
 	"github.com/plylab/plylab/engine/game"
+	"github.com/plylab/plylab/engine/param"
 	"github.com/plylab/plylab/engine/pgn"
 )
 
@@ -18,19 +18,19 @@ type Loaded struct {
 }
 
 // ReadGame reads the first game of PGN text; path names the file in
-// errors, which are one line.
+// errors, which are one line, package param's (the parameter Load).
 func ReadGame(r io.Reader, path string) (*Loaded, error) {
 	sc := pgn.NewScanner(r)
 	if !sc.Scan() {
 		if err := sc.Err(); err != nil {
-			return nil, fmt.Errorf("--load: %s is not a readable PGN game: %v", path, err)
+			return nil, param.Errorf("{Load}: %s is not a readable PGN game: %v", path, err)
 		}
-		return nil, fmt.Errorf("--load: no game found in %s; a PGN game starts with tag lines such as [Event \"...\"]", path)
+		return nil, param.Errorf("{Load}: no game found in %s; a PGN game starts with tag lines such as [Event \"...\"]", path)
 	}
 	g := sc.Next()
 	l := &Loaded{From: path, StartFEN: g.Positions()[0].String()}
 	if _, err := board.FromFEN(l.StartFEN); err != nil {
-		return nil, fmt.Errorf("--load: %s starts from a position plylab cannot play: %v", path, err)
+		return nil, param.Errorf("{Load}: %s starts from a position plylab cannot play: %v", path, err)
 	}
 	for _, m := range g.Moves() {
 		l.Moves = append(l.Moves, m.String())

@@ -14,6 +14,7 @@ import (
 	"github.com/plylab/plylab/engine/board"
 	"github.com/plylab/plylab/engine/book"
 	"github.com/plylab/plylab/engine/game"
+	"github.com/plylab/plylab/engine/param"
 )
 
 // Config is everything a game needs, read from the command line.
@@ -99,7 +100,7 @@ func New(cfg Config, out io.Writer) (*Session, error) {
 	if cfg.Load != nil {
 		for i, u := range cfg.Load.Moves {
 			if _, _, err := g.PlayText(u); err != nil {
-				return nil, fmt.Errorf("--load %s: move %d (%s) is not legal: %v", cfg.Load.From, i+1, u, err)
+				return nil, param.Errorf("{Load} %s: move %d (%s) is not legal: %v", cfg.Load.From, i+1, u, err)
 			}
 		}
 	}

@@ -186,7 +186,7 @@ func TestNewErrors(t *testing.T) {
 	}
 	cfg := testConfig(board.White, "")
 	cfg.Load = &Loaded{From: "x.pgn", StartFEN: board.StartFEN, Moves: []string{"e2e4", "e2e4"}}
-	if _, err := New(cfg, &bytes.Buffer{}); err == nil || err.Error() != `--load x.pgn: move 2 (e2e4) is not legal: "e2e4" is not a legal move here (use SAN like Nf3 or UCI like g1f3)` {
+	if _, err := New(cfg, &bytes.Buffer{}); err == nil || err.Error() != `Load x.pgn: move 2 (e2e4) is not legal: "e2e4" is not a legal move here (use SAN like Nf3 or UCI like g1f3)` {
 		t.Errorf("bad load: %v", err)
 	}
 }
@@ -203,7 +203,7 @@ func TestLevels(t *testing.T) {
 	if l, err := FindLevel("CLUB"); err != nil || l.Depth != 4 {
 		t.Errorf("FindLevel(CLUB) = %v, %v", l, err)
 	}
-	if _, err := FindLevel("grandmaster"); err == nil || err.Error() != `unknown --level "grandmaster"; use beginner, casual, club, strong, max` {
+	if _, err := FindLevel("grandmaster"); err == nil || err.Error() != `unknown Level "grandmaster"; use beginner, casual, club, strong, max` {
 		t.Errorf("FindLevel(grandmaster): %v", err)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/plylab/plylab/engine/eval"
+	"github.com/plylab/plylab/engine/param"
 	"github.com/plylab/plylab/engine/textfmt"
 )
 
@@ -25,25 +26,25 @@ type Run struct {
 }
 
 // Check checks the run's numbers and its start before any game is read;
-// the errors name the flags of `plylab tune`.
+// the errors are package param's, naming the parameters by Run's fields.
 func (r Run) Check() error {
 	if r.Epochs < 1 || r.Epochs > MaxEpochs {
-		return fmt.Errorf("--epochs %d is out of range; give 1 to %d", r.Epochs, MaxEpochs)
+		return param.Errorf("{Epochs} %d is out of range; give 1 to %d", r.Epochs, MaxEpochs)
 	}
 	if r.Skip < 0 || r.Every < 1 || r.Holdout < 0 || r.L2 < 0 {
-		return fmt.Errorf("--skip, --holdout and --l2 must be 0 or more, --every 1 or more")
+		return param.Errorf("{Skip}, {Holdout} and {L2} must be 0 or more, {Every} 1 or more")
 	}
 	if r.Rate <= 0 || r.K < 0 {
-		return fmt.Errorf("--rate must be positive and --k positive (or 0 to fit it)")
+		return param.Errorf("{Rate} must be positive and {K} positive (or 0 to fit it)")
 	}
 	if r.LabelEngine != "" && (r.LabelDepth < 1 || r.LabelDepth > 40 || r.LabelWeight < 0 || r.LabelWeight > 1) {
-		return fmt.Errorf("--label-depth must be 1 to 40 and --label-weight 0 to 1")
+		return param.Errorf("{LabelDepth} must be 1 to 40 and {LabelWeight} 0 to 1")
 	}
 	if r.LabelEngine == "" && r.LabelCache != "" {
-		return fmt.Errorf("--label-cache needs --label-engine")
+		return param.Errorf("{LabelCache} needs {LabelEngine}")
 	}
 	if _, ok := StartWeights(r.From); !ok {
-		return fmt.Errorf("--from %q: start from 'default' or 'zero'", r.From)
+		return param.Errorf("{From} %q: start from 'default' or 'zero'", r.From)
 	}
 	return nil
 }
@@ -59,7 +60,7 @@ func (r Run) Do(ctx context.Context) (*Set, *Result, error) {
 	}
 	set, err := r.Load(ctx, &start)
 	if errors.Is(err, ErrNoSamples) {
-		err = fmt.Errorf("%w after %d plies; give longer games or a smaller --skip", ErrNoSamples, r.Skip)
+		err = param.Errorf("%w after %d plies; give longer games or a smaller {Skip}", ErrNoSamples, r.Skip)
 	}
 	if err != nil {
 		return nil, nil, err

@@ -18,15 +18,15 @@ func TestRunCheck(t *testing.T) {
 	}{
 		{"defaults", func(*Run) {}, ""},
 		{"zero start, K given, L2", func(r *Run) { r.From, r.K, r.L2 = "zero", 1.2, 0.01 }, ""},
-		{"epochs 0", func(r *Run) { r.Epochs = 0 }, "--epochs 0 is out of range; give 1 to 100000"},
-		{"epochs 100001", func(r *Run) { r.Epochs = 100001 }, "--epochs 100001 is out of range; give 1 to 100000"},
-		{"skip -1", func(r *Run) { r.Skip = -1 }, "--skip, --holdout and --l2 must be 0 or more, --every 1 or more"},
-		{"every 0", func(r *Run) { r.Every = 0 }, "--skip, --holdout and --l2 must be 0 or more, --every 1 or more"},
-		{"holdout -1", func(r *Run) { r.Holdout = -1 }, "--skip, --holdout and --l2 must be 0 or more, --every 1 or more"},
-		{"l2 -1", func(r *Run) { r.L2 = -1 }, "--skip, --holdout and --l2 must be 0 or more, --every 1 or more"},
-		{"rate 0", func(r *Run) { r.Rate = 0 }, "--rate must be positive and --k positive (or 0 to fit it)"},
-		{"k -1", func(r *Run) { r.K = -1 }, "--rate must be positive and --k positive (or 0 to fit it)"},
-		{"from one", func(r *Run) { r.From = "one" }, `--from "one": start from 'default' or 'zero'`},
+		{"epochs 0", func(r *Run) { r.Epochs = 0 }, "Epochs 0 is out of range; give 1 to 100000"},
+		{"epochs 100001", func(r *Run) { r.Epochs = 100001 }, "Epochs 100001 is out of range; give 1 to 100000"},
+		{"skip -1", func(r *Run) { r.Skip = -1 }, "Skip, Holdout and L2 must be 0 or more, Every 1 or more"},
+		{"every 0", func(r *Run) { r.Every = 0 }, "Skip, Holdout and L2 must be 0 or more, Every 1 or more"},
+		{"holdout -1", func(r *Run) { r.Holdout = -1 }, "Skip, Holdout and L2 must be 0 or more, Every 1 or more"},
+		{"l2 -1", func(r *Run) { r.L2 = -1 }, "Skip, Holdout and L2 must be 0 or more, Every 1 or more"},
+		{"rate 0", func(r *Run) { r.Rate = 0 }, "Rate must be positive and K positive (or 0 to fit it)"},
+		{"k -1", func(r *Run) { r.K = -1 }, "Rate must be positive and K positive (or 0 to fit it)"},
+		{"from one", func(r *Run) { r.From = "one" }, `From "one": start from 'default' or 'zero'`},
 	}
 	for _, tt := range tests {
 		r := ok
@@ -95,7 +95,7 @@ func TestRunDoErrors(t *testing.T) {
 	}
 	r := Run{Training: Training{PGN: []string{short}, Skip: 16, Every: 1}, From: "default", Options: Options{Epochs: 1, Rate: 1}}
 	_, _, err := r.Do(context.Background())
-	if !errors.Is(err, ErrNoSamples) || err.Error() != "the games have no quiet positions after 16 plies; give longer games or a smaller --skip" {
+	if !errors.Is(err, ErrNoSamples) || err.Error() != "the games have no quiet positions after 16 plies; give longer games or a smaller Skip" {
 		t.Errorf("no samples: %v", err)
 	}
 	r.PGN = []string{filepath.Join(dir, "missing.pgn")}
@@ -104,7 +104,7 @@ func TestRunDoErrors(t *testing.T) {
 		t.Errorf("missing file: %v, want a *FilesError", err)
 	}
 	r.From = "one"
-	if _, _, err := r.Do(context.Background()); err == nil || err.Error() != `--from "one": start from 'default' or 'zero'` {
+	if _, _, err := r.Do(context.Background()); err == nil || err.Error() != `From "one": start from 'default' or 'zero'` {
 		t.Errorf("bad start: %v", err)
 	}
 }

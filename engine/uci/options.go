@@ -2,7 +2,6 @@ package uci
 
 import (
 	"fmt"
-	"os"
 	"strconv"
 	"strings"
 	"time"
@@ -93,7 +92,7 @@ func (s *session) options() []option {
 				if path == "" {
 					return
 				}
-				net, err := readNet(path)
+				net, _, err := nnue.ReadFile(path)
 				if err != nil {
 					s.infof("EvalFile: %v; using the built-in network", err)
 					return
@@ -221,13 +220,4 @@ func (s *session) setOption(args []string) error {
 		return nil
 	}
 	return fmt.Errorf("setoption: unknown option %q (send \"uci\" to list the options)", id)
-}
-
-// readNet reads a network file for EvalFile.
-func readNet(path string) (*nnue.Network, error) {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, fmt.Errorf("cannot read %s: %w", path, err)
-	}
-	return nnue.Parse(data)
 }

@@ -16,7 +16,7 @@ import (
 // the status in their colours.
 func Position(info *board.Info, pos *chess.Position, flip bool, color output.Painter) string {
 	var b strings.Builder
-	b.WriteString(color.Paint(output.StyleBold, info.Title()) + "\n\n")
+	b.WriteString(color.Paint(output.StyleBold, title(info)) + "\n\n")
 	b.WriteString(Draw(pos, flip, color))
 	b.WriteByte('\n')
 	const labelWidth = 13
@@ -49,8 +49,19 @@ func Write(w io.Writer, format string, info *board.Info, pos *chess.Position, fl
 	case "json":
 		return textfmt.WriteJSON(w, info)
 	case "csv", "markdown":
-		return output.WriteTable(w, format, info.Table(), color)
+		t := info.Table()
+		t.Title = title(info)
+		return output.WriteTable(w, format, t, color)
 	}
 	_, err := io.WriteString(w, Position(info, pos, flip, color))
 	return err
+}
+
+// title is info's Title, a FEN of the user's named by its flag: "Position
+// from --fen".
+func title(info *board.Info) string {
+	if info.UserFEN() {
+		return "Position from --fen"
+	}
+	return info.Title()
 }

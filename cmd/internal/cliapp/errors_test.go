@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/plylab/plylab/engine/param"
 	"github.com/plylab/plylab/positions"
 )
 
@@ -99,5 +100,31 @@ func TestReadError(t *testing.T) {
 		if err.Error() != tt.want || IsUsageError(err) != tt.usage || errors.Is(err, fs.ErrPermission) == tt.usage {
 			t.Errorf("ReadError(%s) = %q (usage %v), want %q (usage %v)", tt.flag, err, IsUsageError(err), tt.want, tt.usage)
 		}
+	}
+}
+
+// TestParamErrors: a domain package's input error is worded with flags, a
+// usage error (FlagError, ParamUsage) or a plain one (Worded).
+func TestParamErrors(t *testing.T) {
+	rng := &param.RangeError{Param: "MaxPly", Got: 0, Min: 1, Max: 1000, Try: "20"}
+	other := errors.New("disk on fire")
+	for _, tc := range []struct {
+		name  string
+		err   error
+		usage bool
+		want  string
+	}{
+		{"FlagError range", FlagError(rng), true, "--max-ply must be between 1 and 1000, got 0; try --max-ply 20"},
+		{"FlagError renamed", FlagError(param.Errorf("{Depth} %d is too deep", 9), "Depth", "--opponent-depth"), true, "--opponent-depth 9 is too deep"},
+		{"FlagError other", FlagError(other), false, "disk on fire"},
+		{"ParamUsage other", ParamUsage(other), true, "disk on fire"},
+		{"Worded", Worded(param.Errorf("{Load}: %s is empty", "g.pgn")), false, "--load: g.pgn is empty"},
+	} {
+		if IsUsageError(tc.err) != tc.usage || tc.err.Error() != tc.want {
+			t.Errorf("%s: %q (usage %t), want %q (usage %t)", tc.name, tc.err, IsUsageError(tc.err), tc.want, tc.usage)
+		}
+	}
+	if !errors.Is(Worded(param.Errorf("{X}: %w", other)), other) {
+		t.Error("Worded does not wrap the original error")
 	}
 }

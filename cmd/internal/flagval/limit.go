@@ -1,6 +1,7 @@
 package flagval
 
 import (
+	"errors"
 	"fmt"
 	"time"
 
@@ -31,8 +32,9 @@ func (v Limit) Parse() (match.Limit, error) {
 	var l match.Limit
 	p := v.Prefix
 	if v.DepthSet {
-		if v.Depth < 1 || v.Depth > engine.MaxDepth {
-			return l, fmt.Errorf("--%sdepth must be between 1 and %d, got %d; try --%sdepth 4", p, engine.MaxDepth, v.Depth, p)
+		if err := engine.CheckDepth(v.Depth, engine.MaxDepth, 4); err != nil {
+			text, _ := ParamWords(err, "Depth", "--"+p+"depth")
+			return l, errors.New(text)
 		}
 		l.Depth = v.Depth
 	}

@@ -4,20 +4,20 @@ import (
 	"os"
 	"strconv"
 
-	"github.com/mattn/go-isatty"
 	"golang.org/x/term"
 )
 
 // IsTerminal reports whether v is an *os.File connected to an interactive
-// terminal (a Cygwin or MSYS terminal counts): where plylab colours its
-// output and draws progress lines. Any other value, a pipe or a buffer, is
-// not one.
+// terminal (golang.org/x/term): where plylab colours its output and draws
+// progress lines. Any other value, a pipe or a buffer, is not one. (A
+// Cygwin or MSYS terminal on Windows is a pipe to it: --color always
+// colours there.)
 func IsTerminal(v any) bool {
 	f, ok := v.(*os.File)
 	if !ok || f == nil {
 		return false
 	}
-	return isatty.IsTerminal(f.Fd()) || isatty.IsCygwinTerminal(f.Fd())
+	return term.IsTerminal(int(f.Fd()))
 }
 
 // Width is the width in columns of the terminal w writes to when

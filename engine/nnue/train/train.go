@@ -64,6 +64,10 @@ type Options struct {
 // zero value of Lambda cannot say.
 const NoLambda = -1
 
+// Defaults is o with each zero field set to its default: the options
+// Fit trains with (Lambda NoLambda becomes 0).
+func (o Options) Defaults() Options { return o.withDefaults() }
+
 func (o Options) withDefaults() Options {
 	if o.Hidden == 0 {
 		o.Hidden = 256

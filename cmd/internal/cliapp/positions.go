@@ -1,18 +1,17 @@
-package main
+package cliapp
 
 import (
 	"errors"
 
-	"github.com/plylab/plylab/cmd/internal/cliapp"
 	"github.com/plylab/plylab/engine/board"
 	"github.com/plylab/plylab/positions"
 	"github.com/urfave/cli/v2"
 )
 
-// positionFlags are the flags every command uses to pick its input:
+// PositionFlags are the flags every command uses to pick its input:
 // --position/-p NAME, --fen FEN and, when withSuite is true, --suite NAME
-// and --id ID. Read them with resolvePositions.
-func positionFlags(withSuite bool) []cli.Flag {
+// and --id ID. Read them with ResolvePositions.
+func PositionFlags(withSuite bool) []cli.Flag {
 	flags := []cli.Flag{
 		&cli.StringFlag{
 			Name:    "position",
@@ -39,26 +38,26 @@ func positionFlags(withSuite bool) []cli.Flag {
 	return flags
 }
 
-// resolvePositions turns the flags of positionFlags into positions:
+// ResolvePositions turns the flags of PositionFlags into positions:
 //
 //   - at most one of --position, --fen, --suite;
 //   - none: the named position def (e.g. "start");
 //   - --position NAME: that named position;
-//   - --fen FEN: validated (see fenPosition), as Position{Name: "fen", FEN: normalised};
+//   - --fen FEN: validated (see FENPosition), as Position{Name: "fen", FEN: normalised};
 //   - --suite NAME: all its positions, or with --id ID only that one;
 //   - --id without --suite is an error.
 //
 // All errors are usage errors (exit status 2), including unknown names.
-func resolvePositions(c *cli.Context, withSuite bool, def string) ([]positions.Position, error) {
-	list, err := positionSelection(c, withSuite, def).Select(fenPosition)
+func ResolvePositions(c *cli.Context, withSuite bool, def string) ([]positions.Position, error) {
+	list, err := PositionSelection(c, withSuite, def).Select(FENPosition)
 	if err != nil {
-		return nil, selectionError(err)
+		return nil, SelectionError(err)
 	}
 	return list, nil
 }
 
-// positionSelection reads the flags of positionFlags.
-func positionSelection(c *cli.Context, withSuite bool, def string) positions.Selection {
+// PositionSelection reads the flags of PositionFlags.
+func PositionSelection(c *cli.Context, withSuite bool, def string) positions.Selection {
 	sel := positions.Selection{Name: c.String("position"), FEN: c.String("fen"), NameSet: c.IsSet("position"), FENSet: c.IsSet("fen"),
 		WithSuite: withSuite, Default: def}
 	if withSuite {
@@ -67,25 +66,25 @@ func positionSelection(c *cli.Context, withSuite bool, def string) positions.Sel
 	return sel
 }
 
-// selectionError words the errors of positions.Selection as usage errors.
-func selectionError(err error) error {
+// SelectionError words the errors of positions.Selection as usage errors.
+func SelectionError(err error) error {
 	var se *positions.SelectionError
 	var ide *positions.IDError
 	switch {
 	case errors.As(err, &se):
-		return cliapp.Usagef("%v", err)
+		return ParamUsage(se.Err)
 	case errors.As(err, &ide):
-		return cliapp.SuiteIDError(ide.Err, ide.Suite)
+		return SuiteIDError(ide.Err, ide.Suite)
 	}
-	return cliapp.LookupError(err)
+	return LookupError(err)
 }
 
-// fenPosition validates a FEN typed by the user and wraps it as a position
+// FENPosition validates a FEN typed by the user and wraps it as a position
 // (board.FENPosition); a bad one is a usage error with a hint.
-func fenPosition(fen string) (positions.Position, error) {
+func FENPosition(fen string) (positions.Position, error) {
 	p, err := board.FENPosition(fen)
 	if err != nil {
-		return p, cliapp.WithHint(cliapp.Usagef("%v", err), "fix the --fen value (board, side to move, castling, en passant, halfmove clock, move number) or use a name from 'plylab positions list'")
+		return p, WithHint(Usagef("%v", err), "fix the --fen value (board, side to move, castling, en passant, halfmove clock, move number) or use a name from 'plylab positions list'")
 	}
 	return p, nil
 }
