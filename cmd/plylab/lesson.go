@@ -232,8 +232,9 @@ func lessonRunRun(ctx context.Context, opts *LessonRunOptions, stdout, _ io.Writ
 // lesson export`.
 type LessonExportOptions struct {
 	Batch  lessons.Batch // the lessons and their cells' runner (the run adds the progress line)
-	Format string        // html or md
+	Format string        // html, md or site
 	Output string        // the folder
+	Wasm   string        // --wasm: a built WebAssembly engine for a site ("": build one)
 	runStreams
 }
 
@@ -242,7 +243,7 @@ type LessonExportOptions struct {
 func newLessonExportCommand(env *appEnv, runF func(context.Context, *LessonExportOptions) error) *cli.Command {
 	return &cli.Command{
 		Name:      "export",
-		Usage:     "write lessons as static notebooks: HTML pages that work offline, or Markdown",
+		Usage:     "write lessons as static notebooks (HTML pages that work offline, or Markdown), or as a live site whose cells run in the browser",
 		ArgsUsage: "N|NAME|FILE|all ...",
 		Description: `Runs the lessons and writes one notebook per lesson: the rendered prose,
 each command, its output and its pictures (boards, search trees and charts
@@ -253,13 +254,22 @@ no scripts, fonts or images fetched from the network, so a teacher can hand
 out the folder or open it offline. Markdown notebooks keep their pictures as
 files in a folder named after each lesson.
 
+--format site writes the live notebooks of 'plylab lesson serve' as static
+files that any web server serves (GitHub Pages, python3 -m http.server, a
+school's server) with no plylab behind them: every cell runs in the
+reader's browser, in plylab compiled to WebAssembly, which the export
+builds with the Go toolchain from the source it runs in (run it from a
+clone: go run ./cmd/plylab lesson export ...), or takes from --wasm.
+
 Examples:
    plylab lesson export all --format html -o site      then open site/index.html
+   plylab lesson export all --format site -o class     then serve the folder class
    plylab lesson export 3 --format html -o site
    plylab lesson export all --format md -o notes
    plylab lesson export my-lesson.md -o out`,
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "html", Usage: "notebook `FORMAT`: html or md"},
+			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "html", Usage: "notebook `FORMAT`: html, md or site (a live site that runs its cells in the browser)"},
+			&cli.StringFlag{Name: "wasm", Usage: "for --format site: use the WebAssembly engine in `FILE` (GOOS=js GOARCH=wasm go build -o plylab.wasm ./cmd/plylab; wasm_exec.js next to it or from the local Go) instead of building it"},
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the notebooks into `DIR`", Required: true},
 		},
 		Action: parseAction(env, func(c *cli.Context) (*LessonExportOptions, error) { return parseLessonExport(c, env) }, runF),
@@ -270,8 +280,14 @@ Examples:
 // as many at once as there are cores.
 func parseLessonExport(c *cli.Context, env *appEnv) (*LessonExportOptions, error) {
 	format, ok := lessons.ExportFormat(c.String("format"))
+	if c.String("format") == "site" {
+		format, ok = "site", true
+	}
 	if !ok {
-		return nil, cliapp.Usagef("unknown format %q; use --format html or --format md", c.String("format"))
+		return nil, cliapp.Usagef("unknown format %q; use --format html, md or site", c.String("format"))
+	}
+	if c.IsSet("wasm") && format != "site" {
+		return nil, cliapp.Usagef("--wasm is the engine of a live site; add --format site")
 	}
 	if c.NArg() == 0 {
 		return nil, cliapp.Usagef("name the lessons to export: a number, a name, a file, or all; e.g. plylab lesson export all -o site")
@@ -281,11 +297,14 @@ func parseLessonExport(c *cli.Context, env *appEnv) (*LessonExportOptions, error
 		return nil, err
 	}
 	b := lessons.Batch{Lessons: ls, NewRun: env.newLessonRun, Jobs: runtime.GOMAXPROCS(0)}
-	return &LessonExportOptions{Batch: b, Format: format, Output: c.String("output")}, nil
+	return &LessonExportOptions{Batch: b, Format: format, Output: c.String("output"), Wasm: c.String("wasm")}, nil
 }
 
 // lessonExportRun runs the lessons and writes their notebooks.
 func lessonExportRun(ctx context.Context, opts *LessonExportOptions, stdout, stderr io.Writer) error {
+	if opts.Format == "site" {
+		return lessonSiteRun(ctx, opts, stdout, stderr)
+	}
 	return opts.Batch.WithProgress(output.NewProgress(stderr, opts.Progress)).Export(ctx, stdout, opts.Output, opts.Format,
 		lessons.ExportOptions{Generator: "plylab " + version})
 }

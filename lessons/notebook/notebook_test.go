@@ -298,7 +298,7 @@ func TestPages(t *testing.T) {
 		}
 	}
 	_, page := get(t, ts, "/lesson/03-test", auth)
-	for _, want := range []string{`<textarea class="cmd-edit"`, "plylab compare --depth 3</textarea>", `class="run"`, `class="stop"`, `class="reset"`, `<td class="num">497</td>`, "It visited 497 nodes."} {
+	for _, want := range []string{`<textarea class="cmd-edit"`, "plylab compare --depth 3</textarea>", `class="run"`, `class="stop"`, `class="reset"`, `<td class="num">497</td>`, `It visited <span class="ref" data-ref="2-0" data-cell="1" data-sel="nodes | depth=3">497</span> nodes.`} {
 		if !strings.Contains(page, want) {
 			t.Errorf("lesson page lacks %q:\n%s", want, page)
 		}
