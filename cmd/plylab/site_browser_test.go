@@ -140,7 +140,7 @@ func changeParam(t *testing.T, ctx context.Context) {
 	}
 	var got struct {
 		Command, Status, Param, Nodes, Best, Minimal, Other string
-		Updated                                            int
+		Updated                                             int
 	}
 	err := chromedp.Run(ctx,
 		chromedp.Evaluate(`(() => {
