@@ -111,7 +111,7 @@ func goOutput(ctx context.Context, gobin, dir string, env []string, args ...stri
 // moduleRoot is the folder of the plylab module the working folder is in.
 func moduleRoot(ctx context.Context, gobin string) (string, error) {
 	wd, _ := os.Getwd()
-	notClone := fmt.Errorf("cannot build plylab's WebAssembly engine: %s is not in a clone of plylab (its go.mod names module %s); export from the clone (go run ./cmd/plylab lesson export all --format site -o DIR), or give a built engine with --wasm FILE", wd, plylabModule)
+	notClone := fmt.Errorf("cannot build plylab's WebAssembly engine: %s is not in a clone of plylab (no go.mod of module %s above it); export from the clone (go run ./cmd/plylab lesson export all --format site -o DIR), or give a built engine with --wasm FILE", wd, plylabModule)
 	gomod, err := goOutput(ctx, gobin, wd, nil, "env", "GOMOD")
 	if err != nil || gomod == "" || gomod == os.DevNull {
 		return "", notClone
@@ -180,6 +180,9 @@ func buildWasm(ctx context.Context) (wasm, wasmExec []byte, err error) {
 func prebuiltWasm(ctx context.Context, path string) (wasm, wasmExec []byte, err error) {
 	if wasm, err = os.ReadFile(path); err != nil {
 		return nil, nil, cliapp.ReadError("wasm", path, err, " (build one with GOOS=js GOARCH=wasm go build -o plylab.wasm ./cmd/plylab)")
+	}
+	if !bytes.HasPrefix(wasm, []byte("\x00asm")) && !bytes.HasPrefix(wasm, []byte{0x1f, 0x8b}) {
+		return nil, nil, cliapp.Usagef("--wasm %s is not a WebAssembly module (nor one compressed with gzip); build one with GOOS=js GOARCH=wasm go build -o plylab.wasm ./cmd/plylab", path)
 	}
 	if data, err := os.ReadFile(filepath.Join(filepath.Dir(path), "wasm_exec.js")); err == nil {
 		return wasm, data, nil

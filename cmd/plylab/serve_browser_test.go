@@ -58,6 +58,9 @@ func newBrowser(t testing.TB) (context.Context, context.CancelFunc) {
 		chromedp.Flag("disable-dev-shm-usage", true),
 		chromedp.WindowSize(1100, 820),
 	}
+	if f := os.Getenv("PLYLAB_JSFLAGS"); f != "" {
+		opts = append(opts, chromedp.Flag("js-flags", f))
+	}
 	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
 	// cdproto may not know every event of a newer Chromium; those
 	// messages are noise here.

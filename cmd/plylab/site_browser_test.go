@@ -339,3 +339,27 @@ func TestSiteBrowser(t *testing.T) {
 		t.Errorf("scratch notebook: message %q, output %q", msg, out)
 	}
 }
+
+// TestSiteExportErrors: without the source or a built engine the export
+// says what to do in one line, before it runs any lesson.
+func TestSiteExportErrors(t *testing.T) {
+	dir := t.TempDir()
+	notWasm := filepath.Join(dir, "notes.txt")
+	os.WriteFile(notWasm, []byte("not an engine"), 0o644)
+	r := runCLI(t, "lesson", "export", "3", "--format", "site", "-o", filepath.Join(dir, "out"), "--wasm", notWasm)
+	if got := wantUsageError(t, r); got != "plylab: --wasm "+notWasm+" is not a WebAssembly module (nor one compressed with gzip); build one with GOOS=js GOARCH=wasm go build -o plylab.wasm ./cmd/plylab" {
+		t.Errorf("a text file as --wasm: %s", got)
+	}
+	if _, err := goTool(); err != nil {
+		t.Skip("no Go toolchain to ask which module the folder is in")
+	}
+	t.Chdir(dir)
+	r = runCLI(t, "lesson", "export", "3", "--format", "site", "-o", "out")
+	want := "plylab: cannot build plylab's WebAssembly engine: " + dir + " is not in a clone of plylab (no go.mod of module github.com/plylab/plylab above it); export from the clone (go run ./cmd/plylab lesson export all --format site -o DIR), or give a built engine with --wasm FILE\n"
+	if r.code != 1 || r.stderr != want || r.stdout != "" {
+		t.Errorf("outside a clone: exit %d, stderr %q; want 1, %q", r.code, r.stderr, want)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "out")); err == nil {
+		t.Error("a failed export wrote its folder")
+	}
+}
