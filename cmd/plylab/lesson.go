@@ -39,6 +39,7 @@ Examples:
    plylab lesson run my-lesson.md
    plylab lesson export all --format html -o site
    plylab lesson export 3 --format md -o notes
+   plylab lesson export all --format site -o class    live notebooks with no server
    plylab lesson check
    plylab lesson serve --open                   live notebooks in the browser`,
 		Subcommands: []*cli.Command{

@@ -291,7 +291,7 @@ func TestLessonMalformed(t *testing.T) {
 		{"lesson_bad_command.md", `lesson_bad_command.md:7: "compar" is not a plylab command a lesson cell can run; did you mean "compare"?`},
 		{"lesson_bad_flag.md", `lesson_bad_flag.md:5: --dept is not available in lesson cells for 'plylab tree'; did you mean --depth? (to use another flag, run the command in a terminal; 'plylab tree --help' lists them)`},
 		{"lesson_outside.md", `lesson_outside.md:6: -o "../../x.svg" names a folder: ` + sandbox.NameRule},
-		{"lesson_program.md", `lesson_program.md:6: --label-engine is not available in lesson cells (it starts a program on the server); run 'plylab tune --label-engine /usr/games/stockfish' in a terminal instead`},
+		{"lesson_program.md", `lesson_program.md:6: --label-engine is not available in lesson cells (it starts another program); run 'plylab tune --label-engine /usr/games/stockfish' in a terminal instead`},
 		{"lesson_bad_fence.md", "lesson_bad_fence.md:5: unterminated code block: the ``` opened here is never closed"},
 	}
 	for _, tc := range tests {

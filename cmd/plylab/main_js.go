@@ -27,6 +27,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"sync"
 	"syscall/js"
 
 	"github.com/plylab/plylab/cmd/internal/cliapp"
@@ -37,10 +38,13 @@ import (
 
 func main() {
 	b := &browser{env: &appEnv{}}
-	var err error
-	if b.lessons, err = b.env.loadLessons(nil, true); err != nil {
-		js.Global().Get("console").Call("error", "plylab: "+err.Error())
-	}
+	b.lessons = sync.OnceValue(func() []*lessons.Lesson {
+		ls, err := b.env.loadLessons(nil, true)
+		if err != nil {
+			js.Global().Get("console").Call("error", "plylab: "+err.Error())
+		}
+		return ls
+	})
 	api := js.Global().Get("Object").New()
 	api.Set("run", js.FuncOf(b.run))
 	api.Set("call", js.FuncOf(b.call))
@@ -60,8 +64,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 
 // browser runs cells for the page.
 type browser struct {
-	env     *appEnv
-	lessons []*lessons.Lesson // the built-in lessons, for bound runs and plans
+	env *appEnv
+	// lessons are the built-in lessons, for bound runs and plans, read
+	// when first asked for (not while the page waits for the engine).
+	lessons func() []*lessons.Lesson
 }
 
 // browserRequest is a run the page asks for: the notebook API's
@@ -117,7 +123,7 @@ func (b *browser) execute(req browserRequest, emit func(live.Event)) *live.Resul
 		IDPrefix: "r" + req.ID,
 	})
 	if req.Bind != nil {
-		if l := live.FindLesson(b.lessons, req.Bind.Lesson); l != nil {
+		if l := live.FindLesson(b.lessons(), req.Bind.Lesson); l != nil {
 			res.Refs, res.Answer, _ = live.Bind(l, *req.Bind, req.Command, cr)
 		}
 	}
@@ -141,7 +147,7 @@ func (b *browser) call(_ js.Value, args []js.Value) any {
 		if err := json.Unmarshal(body, &req); err != nil {
 			return bad(err)
 		}
-		l := live.FindLesson(b.lessons, req.Lesson)
+		l := live.FindLesson(b.lessons(), req.Lesson)
 		if l == nil {
 			return answer(nil, &live.Error{Code: "not_found", Message: fmt.Sprintf("no lesson %q", req.Lesson)})
 		}

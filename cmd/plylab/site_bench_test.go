@@ -73,7 +73,7 @@ func BenchmarkSiteSearch(b *testing.B) {
 		"compare --position paper-mate2 --depth 5 --algo minimax --no-minimal",
 		"compare --position paper-mate2 --depth 7 --algo alphabeta --no-minimal",
 	} {
-		b.Run(strings.Fields(cmd)[5]+"-depth-"+strings.Fields(cmd)[4], func(b *testing.B) {
+		b.Run(strings.Fields(cmd)[6]+"-depth-"+strings.Fields(cmd)[4], func(b *testing.B) {
 			dir := exportSite(b)
 			ctx, cancel := newBrowser(b)
 			defer cancel()

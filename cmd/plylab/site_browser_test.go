@@ -301,6 +301,20 @@ func TestSiteBrowser(t *testing.T) {
 	sel := editAndRun(t, ctx)
 	stopLong(t, ctx, sel)
 	changeParam(t, ctx)
+	if shots := os.Getenv("PLYLAB_SCREENSHOTS"); shots != "" {
+		// docs/img/site-*.png: PLYLAB_SCREENSHOTS=$PWD/docs/img go test -run TestSiteBrowser ./cmd/plylab
+		shoot := func(name, js string) {
+			var png []byte
+			if err := chromedp.Run(ctx, chromedp.Evaluate(js, nil), chromedp.Sleep(300*time.Millisecond), chromedp.CaptureScreenshot(&png)); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(shots, name), png, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		shoot("site-params.png", `window.scrollTo(0, 0)`)
+		shoot("site-cell.png", `(() => { const c = document.querySelector("#cell-4"); window.scrollTo(0, c.getBoundingClientRect().top + window.scrollY - 190); })()`)
+	}
 
 	// The chart cell 4 drew is in the page's memory, to download.
 	var link struct{ Href, Download string }
