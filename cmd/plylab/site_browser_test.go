@@ -332,6 +332,36 @@ func TestSiteBrowser(t *testing.T) {
 		t.Errorf("cell 4's file: link %+v, %d bytes starting %.40q", link, len(svg), svg)
 	}
 
+	// The same bytes as the CLI: a tree as text, and a chess tree's SVG.
+	for _, args := range [][]string{
+		{"tree", "--toy", "russell-norvig", "--algo", "alphabeta", "--window"},
+		{"tree", "--position", "paper-mate2", "--algo", "alphabeta", "--depth", "2", "-o", "ab2.svg"},
+	} {
+		var got struct{ Stdout, Stderr, File string }
+		err := chromedp.Run(ctx, chromedp.Evaluate(`window.plylabNotebook.backend.run("bytes`+args[1][2:]+`", "plylab `+strings.Join(args, " ")+`", null, () => {}).then(async (r) => ({
+		  Stdout: r.stdout, Stderr: r.stderr, File: r.files.length ? await (await fetch(r.files[0].url)).text() : ""}))`, &got, awaitPromise))
+		if err != nil {
+			t.Fatal(err)
+		}
+		cli := runCLI(t, args...)
+		if len(args) > 7 {
+			out := filepath.Join(t.TempDir(), "ab2.svg")
+			cli = runCLI(t, append(args[:len(args)-1:len(args)-1], out)...)
+			data, err := os.ReadFile(out)
+			if err != nil {
+				t.Fatal(err)
+			}
+			cli.stdout = strings.ReplaceAll(cli.stdout, out, "ab2.svg")
+			if got.File != string(data) || !strings.Contains(got.File, `class="node`) {
+				t.Errorf("%s: the browser's SVG (%d bytes) differs from the CLI's (%d bytes)", strings.Join(args, " "), len(got.File), len(data))
+			}
+		}
+		t.Logf("%s: %d bytes of output, %d of file", strings.Join(args, " "), len(got.Stdout), len(got.File))
+		if got.Stdout != cli.stdout || got.Stderr != cli.stderr {
+			t.Errorf("%s: the browser printed\n%s%s\nthe CLI\n%s%s", strings.Join(args, " "), got.Stdout, got.Stderr, cli.stdout, cli.stderr)
+		}
+	}
+
 	// The scratch notebook loads a lesson file and runs it, in the browser.
 	good := filepath.Join(t.TempDir(), "mine.md")
 	os.WriteFile(good, []byte("# Mine\n\n```plylab\nplylab compare --position paper-mate2 --depth 2 --algo alphabeta\n```\n"), 0o644)
