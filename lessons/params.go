@@ -172,6 +172,10 @@ func (l *Lesson) Param(name string) *Param {
 	return nil
 }
 
+// Source is the lesson file as it was read (nil for a lesson not parsed
+// from a file).
+func (l *Lesson) Source() []byte { return l.source }
+
 // Value is the value parameter name has in this parse of the lesson.
 func (l *Lesson) Value(name string) string { return l.values[name] }
 

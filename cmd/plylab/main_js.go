@@ -16,7 +16,7 @@ package main
 //
 //	plylab.run(requestJSON, emit)   // {"command", "id", "bind"}; emit(eventJSON) for
 //	                                // started, output, live and, last, result
-//	plylab.call(method, requestJSON) // plan, parse, export: the answer's JSON
+//	plylab.call(method, requestJSON) // plan, parse, export, lesson: the answer's JSON
 //
 // A run goes on in a goroutine until it ends: a search never yields to
 // the worker's event loop, so Stop ends the worker itself and the page
@@ -68,6 +68,17 @@ type browser struct {
 	// lessons are the built-in lessons, for bound runs and plans, read
 	// when first asked for (not while the page waits for the engine).
 	lessons func() []*lessons.Lesson
+	// files are lesson files the page gave (plylab.call("lesson", ...)).
+	files []*lessons.Lesson
+}
+
+// lesson finds a lesson by name among the page's lesson files, then the
+// built-in lessons.
+func (b *browser) lesson(name string) *lessons.Lesson {
+	if l := live.FindLesson(b.files, name); l != nil {
+		return l
+	}
+	return live.FindLesson(b.lessons(), name)
 }
 
 // browserRequest is a run the page asks for: the notebook API's
@@ -123,7 +134,7 @@ func (b *browser) execute(req browserRequest, emit func(live.Event)) *live.Resul
 		IDPrefix: "r" + req.ID,
 	})
 	if req.Bind != nil {
-		if l := live.FindLesson(b.lessons(), req.Bind.Lesson); l != nil {
+		if l := b.lesson(req.Bind.Lesson); l != nil {
 			res.Refs, res.Answer, _ = live.Bind(l, *req.Bind, req.Command, cr)
 		}
 	}
@@ -147,12 +158,27 @@ func (b *browser) call(_ js.Value, args []js.Value) any {
 		if err := json.Unmarshal(body, &req); err != nil {
 			return bad(err)
 		}
-		l := live.FindLesson(b.lessons(), req.Lesson)
+		l := b.lesson(req.Lesson)
 		if l == nil {
 			return answer(nil, &live.Error{Code: "not_found", Message: fmt.Sprintf("no lesson %q", req.Lesson)})
 		}
 		plan, e := live.MakePlan(l, req)
 		return answer(plan, e)
+	case "lesson":
+		// A lesson file of the site (not built in), for its parameters.
+		var req struct {
+			Name     string `json:"name"`
+			Markdown string `json:"markdown"`
+		}
+		if err := json.Unmarshal(body, &req); err != nil {
+			return bad(err)
+		}
+		l, err := lessons.Parse(req.Name, []byte(req.Markdown), rules)
+		if err != nil {
+			return answer(nil, &live.Error{Code: "bad_lesson", Message: err.Error()})
+		}
+		b.files = append(b.files, l)
+		return answer(map[string]string{"lesson": l.Slug}, nil)
 	case "parse":
 		var req struct {
 			Name     string `json:"name"`
@@ -171,7 +197,7 @@ func (b *browser) call(_ js.Value, args []js.Value) any {
 		md, name, e := live.ExportNotebook(nb, rules)
 		return answer(map[string]string{"markdown": md, "filename": name}, e)
 	}
-	return answer(nil, &live.Error{Code: "bad_request", Message: fmt.Sprintf("no method %q: plylab.call knows plan, parse and export", method)})
+	return answer(nil, &live.Error{Code: "bad_request", Message: fmt.Sprintf("no method %q: plylab.call knows plan, parse, export and lesson", method)})
 }
 
 // answer is v as JSON, or {"error": e}.

@@ -407,3 +407,45 @@ func TestSiteExportErrors(t *testing.T) {
 		t.Error("a failed export wrote its folder")
 	}
 }
+
+// TestSiteLessonFile: a teacher's own lesson file with a parameter,
+// exported as a site with a built engine (--wasm, the engine of
+// exportSite's site and the wasm_exec.js next to it): changing the
+// parameter runs its cell again in the browser and the prose follows.
+func TestSiteLessonFile(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds plylab for WebAssembly and drives a browser; skipped with -short")
+	}
+	engine := filepath.Join(exportSite(t), "static", "plylab.wasm.gz")
+	dir := t.TempDir()
+	lesson := filepath.Join(dir, "my-depths.md")
+	os.WriteFile(lesson, []byte("---\ntitle: My depths\nparam depth: 2 (2-4) the depth\n---\n\n"+
+		"```plylab\ncompare --position paper-mate2 --depth {depth} --algo alphabeta --no-minimal\n```\n\n"+
+		"Alpha-beta visits {{nodes}} nodes at depth {depth}.\n"), 0o644)
+	site := filepath.Join(dir, "site")
+	r := runCLI(t, "lesson", "export", lesson, "--format", "site", "-o", site, "--wasm", engine)
+	wantOK(t, r)
+	if _, err := os.Stat(filepath.Join(site, "static", "lessons", "my-depths.md")); err != nil {
+		t.Fatalf("the site lacks the lesson file's source: %v", err)
+	}
+	ctx, cancel := newBrowser(t)
+	defer cancel()
+	ts := staticServer(t, site)
+	var got struct{ Nodes, Depth, Status string }
+	err := chromedp.Run(ctx,
+		chromedp.Navigate(ts.URL+"/my-depths.html"),
+		chromedp.Poll(`document.documentElement.dataset.plylab === "ready"`, nil, chromedp.WithPollingTimeout(60*time.Second)),
+		chromedp.Evaluate(`(() => { const f = document.querySelector('form.params input[name="depth"]'); f.value = "3"; f.dispatchEvent(new Event("change", {bubbles: true})); })()`, nil),
+		chromedp.Poll(`/^updated/.test(document.querySelector("form.params .params-status").textContent)`, nil, chromedp.WithPollingTimeout(60*time.Second)),
+		chromedp.Evaluate(`({Nodes: document.querySelector('span.ref[data-cell="1"]').textContent,
+		  Depth: document.querySelector('span.param-value[data-param="depth"]').textContent,
+		  Status: document.querySelector("#cell-1 .status").textContent})`, &got),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := runCLI(t, "compare", "--position", "paper-mate2", "--depth", "3", "--algo", "alphabeta", "--no-minimal", "--columns", "nodes", "--format", "csv")
+	if got.Nodes != "497" || got.Depth != "3" || !strings.HasPrefix(got.Status, "done") || !strings.Contains(want.stdout, "497") {
+		t.Errorf("after depth=3: %+v; the CLI prints %q", got, want.stdout)
+	}
+}

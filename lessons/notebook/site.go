@@ -28,6 +28,7 @@ import (
 //	static/plylab-worker.js the Web Worker
 //	static/wasm_exec.js     Go's loader, from the toolchain that built the engine
 //	static/plylab.wasm.gz   the engine, compressed (the page unpacks it)
+//	static/lessons/NAME.md  a lesson file's source, when it has parameters
 
 // SiteOptions are what WriteSite needs besides the lessons.
 type SiteOptions struct {
@@ -47,8 +48,18 @@ const WasmName = "plylab.wasm.gz"
 // own; nothing from elsewhere.
 const siteCSP = "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; connect-src 'self' blob:; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; form-action 'none'; base-uri 'none'"
 
-func siteHead() template.HTML {
-	return template.HTML(`<meta name="plylab-backend" content="wasm" />
+func siteHead() template.HTML { return siteHeadFor("") }
+
+// siteHeadFor is siteHead for a page whose lesson the engine does not
+// have built in (a lesson file with parameters): the page gives it the
+// file, lessonFile, to parse.
+func siteHeadFor(lessonFile string) template.HTML {
+	extra := ""
+	if lessonFile != "" {
+		extra = `<meta name="plylab-lesson-file" content="` + template.HTMLEscapeString(lessonFile) + `" />
+`
+	}
+	return template.HTML(extra + `<meta name="plylab-backend" content="wasm" />
 <meta name="plylab-static" content="static/" />
 <meta http-equiv="Content-Security-Policy" content="` + siteCSP + `" />
 <link rel="icon" href="static/favicon.svg" type="image/svg+xml" />
@@ -103,6 +114,15 @@ func WriteSite(dir string, results []*lessons.Result, opt SiteOptions) ([]string
 	}
 	for i, r := range results {
 		po := lessons.PageOptions{Generator: opt.Generator, Index: "index.html", Notebook: true, Head: siteHead(), Footer: footer}
+		if l := r.Lesson; l.Path != "" && len(l.Params) > 0 {
+			// The engine knows the built-in lessons; a lesson file's
+			// parameters need its source next to the page.
+			name := "static/lessons/" + l.Slug + ".md"
+			if err := write(name, l.Source()); err != nil {
+				return written, err
+			}
+			po.Head = siteHeadFor(name)
+		}
 		if i > 0 {
 			po.Prev = &lessons.PageLink{Href: lessons.HTMLName(results[i-1].Lesson), Label: lessons.LessonLabel(results[i-1].Lesson)}
 		}

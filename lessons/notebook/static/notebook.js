@@ -89,6 +89,9 @@
     let module = null, worker = null, ready = null, active = null;
     const queue = [];
     let seq = 0;
+    // A lesson file (not built into the engine) with parameters comes with
+    // its source; every worker is given it before anything else.
+    const files = [];
     function compile() {
       if (!module) {
         module = (async () => {
@@ -133,6 +136,7 @@
         };
         w.onerror = (e) => reject(new Error("the WebAssembly worker failed: " + (e.message || "unknown error")));
       });
+      for (const f of files) queue.unshift({ kind: "call", id: "c" + ++seq, method: "lesson", request: f, resolve: () => {} });
       compile().then((mod) => w.postMessage({ type: "start", module: mod }), (err) => w.onerror({ message: String(err.message || err) }));
       ready.catch(() => {});
     }
@@ -189,6 +193,15 @@
       return enqueue({ kind: "call", id: "c" + ++seq, method: method, request: request });
     }
     spawn();
+    let lessonFile = Promise.resolve();
+    const file = meta("plylab-lesson-file");
+    if (file) {
+      lessonFile = fetch(file).then((r) => r.text()).then((md) => {
+        const f = { name: file.slice(file.lastIndexOf("/") + 1), markdown: md };
+        files.push(f);
+        return call("lesson", f);
+      }).catch(() => {});
+    }
     return {
       kind: "wasm",
       get ready() { return ready; },
@@ -210,7 +223,7 @@
           finish({ error: stoppedError() });
         }
       },
-      plan: (req) => call("plan", req),
+      plan: async (req) => { await lessonFile; return call("plan", req); },
       parse: (req) => call("parse", req),
       exportNotebook: (nb) => call("export", nb),
     };
