@@ -347,6 +347,7 @@ type ParamError struct {
 	Msg         string
 }
 
+// Error says which parameter and what its values are.
 func (e *ParamError) Error() string { return e.Msg }
 
 // WithParams parses the lesson again with values for some of its

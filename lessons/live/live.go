@@ -32,6 +32,7 @@ type Error struct {
 	Line int `json:"line,omitempty"`
 }
 
+// Error is the message.
 func (e *Error) Error() string { return e.Message }
 
 // Result is what running a command produced.

@@ -117,7 +117,15 @@
       return module;
     }
     function spawn() {
-      const w = new Worker(base + "plylab-worker.js");
+      let w;
+      try {
+        w = new Worker(base + "plylab-worker.js");
+      } catch (e) {
+        // A page opened from the disk (file:) may start no worker.
+        ready = Promise.reject(new Error("this page cannot start plylab's engine (" + e.message + "): open the site through a web server, e.g. python3 -m http.server in its folder"));
+        ready.catch(() => {});
+        return;
+      }
       worker = w;
       ready = new Promise((resolve, reject) => {
         w.onmessage = (e) => {
@@ -137,7 +145,10 @@
         w.onerror = (e) => reject(new Error("the WebAssembly worker failed: " + (e.message || "unknown error")));
       });
       for (const f of files) queue.unshift({ kind: "call", id: "c" + ++seq, method: "lesson", request: f, resolve: () => {} });
-      compile().then((mod) => w.postMessage({ type: "start", module: mod }), (err) => w.onerror({ message: String(err.message || err) }));
+      compile().then((mod) => w.postMessage({ type: "start", module: mod }), (err) => w.onerror({
+        message: "cannot load plylab's engine: " + String(err.message || err) +
+          (location.protocol === "file:" ? "; open the site through a web server, e.g. python3 -m http.server in its folder" : ""),
+      }));
       ready.catch(() => {});
     }
     function finish(value) {
@@ -154,7 +165,7 @@
       try {
         await ready;
       } catch (e) {
-        if (active === a) finish(a.kind === "run" ? { error: { code: "no_engine", message: String(e.message || e) } } : { error: { code: "no_engine", message: String(e.message || e) } });
+        if (active === a) finish({ error: { code: "no_engine", message: String(e.message || e) } });
         return;
       }
       if (active !== a) return;
