@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -14,6 +15,9 @@ import (
 
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
+
+	"github.com/plylab/plylab/lessons/live"
+	"github.com/plylab/plylab/lessons/sandbox"
 )
 
 // The live notebook runs the same page and script against two back
@@ -447,5 +451,67 @@ func TestSiteLessonFile(t *testing.T) {
 	want := runCLI(t, "compare", "--position", "paper-mate2", "--depth", "3", "--algo", "alphabeta", "--no-minimal", "--columns", "nodes", "--format", "csv")
 	if got.Nodes != "497" || got.Depth != "3" || !strings.HasPrefix(got.Status, "done") || !strings.Contains(want.stdout, "497") {
 		t.Errorf("after depth=3: %+v; the CLI prints %q", got, want.stdout)
+	}
+}
+
+// TestLessonParamValues runs, for every value of every parameter of the
+// built-in lessons, the cells a change to it runs again, as a live page
+// does (live.MakePlan, live.Execute, live.Bind), and checks that each
+// succeeds and that every value of the prose that reads them is found.
+func TestLessonParamValues(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the lessons' cells under every parameter value; skipped with -short")
+	}
+	env := testEnv()
+	ls, err := env.loadLessons(nil, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range ls {
+		for _, q := range l.Params {
+			values := q.Choices
+			if values == nil {
+				values = []string{strconv.Itoa(q.Min), strconv.Itoa(q.Max)}
+			}
+			for _, v := range values {
+				if v == q.Default {
+					continue
+				}
+				t.Run(l.Slug+"/"+q.Name+"="+v, func(t *testing.T) {
+					params := map[string]string{q.Name: v}
+					plan, e := live.MakePlan(l, live.PlanRequest{Lesson: l.Slug, Params: params, Changed: []string{q.Name}})
+					if e != nil || len(plan.Cells) == 0 {
+						t.Fatalf("plan: %+v, %v", plan, e)
+					}
+					for _, pc := range plan.Cells {
+						bound := 0
+						for _, line := range strings.Split(pc.Source, "\n") {
+							if strings.HasPrefix(line, "#") {
+								continue
+							}
+							cell, e := live.Prepare(line, sandbox.Cells)
+							if e != nil {
+								t.Fatalf("cell %d: %s: %v", pc.Cell, line, e)
+							}
+							res, cr := live.Execute(line, cell, live.Options{Run: env.newLessonRun(t.Context()), Files: sandbox.NewMemory(sandbox.Quota{})})
+							if res.Error != nil {
+								t.Fatalf("cell %d: %s: %v", pc.Cell, line, res.Error.Message)
+							}
+							refs, _, e := live.Bind(l, live.Binding{Lesson: l.Slug, Cell: pc.Cell, Params: params}, line, cr)
+							if e != nil {
+								t.Fatal(e)
+							}
+							for _, r := range refs {
+								if r.Error != "" {
+									t.Errorf("cell %d: %s: the prose's value %s: %s", pc.Cell, line, r.Ref, r.Error)
+								}
+							}
+							bound += len(refs)
+						}
+						t.Logf("cell %d: %d values of the prose", pc.Cell, bound)
+					}
+				})
+			}
+		}
 	}
 }
