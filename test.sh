@@ -5,7 +5,8 @@
 # Stockfish (Debian package "stockfish", /usr/games/stockfish) for the
 # perft and match comparisons, and Debian's Polyglot opening book
 # ("gnuchess-book") for the book tests, Chromium ("chromium",
-# /usr/bin/chromium) for the notebook's browser test, and PolyGlot
+# /usr/bin/chromium) for the notebook's browser tests (on the server and on
+# the static site, whose test builds plylab for WebAssembly), and PolyGlot
 # ("polyglot", /usr/games/polyglot), a GUI-side adapter that ponders with
 # the UCI engine the way GUIs do. Then: gofmt, go vet, go test.
 # PLYLAB_PERFT_FULL=1 adds every depth of the 132-position perft suite.

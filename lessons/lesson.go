@@ -36,6 +36,13 @@ type Lesson struct {
 	TitleInBody bool
 	Blocks      []*Block
 	Cells       []*Cell
+	// Params are the parameters the lesson declares (params.go), in
+	// order; its cells and prose hold the values of this parse.
+	Params []*Param
+
+	values map[string]string // the parameters' values in this parse
+	source []byte            // the file as read, to parse it again (WithParams)
+	rules  Rules             // the rules it was parsed with
 }
 
 // BlockKind tells prose, plain code and runnable cells apart.
@@ -58,6 +65,8 @@ type Block struct {
 	Info string // a code block's info string, e.g. "go" or "console"
 	Refs []Ref  // {{...}} references in prose
 	Cell *Cell  // the cell (CellBlock)
+	// Params are where prose shows parameters' values (params.go).
+	Params []ParamUse
 }
 
 // Cell is a runnable block: one or more plylab commands, or a quiz.
@@ -66,6 +75,8 @@ type Cell struct {
 	Line     int // line of the opening fence
 	Commands []*Command
 	Quiz     *Quiz
+	// Params names the parameters the cell's lines use (params.go).
+	Params []string
 }
 
 // Command is one line of a cell.
@@ -173,11 +184,25 @@ var fileNumber = regexp.MustCompile(`^(\d+)-(.+)$`)
 // decide which commands a cell may run (any other is an error at its
 // line).
 func Parse(file string, src []byte, rules Rules) (*Lesson, error) {
-	p := &lessonParser{file: file, rules: rules}
+	l, err := parseLesson(file, src, rules, nil)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkParams(l); err != nil {
+		return nil, err
+	}
+	return l, nil
+}
+
+// parseLesson is Parse with values for the lesson's parameters (nil: the
+// defaults), without checking their other values.
+func parseLesson(file string, src []byte, rules Rules, values map[string]string) (*Lesson, error) {
+	p := &lessonParser{file: file, rules: rules, values: values}
 	l, err := p.parse(src)
 	if err != nil {
 		return nil, err
 	}
+	l.source, l.rules = src, rules
 	base := strings.TrimSuffix(filepath.Base(file), filepath.Ext(file))
 	l.Slug, l.Name = base, base
 	if m := fileNumber.FindStringSubmatch(base); m != nil {
@@ -192,6 +217,12 @@ type lessonParser struct {
 	rules Rules
 	// names are the names bound by references so far, with their lines.
 	names map[string]int
+	// Parameters (params.go): declared, their values, where they were
+	// put, which were used.
+	params []*Param
+	values map[string]string
+	uses   map[int][]paramUse
+	used   map[string]bool
 }
 
 func (p *lessonParser) errorf(line int, format string, args ...any) error {
@@ -250,10 +281,16 @@ func (p *lessonParser) parse(src []byte) (*Lesson, error) {
 				return nil, p.errorf(i+1, "front matter line %q is not 'key: value'", t)
 			}
 			k = strings.ToLower(strings.TrimSpace(k))
+			if name, ok := paramKey(k); ok {
+				if err := p.declare(name, v, i+1); err != nil {
+					return nil, err
+				}
+				continue
+			}
 			switch k {
 			case "title", "summary", "minutes":
 			default:
-				return nil, p.errorf(i+1, "unknown front matter key %q; use title, summary and minutes", k)
+				return nil, p.errorf(i+1, "unknown front matter key %q; use title, summary, minutes and param NAME", k)
 			}
 			meta[k] = unquote(strings.TrimSpace(v))
 			metaLine[k] = i + 1
@@ -271,6 +308,9 @@ func (p *lessonParser) parse(src []byte) (*Lesson, error) {
 		l.Minutes = n
 	}
 
+	if err := p.substitute(lines, i); err != nil {
+		return nil, err
+	}
 	var prose []string
 	proseStart := i + 1
 	flushProse := func() error {
@@ -332,6 +372,7 @@ func (p *lessonParser) parse(src []byte) (*Lesson, error) {
 	if err := flushProse(); err != nil {
 		return nil, err
 	}
+	p.bindParams(l, len(lines))
 
 	if l.Title == "" {
 		for _, b := range l.Blocks {

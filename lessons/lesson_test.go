@@ -153,7 +153,7 @@ func TestParseErrors(t *testing.T) {
 		{"bad ref", "# T\n" + fence + "plylab\ntree\n" + fence + "\n{{nodes | depth}}\n",
 			`x.md:5: bad reference {{nodes | depth}}: condition "depth" in "nodes | depth" is not KEY=VALUE`},
 		{"no title", "just text\n", "x.md:1: the lesson has no title: add front matter 'title: ...' or a '# Title' heading"},
-		{"front matter key", "---\ntitel: x\n---\n", `x.md:2: unknown front matter key "titel"; use title, summary and minutes`},
+		{"front matter key", "---\ntitel: x\n---\n", `x.md:2: unknown front matter key "titel"; use title, summary, minutes and param NAME`},
 		{"front matter open", "---\ntitle: x\n", "x.md:1: unterminated front matter: the '---' on line 1 has no closing '---'"},
 		{"minutes", "---\ntitle: x\nminutes: soon\n---\n", `x.md:3: minutes must be a whole number of minutes, got "soon"`},
 	}

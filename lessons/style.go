@@ -28,6 +28,7 @@ nav.top { font-size: 0.9rem; margin-bottom: 1.5rem; color: var(--muted); }
 header { border-bottom: 2px solid var(--ink); margin-bottom: 1.5rem; padding-bottom: 0.8rem; }
 .kicker { text-transform: uppercase; letter-spacing: 0.06em; font-size: 0.78rem; color: var(--muted); margin: 0; }
 .summary { font-size: 1.15rem; color: var(--muted); margin: 0; font-style: italic; }
+.params { margin: 0.5rem 0 0; font-size: 0.9rem; color: var(--muted); }
 code, pre, .url {
   font-family: ui-monospace, "SF Mono", "Cascadia Mono", "DejaVu Sans Mono", Menlo, Consolas, monospace;
 }

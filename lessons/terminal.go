@@ -96,6 +96,9 @@ func (t *Terminal) Present(s *Session) error {
 	if l.TitleInBody {
 		head = fmt.Sprintf("# %s\n\n%s", l.Title, facts)
 	}
+	if line := paramsLine(l); line != "" {
+		head += "\n\n" + line
+	}
 	if err := t.markdown(head); err != nil {
 		return err
 	}

@@ -30,7 +30,7 @@ func testEnv() *appEnv {
 }
 
 // runIn runs `plylab args...` in env, capturing its output.
-func runIn(t *testing.T, env *appEnv, args ...string) result {
+func runIn(t testing.TB, env *appEnv, args ...string) result {
 	t.Helper()
 	var out, errb bytes.Buffer
 	env.Stdout, env.Stderr = &out, &errb
@@ -39,7 +39,7 @@ func runIn(t *testing.T, env *appEnv, args ...string) result {
 }
 
 // runCLI runs `plylab args...` in a fresh test environment.
-func runCLI(t *testing.T, args ...string) result {
+func runCLI(t testing.TB, args ...string) result {
 	t.Helper()
 	return runIn(t, testEnv(), args...)
 }

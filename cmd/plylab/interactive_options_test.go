@@ -46,7 +46,7 @@ func TestLessonOptions(t *testing.T) {
 	if e == nil || e.Format != "md" || e.Output != "notes" || len(e.Batch.Lessons) != 2 || e.Batch.Jobs < 1 || e.Batch.NewRun == nil {
 		t.Errorf("lesson export 1 3 --format md -o notes: %+v (%s)", e, msg)
 	}
-	wantParseError(t, withAllCommands(newLessonExportCommand), `unknown format "pdf"; use --format html or --format md`, "export", "all", "-f", "pdf", "-o", "x")
+	wantParseError(t, withAllCommands(newLessonExportCommand), `unknown format "pdf"; use --format html, md or site`, "export", "all", "-f", "pdf", "-o", "x")
 	wantParseError(t, withAllCommands(newLessonExportCommand), "name the lessons to export", "export", "-o", "x")
 
 	c, msg := parseOptions(t, withAllCommands(newLessonCheckCommand), "check", "3", "-j", "2", "--golden", "g")

@@ -201,8 +201,9 @@ func lessonRunRun(ctx context.Context, opts *LessonRunOptions, stdout, _ io.Writ
 // lesson export`.
 type LessonExportOptions struct {
 	Batch  lessons.Batch // the lessons and their cells' runner (the run adds the progress line)
-	Format string        // html or md
+	Format string        // html, md or site
 	Output string        // the folder
+	Wasm   string        // --wasm: a built WebAssembly engine for a site ("": build one)
 	runStreams
 }
 
@@ -211,11 +212,12 @@ type LessonExportOptions struct {
 func newLessonExportCommand(env *appEnv, runF func(context.Context, *LessonExportOptions) error) *cli.Command {
 	return &cli.Command{
 		Name:        "export",
-		Usage:       "write lessons as static notebooks: HTML pages that work offline, or Markdown",
+		Usage:       "write lessons as static notebooks (HTML pages that work offline, or Markdown), or as a live site whose cells run in the browser",
 		ArgsUsage:   "N|NAME|FILE|all ...",
 		Description: help("lesson-export"),
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "html", Usage: "notebook `FORMAT`: html or md"},
+			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "html", Usage: "notebook `FORMAT`: html, md or site (a live site that runs its cells in the browser)"},
+			&cli.StringFlag{Name: "wasm", Usage: "for --format site: use the WebAssembly engine in `FILE` (GOOS=js GOARCH=wasm go build -o plylab.wasm ./cmd/plylab; wasm_exec.js next to it or from the local Go) instead of building it"},
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the notebooks into `DIR`", Required: true},
 		},
 		Action: parseAction(env, func(c *cli.Context) (*LessonExportOptions, error) { return parseLessonExport(c, env) }, runF),
@@ -226,8 +228,14 @@ func newLessonExportCommand(env *appEnv, runF func(context.Context, *LessonExpor
 // as many at once as there are cores.
 func parseLessonExport(c *cli.Context, env *appEnv) (*LessonExportOptions, error) {
 	format, ok := lessons.ExportFormat(c.String("format"))
+	if c.String("format") == "site" {
+		format, ok = "site", true
+	}
 	if !ok {
-		return nil, cliapp.Usagef("unknown format %q; use --format html or --format md", c.String("format"))
+		return nil, cliapp.Usagef("unknown format %q; use --format html, md or site", c.String("format"))
+	}
+	if c.IsSet("wasm") && format != "site" {
+		return nil, cliapp.Usagef("--wasm is the engine of a live site; add --format site")
 	}
 	if c.NArg() == 0 {
 		return nil, cliapp.Usagef("name the lessons to export: a number, a name, a file, or all; e.g. plylab lesson export all -o site")
@@ -237,11 +245,14 @@ func parseLessonExport(c *cli.Context, env *appEnv) (*LessonExportOptions, error
 		return nil, err
 	}
 	b := lessons.Batch{Lessons: ls, NewRun: env.newLessonRun, Jobs: runtime.GOMAXPROCS(0)}
-	return &LessonExportOptions{Batch: b, Format: format, Output: c.String("output")}, nil
+	return &LessonExportOptions{Batch: b, Format: format, Output: c.String("output"), Wasm: c.String("wasm")}, nil
 }
 
 // lessonExportRun runs the lessons and writes their notebooks.
 func lessonExportRun(ctx context.Context, opts *LessonExportOptions, stdout, stderr io.Writer) error {
+	if opts.Format == "site" {
+		return lessonSiteRun(ctx, opts, stdout, stderr)
+	}
 	return opts.Batch.WithProgress(output.NewProgress(stderr, opts.Progress)).Export(ctx, stdout, opts.Output, opts.Format,
 		lessons.ExportOptions{Generator: "plylab " + version})
 }

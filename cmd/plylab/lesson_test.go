@@ -358,7 +358,7 @@ func TestLessonMalformed(t *testing.T) {
 		{"lesson_bad_command.md", `lesson_bad_command.md:7: "compar" is not a plylab command a lesson cell can run; did you mean "compare"?`},
 		{"lesson_bad_flag.md", `lesson_bad_flag.md:5: --dept is not available in lesson cells for 'plylab tree'; did you mean --depth? (to use another flag, run the command in a terminal; 'plylab tree --help' lists them)`},
 		{"lesson_outside.md", `lesson_outside.md:6: -o "../../x.svg" names a folder: ` + sandbox.NameRule},
-		{"lesson_program.md", `lesson_program.md:6: --label-engine is not available in lesson cells (it starts a program on the server); run 'plylab tune --label-engine /usr/games/stockfish' in a terminal instead`},
+		{"lesson_program.md", `lesson_program.md:6: --label-engine is not available in lesson cells (it starts another program); run 'plylab tune --label-engine /usr/games/stockfish' in a terminal instead`},
 		{"lesson_bad_fence.md", "lesson_bad_fence.md:5: unterminated code block: the ``` opened here is never closed"},
 	}
 	for _, tc := range tests {
@@ -386,7 +386,9 @@ func TestLessonErrors(t *testing.T) {
 		{[]string{"lesson", "run", "missing.md"}, "plylab: unknown lesson: no lesson file missing.md; run 'plylab lesson list' to see the lessons"},
 		{[]string{"lesson", "run"}, "plylab: name one lesson, e.g. 'plylab lesson run 3'; run 'plylab lesson list' to see the lessons"},
 		{[]string{"lesson", "export", "1"}, "plylab: missing required flag --output; run 'plylab lesson export --help' for usage"},
-		{[]string{"lesson", "export", "1", "-o", "x", "--format", "pdf"}, `plylab: unknown format "pdf"; use --format html or --format md`},
+		{[]string{"lesson", "export", "1", "-o", "x", "--format", "pdf"}, `plylab: unknown format "pdf"; use --format html, md or site`},
+		{[]string{"lesson", "export", "1", "-o", "x", "--wasm", "plylab.wasm"}, "plylab: --wasm is the engine of a live site; add --format site"},
+		{[]string{"lesson", "export", "1", "-o", "x", "--format", "site", "--wasm", "no-such.wasm"}, `plylab: --wasm: file "no-such.wasm" does not exist; check the path (build one with GOOS=js GOARCH=wasm go build -o plylab.wasm ./cmd/plylab)`},
 		{[]string{"lesson", "export", "-o", "x"}, "plylab: name the lessons to export: a number, a name, a file, or all; e.g. plylab lesson export all -o site"},
 		{[]string{"lesson", "list", "3"}, "plylab: 'lesson list' takes no arguments; to run a lesson: plylab lesson run 3"},
 	}

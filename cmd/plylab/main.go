@@ -1,3 +1,5 @@
+//go:build !js
+
 // Command plylab is an educational command-line explorer of chess search:
 // minimax, alpha-beta and a full engine, node counts per depth, search
 // trees as Graphviz, and lessons.

@@ -230,14 +230,14 @@ func TestNotebookSecurity(t *testing.T) {
 		{"plylab tune --epochs 1 --output " + filepath.Join(c.dir, "weights.go"), "writes Go source"},
 		{"plylab nnue train --data data.bin -o net.nnue", "not available in lesson cells"},
 		{"plylab nnue label --data data.bin -o out.bin", "not available in lesson cells"},
-		{"plylab tune --epochs 1 --label-engine " + c.engine, "starts a program"},
+		{"plylab tune --epochs 1 --label-engine " + c.engine, "starts another program"},
 		{"plylab nnue label --teacher " + c.engine + " --data data.bin -o x.bin", "not available in lesson cells"},
-		{"plylab perft --stockfish " + c.engine, "starts a program"},
+		{"plylab perft --stockfish " + c.engine, "starts another program"},
 		{"plylab match --opponent " + c.engine + " --games 1", "not available in lesson cells"},
 		{"plylab uci", "not available in lesson cells"},
 		{"plylab book show --book " + filepath.Join(c.dir, "book.bin"), "not available in lesson cells"},
 		{"plylab lesson run " + filepath.Join(c.dir, "secret.txt"), "not available in lesson cells"},
-		{"plylab tree --toy-file toy.txt", "reads a file on the server"},
+		{"plylab tree --toy-file toy.txt", "reads a file on disk"},
 	} {
 		r := run(tc.line)
 		if r.status != 400 || r.res.Error == nil || !strings.Contains(r.res.Error.Message, tc.want) || !strings.Contains(r.res.Error.Message, "terminal") || strings.Contains(r.res.Error.Message, "\n") {

@@ -6,7 +6,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -33,7 +32,7 @@ func findBrowser() string {
 
 // newBrowser starts headless Chromium with a fresh profile and no network
 // chatter of its own.
-func newBrowser(t *testing.T) (context.Context, context.CancelFunc) {
+func newBrowser(t testing.TB) (context.Context, context.CancelFunc) {
 	t.Helper()
 	path := findBrowser()
 	if path == "" {
@@ -58,6 +57,9 @@ func newBrowser(t *testing.T) (context.Context, context.CancelFunc) {
 		chromedp.Flag("disable-sync", true),
 		chromedp.Flag("disable-dev-shm-usage", true),
 		chromedp.WindowSize(1100, 820),
+	}
+	if f := os.Getenv("PLYLAB_JSFLAGS"); f != "" {
+		opts = append(opts, chromedp.Flag("js-flags", f))
 	}
 	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
 	// cdproto may not know every event of a newer Chromium; those
@@ -94,8 +96,9 @@ func tableCell(sel, depth, algo, column string) string {
 
 // TestServeBrowser drives the notebook in headless Chromium as a student
 // would: open lesson 3, change a cell's depth, run it and read the node
-// count from the page (it must equal the count computed in-process), then
-// run a long search and press Stop.
+// count from the page (it must equal the count computed in-process), run
+// a long search and press Stop, change a parameter of the lesson; then
+// load lesson files in the scratch notebook.
 func TestServeBrowser(t *testing.T) {
 	if testing.Short() {
 		t.Skip("drives a browser; skipped with -short")
@@ -104,71 +107,11 @@ func TestServeBrowser(t *testing.T) {
 	defer cancel()
 	_, ts, token := newNotebook(t, nil)
 
-	// The first cell of lesson 3 that runs compare with alpha-beta at one
-	// depth; the test moves it to another depth.
-	var cell struct {
-		ID      string `json:"id"`
-		Command string `json:"command"`
-	}
-	const pick = `(() => {
-	  for (const s of document.querySelectorAll("section.cell[data-cell]")) {
-	    const ta = s.querySelector("textarea.cmd-edit");
-	    const m = ta.value.match(/^plylab compare .*--algo \S*alphabeta\S*.*$/m);
-	    if (m && / --depth \d+( |$)/.test(m[0])) {
-	      const d = Number(m[0].match(/ --depth (\d+)/)[1]);
-	      const cmd = m[0].replace(/ --depth \d+/, " --depth " + (d === 3 ? 2 : 3));
-	      ta.value = cmd;
-	      ta.dispatchEvent(new Event("input"));
-	      return {id: s.id, command: cmd};
-	    }
-	  }
-	  return {id: "", command: ""};
-	})()`
-	err := chromedp.Run(ctx,
-		chromedp.Navigate(ts.URL+"/lesson/03-alphabeta?token="+token),
-		chromedp.WaitVisible(`textarea.cmd-edit`),
-		chromedp.Evaluate(pick, &cell),
-	)
-	if err != nil {
+	if err := chromedp.Run(ctx, chromedp.Navigate(ts.URL+"/lesson/03-alphabeta?token="+token)); err != nil {
 		t.Fatal(err)
 	}
-	if cell.ID == "" {
-		t.Fatal("lesson 3 has no 'plylab compare --depth N --algo ...alphabeta' cell to edit")
-	}
-	depth := regexp.MustCompile(` --depth (\d+)`).FindStringSubmatch(cell.Command)[1]
-	sel := "#" + cell.ID
-	var status, output, onPage string
-	err = chromedp.Run(ctx,
-		chromedp.Click(sel+" button.run"),
-		chromedp.Poll(`(() => { const s = document.querySelector("`+sel+` .status"); return s.classList.contains("ok") || s.classList.contains("error"); })()`, nil, chromedp.WithPollingTimeout(60*time.Second)),
-		chromedp.TextContent(sel+" .status", &status),
-		chromedp.TextContent(sel+" .outputs", &output),
-		// The page shows compare's table as an HTML table: read the
-		// alpha-beta row of the edited depth, as a student reads it.
-		chromedp.Evaluate(tableCell(sel, depth, "alphabeta", "nodes"), &onPage),
-	)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !strings.HasPrefix(status, "done") {
-		t.Fatalf("status %q; output:\n%s", status, output)
-	}
-	if onPage == "" {
-		t.Fatalf("no alpha-beta row at depth %s in the page's table:\n%s", depth, output)
-	}
-	// The same row in-process.
-	row := regexp.MustCompile(`(?m)^\s*` + depth + `\s+alphabeta\s+([\d,]+)\s`)
-	direct := runCLI(t, strings.Fields(strings.TrimPrefix(cell.Command, "plylab "))...)
-	wantOK(t, direct)
-	m := row.FindStringSubmatch(direct.stdout)
-	if m == nil {
-		t.Fatalf("no alpha-beta row at depth %s in-process:\n%s", depth, direct.stdout)
-	}
-	want := m[1]
-	if onPage != want {
-		t.Errorf("%s: the page shows %s alpha-beta nodes at depth %s, in-process %s", cell.Command, onPage, depth, want)
-	}
-	t.Logf("%s: %s nodes on the page and in-process", cell.Command, onPage)
+	// The steps TestSiteBrowser takes on a static site (site_browser_test.go).
+	sel := editAndRun(t, ctx)
 	if shot := os.Getenv("PLYLAB_SCREENSHOT"); shot != "" {
 		// docs/img/notebook.png: PLYLAB_SCREENSHOT=$PWD/docs/img/notebook.png go test -run TestServeBrowser ./cmd/plylab
 		var png []byte
@@ -184,25 +127,8 @@ func TestServeBrowser(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-
-	// A long search, stopped with the Stop button.
-	var message string
-	err = chromedp.Run(ctx,
-		chromedp.SetValue(sel+" textarea.cmd-edit", "plylab search --position start --depth 30"),
-		chromedp.Click(sel+" button.run"),
-		chromedp.Poll(`document.querySelector("`+sel+` .status").classList.contains("running") && !document.querySelector("`+sel+` button.stop").disabled`, nil, chromedp.WithPollingTimeout(20*time.Second)),
-		chromedp.Sleep(300*time.Millisecond),
-		chromedp.Click(sel+" button.stop"),
-		chromedp.Poll(`!document.querySelector("`+sel+`").classList.contains("running")`, nil, chromedp.WithPollingTimeout(20*time.Second)),
-		chromedp.TextContent(sel+" .status", &status),
-		chromedp.TextContent(sel+" .outputs p.error", &message),
-	)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if status != "stopped" || !strings.Contains(message, "you pressed Stop") {
-		t.Errorf("after Stop: status %q, message %q", status, message)
-	}
+	stopLong(t, ctx, sel)
+	changeParam(t, ctx)
 
 	// The scratch notebook loads a lesson file, and shows a broken one's
 	// error with its line.
@@ -212,7 +138,7 @@ func TestServeBrowser(t *testing.T) {
 	os.WriteFile(bad, []byte("# Broken\n\n```plylab\nplylab frobnicate\n```\n"), 0o644)
 	var cells int
 	var msg, out string
-	err = chromedp.Run(ctx,
+	err := chromedp.Run(ctx,
 		chromedp.Navigate(ts.URL+"/scratch?token="+token),
 		chromedp.WaitReady(`#nb-load`, chromedp.ByID),
 		chromedp.SetUploadFiles(`#nb-load`, []string{bad}, chromedp.ByID),

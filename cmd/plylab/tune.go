@@ -136,11 +136,7 @@ func tuneRun(ctx context.Context, opts *TuneOptions, stdout, stderr io.Writer) e
 		return err
 	}
 	if opts.Output != "" {
-		line, err := run.WriteFile(opts.Output, opts.Provenance, set, res)
-		if err != nil {
-			return err
-		}
-		fmt.Fprint(stderr, line)
+		return writeTuned(run, opts, set, res, stderr)
 	}
 	return nil
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/plylab/plylab/lessons/live"
 	"net"
 	"net/http"
 	"strings"
@@ -89,14 +90,7 @@ func sameOrigin(r *http.Request) bool {
 }
 
 // apiError is the error object of every failed API call.
-type apiError struct {
-	Code    string `json:"code"`
-	Message string `json:"message"`
-	// Line is the line of a lesson file a parse error is at.
-	Line int `json:"line,omitempty"`
-}
-
-func (e *apiError) Error() string { return e.Message }
+type apiError = live.Error
 
 func writeJSON(w http.ResponseWriter, status int, v any) {
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")

@@ -179,8 +179,8 @@ func TestRun(t *testing.T) {
 		{"plylab play --levels", 200, "exit_status", "no such command play", 0, 2},
 		{"plylab match --opponent /usr/games/stockfish", 400, "disallowed", "terminal", 0, 0},
 		{"plylab lesson serve", 400, "disallowed", "cannot run", 0, 0},
-		{"plylab perft --stockfish /usr/games/stockfish", 400, "disallowed", "starts a program on the server", 0, 0},
-		{"plylab tree --toy-file=/etc/passwd", 400, "disallowed", "reads a file on the server", 0, 0},
+		{"plylab perft --stockfish /usr/games/stockfish", 400, "disallowed", "starts another program", 0, 0},
+		{"plylab tree --toy-file=/etc/passwd", 400, "disallowed", "reads a file on disk", 0, 0},
 		{"plylab tree -o ../escape.svg", 400, "disallowed", "names a folder", 0, 0},
 		{"plylab tree -o /tmp/abs.svg", 400, "disallowed", "names a folder", 0, 0},
 		{"plylab tree --depth 2 -o 'my tree.svg'", 400, "disallowed", "has a space", 0, 0},
@@ -298,7 +298,7 @@ func TestPages(t *testing.T) {
 		}
 	}
 	_, page := get(t, ts, "/lesson/03-test", auth)
-	for _, want := range []string{`<textarea class="cmd-edit"`, "plylab compare --depth 3</textarea>", `class="run"`, `class="stop"`, `class="reset"`, `<td class="num">497</td>`, "It visited 497 nodes."} {
+	for _, want := range []string{`<textarea class="cmd-edit"`, "plylab compare --depth 3</textarea>", `class="run"`, `class="stop"`, `class="reset"`, `<td class="num">497</td>`, `It visited <span class="ref" data-ref="2-0" data-cell="1" data-sel="nodes | depth=3">497</span> nodes.`} {
 		if !strings.Contains(page, want) {
 			t.Errorf("lesson page lacks %q:\n%s", want, page)
 		}
@@ -533,7 +533,7 @@ func TestNotebookParseAndExport(t *testing.T) {
 		{"good", "# Mine\n\nA note.\n\n```plylab\nplylab compare --depth 3\n```\n", 200, 0, ""},
 		{"unknown command", "# Mine\n\ntext\n\n```plylab\nplylab frob\n```\n", 400, 6, "not a plylab command"},
 		{"writes outside", "# Mine\n\n```plylab\nplylab tree --toy binary-3 -o /tmp/x.svg\n```\n", 400, 4, "names a folder"},
-		{"starts a program", "# Mine\n\n```plylab\nplylab tune --label-engine /bin/true\n```\n", 400, 4, "starts a program"},
+		{"starts another program", "# Mine\n\n```plylab\nplylab tune --label-engine /bin/true\n```\n", 400, 4, "starts another program"},
 		{"unclosed fence", "# Mine\n\n```plylab\nplylab compare\n", 400, 3, ""},
 		{"shell", "# Mine\n\n```plylab\nplylab compare; rm -rf ~\n```\n", 400, 4, "not a shell"},
 		{"disallowed", "# Mine\n\n```plylab\nplylab play\n```\n", 400, 4, "terminal"},

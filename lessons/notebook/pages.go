@@ -143,7 +143,8 @@ func (s *Server) renderLesson(l *lessons.Lesson) ([]byte, error) {
 
 func (s *Server) handleScratch(w http.ResponseWriter, r *http.Request) {
 	var buf strings.Builder
-	err := scratchTemplate.Execute(&buf, map[string]any{"Head": s.head(""), "CSS": template.CSS(lessons.PageStyle()), "Generator": s.cfg.Generator})
+	err := scratchTemplate.Execute(&buf, scratchPage{Head: s.head(""), CSS: template.CSS(lessons.PageStyle()), Index: "/",
+		Footer: "Served by " + s.cfg.Generator + ": every cell runs on this server, nothing is fetched from the network."})
 	if err != nil {
 		writeError(w, http.StatusInternalServerError, "internal", err.Error())
 		return
@@ -178,6 +179,14 @@ func (s *Server) handleStatic(w http.ResponseWriter, r *http.Request) {
 	w.Write(data)
 }
 
+// scratchPage is what the scratch notebook's page shows around its cells.
+type scratchPage struct {
+	Head   template.HTML
+	CSS    template.CSS
+	Index  string // the lesson index's address
+	Footer string
+}
+
 var scratchTemplate = template.Must(template.New("scratch").Parse(`<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -187,7 +196,7 @@ var scratchTemplate = template.Must(template.New("scratch").Parse(`<!DOCTYPE htm
 <style>{{.CSS}}</style>{{.Head}}
 </head>
 <body class="scratch">
-<nav class="top"><a href="/">All lessons</a></nav>
+<nav class="top"><a href="{{.Index}}">All lessons</a></nav>
 <header>
 <p class="kicker">scratch notebook</p>
 <h1><input id="nb-title" class="title-edit" value="My notebook" aria-label="notebook title" /></h1>
@@ -195,7 +204,7 @@ var scratchTemplate = template.Must(template.New("scratch").Parse(`<!DOCTYPE htm
 </header>
 <div class="toolbar"><button type="button" id="nb-add">Add a cell</button> <button type="button" id="nb-download">Download .md</button> <label class="file-button">Load a lesson file… <input type="file" id="nb-load" accept=".md,text/markdown,text/plain" /></label> <span id="nb-message" class="status" aria-live="polite"></span></div>
 <main id="nb-cells"></main>
-<footer><p>Served by {{.Generator}}: every cell runs on this server, nothing is fetched from the network.</p></footer>
+<footer><p>{{.Footer}}</p></footer>
 </body>
 </html>
 `))

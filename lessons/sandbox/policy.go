@@ -103,7 +103,7 @@ type Refusal struct {
 	// its aliases, comma-separated ("output,o").
 	Flag string
 	// Why completes "not available in lesson cells: ...", e.g. "it
-	// starts a program on the server".
+	// starts another program".
 	Why string
 	// Terminal is what to run instead, shown in the message ("" for the
 	// command itself with the flag).

@@ -1,27 +1,263 @@
-// plylab notebook: runs cells through the server's JSON API
-// (docs/notebook-api.md). No external code, no inline scripts.
+// plylab notebook: runs cells through one of two back ends, chosen by a
+// marker the page carries. Pages served by `plylab lesson serve` carry
+// <meta name="plylab-token">: cells run on that server through its JSON
+// API (docs/notebook-api.md). Pages of a static lesson site (`plylab lesson
+// export --format site`) carry <meta name="plylab-backend" content="wasm">:
+// cells run in this browser, in a Web Worker running plylab compiled to
+// WebAssembly (static/plylab-worker.js). Both give the same events and
+// results, so the rest of this file does not know which one runs.
+// No external code, no inline scripts.
 "use strict";
 (function () {
-  const token = document.querySelector('meta[name="plylab-token"]').content;
-  let session = "";
+  function meta(name) {
+    const m = document.querySelector('meta[name="' + name + '"]');
+    return m ? m.content : "";
+  }
 
-  function headers() {
-    return { "Content-Type": "application/json", "X-Plylab-Token": token };
-  }
-  async function post(path, body) {
-    const r = await fetch(path, { method: "POST", headers: headers(), body: JSON.stringify(body), credentials: "same-origin" });
-    let data = null;
-    try { data = await r.json(); } catch (e) { data = { error: { code: "bad_response", message: "the server answered " + r.status } }; }
-    return data;
-  }
-  async function ensureSession() {
-    if (!session) {
-      const d = await post("/api/session", {});
-      if (d.error) throw new Error(d.error.message);
-      session = d.session;
+  // ------------------------------------------------------------------
+  // Back end 1: the notebook server's HTTP API.
+  function serverBackend() {
+    const token = meta("plylab-token");
+    let session = "";
+    function headers() {
+      return { "Content-Type": "application/json", "X-Plylab-Token": token };
     }
-    return session;
+    async function post(path, body) {
+      const r = await fetch(path, { method: "POST", headers: headers(), body: JSON.stringify(body), credentials: "same-origin" });
+      let data = null;
+      try { data = await r.json(); } catch (e) { data = { error: { code: "bad_response", message: "the server answered " + r.status } }; }
+      return data;
+    }
+    async function ensureSession() {
+      if (!session) {
+        const d = await post("/api/session", {});
+        if (d.error) throw new Error(d.error.message);
+        session = d.session;
+      }
+      return session;
+    }
+    // run streams one command: on(event) for output, live and progress
+    // events; resolves with the result.
+    async function run(id, command, bind, on) {
+      const body = { command: command, session: await ensureSession(), id: id };
+      if (bind) body.bind = bind;
+      const resp = await fetch("/api/stream", { method: "POST", headers: headers(), credentials: "same-origin", body: JSON.stringify(body) });
+      if (!resp.ok) {
+        let d;
+        try { d = await resp.json(); } catch (e) { d = { error: { code: "http", message: "the server answered " + resp.status } }; }
+        return { error: d.error, output: "" };
+      }
+      const reader = resp.body.getReader();
+      const dec = new TextDecoder();
+      let buf = "", res = null;
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        buf += dec.decode(value, { stream: true });
+        let nl;
+        while ((nl = buf.indexOf("\n")) >= 0) {
+          const line = buf.slice(0, nl);
+          buf = buf.slice(nl + 1);
+          if (!line) continue;
+          const ev = JSON.parse(line);
+          if (ev.type === "result") res = ev.result;
+          else on(ev);
+        }
+      }
+      return res || { error: { code: "stopped", message: "the connection closed before the result came" } };
+    }
+    return {
+      kind: "server",
+      ready: Promise.resolve(),
+      run: run,
+      stop: (id) => post("/api/stop", { id: id }),
+      plan: (req) => post("/api/lesson/plan", req),
+      parse: (req) => post("/api/notebook/parse", req),
+      exportNotebook: (nb) => post("/api/notebook/export", nb),
+    };
   }
+
+  // ------------------------------------------------------------------
+  // Back end 2: plylab compiled to WebAssembly, in a Web Worker. The page
+  // compiles the module once; a worker instantiates it. A search never
+  // yields to the worker, so Stop ends the worker and starts a fresh one
+  // (the module is compiled already, so that is quick). Runs wait in a
+  // queue and go one at a time. Files a cell writes come back with its
+  // result and stay in this page's memory (blob: addresses).
+  function wasmBackend() {
+    const base = meta("plylab-static") || "static/";
+    let module = null, worker = null, ready = null, active = null;
+    const queue = [];
+    let seq = 0;
+    // A lesson file (not built into the engine) with parameters comes with
+    // its source; every worker is given it before anything else.
+    const files = [];
+    function compile() {
+      if (!module) {
+        module = (async () => {
+          const r = await fetch(base + "plylab.wasm.gz");
+          if (!r.ok) throw new Error("cannot load " + base + "plylab.wasm.gz: the server answered " + r.status);
+          // The file is gzipped; a host that sends it with
+          // Content-Encoding: gzip has unpacked it already. Peek at the
+          // first bytes, then compile while the rest arrives.
+          const reader = r.body.getReader();
+          const first = await reader.read();
+          const head = first.value || new Uint8Array(0);
+          const body = new ReadableStream({
+            start(c) { if (head.length) c.enqueue(head); },
+            async pull(c) { const { value, done } = await reader.read(); if (done) c.close(); else c.enqueue(value); },
+          });
+          const gz = head[0] === 0x1f && head[1] === 0x8b;
+          const wasm = gz ? body.pipeThrough(new DecompressionStream("gzip")) : body;
+          const mod = await WebAssembly.compileStreaming(new Response(wasm, { headers: { "Content-Type": "application/wasm" } }));
+          performance.mark("plylab-compiled");
+          return mod;
+        })();
+      }
+      return module;
+    }
+    function spawn() {
+      let w;
+      try {
+        w = new Worker(base + "plylab-worker.js");
+      } catch (e) {
+        // A page opened from the disk (file:) may start no worker.
+        ready = Promise.reject(new Error("this page cannot start plylab's engine (" + e.message + "): open the site through a web server, e.g. python3 -m http.server in its folder"));
+        ready.catch(() => {});
+        return;
+      }
+      worker = w;
+      ready = new Promise((resolve, reject) => {
+        w.onmessage = (e) => {
+          const m = e.data;
+          if (m.type === "ready") { resolve(); return; }
+          if (m.type === "started") { performance.mark("plylab-started"); return; }
+          if (m.type === "failed") { reject(new Error(m.message)); return; }
+          if (!active || m.id !== active.id) return;
+          if (m.type === "event") {
+            const ev = JSON.parse(m.event);
+            if (ev.type === "result") finish(ev.result);
+            else if (active.on) active.on(ev);
+          } else if (m.type === "answer") {
+            finish(JSON.parse(m.answer));
+          }
+        };
+        w.onerror = (e) => reject(new Error("the WebAssembly worker failed: " + (e.message || "unknown error")));
+      });
+      for (const f of files) queue.unshift({ kind: "call", id: "c" + ++seq, method: "lesson", request: f, resolve: () => {} });
+      compile().then((mod) => w.postMessage({ type: "start", module: mod }), (err) => w.onerror({
+        message: "cannot load plylab's engine: " + String(err.message || err) +
+          (location.protocol === "file:" ? "; open the site through a web server, e.g. python3 -m http.server in its folder" : ""),
+      }));
+      ready.catch(() => {});
+    }
+    function finish(value) {
+      const a = active;
+      active = null;
+      if (a.timer) clearInterval(a.timer);
+      a.resolve(value);
+      next();
+    }
+    async function next() {
+      if (active || !queue.length) return;
+      active = queue.shift();
+      const a = active;
+      try {
+        await ready;
+      } catch (e) {
+        if (active === a) finish({ error: { code: "no_engine", message: String(e.message || e) } });
+        return;
+      }
+      if (active !== a) return;
+      if (a.kind === "run") {
+        const t0 = performance.now();
+        a.timer = setInterval(() => a.on && a.on({ type: "progress", elapsed_ms: performance.now() - t0 }), 500);
+        worker.postMessage({ type: "run", id: a.id, request: JSON.stringify(a.request) });
+      } else {
+        worker.postMessage({ type: "call", id: a.id, method: a.method, request: JSON.stringify(a.request) });
+      }
+    }
+    function enqueue(job) {
+      return new Promise((resolve) => {
+        job.resolve = resolve;
+        queue.push(job);
+        next();
+      });
+    }
+    function withFiles(res) {
+      // Files come with their bytes: keep them in memory, for the page's life.
+      for (const f of res.files || []) {
+        if (f.data !== undefined) {
+          const bin = atob(f.data), bytes = new Uint8Array(bin.length);
+          for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
+          f.url = URL.createObjectURL(new Blob([bytes], { type: fileType(f.name) }));
+          delete f.data;
+        }
+      }
+      for (const p of res.svgs || []) {
+        const f = (res.files || []).find((x) => x.name === p.name);
+        if (f && !p.url && !p.svg) p.url = f.url;
+      }
+      return res;
+    }
+    function call(method, request) {
+      return enqueue({ kind: "call", id: "c" + ++seq, method: method, request: request });
+    }
+    spawn();
+    let lessonFile = Promise.resolve();
+    const file = meta("plylab-lesson-file");
+    if (file) {
+      lessonFile = fetch(file).then((r) => r.text()).then((md) => {
+        const f = { name: file.slice(file.lastIndexOf("/") + 1), markdown: md };
+        files.push(f);
+        return call("lesson", f);
+      }).catch(() => {});
+    }
+    return {
+      kind: "wasm",
+      get ready() { return ready; },
+      run: async (id, command, bind, on) => {
+        const req = { command: command, id: id };
+        if (bind) req.bind = bind;
+        return withFiles(await enqueue({ kind: "run", id: id, request: req, on: on }));
+      },
+      stop: async (id) => {
+        const i = queue.findIndex((j) => j.id === id);
+        if (i >= 0) {
+          const [j] = queue.splice(i, 1);
+          j.resolve({ error: stoppedError() });
+          return;
+        }
+        if (active && active.id === id) {
+          worker.terminate();
+          spawn();
+          finish({ error: stoppedError() });
+        }
+      },
+      plan: async (req) => { await lessonFile; return call("plan", req); },
+      parse: (req) => call("parse", req),
+      exportNotebook: (nb) => call("export", nb),
+    };
+  }
+  function stoppedError() {
+    return { code: "stopped", message: "stopped: you pressed Stop; the output above is what the command printed until then" };
+  }
+  function fileType(name) {
+    const ext = name.slice(name.lastIndexOf(".") + 1).toLowerCase();
+    return { svg: "image/svg+xml", png: "image/png", json: "application/json", csv: "text/csv", md: "text/markdown" }[ext] || "text/plain";
+  }
+
+  const backend = meta("plylab-backend") === "wasm" ? wasmBackend() : serverBackend();
+  // The page is interactive once its back end is: a performance mark and
+  // a data-plylab attribute on <html> say when (ready or failed).
+  Promise.resolve(backend.ready).then(() => {
+    performance.mark("plylab-ready");
+    document.documentElement.dataset.plylab = "ready";
+  }, (e) => {
+    document.documentElement.dataset.plylab = "failed";
+    document.documentElement.dataset.plylabError = String(e.message || e);
+  });
+
   function el(tag, cls, text) {
     const e = document.createElement(tag);
     if (cls) e.className = cls;
@@ -49,53 +285,32 @@
     return out;
   }
 
-  // runOne streams one command into box; returns the result object.
-  async function runOne(cell, command, box) {
+  // runOne runs one command into box; returns the result object.
+  async function runOne(cell, command, box, bind) {
     const id = randomID();
     cell.runID = id;
     const pre = el("pre", "out");
     box.appendChild(pre);
     let live = null;
-    let res = null;
-    const resp = await fetch("/api/stream", {
-      method: "POST", headers: headers(), credentials: "same-origin",
-      body: JSON.stringify({ command: command, session: await ensureSession(), id: id }),
-    });
-    if (!resp.ok) {
-      pre.remove();
-      let d;
-      try { d = await resp.json(); } catch (e) { d = { error: { code: "http", message: "the server answered " + resp.status } }; }
-      return { error: d.error, output: "" };
-    }
-    const reader = resp.body.getReader();
-    const dec = new TextDecoder();
-    let buf = "";
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      buf += dec.decode(value, { stream: true });
-      let nl;
-      while ((nl = buf.indexOf("\n")) >= 0) {
-        const line = buf.slice(0, nl);
-        buf = buf.slice(nl + 1);
-        if (!line) continue;
-        const ev = JSON.parse(line);
-        if (ev.type === "output") {
-          pre.textContent += ev.text;
-        } else if (ev.type === "live") {
-          // The rows finished so far, as the final table will show them.
-          if (!live) { live = el("pre", "out live"); box.appendChild(live); }
-          live.textContent = ev.text.replace(/\n$/, "");
-        } else if (ev.type === "progress") {
-          setStatus(cell, "running… " + (ev.elapsed_ms / 1000).toFixed(1) + " s", "running");
-        } else if (ev.type === "result") {
-          res = ev.result;
-        }
+    const res = await backend.run(id, command, bind, (ev) => {
+      if (ev.type === "output") {
+        pre.textContent += ev.text;
+      } else if (ev.type === "live") {
+        // The rows finished so far, as the final table will show them.
+        if (!live) { live = el("pre", "out live"); box.appendChild(live); }
+        live.textContent = ev.text.replace(/\n$/, "");
+      } else if (ev.type === "progress") {
+        setStatus(cell, "running… " + (ev.elapsed_ms / 1000).toFixed(1) + " s", "running");
       }
-    }
+    });
     if (live) live.remove();
-    if (!res) res = { error: { code: "stopped", message: "the connection closed before the result came" } };
     pre.remove();
+    if (res.error && res.command === undefined && !res.html && !res.output) {
+      // It did not run (refused, or stopped before its result): what it
+      // printed so far stays.
+      if (pre.textContent) box.appendChild(el("pre", "out", pre.textContent.replace(/\n$/, "")));
+      return res;
+    }
     showResult(box, res, pre.textContent);
     return res;
   }
@@ -275,7 +490,11 @@
     s.className = "status" + (kind ? " " + kind : "");
   }
 
-  async function runCell(cell) {
+  // runCell runs a cell's commands in order, stopping at the first that
+  // fails; resolves true when all ran. bind, when set, ties the run to
+  // the lesson's cell under values of its parameters: the results then
+  // carry the values of the prose that reads the cell, put in place here.
+  async function runCell(cell, bind) {
     const ta = cell.querySelector("textarea.cmd-edit");
     const box = cell.querySelector(".outputs");
     const run = cell.querySelector("button.run"), stop = cell.querySelector("button.stop");
@@ -283,16 +502,23 @@
     box.textContent = "";
     const details = cell.querySelector("details.reveal");
     if (details) details.open = true;
-    if (!cmds.length) { setStatus(cell, "write a plylab command first", "error"); return; }
+    if (!cmds.length) { setStatus(cell, "write a plylab command first", "error"); return false; }
     run.disabled = true; stop.disabled = false;
     cell.classList.add("running");
-    setStatus(cell, "running…", "running");
+    setStatus(cell, document.documentElement.dataset.plylab === "ready" ? "running…" : "starting plylab…", "running");
     const t0 = performance.now();
     let failed = null;
+    const bound = {};
+    let answer = "";
     try {
       for (const c of cmds) {
         if (cmds.length > 1) box.appendChild(el("div", "out-label", "$ " + c));
-        const res = await runOne(cell, c, box);
+        const res = await runOne(cell, c, box, bind);
+        for (const r of res.refs || []) {
+          // The first command whose output has the value gives it.
+          if (!bound[r.ref] || (bound[r.ref].error && !r.error)) bound[r.ref] = r;
+        }
+        if (res.answer && !answer) answer = res.answer;
         if (res.error) {
           failed = res.error;
           box.appendChild(el("p", "error", res.error.message));
@@ -301,30 +527,110 @@
       }
     } catch (e) {
       failed = { code: "network", message: String(e) };
-      box.appendChild(el("p", "error", "could not reach the server: " + e));
+      box.appendChild(el("p", "error", (backend.kind === "server" ? "could not reach the server: " : "the engine failed: ") + e));
     }
+    if (answer) {
+      const p = el("p", "answer");
+      p.appendChild(el("strong", "", "Answer:"));
+      p.appendChild(document.createTextNode(" " + answer));
+      box.appendChild(p);
+    }
+    if (bind) showBound(cell, bound, failed);
     cell.runID = "";
     run.disabled = false; stop.disabled = true;
     cell.classList.remove("running");
     const secs = ((performance.now() - t0) / 1000).toFixed(2);
     if (failed) setStatus(cell, failed.code === "stopped" ? "stopped" : "error: " + failed.code, "error");
     else setStatus(cell, "done in " + secs + " s", "ok");
+    return !failed;
+  }
+
+  // showBound puts the values of the prose that reads cell in place; a
+  // value the new output lacks is marked, with why.
+  function showBound(cell, bound, failed) {
+    const n = cell.dataset.cell;
+    document.querySelectorAll('span.ref[data-cell="' + n + '"]').forEach((s) => {
+      const r = bound[s.dataset.ref];
+      s.classList.remove("stale");
+      if (r && !r.error) {
+        s.textContent = r.value;
+        s.classList.remove("unbound");
+        s.classList.add("updated");
+        s.removeAttribute("title");
+      } else {
+        s.classList.add("unbound");
+        s.title = r ? r.error : failed ? "cell " + n + " did not run to the end: " + failed.message : "cell " + n + "'s output has no such value";
+      }
+    });
+  }
+
+  // ------------------------------------------------------------------
+  // Parameters: a change re-runs, in order, the cells that use it, and the
+  // prose that reads them follows.
+  function setupParams(form) {
+    const slug = form.dataset.lesson;
+    const status = form.querySelector(".params-status");
+    const fields = () => [...form.querySelectorAll("select[name], input[name]")];
+    let running = null;
+    form.addEventListener("submit", (e) => e.preventDefault());
+    form.addEventListener("change", async (e) => {
+      const name = e.target.name;
+      if (!name) return;
+      const params = {};
+      for (const f of fields()) params[f.name] = String(f.value).trim();
+      const me = {};
+      running = me;
+      status.textContent = "";
+      status.className = "status params-status";
+      const plan = await backend.plan({ lesson: slug, params: params, changed: [name] });
+      if (running !== me) return;
+      if (plan.error) {
+        status.textContent = plan.error.message;
+        status.className = "status params-status error";
+        return;
+      }
+      document.querySelectorAll('span.param-value[data-param="' + name + '"]').forEach((s) => { s.textContent = plan.params[name]; s.classList.add("updated"); });
+      const cells = plan.cells.map((pc) => ({ pc: pc, sec: document.getElementById("cell-" + pc.cell) })).filter((x) => x.sec);
+      for (const { sec } of cells) {
+        setStatus(sec, "waiting: " + name + " changed…", "running");
+        document.querySelectorAll('span.ref[data-cell="' + sec.dataset.cell + '"]').forEach((s) => s.classList.add("stale"));
+      }
+      status.textContent = cells.length ? "running " + cells.length + (cells.length === 1 ? " cell" : " cells") + "…" : "";
+      for (const { pc, sec } of cells) {
+        if (running !== me) return;
+        const ta = sec.querySelector("textarea.cmd-edit");
+        ta.value = pc.source;
+        ta.defaultValue = pc.source;
+        edited(sec, ta);
+        fit(ta);
+        const ok = await runCell(sec, { lesson: slug, cell: pc.cell, params: params });
+        if (ok) sec.original = sec.querySelector(".outputs").innerHTML;
+        if (!ok) {
+          status.textContent = "cell " + pc.cell + " did not finish; the cells after it keep their outputs";
+          status.className = "status params-status error";
+          for (const x of cells) if (/^waiting/.test(x.sec.querySelector(".status").textContent)) setStatus(x.sec, "not run again", "error");
+          return;
+        }
+      }
+      status.textContent = cells.length ? "updated " + cells.length + (cells.length === 1 ? " cell" : " cells") : "";
+      status.className = "status params-status ok";
+    });
   }
 
   function wire(cell) {
     const ta = cell.querySelector("textarea.cmd-edit");
     const box = cell.querySelector(".outputs");
-    const original = box ? box.innerHTML : "";
+    cell.original = box ? box.innerHTML : "";
     cell.querySelector("button.run").addEventListener("click", () => runCell(cell));
     cell.querySelector("button.stop").addEventListener("click", async () => {
       if (cell.runID) {
         setStatus(cell, "stopping…", "running");
-        await post("/api/stop", { id: cell.runID });
+        await backend.stop(cell.runID);
       }
     });
     cell.querySelector("button.reset").addEventListener("click", () => {
       ta.value = ta.defaultValue;
-      box.innerHTML = original;
+      box.innerHTML = cell.original;
       enhance(box);
       setStatus(cell, "", "");
       edited(cell, ta);
@@ -425,7 +731,7 @@
     addCell("", "");
     document.getElementById("nb-add").addEventListener("click", () => addCell("", "plylab positions list"));
     document.getElementById("nb-download").addEventListener("click", async () => {
-      const d = await post("/api/notebook/export", notebook());
+      const d = await backend.exportNotebook(notebook());
       if (d.error) { message(d.error.message, "error"); return; }
       const a = el("a");
       a.href = URL.createObjectURL(new Blob([d.markdown], { type: "text/markdown" }));
@@ -439,7 +745,7 @@
       const f = e.target.files[0];
       if (!f) return;
       const text = await f.text();
-      const d = await post("/api/notebook/parse", { name: f.name, markdown: text });
+      const d = await backend.parse({ name: f.name, markdown: text });
       e.target.value = "";
       if (d.error) { message("cannot load " + f.name + ": " + d.error.message, "error"); return; }
       loadNotebook(d);
@@ -449,7 +755,8 @@
 
   document.addEventListener("DOMContentLoaded", () => {
     document.querySelectorAll("section.cell[data-cell]").forEach(wire);
+    document.querySelectorAll("form.params[data-lesson]").forEach(setupParams);
     if (document.getElementById("nb-cells")) setupScratch();
   });
-  window.plylabNotebook = { commandsOf: commandsOf, enhance: enhance, showResult: showResult };
+  window.plylabNotebook = { commandsOf: commandsOf, enhance: enhance, showResult: showResult, backend: backend };
 })();

@@ -1,0 +1,178 @@
+package live
+
+import (
+	"errors"
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/plylab/plylab/lessons"
+	"github.com/plylab/plylab/lessons/sandbox"
+)
+
+// NotebookCell is a cell of a notebook as the scratch page edits it: the
+// Markdown prose before it and its commands, one a line ("# " comments
+// allowed).
+type NotebookCell struct {
+	Prose  string `json:"prose"`
+	Source string `json:"source"`
+}
+
+// Notebook is a lesson as a list of cells, as the scratch page loads,
+// edits and downloads it.
+type Notebook struct {
+	Title string         `json:"title"`
+	Cells []NotebookCell `json:"cells"`
+	// Prose after the last cell.
+	Tail string `json:"tail,omitempty"`
+}
+
+// FromLesson turns a parsed lesson into notebook cells.
+func FromLesson(l *lessons.Lesson) Notebook {
+	nb := Notebook{Title: l.Title, Cells: []NotebookCell{}}
+	var prose strings.Builder
+	for _, b := range l.Blocks {
+		switch b.Kind {
+		case lessons.Prose:
+			text := b.Text
+			if l.TitleInBody {
+				text = dropHeading(text, l.Title)
+			}
+			prose.WriteString(strings.Trim(text, "\n") + "\n\n")
+		case lessons.Code:
+			f := "```"
+			for strings.Contains(b.Text, f) {
+				f += "`"
+			}
+			fmt.Fprintf(&prose, "%s%s\n%s\n%s\n\n", f, b.Info, b.Text, f)
+		case lessons.CellBlock:
+			nb.Cells = append(nb.Cells, NotebookCell{Prose: strings.TrimSpace(prose.String()), Source: lessons.CellSource(b.Cell)})
+			prose.Reset()
+		}
+	}
+	nb.Tail = strings.TrimSpace(prose.String())
+	return nb
+}
+
+func dropHeading(text, title string) string {
+	lines := strings.Split(text, "\n")
+	for i, ln := range lines {
+		if strings.HasPrefix(ln, "# ") && strings.TrimSpace(ln[2:]) == title {
+			return strings.Join(append(lines[:i:i], lines[i+1:]...), "\n")
+		}
+	}
+	return text
+}
+
+var blankLines = regexp.MustCompile(`\n{3,}`)
+
+// Markdown writes a notebook as a lesson file: the title, then each
+// cell's prose and a ```plylab block with its commands.
+func (nb Notebook) Markdown() string {
+	var b strings.Builder
+	title := strings.TrimSpace(strings.ReplaceAll(nb.Title, "\n", " "))
+	if title == "" {
+		title = "My notebook"
+	}
+	fmt.Fprintf(&b, "# %s\n\n", title)
+	for _, c := range nb.Cells {
+		if p := strings.TrimSpace(c.Prose); p != "" {
+			b.WriteString(p + "\n\n")
+		}
+		var lines []string
+		for _, ln := range strings.Split(c.Source, "\n") {
+			if t := strings.TrimSpace(ln); t != "" {
+				lines = append(lines, t)
+			}
+		}
+		if len(lines) == 0 {
+			continue
+		}
+		b.WriteString("```plylab\n" + strings.Join(lines, "\n") + "\n```\n\n")
+	}
+	if t := strings.TrimSpace(nb.Tail); t != "" {
+		b.WriteString(t + "\n")
+	}
+	return blankLines.ReplaceAllString(strings.TrimRight(b.String(), "\n")+"\n", "\n\n")
+}
+
+var nonSlug = regexp.MustCompile(`[^a-z0-9]+`)
+
+// FileName is the file a notebook titled title downloads as: its title
+// in lower case, words joined by '-', ".md".
+func FileName(title string) string {
+	s := strings.Trim(nonSlug.ReplaceAllString(strings.ToLower(title), "-"), "-")
+	if s == "" {
+		s = "notebook"
+	}
+	if len(s) > 60 {
+		s = s[:60]
+	}
+	return s + ".md"
+}
+
+// shellInCells finds a command line with shell characters in the plylab
+// cells of a lesson file, before the parser would misread it.
+func shellInCells(name, md string) *Error {
+	in := false
+	for i, ln := range strings.Split(md, "\n") {
+		t := strings.TrimSpace(ln)
+		switch {
+		case !in && strings.HasPrefix(t, "```plylab"):
+			in = true
+		case in && strings.HasPrefix(t, "```"):
+			in = false
+		case in && t != "" && !strings.HasPrefix(t, "#"):
+			if strings.ContainsAny(strings.TrimRight(t, "\r"), ShellChars) {
+				return &Error{Code: "bad_lesson", Line: i + 1, Message: fmt.Sprintf("%s:%d: cells run plylab commands, not a shell: no ; & | < > $ or backquotes", name, i+1)}
+			}
+		}
+	}
+	return nil
+}
+
+// ParseNotebook reads a lesson file a reader loads into the scratch page
+// (name as uploaded, its Markdown) under rules: a Notebook, or an error
+// with its line.
+func ParseNotebook(name, md string, rules lessons.Rules) (*Notebook, *Error) {
+	if sandbox.CheckName(name) != nil {
+		name = "notebook.md"
+	}
+	if e := shellInCells(name, md); e != nil {
+		return nil, e
+	}
+	l, err := lessons.Parse(name, []byte(md), rules)
+	if err != nil {
+		e := &Error{Code: "bad_lesson", Message: err.Error()}
+		var le *lessons.Error
+		if errors.As(err, &le) {
+			e.Line = le.Line
+		}
+		return nil, e
+	}
+	for _, c := range l.Cells {
+		for _, cmd := range c.Commands {
+			if _, e := Prepare(cmd.Text, rules); e != nil {
+				return nil, &Error{Code: "bad_lesson", Line: cmd.Line, Message: fmt.Sprintf("%s:%d: %s", name, cmd.Line, e.Message)}
+			}
+		}
+	}
+	nb := FromLesson(l)
+	return &nb, nil
+}
+
+// ExportNotebook turns a notebook into a lesson file and the name to
+// download it as, checked by parsing it back under rules, so that a
+// download always loads again.
+func ExportNotebook(nb Notebook, rules lessons.Rules) (markdown, filename string, e *Error) {
+	md := nb.Markdown()
+	if _, err := lessons.Parse("notebook.md", []byte(md), rules); err != nil {
+		e := &Error{Code: "bad_lesson", Message: "the notebook would not load again: " + err.Error()}
+		var le *lessons.Error
+		if errors.As(err, &le) {
+			e.Line = le.Line
+		}
+		return "", "", e
+	}
+	return md, FileName(nb.Title), nil
+}

@@ -1,0 +1,188 @@
+package notebook
+
+import (
+	"bytes"
+	"compress/gzip"
+	"errors"
+	"fmt"
+	"html/template"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/plylab/plylab/lessons"
+)
+
+// A static lesson site: the live notebook's pages with no server behind
+// them. Every page is the page `plylab lesson serve` draws (the same
+// renderer, the same cell markup, the same script), but it carries the
+// marker <meta name="plylab-backend" content="wasm">, so its cells run in
+// the browser, in a Web Worker running plylab compiled to WebAssembly.
+// Any static file server serves the folder (GitHub Pages, python3 -m
+// http.server, a school's web server):
+//
+//	index.html              the lessons, and the scratch notebook's link
+//	NN-name.html            each lesson, with the outputs of its run
+//	scratch.html            the scratch notebook
+//	static/notebook.js, notebook.css, favicon.svg
+//	static/plylab-worker.js the Web Worker
+//	static/wasm_exec.js     Go's loader, from the toolchain that built the engine
+//	static/plylab.wasm.gz   the engine, compressed (the page unpacks it)
+//	static/lessons/NAME.md  a lesson file's source, when it has parameters
+
+// SiteOptions are what WriteSite needs besides the lessons.
+type SiteOptions struct {
+	// Generator names the program in page footers ("plylab 0.12.0").
+	Generator string
+	// Wasm is plylab built for GOOS=js GOARCH=wasm, plain or gzipped.
+	Wasm []byte
+	// WasmExec is wasm_exec.js of the Go toolchain that built Wasm.
+	WasmExec []byte
+}
+
+// WasmName is the engine's file in a site's static folder.
+const WasmName = "plylab.wasm.gz"
+
+// siteCSP is the pages' Content-Security-Policy: their own scripts and
+// styles, WebAssembly compiled from their own file, a worker of their
+// own; nothing from elsewhere.
+const siteCSP = "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; connect-src 'self' blob:; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; form-action 'none'; base-uri 'none'"
+
+func siteHead() template.HTML { return siteHeadFor("") }
+
+// siteHeadFor is siteHead for a page whose lesson the engine does not
+// have built in (a lesson file with parameters): the page gives it the
+// file, lessonFile, to parse.
+func siteHeadFor(lessonFile string) template.HTML {
+	extra := ""
+	if lessonFile != "" {
+		extra = `<meta name="plylab-lesson-file" content="` + template.HTMLEscapeString(lessonFile) + `" />
+`
+	}
+	return template.HTML(extra + `<meta name="plylab-backend" content="wasm" />
+<meta name="plylab-static" content="static/" />
+<meta http-equiv="Content-Security-Policy" content="` + siteCSP + `" />
+<link rel="icon" href="static/favicon.svg" type="image/svg+xml" />
+<link rel="stylesheet" href="static/notebook.css" />
+<script src="static/notebook.js" defer></script>`)
+}
+
+// siteFooter says how a site's numbers were made and how its cells run.
+func siteFooter(generator string) string {
+	return "Every number on this page was printed by the command above it, run by " + generator +
+		" when this site was made. Edit a cell and press Run: it runs again in your browser (plylab compiled to WebAssembly), with nothing sent anywhere."
+}
+
+// WriteSite writes a static lesson site for the lessons run in results
+// (their outputs are the pages' first outputs) into dir, and returns the
+// files written, the index first.
+func WriteSite(dir string, results []*lessons.Result, opt SiteOptions) ([]string, error) {
+	if len(opt.Wasm) == 0 || len(opt.WasmExec) == 0 {
+		return nil, errors.New("a lesson site needs plylab's WebAssembly engine and wasm_exec.js")
+	}
+	if opt.Generator == "" {
+		opt.Generator = "plylab"
+	}
+	wasm, err := gzipped(opt.Wasm)
+	if err != nil {
+		return nil, err
+	}
+	var written []string
+	write := func(name string, data []byte) error {
+		path := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			return err
+		}
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			return err
+		}
+		written = append(written, path)
+		return nil
+	}
+	footer := siteFooter(opt.Generator)
+	var ls []*lessons.Lesson
+	for _, r := range results {
+		ls = append(ls, r.Lesson)
+	}
+	index, err := lessons.RenderIndex(ls, lessons.PageOptions{Generator: opt.Generator, Notebook: true, Head: siteHead(), Footer: footer})
+	if err != nil {
+		return nil, err
+	}
+	// The index links the scratch notebook relative to itself.
+	if err := write("index.html", []byte(strings.Replace(string(index), `href="scratch"`, `href="scratch.html"`, 1))); err != nil {
+		return written, err
+	}
+	for i, r := range results {
+		po := lessons.PageOptions{Generator: opt.Generator, Index: "index.html", Notebook: true, Head: siteHead(), Footer: footer}
+		if l := r.Lesson; l.Path != "" && len(l.Params) > 0 {
+			// The engine knows the built-in lessons; a lesson file's
+			// parameters need its source next to the page.
+			name := "static/lessons/" + l.Slug + ".md"
+			if err := write(name, l.Source()); err != nil {
+				return written, err
+			}
+			po.Head = siteHeadFor(name)
+		}
+		if i > 0 {
+			po.Prev = &lessons.PageLink{Href: lessons.HTMLName(results[i-1].Lesson), Label: lessons.LessonLabel(results[i-1].Lesson)}
+		}
+		if i+1 < len(results) {
+			po.Next = &lessons.PageLink{Href: lessons.HTMLName(results[i+1].Lesson), Label: lessons.LessonLabel(results[i+1].Lesson)}
+		}
+		page, err := lessons.RenderPage(r, po)
+		if err != nil {
+			return written, err
+		}
+		if err := write(lessons.HTMLName(r.Lesson), page); err != nil {
+			return written, err
+		}
+	}
+	var scratch bytes.Buffer
+	err = scratchTemplate.Execute(&scratch, scratchPage{Head: siteHead(), CSS: template.CSS(lessons.PageStyle()), Index: "index.html",
+		Footer: "Made by " + opt.Generator + ": every cell runs in your browser (plylab compiled to WebAssembly), nothing is sent anywhere."})
+	if err != nil {
+		return written, err
+	}
+	if err := write("scratch.html", scratch.Bytes()); err != nil {
+		return written, err
+	}
+	for _, name := range []string{"notebook.js", "notebook.css", "favicon.svg", "plylab-worker.js"} {
+		data, err := static.ReadFile("static/" + name)
+		if err != nil {
+			return written, err
+		}
+		if err := write("static/"+name, data); err != nil {
+			return written, err
+		}
+	}
+	if err := write("static/wasm_exec.js", opt.WasmExec); err != nil {
+		return written, err
+	}
+	if err := write("static/"+WasmName, wasm); err != nil {
+		return written, err
+	}
+	return written, nil
+}
+
+// gzipped is data compressed with gzip at its best, or data itself when
+// it is compressed already. What is not WebAssembly is an error.
+func gzipped(data []byte) ([]byte, error) {
+	if bytes.HasPrefix(data, []byte{0x1f, 0x8b}) {
+		return data, nil
+	}
+	if !bytes.HasPrefix(data, []byte("\x00asm")) {
+		return nil, fmt.Errorf("the engine is not a WebAssembly module (it does not start with \\0asm)")
+	}
+	var buf bytes.Buffer
+	zw, err := gzip.NewWriterLevel(&buf, gzip.BestCompression)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := zw.Write(data); err != nil {
+		return nil, err
+	}
+	if err := zw.Close(); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}

@@ -1,0 +1,35 @@
+// plylab's Web Worker for a static lesson site: it runs plylab compiled
+// to WebAssembly (cmd/plylab/main_js.go) off the page's thread, so the
+// page never freezes while a search runs. The page sends the compiled
+// module ({type: "start", module}), then runs ({type: "run", id, request})
+// and calls ({type: "call", id, method, request}); the worker answers
+// {type: "ready"}, then {type: "event", id, event} for each event of a run
+// (the last one its result) and {type: "answer", id, answer} for a call.
+// wasm_exec.js, Go's loader, is copied next to this file from the Go
+// toolchain that built the module.
+"use strict";
+importScripts("wasm_exec.js");
+
+self.onmessage = async (e) => {
+  const m = e.data;
+  switch (m.type) {
+    case "start": {
+      const go = new Go();
+      self.plylabReady = () => self.postMessage({ type: "ready" });
+      try {
+        const instance = await WebAssembly.instantiate(m.module, go.importObject);
+        self.postMessage({ type: "started" });
+        go.run(instance).then(() => self.postMessage({ type: "failed", message: "plylab's WebAssembly engine stopped" }));
+      } catch (err) {
+        self.postMessage({ type: "failed", message: "cannot start plylab's WebAssembly engine: " + err });
+      }
+      break;
+    }
+    case "run":
+      self.plylab.run(m.request, (event) => self.postMessage({ type: "event", id: m.id, event: event }));
+      break;
+    case "call":
+      self.postMessage({ type: "answer", id: m.id, answer: self.plylab.call(m.method, m.request) });
+      break;
+  }
+};
