@@ -1,6 +1,7 @@
 package lessons
 
 import (
+	"errors"
 	"fmt"
 	"html/template"
 	"slices"
@@ -45,7 +46,7 @@ func liveProse(md markdown, r *Result, b *Block) (h template.HTML, ok bool, err 
 	var marks []mark
 	for i, v := range vals {
 		marks = append(marks, mark{v.Ref.Start, v.Ref.End, fmt.Sprintf(`<span class="ref" data-ref="%s" data-cell="%d" data-sel="%s">%s</span>`,
-			RefID(r.Lesson, b, i), v.Ref.Cell, esc(v.Ref.Sel.Text), esc(v.Value))})
+			RefID(r.Lesson, b, i), v.Ref.Cell, esc(v.Ref.selText()), esc(v.Ref.Shown(v.Value)))})
 	}
 	if len(vals) == len(b.Refs) {
 		// A parameter inside a reference's conditions is no value of
@@ -92,4 +93,99 @@ func liveProse(md markdown, r *Result, b *Block) (h template.HTML, ok bool, err 
 		s = s[:i] + m.html + s[i+len(sentinel(k)):]
 	}
 	return template.HTML(s), true, nil
+}
+
+// Shown is what the prose shows for r when its value is v: nothing for an
+// assertion, the quoted words for a citation, else v.
+func (r Ref) Shown(v string) string {
+	switch r.Kind {
+	case RefAssert:
+		return ""
+	case RefCite:
+		return r.Cite.Text
+	}
+	return v
+}
+
+// LiveValue is the new value of a prose reference after a cell ran again
+// on a live page: Block and Index name it (RefID), Value is what the prose
+// shows; for an assertion, Holds says whether the sentence is still true.
+type LiveValue struct {
+	Block, Index int
+	Value        string
+	Assert       bool
+	Holds        bool
+	// Err says why a value read from the cell is not in its new output.
+	Err string
+}
+
+// LiveValues evaluates, in reading order, the prose references of l that
+// the results crs of cell n (run again just now) decide: the values read
+// from that cell, the names bound from them, and the computations and
+// assertions that need nothing else. A reference that needs another
+// cell's output is left out: a page keeps its value until that cell runs
+// again too. A false assertion is reported (Holds false), not an error:
+// the sentence no longer holds for the values the reader chose.
+func LiveValues(l *Lesson, n int, crs []*CommandResult) []LiveValue {
+	if n < 1 || n > len(l.Cells) {
+		return nil
+	}
+	s := &Session{Lesson: l, results: make([]*CellResult, len(l.Cells)), names: map[string]value{}}
+	s.results[n-1] = &CellResult{Cell: l.Cells[n-1], Commands: crs}
+	var out []LiveValue
+	for bi, b := range l.Blocks {
+		if b.Kind != Prose {
+			continue
+		}
+		for i, r := range b.Refs {
+			if r.Kind == RefCite {
+				s.resolve(r) // binds a quoted number's name
+				continue
+			}
+			if r.Kind == RefSelect && r.Cell != n {
+				continue
+			}
+			v, err := s.resolve(r)
+			if r.Kind == RefAssert {
+				env := &evalEnv{s: s, cell: r.Cell, names: s.names}
+				x, xerr := r.Expr.eval(env)
+				if xerr != nil || !x.isBool {
+					continue
+				}
+				out = append(out, LiveValue{Block: bi, Index: i, Assert: true, Holds: x.b})
+				continue
+			}
+			if err != nil {
+				if r.Kind == RefSelect {
+					msg := unwrapRefError(err)
+					if _, ferr := r.Sel.Find(crs); ferr != nil {
+						msg = ferr.Error() // the selector's own words
+					}
+					out = append(out, LiveValue{Block: bi, Index: i, Err: msg})
+				}
+				continue
+			}
+			out = append(out, LiveValue{Block: bi, Index: i, Value: v})
+		}
+	}
+	return out
+}
+
+// unwrapRefError is a reference's error as a page shows it: the
+// selector's own words, without the lesson's file and line.
+func unwrapRefError(err error) string {
+	var le *Error
+	if errors.As(err, &le) {
+		return le.Msg
+	}
+	return err.Error()
+}
+
+// selText is what a live page names r by: its selector for a value read
+// from a cell, else its whole text.
+func (r Ref) selText() string {
+	if r.Kind == RefSelect {
+		return r.Sel.Text
+	}
+	return r.Text
 }

@@ -75,19 +75,15 @@ func Bind(l *lessons.Lesson, b Binding, command string, cr *lessons.CommandResul
 	}
 	in := []*lessons.CommandResult{cr}
 	var refs []BoundRef
-	for _, blk := range lp.Blocks {
-		for i, r := range blk.Refs {
-			if r.Cell != b.Cell {
-				continue
-			}
-			br := BoundRef{Ref: lessons.RefID(lp, blk, i)}
-			if v, err := r.Sel.Find(in); err != nil {
-				br.Error = err.Error()
-			} else {
-				br.Value = v
-			}
-			refs = append(refs, br)
+	for _, v := range lessons.LiveValues(lp, b.Cell, in) {
+		br := BoundRef{Ref: lessons.RefID(lp, lp.Blocks[v.Block], v.Index), Value: v.Value}
+		switch {
+		case v.Err != "":
+			br.Error = v.Err
+		case v.Assert && !v.Holds:
+			br.Error = "with these values the sentence no longer holds"
 		}
+		refs = append(refs, br)
 	}
 	answer := ""
 	if q := cell.Quiz; q != nil && at == 0 {
