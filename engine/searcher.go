@@ -7,8 +7,6 @@ import (
 	"time"
 
 	"github.com/plylab/plylab/engine/board"
-	"github.com/plylab/plylab/engine/eval"
-	"github.com/plylab/plylab/engine/nnue"
 )
 
 // The Searcher: its state, the iterative-deepening driver (Search) and the
@@ -52,17 +50,15 @@ const MaxDepth = 64
 // moves and history between searches (as a game goes on); use a new
 // Searcher, or Clear, for reproducible node counts.
 type Searcher struct {
-	opts  Options
-	terms eval.Terms // the classical evaluation's terms switched on
-	b     *board.Board
-	tt    *TT
-	rec   Recorder
-	ctx   context.Context
+	opts Options
+	b    *board.Board
+	tt   *TT
+	rec  Recorder
+	ctx  context.Context
+	eval evaluator // the static evaluation (evaluator.go)
 
-	killers [MaxPly + 1][2]board.Move
 	history [2][64][64]int32
-	counter [64][64]board.Move     // the quiet move that last refuted a move, by its from and to squares
-	prev    [MaxPly + 1]board.Move // the move that led to the node at each ply (NoMove after a null move)
+	counter [64][64]board.Move // the quiet move that last refuted a move, by its from and to squares
 
 	stats       Stats
 	start       time.Time
@@ -71,42 +67,49 @@ type Searcher struct {
 	nodeLimit   uint64
 	stopped     bool
 
-	lists  [MaxPly + 2]board.MoveList
-	scores [MaxPly + 2][256]int32
-	pv     [MaxPly + 1][MaxPly + 1]board.Move
-	pvLen  [MaxPly + 1]int
+	// frames holds what the search keeps for each ply of the line from
+	// the root to the node it is searching (frame).
+	frames [MaxPly + 2]frame
 
 	rootBest board.Move // best move of the previous iteration (ordering at the root)
 	lmr      [64][64]int8
 
-	evalCache []evalEntry     // memo of classical evaluations, nil for the others
-	classical *eval.Evaluator // the classical evaluation's fast path, nil for the others
-	network   *nnue.State     // the network's accumulators (Eval: nnue), nil for the others
-
-	// The candidates' state (conthist, singular), after the rest so that
-	// the fields every node touches stay together.
-	cont     *contTable                 // continuation histories (conthist), nil when off
-	contPrev [MaxPly + 1]contIndex      // the (piece, to) of the move that led to each ply, noCont if none
-	nQuiets  [MaxPly + 1]int            // how many quiet moves were searched so far at each ply (conthist)
-	excluded [MaxPly + 1]board.Move     // the move a singular-extension search leaves out at each ply
-	extended [MaxPly + 1]uint8          // singular extensions on the line from the root to each ply
-	evals    [MaxPly + 1]int32          // the static evaluation at each ply for improving, noEval if none
-	quiets   [MaxPly + 1][64]contIndex  // the quiet moves searched so far at each ply (conthist)
-	nTried   [MaxPly + 1]int            // how many quiet moves were searched so far at each ply (histmalus)
-	tried    [MaxPly + 1][64]board.Move // the quiet moves searched so far at each ply (histmalus)
-	corr     *corrTable                 // correction history (corrhist), nil when off
+	cont *contTable // continuation histories (conthist), nil when off
+	corr *corrTable // correction history (corrhist), nil when off
 
 	// A root search restricted to some moves (Limits.RootMoves, MultiPV)
 	// and pondering (Limits.PonderHit), read only at the root and in
 	// checkStop.
-	rootAllowed []board.Move    // the moves the root may play while excluded[0] is restrictedRoot
+	rootAllowed []board.Move    // the moves the root may play while frames[0].excluded is restrictedRoot
 	pondering   bool            // the time limits wait for ponderHit
 	ponderHit   <-chan struct{} // closed at "ponderhit"
 	clockStart  time.Time       // when the time limits started counting: start, or the ponderhit
 	moveTime    time.Duration   // Limits.MoveTime, for a deadline set at the ponderhit
 }
 
-// restrictedRoot stands in s.excluded[0] while the root searches only
+// frame is what the search keeps for one ply of the current line: the
+// node at that ply writes it, and the nodes next to it read it (the
+// principal variation of the child, the evaluation and the moves two
+// plies up). Each technique that needs a memory per ply has its field
+// here, after the fields every node touches.
+type frame struct {
+	prev     board.Move    // the move that led to the node (NoMove at the root and after a null move)
+	contPrev contIndex     // the (piece, to) of that move, noCont if none (conthist)
+	killers  [2]board.Move // the quiet moves that last caused a cutoff at this ply (killers)
+	excluded board.Move    // the move a singular-extension search leaves out, or restrictedRoot
+	extended uint8         // singular extensions on the line from the root to this ply
+	eval     int32         // the static evaluation, noEval if none (improving)
+	pvLen    int
+	nQuiets  int                    // how many quiet moves were searched so far (conthist)
+	nTried   int                    // how many quiet moves were searched so far (histmalus)
+	list     board.MoveList         // the node's moves
+	scores   [256]int32             // their ordering scores
+	pv       [MaxPly + 1]board.Move // the principal variation from this ply
+	quiets   [64]contIndex          // the quiet moves searched so far (conthist)
+	tried    [64]board.Move         // the quiet moves searched so far (histmalus)
+}
+
+// restrictedRoot stands in frames[0].excluded while the root searches only
 // the moves in s.rootAllowed (Limits.RootMoves, and every line of a
 // MultiPV iteration after the first). Such a search is not the root's
 // real result, like the search of a singular test that leaves a move
@@ -116,55 +119,10 @@ type Searcher struct {
 // square), and the root never has a singular test's excluded move.
 var restrictedRoot = board.NewMove(board.B1, board.B1, board.FlagQuiet)
 
-// evalEntry is one memorised static evaluation.
-type evalEntry struct {
-	key   uint64
-	score int32
-	valid bool
-}
-
-// evalCacheSize is the number of evaluations remembered (a power of two):
-// 2^16 entries of 16 bytes, 1 MiB.
-const evalCacheSize = 1 << 16
-
-// evaluate returns the static evaluation of b. The classical evaluation
-// costs several times a table lookup, and the search asks for the same
-// position's evaluation again and again (re-searches, transpositions,
-// quiescence reaching a position the main search evaluated), so its
-// results are remembered by Zobrist key. The cache only saves time: it
-// returns exactly what the evaluation would, so node counts do not change.
-func (s *Searcher) evaluate(b *board.Board) int {
-	if s.network != nil {
-		return s.network.Evaluate(b)
-	}
-	if s.evalCache == nil {
-		return eval.EvaluateTerms(b, s.opts.Eval, s.terms)
-	}
-	key := b.Hash()
-	e := &s.evalCache[key&(evalCacheSize-1)]
-	if e.valid && e.key == key {
-		return int(e.score)
-	}
-	v := s.classical.Evaluate(b)
-	*e = evalEntry{key: key, score: int32(v), valid: true}
-	return v
-}
-
 // NewSearcher returns a full-engine searcher with the given options.
 func NewSearcher(opts Options) *Searcher {
 	opts = opts.withDefaults()
-	s := &Searcher{opts: opts, terms: opts.EvalTerms()}
-	if opts.Eval == eval.Classical {
-		s.evalCache = make([]evalEntry, evalCacheSize)
-		s.classical = eval.NewEvaluator(s.terms, nil)
-	}
-	if opts.Eval == eval.NNUE {
-		net := opts.Net
-		if net == nil {
-			net = nnue.Default()
-		}
-		s.network = nnue.NewState(net)
-	}
+	s := &Searcher{opts: opts, eval: newEvaluator(opts)}
 	if opts.TT {
 		s.tt = NewTT(opts.TTSizeMB)
 	}
@@ -192,7 +150,7 @@ func (s *Searcher) Clear() {
 	if s.tt != nil {
 		s.tt.Clear()
 	}
-	s.killers = [MaxPly + 1][2]board.Move{}
+	s.clearKillers()
 	s.history = [2][64][64]int32{}
 	s.counter = [64][64]board.Move{}
 	if s.cont != nil {
@@ -251,7 +209,7 @@ func (s *Searcher) Search(ctx context.Context, b *board.Board, limits Limits, re
 			score, bound, pv = found[0].Score, found[0].Bound, found[0].PV
 			prevLines = found
 		} else {
-			pv = append([]board.Move(nil), s.pv[0][:s.pvLen[0]]...)
+			pv = append([]board.Move(nil), s.frames[0].pv[:s.frames[0].pvLen]...)
 		}
 		s.stats.Elapsed = time.Since(s.start)
 		it := Iteration{Depth: depth, SelDepth: s.stats.SelDepth, Score: score, Bound: bound,
@@ -350,15 +308,16 @@ func (s *Searcher) searchLines(depth int, allowed []board.Move, restricted bool,
 				break
 			}
 		}
+		root := &s.frames[0]
 		if k > 0 || restricted {
-			s.excluded[0] = restrictedRoot
+			root.excluded = restrictedRoot
 		}
 		score, bound := s.searchRoot(depth, prevScore)
-		s.excluded[0] = board.NoMove
-		if s.stopped || s.pvLen[0] == 0 {
+		root.excluded = board.NoMove
+		if s.stopped || root.pvLen == 0 {
 			return nil
 		}
-		lines = append(lines, Line{Score: score, Bound: bound, PV: append([]board.Move(nil), s.pv[0][:s.pvLen[0]]...)})
+		lines = append(lines, Line{Score: score, Bound: bound, PV: append([]board.Move(nil), root.pv[:root.pvLen]...)})
 	}
 	slices.SortStableFunc(lines, func(a, b Line) int { return b.Score - a.Score })
 	return lines
@@ -388,7 +347,7 @@ func (s *Searcher) begin(ctx context.Context, b *board.Board, limits Limits, rec
 	s.deadline = s.start.Add(limits.MoveTime)
 	s.nodeLimit = limits.Nodes
 	s.rootBest = board.NoMove
-	s.excluded[0] = board.NoMove
+	s.frames[0].excluded = board.NoMove
 	// Pondering: no deadline until the ponderhit (checkPonderHit).
 	s.clockStart, s.moveTime = s.start, limits.MoveTime
 	s.ponderHit, s.pondering = limits.PonderHit, limits.PonderHit != nil
@@ -399,8 +358,15 @@ func (s *Searcher) begin(ctx context.Context, b *board.Board, limits Limits, rec
 	if s.tt != nil {
 		s.tt.NewSearch()
 	}
-	s.killers = [MaxPly + 1][2]board.Move{}
-	s.extended[0] = 0
+	s.clearKillers()
+	s.frames[0].extended = 0
+}
+
+// clearKillers forgets the killer moves of every ply.
+func (s *Searcher) clearKillers() {
+	for i := range s.frames {
+		s.frames[i].killers = [2]board.Move{}
+	}
 }
 
 // searchRoot runs one iteration, inside an aspiration window when enabled.
