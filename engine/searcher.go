@@ -11,7 +11,8 @@ import (
 
 // The Searcher: its state, the iterative-deepening driver (Search) and the
 // aspiration windows at the root. The node search itself, negamax with its
-// techniques, is in search.go.
+// techniques, is in search.go; the helper threads of a search on several
+// threads are in smp.go.
 
 // Limits bound a search. Zero fields are "no limit"; with no depth limit
 // the search runs to MaxDepth.
@@ -85,6 +86,14 @@ type Searcher struct {
 	ponderHit   <-chan struct{} // closed at "ponderhit"
 	clockStart  time.Time       // when the time limits started counting: start, or the ponderhit
 	moveTime    time.Duration   // Limits.MoveTime, for a deadline set at the ponderhit
+
+	// Lazy SMP (smp.go): the main thread's helpers, the state the threads
+	// share, and a helper's number (0 for the main thread) and the nodes
+	// it has published so far.
+	helpers   []*Searcher
+	smp       *smp
+	helper    int
+	published uint64
 }
 
 // frame is what the search keeps for one ply of the current line: the
@@ -119,13 +128,34 @@ type frame struct {
 // square), and the root never has a singular test's excluded move.
 var restrictedRoot = board.NewMove(board.B1, board.B1, board.FlagQuiet)
 
-// NewSearcher returns a full-engine searcher with the given options.
+// NewSearcher returns a full-engine searcher with the given options: with
+// Options.Threads above 1, the main thread of a Lazy SMP search and its
+// helpers (smp.go).
 func NewSearcher(opts Options) *Searcher {
 	opts = opts.withDefaults()
-	s := &Searcher{opts: opts, eval: newEvaluator(opts)}
+	var tt *TT
 	if opts.TT {
-		s.tt = NewTT(opts.TTSizeMB)
+		tt = NewTT(opts.TTSizeMB)
 	}
+	s := newThread(opts, tt)
+	if threads := min(max(opts.Threads, 1), MaxThreads); threads > 1 {
+		s.smp = new(smp)
+		if tt != nil {
+			tt.Share()
+		}
+		for i := 1; i < threads; i++ {
+			h := newThread(opts, tt)
+			h.smp, h.helper = s.smp, i
+			s.helpers = append(s.helpers, h)
+		}
+	}
+	return s
+}
+
+// newThread returns a searcher with its own tables and evaluator and the
+// transposition table tt.
+func newThread(opts Options, tt *TT) *Searcher {
+	s := &Searcher{opts: opts, eval: newEvaluator(opts), tt: tt}
 	if opts.ContHist {
 		s.cont = new(contTable)
 	}
@@ -145,11 +175,21 @@ func NewSearcher(opts Options) *Searcher {
 // Options returns the searcher's options.
 func (s *Searcher) Options() Options { return s.opts }
 
-// Clear forgets everything learned: transposition table, killers, history.
+// Clear forgets everything learned: transposition table, killers, history
+// (the helper threads' too).
 func (s *Searcher) Clear() {
 	if s.tt != nil {
 		s.tt.Clear()
 	}
+	s.forget()
+	for _, h := range s.helpers {
+		h.forget()
+	}
+}
+
+// forget clears the thread's own tables: killers, histories, counter
+// moves, the previous best move.
+func (s *Searcher) forget() {
 	s.clearKillers()
 	s.history = [2][64][64]int32{}
 	s.counter = [64][64]board.Move{}
@@ -177,16 +217,47 @@ func (s *Searcher) Hashfull() int {
 func (s *Searcher) Search(ctx context.Context, b *board.Board, limits Limits, rec Recorder, info func(Iteration)) Result {
 	s.begin(ctx, b, limits, rec)
 	allowed, restricted, lines := rootPlan(b, limits)
-	multi := restricted || lines > 1
+	s.startHelpers(ctx, b, limits, allowed, restricted)
+	res := s.deepen(limits, allowed, restricted, lines, info)
+	res.HelperNodes = s.stopHelpers()
+	if res.BestMove == board.NoMove && len(allowed) > 0 {
+		// Cancelled before depth 1 finished: fall back to a legal move
+		// (one the search was allowed to play).
+		res.BestMove = allowed[0]
+		res.PV = []board.Move{allowed[0]}
+	}
+	s.stats.Elapsed = time.Since(s.start)
+	res.Stats = s.stats
+	res.Stopped = s.stopped
+	if s.tt != nil {
+		res.TTHashful = s.tt.Hashfull()
+	}
+	return res
+}
 
-	maxDepth := limits.Depth
-	if maxDepth <= 0 || maxDepth > MaxDepth {
-		maxDepth = MaxDepth
+// depths returns the iterations a search to limits.Depth runs: from
+// first to last.
+func (s *Searcher) depths(limits Limits) (first, last int) {
+	last = limits.Depth
+	if last <= 0 || last > MaxDepth {
+		last = MaxDepth
 	}
-	first := 1
+	first = 1
 	if !s.opts.IterativeDeepening {
-		first = maxDepth
+		first = last
 	}
+	return first, last
+}
+
+// deepen is iterative deepening: it searches depth 1, 2, ... until a
+// limit says stop, each iteration reusing what the ones before learned
+// (the table, the previous best move first, the aspiration window around
+// the previous score), and returns the completed iterations. With several
+// lines or a restricted root (allowed, restricted, lines: rootPlan) each
+// iteration finds the lines one by one.
+func (s *Searcher) deepen(limits Limits, allowed []board.Move, restricted bool, lines int, info func(Iteration)) Result {
+	multi := restricted || lines > 1
+	first, maxDepth := s.depths(limits)
 	res := Result{Algo: s.opts.Name}
 	prevScore := 0
 	var prevLines []Line
@@ -213,7 +284,7 @@ func (s *Searcher) Search(ctx context.Context, b *board.Board, limits Limits, re
 		}
 		s.stats.Elapsed = time.Since(s.start)
 		it := Iteration{Depth: depth, SelDepth: s.stats.SelDepth, Score: score, Bound: bound,
-			Nodes: s.stats.TotalNodes(), Elapsed: s.stats.Elapsed, PV: pv, Stats: s.stats, Lines: found}
+			Nodes: s.allNodes(), Elapsed: s.stats.Elapsed, PV: pv, Stats: s.stats, Lines: found}
 		res.Iters = append(res.Iters, it)
 		res.Depth, res.Score, res.PV = depth, score, pv
 		if len(pv) > 0 {
@@ -235,7 +306,7 @@ func (s *Searcher) Search(ctx context.Context, b *board.Board, limits Limits, re
 		if limits.SoftTime > 0 && !s.pondering && time.Since(s.clockStart) >= s.softTime(limits.SoftTime, res.Iters) {
 			break
 		}
-		if limits.SoftNodes > 0 && s.stats.TotalNodes() >= limits.SoftNodes {
+		if limits.SoftNodes > 0 && s.allNodes() >= limits.SoftNodes {
 			break
 		}
 		// Under a time limit, a forced mate found within this depth is
@@ -244,18 +315,6 @@ func (s *Searcher) Search(ctx context.Context, b *board.Board, limits Limits, re
 		if timed && IsMate(score) && MateIn(score) > 0 && 2*MateIn(score)-1 <= depth {
 			break
 		}
-	}
-	if res.BestMove == board.NoMove && len(allowed) > 0 {
-		// Cancelled before depth 1 finished: fall back to a legal move
-		// (one the search was allowed to play).
-		res.BestMove = allowed[0]
-		res.PV = []board.Move{allowed[0]}
-	}
-	s.stats.Elapsed = time.Since(s.start)
-	res.Stats = s.stats
-	res.Stopped = s.stopped
-	if s.tt != nil {
-		res.TTHashful = s.tt.Hashfull()
 	}
 	return res
 }
@@ -339,15 +398,10 @@ func (s *Searcher) restrictRoot(list *board.MoveList) []board.Move {
 
 // begin resets the per-search state.
 func (s *Searcher) begin(ctx context.Context, b *board.Board, limits Limits, rec Recorder) {
-	s.b, s.rec, s.ctx = b, rec, ctx
-	s.stats = Stats{}
-	s.stopped = false
-	s.start = time.Now()
+	s.reset(ctx, b, rec)
 	s.hasDeadline = limits.MoveTime > 0
 	s.deadline = s.start.Add(limits.MoveTime)
 	s.nodeLimit = limits.Nodes
-	s.rootBest = board.NoMove
-	s.frames[0].excluded = board.NoMove
 	// Pondering: no deadline until the ponderhit (checkPonderHit).
 	s.clockStart, s.moveTime = s.start, limits.MoveTime
 	s.ponderHit, s.pondering = limits.PonderHit, limits.PonderHit != nil
@@ -358,6 +412,20 @@ func (s *Searcher) begin(ctx context.Context, b *board.Board, limits Limits, rec
 	if s.tt != nil {
 		s.tt.NewSearch()
 	}
+}
+
+// reset readies a thread for a search of b without limits of its own (a
+// helper thread's search: the main thread's begin adds the limits).
+func (s *Searcher) reset(ctx context.Context, b *board.Board, rec Recorder) {
+	s.b, s.rec, s.ctx = b, rec, ctx
+	s.stats = Stats{}
+	s.stopped = false
+	s.start = time.Now()
+	s.hasDeadline, s.nodeLimit = false, 0
+	s.ponderHit, s.pondering = nil, false
+	s.published = 0
+	s.rootBest = board.NoMove
+	s.frames[0].excluded = board.NoMove
 	s.clearKillers()
 	s.frames[0].extended = 0
 }
@@ -405,15 +473,23 @@ func (s *Searcher) searchRoot(depth, prev int) (int, Bound) {
 
 // checkStop runs every 2048 nodes (and every 2048 qnodes): it charges them
 // to the context's node budget, if any, and stops on cancellation or at a
-// limit.
+// limit. A helper thread publishes its node count and stops when the main
+// thread says so; the main thread's node limit counts every thread's
+// nodes.
 func (s *Searcher) checkStop() {
 	budgetOf(s.ctx).charge(2048)
 	if s.pondering {
 		s.checkPonderHit()
 	}
+	if s.helper > 0 {
+		s.publishNodes()
+		if s.smp.stop.Load() {
+			s.stopped = true
+		}
+	}
 	if s.ctx.Err() != nil ||
 		(s.hasDeadline && time.Now().After(s.deadline)) ||
-		(s.nodeLimit > 0 && s.stats.TotalNodes() >= s.nodeLimit) {
+		(s.nodeLimit > 0 && s.allNodes() >= s.nodeLimit) {
 		s.stopped = true
 	}
 }

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"sync/atomic"
 	"unsafe"
 
 	"github.com/plylab/plylab/engine/board"
@@ -25,8 +26,7 @@ import (
 // to the root, by adding the ply on store and subtracting it on probe;
 // otherwise a mate found at one ply would be wrong at another.
 
-// ttEntry is 16 bytes, so a two-entry bucket is 32 bytes and never
-// straddles a 64-byte cache line: a probe costs one memory access.
+// ttEntry is one result as the search reads and writes it.
 type ttEntry struct {
 	key   uint64
 	move  board.Move
@@ -36,13 +36,47 @@ type ttEntry struct {
 	age   uint8
 }
 
-type ttBucket [2]ttEntry
+// ttSlot is an entry as the table holds it: 16 bytes, so a two-entry
+// bucket is 32 bytes and never straddles a 64-byte cache line: a probe
+// costs one memory access. data packs the entry's fields other than the
+// key (packTT); check is the key XORed with data.
+//
+// Why the XOR: with several search threads (Options.Threads) sharing
+// the table, one thread may write a slot while another reads it, and the
+// reader can then see the new data with the old check or the other way
+// round. Each word is read and written whole (atomically when the table
+// is shared), and the key a reader computes, check^data, matches only
+// when both words come from the same write: a torn entry looks like an
+// entry of another position and is ignored. This is the usual lockless
+// table of parallel engines (Hyatt and Mann, "A lockless transposition
+// table implementation for parallel search", 2002); it costs no lock
+// and, with one thread, nothing but an XOR.
+type ttSlot struct {
+	check uint64
+	data  uint64
+}
 
-// TT is a transposition table. It is not safe for concurrent use.
+type ttBucket [2]ttSlot
+
+// packTT packs an entry's fields other than its key into one word.
+func packTT(move board.Move, score int16, depth int8, bound Bound, age uint8) uint64 {
+	return uint64(move) | uint64(uint16(score))<<16 | uint64(uint8(depth))<<32 | uint64(bound)<<40 | uint64(age)<<48
+}
+
+// unpackTT returns the entry that check and data hold.
+func unpackTT(check, data uint64) ttEntry {
+	return ttEntry{key: check ^ data, move: board.Move(data), score: int16(data >> 16), depth: int8(data >> 32),
+		bound: Bound(data >> 40), age: uint8(data >> 48)}
+}
+
+// TT is a transposition table. With Share, several searches may use it
+// at once (Lazy SMP's threads); otherwise it is not safe for concurrent
+// use.
 type TT struct {
 	buckets []ttBucket
 	mask    uint64
 	age     uint8
+	shared  bool // written with atomic stores (Share)
 }
 
 // NewTT allocates a table of about sizeMB mebibytes (rounded down to a
@@ -61,6 +95,12 @@ func (t *TT) Clear() {
 	clear(t.buckets)
 	t.age = 0
 }
+
+// Share makes the table safe for several searches at once: its slots are
+// then written with atomic stores (they are always read with atomic
+// loads), so a race on a slot is one the XOR check (ttSlot) detects, and
+// the race detector sees none. Call it before the searches start.
+func (t *TT) Share() { t.shared = true }
 
 // NewSearch ages the table so entries from older searches are replaced first.
 func (t *TT) NewSearch() { t.age++ }
@@ -85,12 +125,29 @@ func scoreFromTT(score, ply int) int {
 	return score
 }
 
+// load reads the slot sl.
+func (t *TT) load(sl *ttSlot) ttEntry {
+	return unpackTT(atomic.LoadUint64(&sl.check), atomic.LoadUint64(&sl.data))
+}
+
+// put writes e to the slot sl: with two plain stores for one search,
+// with two atomic ones when the table is shared.
+func (t *TT) put(sl *ttSlot, e ttEntry) {
+	data := packTT(e.move, e.score, e.depth, e.bound, e.age)
+	if t.shared {
+		atomic.StoreUint64(&sl.check, e.key^data)
+		atomic.StoreUint64(&sl.data, data)
+		return
+	}
+	sl.check, sl.data = e.key^data, data
+}
+
 // probe returns the entry for key, if present.
 func (t *TT) probe(key uint64) (ttEntry, bool) {
 	b := &t.buckets[key&t.mask]
 	for i := range b {
-		if b[i].key == key && b[i].bound != BoundNone {
-			return b[i], true
+		if e := t.load(&b[i]); e.key == key && e.bound != BoundNone {
+			return e, true
 		}
 	}
 	return ttEntry{}, false
@@ -112,37 +169,36 @@ func (t *TT) store(key uint64, move board.Move, score, depth int, bound Bound, p
 	e := ttEntry{key: key, move: move, score: int16(scoreToTT(score, ply)), depth: int8(depth), bound: bound, age: t.age}
 	// Keep the old best move when the new result has none (a fail-low node).
 	for i := range b {
-		if b[i].key == key {
+		old := t.load(&b[i])
+		if old.key == key {
 			if move == board.NoMove {
-				e.move = b[i].move
+				e.move = old.move
 			}
-			if i == 0 && depth < int(b[0].depth) && b[0].age == t.age {
-				b[1] = e
+			if i == 0 && depth < int(old.depth) && old.age == t.age {
+				t.put(&b[1], e)
 				return
 			}
-			b[i] = e
+			t.put(&b[i], e)
 			return
 		}
 	}
-	if b[0].bound == BoundNone || b[0].age != t.age || depth >= int(b[0].depth) {
-		b[1] = b[0]
-		b[0] = e
+	first := t.load(&b[0])
+	if first.bound == BoundNone || first.age != t.age || depth >= int(first.depth) {
+		t.put(&b[1], first)
+		t.put(&b[0], e)
 		return
 	}
-	b[1] = e
+	t.put(&b[1], e)
 }
 
 // Hashfull returns the permille of the first 1000 buckets' entries written by
 // the current search, as UCI's "hashfull" reports it.
 func (t *TT) Hashfull() int {
 	n := 0
-	limit := 500
-	if len(t.buckets) < limit {
-		limit = len(t.buckets)
-	}
+	limit := min(500, len(t.buckets))
 	for i := 0; i < limit; i++ {
 		for j := range t.buckets[i] {
-			if t.buckets[i][j].bound != BoundNone && t.buckets[i][j].age == t.age {
+			if e := t.load(&t.buckets[i][j]); e.bound != BoundNone && e.age == t.age {
 				n++
 			}
 		}

@@ -22,7 +22,7 @@ import (
 
 // BenchOptions are the parsed flags and arguments of `plylab bench`.
 type BenchOptions struct {
-	Engine engine.Options // the full engine with --hash and --eval applied
+	Engine engine.Options // the full engine with --hash, --eval and --threads applied
 	Depth  int
 	HashMB int
 	Format string
@@ -50,7 +50,9 @@ engine's signature, and a change that alters the search changes it. The
 positions without legal moves (a checkmate and a stalemate) are listed
 but not searched. Ctrl-C stops and prints the rows finished so far. The
 positional form "bench HASH THREADS DEPTH", as frameworks call it, is
-accepted too (plylab searches with one thread). With --format csv or json
+accepted too. The signature is the count of one thread: with --threads N
+(Lazy SMP) the nodes are every thread's and vary from run to run, and
+the speed is what the threads searched together. With --format csv or json
 the totals line is left out, so the output stays machine-readable; json
 carries it in its notes.
 
@@ -58,11 +60,13 @@ Examples:
    plylab bench                       depth 8, 16 MB hash
    plylab bench --depth 5             quicker
    plylab bench 16 1 8                the frameworks' form: hash MB, threads, depth
+   plylab bench --depth 12 --threads 2   time to depth on two threads
    plylab bench --depth 6 --format json
    plylab bench --with singular       the signature with a candidate switched on`,
 		Flags: []cli.Flag{
 			&cli.IntFlag{Name: "depth", Aliases: []string{"d"}, Value: lab.BenchDepth, Usage: fmt.Sprintf("search each position `N` plies deep (1-%d)", engine.MaxDepth)},
 			&cli.IntFlag{Name: "hash", Value: lab.BenchHashMB, Usage: "transposition table size in `MB` (1-4096)"},
+			threadsFlag(),
 			&cli.StringFlag{Name: "eval", Usage: "evaluation `KIND`: material, pst, pesto, classical or nnue (default: the engine's)"},
 			&cli.StringFlag{Name: "net", Usage: "evaluate with the network in `FILE` (implies --eval nnue)"},
 			&cli.StringFlag{Name: "with", Usage: "switch on techniques `LIST` (comma-separated, e.g. a candidate: see 'plylab techniques')"},
@@ -76,10 +80,12 @@ Examples:
 // parseBench reads and checks the flags and arguments of bench.
 func parseBench(c *cli.Context) (*BenchOptions, error) {
 	// --depth/--hash, or the positional form HASH THREADS DEPTH.
-	depth, hashMB, err := lab.BenchArgs(c.Args().Slice(), c.Int("depth"), c.Int("hash"), c.IsSet("depth"), c.IsSet("hash"))
+	set, err := lab.BenchArgs(c.Args().Slice(), lab.BenchSettings{Depth: c.Int("depth"), HashMB: c.Int("hash"), Threads: c.Int("threads"),
+		DepthSet: c.IsSet("depth"), HashSet: c.IsSet("hash"), ThreadsSet: c.IsSet("threads")})
 	if err != nil {
 		return nil, cliapp.Usagef("%v", err)
 	}
+	depth, hashMB := set.Depth, set.HashMB
 	eng, err := lab.BenchEngine(hashMB, c.String("eval"))
 	if err != nil {
 		return nil, cliapp.Usagef("--eval: %v", err)
@@ -93,6 +99,7 @@ func parseBench(c *cli.Context) (*BenchOptions, error) {
 		}
 		eng.Eval = eval.NNUE
 	}
+	eng.Threads = set.Threads
 	return &BenchOptions{Engine: eng, Depth: depth, HashMB: hashMB, Format: c.String("format")}, nil
 }
 

@@ -83,6 +83,7 @@ Examples:
    plylab match --opponent stockfish --opponent-option UCI_LimitStrength=true \
        --opponent-option UCI_Elo=2000 --tc 10+0.1 --games 100 -j 2 --pgn games.pgn
    plylab match --engine engine --opponent engine-without-null --tc 5+0.05 --sprt 0,20
+   plylab match --engine engine --threads 2 --opponent engine --tc 10+0.1 --games 100
    plylab match --book /usr/share/games/gnuchess/book.bin --opening-plies 10 --seed 7`,
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "engine", Value: "engine", Usage: "plylab's `ALGO`: minimax, alphabeta or engine, optionally with switches such as engine-without-null"},
@@ -90,6 +91,7 @@ Examples:
 			&cli.StringFlag{Name: "without", Usage: "switch off techniques `LIST` for the engine (comma-separated; see 'plylab techniques')"},
 			&cli.StringFlag{Name: "eval", Usage: "evaluation `KIND` of plylab's engine (and of a plylab opponent): material, pst, pesto, classical or nnue", DefaultText: "the algorithm's"},
 			&cli.IntFlag{Name: "hash", Value: 16, Usage: "transposition table size in `MB` for each plylab player"},
+			&cli.IntFlag{Name: "threads", Value: 1, Usage: fmt.Sprintf("plylab's engine searches with `N` threads (Lazy SMP, 1-%d); a plylab opponent keeps one", engine.MaxThreads)},
 			&cli.StringFlag{Name: "opponent", Value: "random", Usage: "the opponent: random, a plylab `ALGO` (e.g. engine-without-null) or the path of a UCI engine"},
 			&cli.GenericFlag{Name: "opponent-option", Value: &flagval.Strings{}, Usage: "set the UCI opponent's option `NAME=VALUE` (repeat the flag for several), e.g. UCI_Elo=1500"},
 			&cli.StringFlag{Name: "opponent-eval", Usage: "evaluation `KIND` of a plylab opponent", DefaultText: "--eval's"},
@@ -162,6 +164,15 @@ func parseMatch(c *cli.Context) (*MatchOptions, error) {
 		}
 		setup.Engine.Eval, setup.Engine.Net = eval.NNUE, net
 		setup.Engine.Name += " (net " + filepath.Base(path) + ")"
+	}
+	if setup.Engine.Threads, err = checkThreads(c); err != nil {
+		return nil, err
+	}
+	if setup.Engine.Threads > 1 {
+		if setup.Engine.IsPlain() || setup.Engine.Paper {
+			return nil, cliapp.Usagef("--threads %d: only the full engine searches on several threads, not %s; drop --threads or use --engine engine", setup.Engine.Threads, setup.Engine.Name)
+		}
+		setup.Engine.Name += fmt.Sprintf(" (%d threads)", setup.Engine.Threads)
 	}
 
 	// The opponent.

@@ -39,6 +39,7 @@ func newSearchCommand(env *appEnv, runF func(context.Context, *SearchOptions) er
 		&cli.Uint64Flag{Name: "nodes", Usage: "stop after about `N` nodes"},
 		&cli.IntFlag{Name: "multipv", Usage: "show the `N` best lines at each depth, each with its score (the full engine; default 1)"},
 		&cli.BoolFlag{Name: "stats", Usage: "print the statistics table (one counter per technique) after the search"},
+		threadsFlag(),
 		forceFlag(lab.SearchBudget),
 		output.FormatFlag(),
 	)
@@ -62,12 +63,17 @@ The best move is the first line's.
 With a suite (--suite wac) every position is searched and the best move is
 checked against the suite's answer: a test-suite run.
 
+--threads N searches on N threads (Lazy SMP: they share the transposition
+table and the main thread decides). The nodes are then every thread's and
+vary from run to run; --stats counts the main thread's alone.
+
 Examples:
    plylab search --position kiwipete --depth 10 --stats
    plylab search --position paper-mate2 --depth 6
    plylab search --fen "r1bq2rk/pp3pbp/2p1p1pQ/7P/3P4/2PB1N2/PP3PPR/2KR4 w - - 0 1" --movetime 1s
    plylab search --position start --depth 8 --without null,lmr --stats
    plylab search --position kiwipete --depth 8 --multipv 3
+   plylab search --position kiwipete --depth 14 --threads 2
    plylab search --suite wac --movetime 1s --format csv`,
 		Flags:  flags,
 		Action: parseAction(env, parseSearch, runF),
@@ -87,6 +93,12 @@ func parseSearch(c *cli.Context) (*SearchOptions, error) {
 		return nil, cliapp.Usagef("search takes one --algo; use 'plylab compare' for several")
 	}
 	o := algos[0]
+	if o.Threads, err = checkThreads(c); err != nil {
+		return nil, err
+	}
+	if o.Threads > 1 && (o.IsPlain() || o.Paper) {
+		return nil, cliapp.Usagef("--threads %d: only the full engine searches on several threads, not %s; drop --threads or use --algo engine", o.Threads, o.Name)
+	}
 	limits := engine.Limits{Depth: c.Int("depth"), Nodes: c.Uint64("nodes"), MultiPV: c.Int("multipv")}
 	if c.IsSet("multipv") && limits.MultiPV < 1 {
 		return nil, cliapp.Usagef("--multipv must be between 1 and %d, got %d", lab.MaxMultiPV, limits.MultiPV)

@@ -36,14 +36,15 @@ the command "plylab uci".
 
 Options a GUI can set: Hash (MB, default 64), OwnBook and BookFile (a
 Polyglot book, default /usr/share/games/gnuchess/book.bin), Eval
-(material, pst, pesto, classical or nnue; EvalFile names a network
-file for nnue), Move Overhead (ms lost per move outside the search,
-default 30), Threads (always 1: the search is single-threaded), MultiPV
-(the best lines shown at each depth, default 1, up to 256), Ponder (the
-GUI may send "go ponder"; default false), and one "Tech <name>" switch per
-technique of the full engine (e.g. "Tech null", also spelt "Tech_null"
-for runners that cannot send a space; see 'plylab techniques'), so a
-match can measure what each technique is worth.
+(material, pst, pesto, classical or nnue; EvalFile names a network file
+for nnue), Move Overhead (ms lost per move outside the search, default
+30), Threads (search threads, Lazy SMP: default 1, the deterministic
+search, up to 64), MultiPV (the best lines shown at each depth, default
+1, up to 256), Ponder (the GUI may send "go ponder"; default false), and
+one "Tech <name>" switch per technique of the full engine (e.g. "Tech
+null", also spelt "Tech_null" for runners that cannot send a space; see
+'plylab techniques'), so a match can measure what each technique is
+worth.
 
 For analysis: "go searchmoves e2e4 d2d4 depth 12" searches only those
 moves (moves that are not legal are named on an "info string" line and
