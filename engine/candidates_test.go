@@ -163,15 +163,15 @@ func TestSingularSearchLeavesTTAlone(t *testing.T) {
 	s := NewSearcher(mustAlgo(t, "engine-with-singular"))
 	s.Search(context.Background(), b, Limits{Depth: 6}, nil, nil)
 	e, ok := s.tt.probe(b.Hash())
-	if !ok || e.move == board.NoMove {
+	if !ok || e.move() == board.NoMove {
 		t.Fatal("no table entry with a move at the root after depth 6")
 	}
 	s.begin(context.Background(), b, Limits{}, nil)
-	s.frames[0].excluded = e.move
+	s.frames[0].excluded = e.move()
 	v := s.negamax(0, 4, -Infinity, Infinity, board.NoMove, false)
 	s.frames[0].excluded = board.NoMove
-	if got := s.frames[0].pv[0]; s.frames[0].pvLen == 0 || got == e.move {
-		t.Errorf("the search without %s chose %s (pv length %d)", e.move, got, s.frames[0].pvLen)
+	if got := s.frames[0].pv[0]; s.frames[0].pvLen == 0 || got == e.move() {
+		t.Errorf("the search without %s chose %s (pv length %d)", e.move(), got, s.frames[0].pvLen)
 	}
 	after, _ := s.tt.probe(b.Hash())
 	if after != e {

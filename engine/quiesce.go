@@ -36,10 +36,10 @@ func (s *Searcher) qnode(ply, alpha, beta int, move board.Move) int {
 		s.stats.TTProbes++
 		if e, ok := s.tt.probe(s.b.Hash()); ok {
 			s.stats.TTHits++
-			sc := scoreFromTT(int(e.score), ply)
-			if e.bound == Exact || (s.opts.AlphaBeta && ((e.bound == Lower && sc >= beta) || (e.bound == Upper && sc <= alpha))) {
+			sc := scoreFromTT(int(e.score()), ply)
+			if e.bound() == Exact || (s.opts.AlphaBeta && ((e.bound() == Lower && sc >= beta) || (e.bound() == Upper && sc <= alpha))) {
 				s.stats.TTCutoffs++
-				return s.leave(sc, e.bound, EndTTCutoff, 0, 0, e.move)
+				return s.leave(sc, e.bound(), EndTTCutoff, 0, 0, e.move())
 			}
 		}
 	}

@@ -223,16 +223,16 @@ func (s *Searcher) probeTT(n *node) (int, bool) {
 		return 0, false
 	}
 	s.stats.TTHits++
-	n.ttMove = e.move
-	n.ttScore, n.ttBound, n.ttDepth = scoreFromTT(int(e.score), n.ply), e.bound, int(e.depth)
-	if o.HashMove && e.move != board.NoMove {
-		n.hashMove = e.move
+	n.ttMove = e.move()
+	n.ttScore, n.ttBound, n.ttDepth = scoreFromTT(int(e.score()), n.ply), e.bound(), e.depth()
+	if o.HashMove && n.ttMove != board.NoMove {
+		n.hashMove = n.ttMove
 	}
-	if n.ply > 0 && !n.pvNode && n.excluded == board.NoMove && n.ttDepth >= n.depth && (o.AlphaBeta || e.bound == Exact) {
-		sc := n.ttScore
-		if e.bound == Exact || (e.bound == Lower && sc >= n.beta) || (e.bound == Upper && sc <= n.alpha) {
+	if n.ply > 0 && !n.pvNode && n.excluded == board.NoMove && n.ttDepth >= n.depth && (o.AlphaBeta || n.ttBound == Exact) {
+		sc, bound := n.ttScore, n.ttBound
+		if bound == Exact || (bound == Lower && sc >= n.beta) || (bound == Upper && sc <= n.alpha) {
 			s.stats.TTCutoffs++
-			return s.leave(sc, e.bound, EndTTCutoff, 0, 0, e.move), true
+			return s.leave(sc, bound, EndTTCutoff, 0, 0, n.ttMove), true
 		}
 	}
 	return 0, false
@@ -510,10 +510,10 @@ func (s *Searcher) nullAllowed(b *board.Board) bool { return nullGuard(s.opts.Nu
 // low against that score less a margin, searched at (depth-1)/2 plies.
 func (s *Searcher) singularTest(ply, depth int, move, ttMove board.Move) bool {
 	e, ok := s.tt.probe(s.b.Hash())
-	if !ok || e.move != ttMove || (e.bound != Lower && e.bound != Exact) || int(e.depth) < depth-3 {
+	if !ok || e.move() != ttMove || (e.bound() != Lower && e.bound() != Exact) || e.depth() < depth-3 {
 		return false
 	}
-	ttScore := scoreFromTT(int(e.score), ply)
+	ttScore := scoreFromTT(int(e.score()), ply)
 	if IsMate(ttScore) {
 		return false
 	}

@@ -26,15 +26,18 @@ import (
 // to the root, by adding the ply on store and subtracting it on probe;
 // otherwise a mate found at one ply would be wrong at another.
 
-// ttEntry is one result as the search reads and writes it.
+// ttEntry is one result as a probe returns it: the position's key and
+// the packed data word (packTT), read through its methods.
 type ttEntry struct {
-	key   uint64
-	move  board.Move
-	score int16
-	depth int8
-	bound Bound
-	age   uint8
+	key  uint64
+	data uint64
 }
+
+func (e ttEntry) move() board.Move { return ttMove(e.data) }
+func (e ttEntry) score() int16     { return int16(e.data >> 16) }
+func (e ttEntry) depth() int       { return ttDepth(e.data) }
+func (e ttEntry) bound() Bound     { return ttBound(e.data) }
+func (e ttEntry) age() uint8       { return ttAge(e.data) }
 
 // ttSlot is an entry as the table holds it: 16 bytes, so a two-entry
 // bucket is 32 bytes and never straddles a 64-byte cache line: a probe
@@ -58,16 +61,18 @@ type ttSlot struct {
 
 type ttBucket [2]ttSlot
 
-// packTT packs an entry's fields other than its key into one word.
+// packTT packs an entry's fields other than its key into one word: the
+// move in bits 0-15, the score in 16-31, the depth in 32-39, the bound
+// in 40-47 and the age in 48-55.
 func packTT(move board.Move, score int16, depth int8, bound Bound, age uint8) uint64 {
 	return uint64(move) | uint64(uint16(score))<<16 | uint64(uint8(depth))<<32 | uint64(bound)<<40 | uint64(age)<<48
 }
 
-// unpackTT returns the entry that check and data hold.
-func unpackTT(check, data uint64) ttEntry {
-	return ttEntry{key: check ^ data, move: board.Move(data), score: int16(data >> 16), depth: int8(data >> 32),
-		bound: Bound(data >> 40), age: uint8(data >> 48)}
-}
+// The fields of a packed data word (packTT).
+func ttMove(data uint64) board.Move { return board.Move(data) }
+func ttDepth(data uint64) int       { return int(int8(data >> 32)) }
+func ttBound(data uint64) Bound     { return Bound(data >> 40) }
+func ttAge(data uint64) uint8       { return uint8(data >> 48) }
 
 // TT is a transposition table. With Share, several searches may use it
 // at once (Lazy SMP's threads); otherwise it is not safe for concurrent
@@ -125,29 +130,28 @@ func scoreFromTT(score, ply int) int {
 	return score
 }
 
-// load reads the slot sl.
-func (t *TT) load(sl *ttSlot) ttEntry {
-	return unpackTT(atomic.LoadUint64(&sl.check), atomic.LoadUint64(&sl.data))
+// read returns the two words of the slot sl.
+func (t *TT) read(sl *ttSlot) (check, data uint64) {
+	return atomic.LoadUint64(&sl.check), atomic.LoadUint64(&sl.data)
 }
 
-// put writes e to the slot sl: with two plain stores for one search,
-// with two atomic ones when the table is shared.
-func (t *TT) put(sl *ttSlot, e ttEntry) {
-	data := packTT(e.move, e.score, e.depth, e.bound, e.age)
+// write sets the two words of the slot sl: with two plain stores for one
+// search, with two atomic ones when the table is shared.
+func (t *TT) write(sl *ttSlot, check, data uint64) {
 	if t.shared {
-		atomic.StoreUint64(&sl.check, e.key^data)
+		atomic.StoreUint64(&sl.check, check)
 		atomic.StoreUint64(&sl.data, data)
 		return
 	}
-	sl.check, sl.data = e.key^data, data
+	sl.check, sl.data = check, data
 }
 
 // probe returns the entry for key, if present.
 func (t *TT) probe(key uint64) (ttEntry, bool) {
 	b := &t.buckets[key&t.mask]
 	for i := range b {
-		if e := t.load(&b[i]); e.key == key && e.bound != BoundNone {
-			return e, true
+		if check, data := t.read(&b[i]); check^data == key && ttBound(data) != BoundNone {
+			return ttEntry{key: key, data: data}, true
 		}
 	}
 	return ttEntry{}, false
@@ -166,29 +170,32 @@ func (t *TT) prefetch(key uint64) { prefetch(unsafe.Pointer(&t.buckets[key&t.mas
 // store records a search result.
 func (t *TT) store(key uint64, move board.Move, score, depth int, bound Bound, ply int) {
 	b := &t.buckets[key&t.mask]
-	e := ttEntry{key: key, move: move, score: int16(scoreToTT(score, ply)), depth: int8(depth), bound: bound, age: t.age}
-	// Keep the old best move when the new result has none (a fail-low node).
 	for i := range b {
-		old := t.load(&b[i])
-		if old.key == key {
-			if move == board.NoMove {
-				e.move = old.move
-			}
-			if i == 0 && depth < int(old.depth) && old.age == t.age {
-				t.put(&b[1], e)
-				return
-			}
-			t.put(&b[i], e)
+		check, old := t.read(&b[i])
+		if check^old != key {
+			continue
+		}
+		// Keep the old best move when the new result has none (a
+		// fail-low node).
+		if move == board.NoMove {
+			move = ttMove(old)
+		}
+		data := packTT(move, int16(scoreToTT(score, ply)), int8(depth), bound, t.age)
+		if i == 0 && depth < ttDepth(old) && ttAge(old) == t.age {
+			t.write(&b[1], key^data, data)
 			return
 		}
-	}
-	first := t.load(&b[0])
-	if first.bound == BoundNone || first.age != t.age || depth >= int(first.depth) {
-		t.put(&b[1], first)
-		t.put(&b[0], e)
+		t.write(&b[i], key^data, data)
 		return
 	}
-	t.put(&b[1], e)
+	data := packTT(move, int16(scoreToTT(score, ply)), int8(depth), bound, t.age)
+	check0, first := t.read(&b[0])
+	if ttBound(first) == BoundNone || ttAge(first) != t.age || depth >= ttDepth(first) {
+		t.write(&b[1], check0, first)
+		t.write(&b[0], key^data, data)
+		return
+	}
+	t.write(&b[1], key^data, data)
 }
 
 // Hashfull returns the permille of the first 1000 buckets' entries written by
@@ -198,7 +205,7 @@ func (t *TT) Hashfull() int {
 	limit := min(500, len(t.buckets))
 	for i := 0; i < limit; i++ {
 		for j := range t.buckets[i] {
-			if e := t.load(&t.buckets[i][j]); e.bound != BoundNone && e.age == t.age {
+			if _, data := t.read(&t.buckets[i][j]); ttBound(data) != BoundNone && ttAge(data) == t.age {
 				n++
 			}
 		}

@@ -23,12 +23,9 @@ func TestTTPackRoundTrip(t *testing.T) {
 		{board.NoMove, MateScore - 2, 127, Lower, 1},
 		{0xffff, -32768, -128, Upper, 128},
 	} {
-		key := uint64(0x9e3779b97f4a7c15)
-		data := packTT(tc.move, tc.score, tc.depth, tc.bound, tc.age)
-		got := unpackTT(key^data, data)
-		want := ttEntry{key: key, move: tc.move, score: tc.score, depth: tc.depth, bound: tc.bound, age: tc.age}
-		if got != want {
-			t.Errorf("unpack(pack(%+v)) = %+v", want, got)
+		e := ttEntry{key: 0x9e3779b97f4a7c15, data: packTT(tc.move, tc.score, tc.depth, tc.bound, tc.age)}
+		if e.move() != tc.move || e.score() != tc.score || e.depth() != int(tc.depth) || e.bound() != tc.bound || e.age() != tc.age {
+			t.Errorf("pack(%+v) reads back as %v %d %d %v %d", tc, e.move(), e.score(), e.depth(), e.bound(), e.age())
 		}
 	}
 	for _, shared := range []bool{false, true} {
@@ -38,7 +35,7 @@ func TestTTPackRoundTrip(t *testing.T) {
 		}
 		tt.store(0x1234, m, -500, 7, Upper, 3)
 		e, ok := tt.probe(0x1234)
-		if !ok || e.move != m || scoreFromTT(int(e.score), 3) != -500 || e.depth != 7 || e.bound != Upper || e.age != tt.age {
+		if !ok || e.move() != m || scoreFromTT(int(e.score()), 3) != -500 || e.depth() != 7 || e.bound() != Upper || e.age() != tt.age {
 			t.Errorf("shared %v: probe after store: %+v, %v", shared, e, ok)
 		}
 	}
@@ -51,11 +48,12 @@ func TestTTPackRoundTrip(t *testing.T) {
 func TestTTTornEntryIgnored(t *testing.T) {
 	tt := NewTT(1)
 	const k1, k2 = 0x40000, 0x80000 // the same bucket
-	e1 := ttEntry{key: k1, move: board.NewMove(board.G1, board.H1, board.FlagQuiet), score: 10, depth: 5, bound: Exact}
-	e2 := ttEntry{key: k2, move: board.NewMove(board.B1, board.C1, board.FlagQuiet), score: 20, depth: 9, bound: Exact}
+	d1 := packTT(board.NewMove(board.G1, board.H1, board.FlagQuiet), 10, 5, Exact, 0)
+	d2 := packTT(board.NewMove(board.B1, board.C1, board.FlagQuiet), 20, 9, Exact, 0)
+	e1 := ttEntry{key: k1, data: d1}
 	var s1, s2 ttSlot
-	tt.put(&s1, e1)
-	tt.put(&s2, e2)
+	tt.write(&s1, k1^d1, d1)
+	tt.write(&s2, k2^d2, d2)
 	slot := &tt.buckets[k1&tt.mask][0]
 	for _, torn := range []ttSlot{{check: s1.check, data: s2.data}, {check: s2.check, data: s1.data}} {
 		*slot = torn
@@ -100,7 +98,7 @@ func TestTTConcurrent(t *testing.T) {
 					tt.store(key, m, sc, d, Exact, 0)
 					continue
 				}
-				if e, ok := tt.probe(key); ok && (e.move != m || int(e.score) != sc || int(e.depth) != d) {
+				if e, ok := tt.probe(key); ok && (e.move() != m || int(e.score()) != sc || e.depth() != d) {
 					select {
 					case errs <- "probe found a mixed entry":
 					default:
