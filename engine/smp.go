@@ -36,8 +36,10 @@ import (
 // One thread is the deterministic search every node count of plylab is
 // measured with: a helper changes the table under the main thread, so
 // with more threads the nodes, and sometimes the move, vary from run to
-// run. The name and the idea are from the computer-chess forums (Dan
-// Homan, 2013); the skip pattern is Stockfish 9's.
+// run. The name is Julien Marcel's, on the computer-chess forums at the
+// end of 2012, and Daniel Homan, Martin Sedlak and others worked the idea
+// out (chessprogramming.org, "Lazy SMP"); the skip pattern is Stockfish
+// 9's.
 
 // MaxThreads is the most threads a search uses (Options.Threads).
 const MaxThreads = 64
