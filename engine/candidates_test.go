@@ -74,8 +74,8 @@ func TestContHist(t *testing.T) {
 	// at depth 4.
 	s := NewSearcher(mustAlgo(t, "engine-with-conthist-without-killers-without-countermove"))
 	s.b = b
-	s.contPrev[0], s.contPrev[1] = noCont, e4i
-	s.quiets[1][0], s.quiets[1][1], s.nQuiets[1] = a6i, c5i, 2
+	s.frames[0].contPrev, s.frames[1].contPrev = noCont, e4i
+	s.frames[1].quiets[0], s.frames[1].quiets[1], s.frames[1].nQuiets = a6i, c5i, 2
 	s.updateCont(1, 4, c5i)
 	if got := s.cont[0][e4i][c5i]; got != 16 {
 		t.Errorf("c5 after e4: %d, want 16", got)
@@ -94,7 +94,7 @@ func TestContHist(t *testing.T) {
 	} {
 		o := s.opts
 		s.opts = mustAlgo(t, tc.algo)
-		s.contPrev[1] = tc.prev
+		s.frames[1].contPrev = tc.prev
 		var ml board.MoveList
 		b.GenerateMoves(&ml)
 		moves := ml.Slice()
@@ -120,14 +120,14 @@ func TestContHist(t *testing.T) {
 	b.Make(c5)
 	nf3 := move("Nf3")
 	nf3i := moveContIndex(b, nf3)
-	s.contPrev[1], s.contPrev[2] = e4i, c5i
-	s.nQuiets[2] = 0
+	s.frames[1].contPrev, s.frames[2].contPrev = e4i, c5i
+	s.frames[2].nQuiets = 0
 	s.updateCont(2, 3, nf3i)
 	for _, tc := range []struct {
 		prev1, prev2 contIndex
 		want         int32
 	}{{c5i, e4i, 18}, {e5i, e4i, 9}, {c5i, d4i, 9}, {e5i, d4i, 0}, {noCont, noCont, 0}} {
-		s.contPrev[2], s.contPrev[1] = tc.prev1, tc.prev2
+		s.frames[2].contPrev, s.frames[1].contPrev = tc.prev1, tc.prev2
 		if got := s.contScore(2, nf3i); got != tc.want {
 			t.Errorf("Nf3 after moves %d, %d: %d, want %d", tc.prev2, tc.prev1, got, tc.want)
 		}
@@ -163,15 +163,15 @@ func TestSingularSearchLeavesTTAlone(t *testing.T) {
 	s := NewSearcher(mustAlgo(t, "engine-with-singular"))
 	s.Search(context.Background(), b, Limits{Depth: 6}, nil, nil)
 	e, ok := s.tt.probe(b.Hash())
-	if !ok || e.move == board.NoMove {
+	if !ok || e.move() == board.NoMove {
 		t.Fatal("no table entry with a move at the root after depth 6")
 	}
 	s.begin(context.Background(), b, Limits{}, nil)
-	s.excluded[0] = e.move
+	s.frames[0].excluded = e.move()
 	v := s.negamax(0, 4, -Infinity, Infinity, board.NoMove, false)
-	s.excluded[0] = board.NoMove
-	if got := s.pv[0][0]; s.pvLen[0] == 0 || got == e.move {
-		t.Errorf("the search without %s chose %s (pv length %d)", e.move, got, s.pvLen[0])
+	s.frames[0].excluded = board.NoMove
+	if got := s.frames[0].pv[0]; s.frames[0].pvLen == 0 || got == e.move() {
+		t.Errorf("the search without %s chose %s (pv length %d)", e.move(), got, s.frames[0].pvLen)
 	}
 	after, _ := s.tt.probe(b.Hash())
 	if after != e {
@@ -314,8 +314,8 @@ func TestHistoryMalus(t *testing.T) {
 		return m
 	}
 	cut, tried1, tried2, other := move("g1f3"), move("a2a3"), move("h2h3"), move("b1c3")
-	s.tried[2] = [64]board.Move{tried1, tried2, cut}
-	s.nTried[2] = 3
+	s.frames[2].tried = [64]board.Move{tried1, tried2, cut}
+	s.frames[2].nTried = 3
 	s.history[board.White][tried1.From()][tried1.To()] = 8192
 	s.updateQuietCutoff(2, 6, cut)
 	h := func(m board.Move) int32 { return s.history[board.White][m.From()][m.To()] }

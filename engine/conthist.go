@@ -61,11 +61,11 @@ func moveContIndex(b *board.Board, m board.Move) contIndex {
 // at ply: the sum over the moves one and two plies back.
 func (s *Searcher) contScore(ply int, mi contIndex) int32 {
 	var sc int32
-	if p := s.contPrev[ply]; p != noCont {
+	if p := s.frames[ply].contPrev; p != noCont {
 		sc += s.cont[0][p][mi]
 	}
 	if ply >= 1 {
-		if p := s.contPrev[ply-1]; p != noCont {
+		if p := s.frames[ply-1].contPrev; p != noCont {
 			sc += s.cont[1][p][mi]
 		}
 	}
@@ -85,17 +85,18 @@ func gravity(e *int32, bonus int32) {
 // penalises the quiet moves searched before it there.
 func (s *Searcher) updateCont(ply, depth int, mi contIndex) {
 	bonus := int32(min(depth*depth, 1024))
+	f := &s.frames[ply]
 	for k := range 2 {
 		if ply < k {
 			break
 		}
-		p := s.contPrev[ply-k]
+		p := s.frames[ply-k].contPrev
 		if p == noCont {
 			continue
 		}
 		row := &s.cont[k][p]
 		gravity(&row[mi], bonus)
-		for _, q := range s.quiets[ply][:s.nQuiets[ply]] {
+		for _, q := range f.quiets[:f.nQuiets] {
 			if q != mi {
 				gravity(&row[q], -bonus)
 			}

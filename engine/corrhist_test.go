@@ -105,7 +105,7 @@ func TestProbCut(t *testing.T) {
 			t.Errorf("%s: value %d below the bound %d", tc.name, v, ev+probCutMargin)
 		}
 		e, found := s.tt.probe(b.Hash())
-		if !found || e.bound != Lower || int(e.depth) != 6-probCutR || e.move != m {
+		if !found || e.bound() != Lower || e.depth() != 6-probCutR || e.move() != m {
 			t.Errorf("%s: table entry %+v (found %v); want a lower bound at depth %d with %s", tc.name, e, found, 6-probCutR, m)
 		}
 	}

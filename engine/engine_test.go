@@ -513,9 +513,9 @@ func TestCounterMove(t *testing.T) {
 	} {
 		s := NewSearcher(mustAlgo(t, tc.algo))
 		s.b = b
-		s.prev[1] = e4
+		s.frames[1].prev = e4
 		s.updateQuietCutoff(1, 4, c5) // c5 refuted e4
-		s.prev[1] = tc.prev
+		s.frames[1].prev = tc.prev
 		var ml board.MoveList
 		b.GenerateMoves(&ml)
 		moves := ml.Slice()

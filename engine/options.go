@@ -36,6 +36,10 @@ type Options struct {
 	// Net, if not nil, is the network Eval: nnue evaluates with, in place
 	// of the built-in one (a network file being tried, say).
 	Net *nnue.Network
+	// Threads is the number of search threads (Lazy SMP, engine/smp.go):
+	// 0 or 1 is one thread, the deterministic search; at most MaxThreads.
+	// It is no technique: the presets leave it at 0.
+	Threads int
 
 	AlphaBeta          bool // cut off branches that cannot change the result
 	IterativeDeepening bool // search depth 1, 2, ... d, reusing what each iteration learned

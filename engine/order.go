@@ -59,6 +59,7 @@ func (s *Searcher) scoreMoves(ply int, moves []board.Move, scores []int32, hashM
 	o := &s.opts
 	b := s.b
 	side := b.Side()
+	f := &s.frames[ply]
 	for i, m := range moves {
 		var sc int32
 		switch {
@@ -85,17 +86,17 @@ func (s *Searcher) scoreMoves(ply int, moves []board.Move, scores []int32, hashM
 			}
 		default:
 			if o.Killers && o.AlphaBeta {
-				if m == s.killers[ply][0] {
+				if m == f.killers[0] {
 					sc = scoreKiller1
 					break
 				}
-				if m == s.killers[ply][1] {
+				if m == f.killers[1] {
 					sc = scoreKiller2
 					break
 				}
 			}
 			if o.CounterMove && o.AlphaBeta {
-				if p := s.prev[ply]; p != board.NoMove && m == s.counter[p.From()][p.To()] {
+				if p := f.prev; p != board.NoMove && m == s.counter[p.From()][p.To()] {
 					sc = scoreCounter
 					break
 				}
@@ -158,12 +159,13 @@ func skipQuiets(b *board.Board, moves []board.Move, scores []int32, i int, exclu
 
 // updateQuietCutoff rewards a quiet move that caused a beta cutoff.
 func (s *Searcher) updateQuietCutoff(ply, depth int, m board.Move) {
-	if s.opts.Killers && s.killers[ply][0] != m {
-		s.killers[ply][1] = s.killers[ply][0]
-		s.killers[ply][0] = m
+	f := &s.frames[ply]
+	if s.opts.Killers && f.killers[0] != m {
+		f.killers[1] = f.killers[0]
+		f.killers[0] = m
 	}
 	if s.opts.CounterMove {
-		if p := s.prev[ply]; p != board.NoMove {
+		if p := f.prev; p != board.NoMove {
 			s.counter[p.From()][p.To()] = m
 		}
 	}
@@ -217,7 +219,8 @@ func (s *Searcher) updateHistoryMalus(ply, depth int, m board.Move) {
 	bonus := int32(min(depth*depth, histMalusBonus))
 	row := &s.history[s.b.Side()]
 	historyGravity(&row[m.From()][m.To()], bonus)
-	for _, q := range s.tried[ply][:s.nTried[ply]] {
+	f := &s.frames[ply]
+	for _, q := range f.tried[:f.nTried] {
 		if q != m {
 			historyGravity(&row[q.From()][q.To()], -bonus)
 		}

@@ -36,10 +36,10 @@ func (s *Searcher) qnode(ply, alpha, beta int, move board.Move) int {
 		s.stats.TTProbes++
 		if e, ok := s.tt.probe(s.b.Hash()); ok {
 			s.stats.TTHits++
-			sc := scoreFromTT(int(e.score), ply)
-			if e.bound == Exact || (s.opts.AlphaBeta && ((e.bound == Lower && sc >= beta) || (e.bound == Upper && sc <= alpha))) {
+			sc := scoreFromTT(int(e.score()), ply)
+			if e.bound() == Exact || (s.opts.AlphaBeta && ((e.bound() == Lower && sc >= beta) || (e.bound() == Upper && sc <= alpha))) {
 				s.stats.TTCutoffs++
-				return s.leave(sc, e.bound, EndTTCutoff, 0, 0, e.move)
+				return s.leave(sc, e.bound(), EndTTCutoff, 0, 0, e.move())
 			}
 		}
 	}
@@ -60,7 +60,8 @@ func (s *Searcher) quiesceBody(ply, alpha, beta int, inCheck bool) int {
 	if ply >= MaxPly {
 		return s.leave(s.evaluate(b), Exact, EndLeaf, 0, 0, board.NoMove)
 	}
-	list := &s.lists[ply]
+	f := &s.frames[ply]
+	list := &f.list
 	best := -Infinity
 	standPat := 0
 	if inCheck {
@@ -88,7 +89,7 @@ func (s *Searcher) quiesceBody(ply, alpha, beta int, inCheck bool) int {
 		b.GenerateNoisy(list)
 	}
 	moves := list.Slice()
-	scores := s.scores[ply][:len(moves)]
+	scores := f.scores[:len(moves)]
 	if o.MVVLVA {
 		s.scoreMoves(ply, moves, scores, board.NoMove)
 	} else {

@@ -124,7 +124,7 @@ func RootScores(ctx context.Context, b *board.Board, opts Options, depth int) ([
 				v = -searcher.negamax(1, d, -Infinity, Infinity, m, false)
 			}
 			ms.Score = v
-			ms.PV = append([]board.Move{m}, searcher.pv[1][:searcher.pvLen[1]]...)
+			ms.PV = append([]board.Move{m}, searcher.frames[1].pv[:searcher.frames[1].pvLen]...)
 			ms.Nodes = searcher.stats.TotalNodes()
 		} else {
 			g := NewChessGame(b, opts.Eval)

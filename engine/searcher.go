@@ -7,13 +7,12 @@ import (
 	"time"
 
 	"github.com/plylab/plylab/engine/board"
-	"github.com/plylab/plylab/engine/eval"
-	"github.com/plylab/plylab/engine/nnue"
 )
 
 // The Searcher: its state, the iterative-deepening driver (Search) and the
 // aspiration windows at the root. The node search itself, negamax with its
-// techniques, is in search.go.
+// techniques, is in search.go; the helper threads of a search on several
+// threads are in smp.go.
 
 // Limits bound a search. Zero fields are "no limit"; with no depth limit
 // the search runs to MaxDepth.
@@ -52,17 +51,15 @@ const MaxDepth = 64
 // moves and history between searches (as a game goes on); use a new
 // Searcher, or Clear, for reproducible node counts.
 type Searcher struct {
-	opts  Options
-	terms eval.Terms // the classical evaluation's terms switched on
-	b     *board.Board
-	tt    *TT
-	rec   Recorder
-	ctx   context.Context
+	opts Options
+	b    *board.Board
+	tt   *TT
+	rec  Recorder
+	ctx  context.Context
+	eval evaluator // the static evaluation (evaluator.go)
 
-	killers [MaxPly + 1][2]board.Move
 	history [2][64][64]int32
-	counter [64][64]board.Move     // the quiet move that last refuted a move, by its from and to squares
-	prev    [MaxPly + 1]board.Move // the move that led to the node at each ply (NoMove after a null move)
+	counter [64][64]board.Move // the quiet move that last refuted a move, by its from and to squares
 
 	stats       Stats
 	start       time.Time
@@ -71,42 +68,57 @@ type Searcher struct {
 	nodeLimit   uint64
 	stopped     bool
 
-	lists  [MaxPly + 2]board.MoveList
-	scores [MaxPly + 2][256]int32
-	pv     [MaxPly + 1][MaxPly + 1]board.Move
-	pvLen  [MaxPly + 1]int
+	// frames holds what the search keeps for each ply of the line from
+	// the root to the node it is searching (frame).
+	frames [MaxPly + 2]frame
 
 	rootBest board.Move // best move of the previous iteration (ordering at the root)
 	lmr      [64][64]int8
 
-	evalCache []evalEntry     // memo of classical evaluations, nil for the others
-	classical *eval.Evaluator // the classical evaluation's fast path, nil for the others
-	network   *nnue.State     // the network's accumulators (Eval: nnue), nil for the others
-
-	// The candidates' state (conthist, singular), after the rest so that
-	// the fields every node touches stay together.
-	cont     *contTable                 // continuation histories (conthist), nil when off
-	contPrev [MaxPly + 1]contIndex      // the (piece, to) of the move that led to each ply, noCont if none
-	nQuiets  [MaxPly + 1]int            // how many quiet moves were searched so far at each ply (conthist)
-	excluded [MaxPly + 1]board.Move     // the move a singular-extension search leaves out at each ply
-	extended [MaxPly + 1]uint8          // singular extensions on the line from the root to each ply
-	evals    [MaxPly + 1]int32          // the static evaluation at each ply for improving, noEval if none
-	quiets   [MaxPly + 1][64]contIndex  // the quiet moves searched so far at each ply (conthist)
-	nTried   [MaxPly + 1]int            // how many quiet moves were searched so far at each ply (histmalus)
-	tried    [MaxPly + 1][64]board.Move // the quiet moves searched so far at each ply (histmalus)
-	corr     *corrTable                 // correction history (corrhist), nil when off
+	cont *contTable // continuation histories (conthist), nil when off
+	corr *corrTable // correction history (corrhist), nil when off
 
 	// A root search restricted to some moves (Limits.RootMoves, MultiPV)
 	// and pondering (Limits.PonderHit), read only at the root and in
 	// checkStop.
-	rootAllowed []board.Move    // the moves the root may play while excluded[0] is restrictedRoot
+	rootAllowed []board.Move    // the moves the root may play while frames[0].excluded is restrictedRoot
 	pondering   bool            // the time limits wait for ponderHit
 	ponderHit   <-chan struct{} // closed at "ponderhit"
 	clockStart  time.Time       // when the time limits started counting: start, or the ponderhit
 	moveTime    time.Duration   // Limits.MoveTime, for a deadline set at the ponderhit
+
+	// Lazy SMP (smp.go): the main thread's helpers, the state the threads
+	// share, and a helper's number (0 for the main thread) and the nodes
+	// it has published so far.
+	helpers   []*Searcher
+	smp       *smp
+	helper    int
+	published uint64
 }
 
-// restrictedRoot stands in s.excluded[0] while the root searches only
+// frame is what the search keeps for one ply of the current line: the
+// node at that ply writes it, and the nodes next to it read it (the
+// principal variation of the child, the evaluation and the moves two
+// plies up). Each technique that needs a memory per ply has its field
+// here, after the fields every node touches.
+type frame struct {
+	prev     board.Move    // the move that led to the node (NoMove at the root and after a null move)
+	contPrev contIndex     // the (piece, to) of that move, noCont if none (conthist)
+	killers  [2]board.Move // the quiet moves that last caused a cutoff at this ply (killers)
+	excluded board.Move    // the move a singular-extension search leaves out, or restrictedRoot
+	extended uint8         // singular extensions on the line from the root to this ply
+	eval     int32         // the static evaluation, noEval if none (improving)
+	pvLen    int
+	nQuiets  int                    // how many quiet moves were searched so far (conthist)
+	nTried   int                    // how many quiet moves were searched so far (histmalus)
+	list     board.MoveList         // the node's moves
+	scores   [256]int32             // their ordering scores
+	pv       [MaxPly + 1]board.Move // the principal variation from this ply
+	quiets   [64]contIndex          // the quiet moves searched so far (conthist)
+	tried    [64]board.Move         // the quiet moves searched so far (histmalus)
+}
+
+// restrictedRoot stands in frames[0].excluded while the root searches only
 // the moves in s.rootAllowed (Limits.RootMoves, and every line of a
 // MultiPV iteration after the first). Such a search is not the root's
 // real result, like the search of a singular test that leaves a move
@@ -116,58 +128,34 @@ type Searcher struct {
 // square), and the root never has a singular test's excluded move.
 var restrictedRoot = board.NewMove(board.B1, board.B1, board.FlagQuiet)
 
-// evalEntry is one memorised static evaluation.
-type evalEntry struct {
-	key   uint64
-	score int32
-	valid bool
-}
-
-// evalCacheSize is the number of evaluations remembered (a power of two):
-// 2^16 entries of 16 bytes, 1 MiB.
-const evalCacheSize = 1 << 16
-
-// evaluate returns the static evaluation of b. The classical evaluation
-// costs several times a table lookup, and the search asks for the same
-// position's evaluation again and again (re-searches, transpositions,
-// quiescence reaching a position the main search evaluated), so its
-// results are remembered by Zobrist key. The cache only saves time: it
-// returns exactly what the evaluation would, so node counts do not change.
-func (s *Searcher) evaluate(b *board.Board) int {
-	if s.network != nil {
-		return s.network.Evaluate(b)
-	}
-	if s.evalCache == nil {
-		return eval.EvaluateTerms(b, s.opts.Eval, s.terms)
-	}
-	key := b.Hash()
-	e := &s.evalCache[key&(evalCacheSize-1)]
-	if e.valid && e.key == key {
-		return int(e.score)
-	}
-	v := s.classical.Evaluate(b)
-	*e = evalEntry{key: key, score: int32(v), valid: true}
-	return v
-}
-
-// NewSearcher returns a full-engine searcher with the given options.
+// NewSearcher returns a full-engine searcher with the given options: with
+// Options.Threads above 1, the main thread of a Lazy SMP search and its
+// helpers (smp.go).
 func NewSearcher(opts Options) *Searcher {
 	opts = opts.withDefaults()
-	s := &Searcher{opts: opts, terms: opts.EvalTerms()}
-	if opts.Eval == eval.Classical {
-		s.evalCache = make([]evalEntry, evalCacheSize)
-		s.classical = eval.NewEvaluator(s.terms, nil)
-	}
-	if opts.Eval == eval.NNUE {
-		net := opts.Net
-		if net == nil {
-			net = nnue.Default()
-		}
-		s.network = nnue.NewState(net)
-	}
+	var tt *TT
 	if opts.TT {
-		s.tt = NewTT(opts.TTSizeMB)
+		tt = NewTT(opts.TTSizeMB)
 	}
+	s := newThread(opts, tt)
+	if threads := min(max(opts.Threads, 1), MaxThreads); threads > 1 {
+		s.smp = new(smp)
+		if tt != nil {
+			tt.Share()
+		}
+		for i := 1; i < threads; i++ {
+			h := newThread(opts, tt)
+			h.smp, h.helper = s.smp, i
+			s.helpers = append(s.helpers, h)
+		}
+	}
+	return s
+}
+
+// newThread returns a searcher with its own tables and evaluator and the
+// transposition table tt.
+func newThread(opts Options, tt *TT) *Searcher {
+	s := &Searcher{opts: opts, eval: newEvaluator(opts), tt: tt}
 	if opts.ContHist {
 		s.cont = new(contTable)
 	}
@@ -187,12 +175,22 @@ func NewSearcher(opts Options) *Searcher {
 // Options returns the searcher's options.
 func (s *Searcher) Options() Options { return s.opts }
 
-// Clear forgets everything learned: transposition table, killers, history.
+// Clear forgets everything learned: transposition table, killers, history
+// (the helper threads' too).
 func (s *Searcher) Clear() {
 	if s.tt != nil {
 		s.tt.Clear()
 	}
-	s.killers = [MaxPly + 1][2]board.Move{}
+	s.forget()
+	for _, h := range s.helpers {
+		h.forget()
+	}
+}
+
+// forget clears the thread's own tables: killers, histories, counter
+// moves, the previous best move.
+func (s *Searcher) forget() {
+	s.clearKillers()
 	s.history = [2][64][64]int32{}
 	s.counter = [64][64]board.Move{}
 	if s.cont != nil {
@@ -219,16 +217,47 @@ func (s *Searcher) Hashfull() int {
 func (s *Searcher) Search(ctx context.Context, b *board.Board, limits Limits, rec Recorder, info func(Iteration)) Result {
 	s.begin(ctx, b, limits, rec)
 	allowed, restricted, lines := rootPlan(b, limits)
-	multi := restricted || lines > 1
+	s.startHelpers(ctx, b, limits, allowed, restricted)
+	res := s.deepen(limits, allowed, restricted, lines, info)
+	res.HelperNodes = s.stopHelpers()
+	if res.BestMove == board.NoMove && len(allowed) > 0 {
+		// Cancelled before depth 1 finished: fall back to a legal move
+		// (one the search was allowed to play).
+		res.BestMove = allowed[0]
+		res.PV = []board.Move{allowed[0]}
+	}
+	s.stats.Elapsed = time.Since(s.start)
+	res.Stats = s.stats
+	res.Stopped = s.stopped
+	if s.tt != nil {
+		res.TTHashful = s.tt.Hashfull()
+	}
+	return res
+}
 
-	maxDepth := limits.Depth
-	if maxDepth <= 0 || maxDepth > MaxDepth {
-		maxDepth = MaxDepth
+// depths returns the iterations a search to limits.Depth runs: from
+// first to last.
+func (s *Searcher) depths(limits Limits) (first, last int) {
+	last = limits.Depth
+	if last <= 0 || last > MaxDepth {
+		last = MaxDepth
 	}
-	first := 1
+	first = 1
 	if !s.opts.IterativeDeepening {
-		first = maxDepth
+		first = last
 	}
+	return first, last
+}
+
+// deepen is iterative deepening: it searches depth 1, 2, ... until a
+// limit says stop, each iteration reusing what the ones before learned
+// (the table, the previous best move first, the aspiration window around
+// the previous score), and returns the completed iterations. With several
+// lines or a restricted root (allowed, restricted, lines: rootPlan) each
+// iteration finds the lines one by one.
+func (s *Searcher) deepen(limits Limits, allowed []board.Move, restricted bool, lines int, info func(Iteration)) Result {
+	multi := restricted || lines > 1
+	first, maxDepth := s.depths(limits)
 	res := Result{Algo: s.opts.Name}
 	prevScore := 0
 	var prevLines []Line
@@ -251,11 +280,11 @@ func (s *Searcher) Search(ctx context.Context, b *board.Board, limits Limits, re
 			score, bound, pv = found[0].Score, found[0].Bound, found[0].PV
 			prevLines = found
 		} else {
-			pv = append([]board.Move(nil), s.pv[0][:s.pvLen[0]]...)
+			pv = append([]board.Move(nil), s.frames[0].pv[:s.frames[0].pvLen]...)
 		}
 		s.stats.Elapsed = time.Since(s.start)
 		it := Iteration{Depth: depth, SelDepth: s.stats.SelDepth, Score: score, Bound: bound,
-			Nodes: s.stats.TotalNodes(), Elapsed: s.stats.Elapsed, PV: pv, Stats: s.stats, Lines: found}
+			Nodes: s.allNodes(), Elapsed: s.stats.Elapsed, PV: pv, Stats: s.stats, Lines: found}
 		res.Iters = append(res.Iters, it)
 		res.Depth, res.Score, res.PV = depth, score, pv
 		if len(pv) > 0 {
@@ -277,7 +306,7 @@ func (s *Searcher) Search(ctx context.Context, b *board.Board, limits Limits, re
 		if limits.SoftTime > 0 && !s.pondering && time.Since(s.clockStart) >= s.softTime(limits.SoftTime, res.Iters) {
 			break
 		}
-		if limits.SoftNodes > 0 && s.stats.TotalNodes() >= limits.SoftNodes {
+		if limits.SoftNodes > 0 && s.allNodes() >= limits.SoftNodes {
 			break
 		}
 		// Under a time limit, a forced mate found within this depth is
@@ -286,18 +315,6 @@ func (s *Searcher) Search(ctx context.Context, b *board.Board, limits Limits, re
 		if timed && IsMate(score) && MateIn(score) > 0 && 2*MateIn(score)-1 <= depth {
 			break
 		}
-	}
-	if res.BestMove == board.NoMove && len(allowed) > 0 {
-		// Cancelled before depth 1 finished: fall back to a legal move
-		// (one the search was allowed to play).
-		res.BestMove = allowed[0]
-		res.PV = []board.Move{allowed[0]}
-	}
-	s.stats.Elapsed = time.Since(s.start)
-	res.Stats = s.stats
-	res.Stopped = s.stopped
-	if s.tt != nil {
-		res.TTHashful = s.tt.Hashfull()
 	}
 	return res
 }
@@ -350,15 +367,16 @@ func (s *Searcher) searchLines(depth int, allowed []board.Move, restricted bool,
 				break
 			}
 		}
+		root := &s.frames[0]
 		if k > 0 || restricted {
-			s.excluded[0] = restrictedRoot
+			root.excluded = restrictedRoot
 		}
 		score, bound := s.searchRoot(depth, prevScore)
-		s.excluded[0] = board.NoMove
-		if s.stopped || s.pvLen[0] == 0 {
+		root.excluded = board.NoMove
+		if s.stopped || root.pvLen == 0 {
 			return nil
 		}
-		lines = append(lines, Line{Score: score, Bound: bound, PV: append([]board.Move(nil), s.pv[0][:s.pvLen[0]]...)})
+		lines = append(lines, Line{Score: score, Bound: bound, PV: append([]board.Move(nil), root.pv[:root.pvLen]...)})
 	}
 	slices.SortStableFunc(lines, func(a, b Line) int { return b.Score - a.Score })
 	return lines
@@ -380,15 +398,10 @@ func (s *Searcher) restrictRoot(list *board.MoveList) []board.Move {
 
 // begin resets the per-search state.
 func (s *Searcher) begin(ctx context.Context, b *board.Board, limits Limits, rec Recorder) {
-	s.b, s.rec, s.ctx = b, rec, ctx
-	s.stats = Stats{}
-	s.stopped = false
-	s.start = time.Now()
+	s.reset(ctx, b, rec)
 	s.hasDeadline = limits.MoveTime > 0
 	s.deadline = s.start.Add(limits.MoveTime)
 	s.nodeLimit = limits.Nodes
-	s.rootBest = board.NoMove
-	s.excluded[0] = board.NoMove
 	// Pondering: no deadline until the ponderhit (checkPonderHit).
 	s.clockStart, s.moveTime = s.start, limits.MoveTime
 	s.ponderHit, s.pondering = limits.PonderHit, limits.PonderHit != nil
@@ -399,8 +412,29 @@ func (s *Searcher) begin(ctx context.Context, b *board.Board, limits Limits, rec
 	if s.tt != nil {
 		s.tt.NewSearch()
 	}
-	s.killers = [MaxPly + 1][2]board.Move{}
-	s.extended[0] = 0
+}
+
+// reset readies a thread for a search of b without limits of its own (a
+// helper thread's search: the main thread's begin adds the limits).
+func (s *Searcher) reset(ctx context.Context, b *board.Board, rec Recorder) {
+	s.b, s.rec, s.ctx = b, rec, ctx
+	s.stats = Stats{}
+	s.stopped = false
+	s.start = time.Now()
+	s.hasDeadline, s.nodeLimit = false, 0
+	s.ponderHit, s.pondering = nil, false
+	s.published = 0
+	s.rootBest = board.NoMove
+	s.frames[0].excluded = board.NoMove
+	s.clearKillers()
+	s.frames[0].extended = 0
+}
+
+// clearKillers forgets the killer moves of every ply.
+func (s *Searcher) clearKillers() {
+	for i := range s.frames {
+		s.frames[i].killers = [2]board.Move{}
+	}
 }
 
 // searchRoot runs one iteration, inside an aspiration window when enabled.
@@ -439,15 +473,23 @@ func (s *Searcher) searchRoot(depth, prev int) (int, Bound) {
 
 // checkStop runs every 2048 nodes (and every 2048 qnodes): it charges them
 // to the context's node budget, if any, and stops on cancellation or at a
-// limit.
+// limit. A helper thread publishes its node count and stops when the main
+// thread says so; the main thread's node limit counts every thread's
+// nodes.
 func (s *Searcher) checkStop() {
 	budgetOf(s.ctx).charge(2048)
 	if s.pondering {
 		s.checkPonderHit()
 	}
+	if s.helper > 0 {
+		s.publishNodes()
+		if s.smp.stop.Load() {
+			s.stopped = true
+		}
+	}
 	if s.ctx.Err() != nil ||
 		(s.hasDeadline && time.Now().After(s.deadline)) ||
-		(s.nodeLimit > 0 && s.stats.TotalNodes() >= s.nodeLimit) {
+		(s.nodeLimit > 0 && s.allNodes() >= s.nodeLimit) {
 		s.stopped = true
 	}
 }

@@ -8,7 +8,7 @@ import "github.com/plylab/plylab/engine/board"
 
 // KillersPerPly is the number of killer moves the full engine keeps at
 // each ply (the killers technique).
-func KillersPerPly() int { return len((*Searcher)(nil).killers[0]) }
+func KillersPerPly() int { return len(frame{}.killers) }
 
 // HistoryShape returns the dimensions of the history table of one side:
 // from-squares by to-squares (the history technique).

@@ -175,10 +175,13 @@ type Iteration struct {
 	SelDepth int
 	Score    int
 	Bound    Bound // Exact unless the iteration ended on an aspiration fail
-	Nodes    uint64
-	Elapsed  time.Duration
-	PV       []board.Move
-	Stats    Stats // cumulative statistics so far
+	// Nodes counts the nodes and qnodes searched so far: with several
+	// threads, the main thread's and the helpers' (as they last published
+	// them, every 2048 nodes). Stats are the main thread's alone.
+	Nodes   uint64
+	Elapsed time.Duration
+	PV      []board.Move
+	Stats   Stats // cumulative statistics so far
 	// Lines are the iteration's best lines, best first, when the search
 	// was asked for several (Limits.MultiPV) or restricted to some root
 	// moves (Limits.RootMoves); Lines[0] is Score, Bound and PV. Nil for
@@ -214,4 +217,11 @@ type Result struct {
 	Iters     []Iteration
 	Stopped   bool // stopped by cancellation or a limit before finishing
 	TTHashful int  // permille of the transposition table in use (engine only)
+	// HelperNodes counts the nodes and qnodes of the helper threads of a
+	// Lazy SMP search (Options.Threads above 1), 0 with one thread: Stats
+	// are the main thread's alone.
+	HelperNodes uint64
 }
+
+// AllNodes returns the nodes and qnodes of every thread of the search.
+func (r Result) AllNodes() uint64 { return r.Stats.TotalNodes() + r.HelperNodes }

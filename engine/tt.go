@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"sync/atomic"
 	"unsafe"
 
 	"github.com/plylab/plylab/engine/board"
@@ -25,24 +26,62 @@ import (
 // to the root, by adding the ply on store and subtracting it on probe;
 // otherwise a mate found at one ply would be wrong at another.
 
-// ttEntry is 16 bytes, so a two-entry bucket is 32 bytes and never
-// straddles a 64-byte cache line: a probe costs one memory access.
+// ttEntry is one result as a probe returns it: the position's key and
+// the packed data word (packTT), read through its methods.
 type ttEntry struct {
-	key   uint64
-	move  board.Move
-	score int16
-	depth int8
-	bound Bound
-	age   uint8
+	key  uint64
+	data uint64
 }
 
-type ttBucket [2]ttEntry
+func (e ttEntry) move() board.Move { return ttMove(e.data) }
+func (e ttEntry) score() int16     { return int16(e.data >> 16) }
+func (e ttEntry) depth() int       { return ttDepth(e.data) }
+func (e ttEntry) bound() Bound     { return ttBound(e.data) }
+func (e ttEntry) age() uint8       { return ttAge(e.data) }
 
-// TT is a transposition table. It is not safe for concurrent use.
+// ttSlot is an entry as the table holds it: 16 bytes, so a two-entry
+// bucket is 32 bytes and never straddles a 64-byte cache line: a probe
+// costs one memory access. data packs the entry's fields other than the
+// key (packTT); check is the key XORed with data.
+//
+// Why the XOR: with several search threads (Options.Threads) sharing
+// the table, one thread may write a slot while another reads it, and the
+// reader can then see the new data with the old check or the other way
+// round. Each word is read and written whole (atomically when the table
+// is shared), and the key a reader computes, check^data, matches only
+// when both words come from the same write: a torn entry looks like an
+// entry of another position and is ignored. This is the usual lockless
+// table of parallel engines (Hyatt and Mann, "A lockless transposition
+// table implementation for parallel search", 2002); it costs no lock
+// and, with one thread, nothing but an XOR.
+type ttSlot struct {
+	check uint64
+	data  uint64
+}
+
+type ttBucket [2]ttSlot
+
+// packTT packs an entry's fields other than its key into one word: the
+// move in bits 0-15, the score in 16-31, the depth in 32-39, the bound
+// in 40-47 and the age in 48-55.
+func packTT(move board.Move, score int16, depth int8, bound Bound, age uint8) uint64 {
+	return uint64(move) | uint64(uint16(score))<<16 | uint64(uint8(depth))<<32 | uint64(bound)<<40 | uint64(age)<<48
+}
+
+// The fields of a packed data word (packTT).
+func ttMove(data uint64) board.Move { return board.Move(data) }
+func ttDepth(data uint64) int       { return int(int8(data >> 32)) }
+func ttBound(data uint64) Bound     { return Bound(data >> 40) }
+func ttAge(data uint64) uint8       { return uint8(data >> 48) }
+
+// TT is a transposition table. With Share, several searches may use it
+// at once (Lazy SMP's threads); otherwise it is not safe for concurrent
+// use.
 type TT struct {
 	buckets []ttBucket
 	mask    uint64
 	age     uint8
+	shared  bool // written with atomic stores (Share)
 }
 
 // NewTT allocates a table of about sizeMB mebibytes (rounded down to a
@@ -61,6 +100,12 @@ func (t *TT) Clear() {
 	clear(t.buckets)
 	t.age = 0
 }
+
+// Share makes the table safe for several searches at once: its slots are
+// then written with atomic stores (they are always read with atomic
+// loads), so a race on a slot is one the XOR check (ttSlot) detects, and
+// the race detector sees none. Call it before the searches start.
+func (t *TT) Share() { t.shared = true }
 
 // NewSearch ages the table so entries from older searches are replaced first.
 func (t *TT) NewSearch() { t.age++ }
@@ -85,12 +130,28 @@ func scoreFromTT(score, ply int) int {
 	return score
 }
 
+// read returns the two words of the slot sl.
+func (t *TT) read(sl *ttSlot) (check, data uint64) {
+	return atomic.LoadUint64(&sl.check), atomic.LoadUint64(&sl.data)
+}
+
+// write sets the two words of the slot sl: with two plain stores for one
+// search, with two atomic ones when the table is shared.
+func (t *TT) write(sl *ttSlot, check, data uint64) {
+	if t.shared {
+		atomic.StoreUint64(&sl.check, check)
+		atomic.StoreUint64(&sl.data, data)
+		return
+	}
+	sl.check, sl.data = check, data
+}
+
 // probe returns the entry for key, if present.
 func (t *TT) probe(key uint64) (ttEntry, bool) {
 	b := &t.buckets[key&t.mask]
 	for i := range b {
-		if b[i].key == key && b[i].bound != BoundNone {
-			return b[i], true
+		if check, data := t.read(&b[i]); check^data == key && ttBound(data) != BoundNone {
+			return ttEntry{key: key, data: data}, true
 		}
 	}
 	return ttEntry{}, false
@@ -109,40 +170,42 @@ func (t *TT) prefetch(key uint64) { prefetch(unsafe.Pointer(&t.buckets[key&t.mas
 // store records a search result.
 func (t *TT) store(key uint64, move board.Move, score, depth int, bound Bound, ply int) {
 	b := &t.buckets[key&t.mask]
-	e := ttEntry{key: key, move: move, score: int16(scoreToTT(score, ply)), depth: int8(depth), bound: bound, age: t.age}
-	// Keep the old best move when the new result has none (a fail-low node).
 	for i := range b {
-		if b[i].key == key {
-			if move == board.NoMove {
-				e.move = b[i].move
-			}
-			if i == 0 && depth < int(b[0].depth) && b[0].age == t.age {
-				b[1] = e
-				return
-			}
-			b[i] = e
+		check, old := t.read(&b[i])
+		if check^old != key {
+			continue
+		}
+		// Keep the old best move when the new result has none (a
+		// fail-low node).
+		if move == board.NoMove {
+			move = ttMove(old)
+		}
+		data := packTT(move, int16(scoreToTT(score, ply)), int8(depth), bound, t.age)
+		if i == 0 && depth < ttDepth(old) && ttAge(old) == t.age {
+			t.write(&b[1], key^data, data)
 			return
 		}
-	}
-	if b[0].bound == BoundNone || b[0].age != t.age || depth >= int(b[0].depth) {
-		b[1] = b[0]
-		b[0] = e
+		t.write(&b[i], key^data, data)
 		return
 	}
-	b[1] = e
+	data := packTT(move, int16(scoreToTT(score, ply)), int8(depth), bound, t.age)
+	check0, first := t.read(&b[0])
+	if ttBound(first) == BoundNone || ttAge(first) != t.age || depth >= ttDepth(first) {
+		t.write(&b[1], check0, first)
+		t.write(&b[0], key^data, data)
+		return
+	}
+	t.write(&b[1], key^data, data)
 }
 
 // Hashfull returns the permille of the first 1000 buckets' entries written by
 // the current search, as UCI's "hashfull" reports it.
 func (t *TT) Hashfull() int {
 	n := 0
-	limit := 500
-	if len(t.buckets) < limit {
-		limit = len(t.buckets)
-	}
+	limit := min(500, len(t.buckets))
 	for i := 0; i < limit; i++ {
 		for j := range t.buckets[i] {
-			if t.buckets[i][j].bound != BoundNone && t.buckets[i][j].age == t.age {
+			if _, data := t.read(&t.buckets[i][j]); ttBound(data) != BoundNone && ttAge(data) == t.age {
 				n++
 			}
 		}

@@ -35,7 +35,7 @@ func TestNewBucketsHugePageAligned(t *testing.T) {
 	}
 	tt := NewTT(16)
 	tt.store(0xdeadbeef, 0, 42, 3, Exact, 0)
-	if e, ok := tt.probe(0xdeadbeef); !ok || e.score != 42 || e.depth != 3 {
+	if e, ok := tt.probe(0xdeadbeef); !ok || e.score() != 42 || e.depth() != 3 {
 		t.Errorf("probe after store: %+v, %v", e, ok)
 	}
 }

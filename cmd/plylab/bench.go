@@ -22,7 +22,7 @@ import (
 
 // BenchOptions are the parsed flags and arguments of `plylab bench`.
 type BenchOptions struct {
-	Engine engine.Options // the full engine with --hash and --eval applied
+	Engine engine.Options // the full engine with --hash, --eval and --threads applied
 	Depth  int
 	HashMB int
 	Format string
@@ -42,6 +42,7 @@ func newBenchCommand(env *appEnv, runF func(context.Context, *BenchOptions) erro
 		Flags: []cli.Flag{
 			&cli.IntFlag{Name: "depth", Aliases: []string{"d"}, Value: lab.BenchDepth, Usage: fmt.Sprintf("search each position `N` plies deep (1-%d)", engine.MaxDepth)},
 			&cli.IntFlag{Name: "hash", Value: lab.BenchHashMB, Usage: "transposition table size in `MB` (1-4096)"},
+			threadsFlag(),
 			&cli.StringFlag{Name: "eval", Usage: "evaluation `KIND`: material, pst, pesto, classical or nnue (default: the engine's)"},
 			&cli.StringFlag{Name: "net", Usage: "evaluate with the network in `FILE` (implies --eval nnue)"},
 			&cli.StringFlag{Name: "with", Usage: "switch on techniques `LIST` (comma-separated, e.g. a candidate: see 'plylab techniques')"},
@@ -55,10 +56,12 @@ func newBenchCommand(env *appEnv, runF func(context.Context, *BenchOptions) erro
 // parseBench reads and checks the flags and arguments of bench.
 func parseBench(c *cli.Context) (*BenchOptions, error) {
 	// --depth/--hash, or the positional form HASH THREADS DEPTH.
-	depth, hashMB, err := lab.BenchArgs(c.Args().Slice(), c.Int("depth"), c.Int("hash"), c.IsSet("depth"), c.IsSet("hash"))
+	set, err := lab.BenchArgs(c.Args().Slice(), lab.BenchSettings{Depth: c.Int("depth"), HashMB: c.Int("hash"), Threads: c.Int("threads"),
+		DepthSet: c.IsSet("depth"), HashSet: c.IsSet("hash"), ThreadsSet: c.IsSet("threads")})
 	if err != nil {
 		return nil, cliapp.ParamUsage(err)
 	}
+	depth, hashMB := set.Depth, set.HashMB
 	eng, err := lab.BenchEngine(hashMB, c.String("eval"))
 	if err != nil {
 		return nil, cliapp.Usagef("--eval: %v", err)
@@ -72,6 +75,7 @@ func parseBench(c *cli.Context) (*BenchOptions, error) {
 		}
 		eng.Eval = eval.NNUE
 	}
+	eng.Threads = set.Threads
 	return &BenchOptions{Engine: eng, Depth: depth, HashMB: hashMB, Format: c.String("format")}, nil
 }
 

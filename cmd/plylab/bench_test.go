@@ -74,6 +74,23 @@ func TestBenchPositionalJSON(t *testing.T) {
 	}
 }
 
+// bench on two threads: the frameworks' THREADS argument or --threads;
+// the title and a note say so, and every position is searched.
+func TestBenchThreads(t *testing.T) {
+	t.Parallel()
+	for _, args := range [][]string{{"bench", "--depth", "3", "--threads", "2"}, {"bench", "16", "2", "3"}} {
+		r := runCLI(t, args...)
+		wantOK(t, r)
+		if !strings.Contains(r.stdout, "fresh tables per position, 2 threads") || !strings.Contains(r.stdout, "2 threads: the nodes are every thread's") {
+			t.Errorf("%v: no word of the threads:\n%s", args, r.stdout)
+		}
+		lines := strings.Split(strings.TrimSuffix(r.stdout, "\n"), "\n")
+		if !strings.Contains(r.stdout, "47 positions searched") || !benchLastLineRe.MatchString(lines[len(lines)-1]) {
+			t.Errorf("%v: not a whole bench:\n%s", args, r.stdout)
+		}
+	}
+}
+
 func TestBenchUsageErrors(t *testing.T) {
 	t.Parallel()
 	for _, tt := range []struct {
@@ -89,6 +106,8 @@ func TestBenchUsageErrors(t *testing.T) {
 		{[]string{"bench", "--format", "xml"}, `unknown format "xml"`},
 		{[]string{"bench", "--with", "nosuch"}, `unknown technique "nosuch"`},
 		{[]string{"bench", "--without", "lmr,nosuch"}, `unknown technique "nosuch"`},
+		{[]string{"bench", "--threads", "0"}, "threads must be between 1 and 64, got 0; try --threads 1"},
+		{[]string{"bench", "16", "2", "--threads", "3"}, "threads given twice (--threads 3 and THREADS 2); give one"},
 	} {
 		line := wantUsageError(t, runCLI(t, tt.args...))
 		if !strings.Contains(line, tt.want) {

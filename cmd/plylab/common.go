@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"errors"
+	"fmt"
 	"time"
 
 	"github.com/plylab/plylab/cmd/internal/cliapp"
@@ -119,6 +120,22 @@ func positionsAndAlgos(c *cli.Context, withSuite bool) ([]positions.Position, []
 // lab.BudgetText.
 func forceFlag(budget time.Duration) cli.Flag {
 	return &cli.BoolFlag{Name: "force", Usage: "run even when the predicted time is over " + lab.BudgetText(budget)}
+}
+
+// threadsFlag is --threads: the full engine's search threads (Lazy SMP),
+// 1 to engine.MaxThreads; checkThreads reads it.
+func threadsFlag() cli.Flag {
+	return &cli.IntFlag{Name: "threads", Value: 1, Usage: fmt.Sprintf("search with `N` threads (Lazy SMP, 1-%d; node counts are exact only with 1)", engine.MaxThreads)}
+}
+
+// checkThreads returns --threads, or a usage error when it is out of
+// range.
+func checkThreads(c *cli.Context) (int, error) {
+	n := c.Int("threads")
+	if n < 1 || n > engine.MaxThreads {
+		return 0, cliapp.Usagef("--threads must be between 1 and %d, got %d; try --threads 2", engine.MaxThreads, n)
+	}
+	return n, nil
 }
 
 // guardDepth refuses runs predicted to take longer than lab.SearchBudget

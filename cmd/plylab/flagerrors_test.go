@@ -34,6 +34,10 @@ func TestFlagValueErrors(t *testing.T) {
 		{[]string{"compare", "--algo", "alphabeat"}, `plylab: --algo "alphabeat": unknown algorithm; did you mean "alphabeta"? choose minimax, alphabeta, engine, ramz, paper-minimax or paper-alphabeta, optionally with switches such as engine-without-null`},
 		{[]string{"compare", "--with", "nul"}, `plylab: --with "nul": unknown technique; did you mean "null"? run 'plylab techniques' to list them`},
 		{[]string{"compare", "--without", "xyzzyq"}, `plylab: --without "xyzzyq": unknown technique; expected a comma-separated list like null,lmr (run 'plylab techniques' to list them)`},
+		{[]string{"search", "--threads", "0"}, `plylab: --threads must be between 1 and 64, got 0; try --threads 2`},
+		{[]string{"search", "--algo", "alphabeta", "--threads", "2"}, `plylab: --threads 2: only the full engine searches on several threads, not alphabeta; drop --threads or use --algo engine`},
+		{[]string{"match", "--threads", "65"}, `plylab: --threads must be between 1 and 64, got 65; try --threads 2`},
+		{[]string{"match", "--engine", "minimax", "--threads", "2"}, `plylab: --threads 2: only the full engine searches on several threads, not minimax; drop --threads or use --engine engine`},
 		{[]string{"positions", "show", "start", "--flip=maybe"}, `plylab: --flip "maybe": expected true or false; run 'plylab positions show --help' for usage`},
 	} {
 		r := runCLI(t, tc.args...)

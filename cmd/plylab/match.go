@@ -48,6 +48,7 @@ func newMatchCommand(env *appEnv, runF func(context.Context, *MatchOptions) erro
 			&cli.StringFlag{Name: "without", Usage: "switch off techniques `LIST` for the engine (comma-separated; see 'plylab techniques')"},
 			&cli.StringFlag{Name: "eval", Usage: "evaluation `KIND` of plylab's engine (and of a plylab opponent): material, pst, pesto, classical or nnue", DefaultText: "the algorithm's"},
 			&cli.IntFlag{Name: "hash", Value: 16, Usage: "transposition table size in `MB` for each plylab player"},
+			&cli.IntFlag{Name: "threads", Value: 1, Usage: fmt.Sprintf("plylab's engine searches with `N` threads (Lazy SMP, 1-%d); a plylab opponent keeps one", engine.MaxThreads)},
 			&cli.StringFlag{Name: "opponent", Value: "random", Usage: "the opponent: random, a plylab `ALGO` (e.g. engine-without-null) or the path of a UCI engine"},
 			&cli.GenericFlag{Name: "opponent-option", Value: &flagval.Strings{}, Usage: "set the UCI opponent's option `NAME=VALUE` (repeat the flag for several), e.g. UCI_Elo=1500"},
 			&cli.StringFlag{Name: "opponent-eval", Usage: "evaluation `KIND` of a plylab opponent", DefaultText: "--eval's"},
@@ -120,6 +121,15 @@ func parseMatch(c *cli.Context) (*MatchOptions, error) {
 		}
 		setup.Engine.Eval, setup.Engine.Net = eval.NNUE, net
 		setup.Engine.Name += " (net " + filepath.Base(path) + ")"
+	}
+	if setup.Engine.Threads, err = checkThreads(c); err != nil {
+		return nil, err
+	}
+	if setup.Engine.Threads > 1 {
+		if setup.Engine.IsPlain() || setup.Engine.Paper {
+			return nil, cliapp.Usagef("--threads %d: only the full engine searches on several threads, not %s; drop --threads or use --engine engine", setup.Engine.Threads, setup.Engine.Name)
+		}
+		setup.Engine.Name += fmt.Sprintf(" (%d threads)", setup.Engine.Threads)
 	}
 
 	// The opponent.

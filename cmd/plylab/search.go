@@ -39,6 +39,7 @@ func newSearchCommand(env *appEnv, runF func(context.Context, *SearchOptions) er
 		&cli.Uint64Flag{Name: "nodes", Usage: "stop after about `N` nodes"},
 		&cli.IntFlag{Name: "multipv", Usage: "show the `N` best lines at each depth, each with its score (the full engine; default 1)"},
 		&cli.BoolFlag{Name: "stats", Usage: "print the statistics table (one counter per technique) after the search"},
+		threadsFlag(),
 		forceFlag(lab.SearchBudget),
 		output.FormatFlag(),
 	)
@@ -64,6 +65,12 @@ func parseSearch(c *cli.Context) (*SearchOptions, error) {
 		return nil, cliapp.Usagef("search takes one --algo; use 'plylab compare' for several")
 	}
 	o := algos[0]
+	if o.Threads, err = checkThreads(c); err != nil {
+		return nil, err
+	}
+	if o.Threads > 1 && (o.IsPlain() || o.Paper) {
+		return nil, cliapp.Usagef("--threads %d: only the full engine searches on several threads, not %s; drop --threads or use --algo engine", o.Threads, o.Name)
+	}
 	limits := engine.Limits{Depth: c.Int("depth"), Nodes: c.Uint64("nodes"), MultiPV: c.Int("multipv")}
 	if c.IsSet("multipv") && limits.MultiPV < 1 {
 		return nil, cliapp.Usagef("--multipv must be between 1 and %d, got %d", lab.MaxMultiPV, limits.MultiPV)

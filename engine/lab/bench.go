@@ -47,6 +47,10 @@ type BenchResult struct {
 	Elapsed           time.Duration
 	Searched, Skipped int
 	Interrupted       bool // the last row is partial and Nodes is no signature
+	// Threads is the number of search threads (engine.Options.Threads).
+	// The signature is the one-thread count: with more threads the nodes
+	// (every thread's) vary from run to run.
+	Threads int
 }
 
 // NPS is the frameworks' nps: total nodes over total search time.
@@ -81,7 +85,7 @@ func Bench(ctx context.Context, o BenchOptions) (*BenchResult, error) {
 		return nil, err
 	}
 	status := statusFunc(o.Progress)
-	res := &BenchResult{}
+	res := &BenchResult{Threads: max(o.Engine.Threads, 1)}
 	// The runner reuses the table's memory, so page faults are paid once.
 	runner := engine.NewRunner(o.Engine)
 	for i, b := range boards {
@@ -97,7 +101,7 @@ func Bench(ctx context.Context, o BenchOptions) (*BenchResult, error) {
 		}
 		status("bench depth %d: position %d/%d", o.Depth, i+1, len(boards))
 		run := runner.Run(ctx, b, engine.Limits{Depth: o.Depth}, nil, nil)
-		row.Nodes, row.Elapsed = run.Stats.TotalNodes(), run.Stats.Elapsed
+		row.Nodes, row.Elapsed = run.AllNodes(), run.Stats.Elapsed
 		row.Score, row.Stopped = run.Score, run.Stopped
 		if run.BestMove != board.NoMove {
 			row.Best = b.SAN(run.BestMove)
@@ -119,7 +123,11 @@ func Bench(ctx context.Context, o BenchOptions) (*BenchResult, error) {
 // moves), and a note with the totals. depth and hashMB are the run's
 // settings, shown in the title.
 func (r *BenchResult) Table(depth, hashMB int) *textfmt.Table {
-	t := &textfmt.Table{Title: fmt.Sprintf("bench: full engine, depth %d, %d MB hash, fresh tables per position", depth, hashMB)}
+	title := fmt.Sprintf("bench: full engine, depth %d, %d MB hash, fresh tables per position", depth, hashMB)
+	if r.Threads > 1 {
+		title += fmt.Sprintf(", %d threads", r.Threads)
+	}
+	t := &textfmt.Table{Title: title}
 	t.Columns = []textfmt.Column{
 		{Key: "position", Header: "#", Right: true},
 		{Key: "nodes", Header: "nodes", Right: true},
@@ -155,6 +163,9 @@ func (r *BenchResult) Table(depth, hashMB int) *textfmt.Table {
 		r.Searched, r.Skipped, textfmt.Thousands(r.Nodes), textfmt.Duration(r.Elapsed), textfmt.Rate(PerSecond(r.Nodes, r.Elapsed))))
 	if r.Interrupted {
 		t.Notes = append(t.Notes, "interrupted: the last row is partial and there is no total")
+	}
+	if r.Threads > 1 {
+		t.Notes = append(t.Notes, fmt.Sprintf("%d threads: the nodes are every thread's and vary from run to run; the signature is the count of one thread", r.Threads))
 	}
 	return t
 }
@@ -217,43 +228,58 @@ func (r *BenchResult) Report(format string, depth, hashMB int, completed bool) t
 	return rep
 }
 
+// BenchSettings are bench's depth, hash size and threads, and whether
+// each was given as a flag.
+type BenchSettings struct {
+	Depth, HashMB, Threads        int
+	DepthSet, HashSet, ThreadsSet bool
+}
+
 // BenchArgs applies the frameworks' positional form of bench, "HASH
-// THREADS DEPTH" (or a prefix of it), to the depth and hash size given as
-// flags (depthSet and hashSet: given explicitly) and checks the result
-// (CheckBench). A number given both ways must agree; THREADS must be at
-// least 1 and is otherwise ignored (bench searches with one thread).
-func BenchArgs(args []string, depth, hashMB int, depthSet, hashSet bool) (int, int, error) {
+// THREADS DEPTH" (or a prefix of it), to the settings given as flags and
+// checks the result (CheckBench; THREADS from 1 to engine.MaxThreads). A
+// number given both ways must agree.
+func BenchArgs(args []string, set BenchSettings) (BenchSettings, error) {
 	if len(args) > 3 {
-		return 0, 0, fmt.Errorf("bench takes at most three arguments (HASH THREADS DEPTH), got %d", len(args))
+		return BenchSettings{}, fmt.Errorf("bench takes at most three arguments (HASH THREADS DEPTH), got %d", len(args))
 	}
 	names := []string{"HASH", "THREADS", "DEPTH"}
 	vals := make([]int, len(args))
 	for i, a := range args {
 		n, err := strconv.Atoi(a)
 		if err != nil {
-			return 0, 0, fmt.Errorf("bench %s must be a whole number, got %q; e.g. plylab bench 16 1 8", names[i], a)
+			return BenchSettings{}, fmt.Errorf("bench %s must be a whole number, got %q; e.g. plylab bench 16 1 8", names[i], a)
 		}
 		vals[i] = n
 	}
 	if len(vals) >= 1 {
-		if hashSet && vals[0] != hashMB {
-			return 0, 0, param.Errorf("hash given twice ({Hash} %d and HASH %d); give one", hashMB, vals[0])
+		if set.HashSet && vals[0] != set.HashMB {
+			return BenchSettings{}, param.Errorf("hash given twice ({Hash} %d and HASH %d); give one", set.HashMB, vals[0])
 		}
-		hashMB = vals[0]
+		set.HashMB = vals[0]
 	}
-	if len(vals) >= 2 && vals[1] < 1 {
-		return 0, 0, fmt.Errorf("bench THREADS must be at least 1, got %d", vals[1])
+	if len(vals) >= 2 {
+		if vals[1] < 1 {
+			return BenchSettings{}, fmt.Errorf("bench THREADS must be at least 1, got %d", vals[1])
+		}
+		if set.ThreadsSet && vals[1] != set.Threads {
+			return BenchSettings{}, param.Errorf("threads given twice ({Threads} %d and THREADS %d); give one", set.Threads, vals[1])
+		}
+		set.Threads = vals[1]
 	}
 	if len(vals) >= 3 {
-		if depthSet && vals[2] != depth {
-			return 0, 0, param.Errorf("depth given twice ({Depth} %d and DEPTH %d); give one", depth, vals[2])
+		if set.DepthSet && vals[2] != set.Depth {
+			return BenchSettings{}, param.Errorf("depth given twice ({Depth} %d and DEPTH %d); give one", set.Depth, vals[2])
 		}
-		depth = vals[2]
+		set.Depth = vals[2]
 	}
-	if err := CheckBench(depth, hashMB); err != nil {
-		return 0, 0, err
+	if err := CheckBench(set.Depth, set.HashMB); err != nil {
+		return BenchSettings{}, err
 	}
-	return depth, hashMB, nil
+	if set.Threads < 1 || set.Threads > engine.MaxThreads {
+		return BenchSettings{}, param.Errorf("threads must be between 1 and %d, got %d; try {Threads} 1", engine.MaxThreads, set.Threads)
+	}
+	return set, nil
 }
 
 // BenchEngine is the engine bench searches with: the full engine

@@ -90,13 +90,38 @@ func TestBenchArgs(t *testing.T) {
 		{[]string{"16", "1", "0"}, 8, 16, false, false, 0, 0, fmt.Sprintf("Depth must be between 1 and %d, got 0; try Depth 8", engine.MaxDepth)},
 	}
 	for _, tt := range tests {
-		d, mb, err := BenchArgs(tt.args, tt.depth, tt.hash, tt.depthSet, tt.hashSet)
+		set, err := BenchArgs(tt.args, BenchSettings{Depth: tt.depth, HashMB: tt.hash, Threads: 1, DepthSet: tt.depthSet, HashSet: tt.hashSet})
 		got := ""
 		if err != nil {
 			got = err.Error()
 		}
-		if got != tt.err || d != tt.wantDepth || mb != tt.wantMB {
-			t.Errorf("BenchArgs(%q, %d, %d, %v, %v) = %d, %d, %q; want %d, %d, %q", tt.args, tt.depth, tt.hash, tt.depthSet, tt.hashSet, d, mb, got, tt.wantDepth, tt.wantMB, tt.err)
+		if got != tt.err || set.Depth != tt.wantDepth || set.HashMB != tt.wantMB {
+			t.Errorf("BenchArgs(%q, %d, %d, %v, %v) = %d, %d, %q; want %d, %d, %q", tt.args, tt.depth, tt.hash, tt.depthSet, tt.hashSet, set.Depth, set.HashMB, got, tt.wantDepth, tt.wantMB, tt.err)
+		}
+	}
+	// THREADS: the positional value or --threads, the same rule.
+	for _, tt := range []struct {
+		args       []string
+		threads    int
+		threadsSet bool
+		want       int
+		err        string
+	}{
+		{nil, 1, false, 1, ""},
+		{[]string{"16", "2"}, 1, false, 2, ""},
+		{nil, 4, true, 4, ""},
+		{[]string{"16", "4", "8"}, 4, true, 4, ""},
+		{[]string{"16", "2"}, 4, true, 0, "threads given twice (Threads 4 and THREADS 2); give one"},
+		{nil, 0, true, 0, fmt.Sprintf("threads must be between 1 and %d, got 0; try Threads 1", engine.MaxThreads)},
+		{[]string{"16", "65"}, 1, false, 0, fmt.Sprintf("threads must be between 1 and %d, got 65; try Threads 1", engine.MaxThreads)},
+	} {
+		set, err := BenchArgs(tt.args, BenchSettings{Depth: 8, HashMB: 16, Threads: tt.threads, ThreadsSet: tt.threadsSet})
+		got := ""
+		if err != nil {
+			got = err.Error()
+		}
+		if got != tt.err || set.Threads != tt.want {
+			t.Errorf("BenchArgs(%q, --threads %d set %v) = %d threads, %q; want %d, %q", tt.args, tt.threads, tt.threadsSet, set.Threads, got, tt.want, tt.err)
 		}
 	}
 }

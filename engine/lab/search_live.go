@@ -22,7 +22,7 @@ func LiveHeader(b *board.Board, label string, o engine.Options, multiPV bool, pa
 		cols = fmt.Sprintf("%5s %4s %5s %10s %12s %10s %9s  %s", "depth", "line", "sel", "score", "nodes", "nps", "time", "pv")
 	}
 	return fmt.Sprintf("%s  %s  %s\n", paint(textfmt.StyleBold, "search "+label),
-		paint(textfmt.StyleAccent, o.Name), paint(textfmt.StyleDim, fmt.Sprintf("(%s eval, %s to move)", o.Eval, b.Side()))) +
+		paint(textfmt.StyleAccent, o.Name), paint(textfmt.StyleDim, fmt.Sprintf("(%s eval, %s to move%s)", o.Eval, b.Side(), threadsNote(o)))) +
 		paint(textfmt.StyleDim, cols) + "\n"
 }
 
@@ -47,5 +47,15 @@ func (r IterationRow) LiveLine(paint textfmt.Paint) string {
 // from b, its score, and the nodes, time and speed of the whole search.
 func LiveBest(b *board.Board, res engine.Result, paint textfmt.Paint) string {
 	return fmt.Sprintf("best move %s, score %s, %s nodes in %s (%s)\n", paint(textfmt.StyleBold, BestSAN(b, res)),
-		engine.FormatScore(res.Score), textfmt.Thousands(res.Stats.TotalNodes()), textfmt.Duration(res.Stats.Elapsed), textfmt.Rate(res.Stats.NPS()))
+		engine.FormatScore(res.Score), textfmt.Thousands(res.AllNodes()), textfmt.Duration(res.Stats.Elapsed), textfmt.Rate(PerSecond(res.AllNodes(), res.Stats.Elapsed)))
+}
+
+// threadsNote is ", N threads" for a search on several threads (the node
+// counts are then every thread's, the statistics the main thread's), ""
+// for one.
+func threadsNote(o engine.Options) string {
+	if o.Threads <= 1 {
+		return ""
+	}
+	return fmt.Sprintf(", %d threads", o.Threads)
 }

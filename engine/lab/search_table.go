@@ -15,7 +15,7 @@ import (
 // per line, numbered in a "line" column. label names the position in the
 // title.
 func IterationsTable(b *board.Board, label string, o engine.Options, res engine.Result) *textfmt.Table {
-	t := &textfmt.Table{Title: fmt.Sprintf("search %s (%s)", label, o.Name)}
+	t := &textfmt.Table{Title: fmt.Sprintf("search %s (%s%s)", label, o.Name, threadsNote(o))}
 	rows := IterationRows(b, res)
 	multi := slices.ContainsFunc(rows, func(r IterationRow) bool { return r.MultiPV > 0 })
 	t.Columns = []textfmt.Column{{Key: "depth", Header: "depth", Right: true}}
@@ -133,9 +133,9 @@ func SearchSummary(b *board.Board, res engine.Result) []textfmt.Field {
 	return []textfmt.Field{
 		{Key: "best_move", Value: best, Text: best}, {Key: "depth_reached", Value: res.Depth, Text: fmt.Sprint(res.Depth)},
 		{Key: "final_score", Value: sc, Text: sc}, {Key: "final_score_cp", Value: res.Score},
-		{Key: "total_nodes", Value: res.Stats.TotalNodes(), Text: textfmt.Thousands(res.Stats.TotalNodes())},
+		{Key: "total_nodes", Value: res.AllNodes(), Text: textfmt.Thousands(res.AllNodes())},
 		{Key: "total_time_s", Value: res.Stats.Elapsed, Text: textfmt.Duration(res.Stats.Elapsed)},
-		{Key: "total_nodes_per_s", Value: res.Stats.NPS(), Text: textfmt.Rate(res.Stats.NPS())}}
+		{Key: "total_nodes_per_s", Value: PerSecond(res.AllNodes(), res.Stats.Elapsed), Text: textfmt.Rate(PerSecond(res.AllNodes(), res.Stats.Elapsed))}}
 }
 
 // Summary is a suite run's result for a lesson (kind "search"): solved,

@@ -559,3 +559,26 @@ func TestUCIMalformedGo(t *testing.T) {
 		t.Errorf("MultiPV errors:\n%s\nwant:\n%s", strings.Join(multi, "\n"), strings.Join(wantMulti, "\n"))
 	}
 }
+
+// Threads 2: the search runs on two threads and answers as one does on
+// a position with one right move (the game-trees paper's mate in two);
+// its info lines count both threads' nodes, and stop ends both.
+func TestUCIThreads(t *testing.T) {
+	t.Parallel()
+	c := startEngine(t, Config{})
+	c.send("setoption name Threads value 2", "isready")
+	c.until("readyok")
+	c.send("position fen kbK5/pp6/1P6/8/8/8/8/R7 w - - 0 1", "go depth 8")
+	best, before := c.until("bestmove")
+	if !strings.HasPrefix(best, "bestmove a1a6") {
+		t.Errorf("%q, want bestmove a1a6", best)
+	}
+	if last := before[len(before)-1]; !strings.Contains(last, "score mate 2") {
+		t.Errorf("last info %q, want score mate 2", last)
+	}
+	c.send("position startpos", "go infinite")
+	c.until("info depth 6 ")
+	c.send("stop")
+	best, _ = c.until("bestmove")
+	legalIn(t, best, board.New())
+}

@@ -99,10 +99,14 @@ func (s *session) options() []option {
 				}
 				s.set.opts.Net = net
 			}},
-		// Threads is announced for match runners and testing frameworks
-		// (fastchess, OpenBench) that always set it; the search is
-		// single-threaded by design, so its node counts are reproducible.
-		{name: "Threads", typ: "spin", def: "1", min: 1, max: 1, set: func(any) {}},
+		// Threads is the number of search threads (Lazy SMP, engine/smp.go).
+		// One, the default, is the deterministic search whose node counts
+		// plylab quotes; more find each depth sooner.
+		{name: "Threads", typ: "spin", def: "1", min: 1, max: engine.MaxThreads,
+			set: func(v any) {
+				s.set.opts.Threads = v.(int)
+				s.searcherStale = true
+			}},
 		// MultiPV: the best lines each iteration shows, for analysis (see
 		// engine.Limits.MultiPV); bestmove is the first line's move.
 		{name: "MultiPV", typ: "spin", def: "1", min: 1, max: maxMultiPV,

@@ -154,7 +154,7 @@ func TestUCIHandshake(t *testing.T) {
 		"option name BookFile type string default /usr/share/games/gnuchess/book.bin",
 		"option name Eval type combo default nnue var material var pst var pesto var classical var nnue",
 		"option name EvalFile type string default <empty>",
-		"option name Threads type spin default 1 min 1 max 1",
+		"option name Threads type spin default 1 min 1 max 64",
 		"option name MultiPV type spin default 1 min 1 max 256",
 		"option name Ponder type check default false",
 		"option name Move Overhead type spin default 30 min 0 max 5000",
@@ -374,7 +374,7 @@ func TestUCIMalformedInput(t *testing.T) {
 		{"setoption name Hash", "Hash needs a value"},
 		{"setoption name OwnBook value maybe", "OwnBook takes true or false"},
 		{"setoption name Eval value neural", "Eval takes one of material, pst, pesto"},
-		{"setoption name Threads value 2", "Threads must be between 1 and 1, got 2"},
+		{"setoption name Threads value 65", "Threads must be between 1 and 64, got 65"},
 	} {
 		c.send(tt.cmd, "isready")
 		_, before := c.until("readyok")
@@ -457,7 +457,7 @@ func TestUCISetOption(t *testing.T) {
 		"name Tech null value false",
 		"name TECH LMR value FALSE",
 		"name Tech_rfp value false", // OpenBench and fastchess spell a space as "_"
-		"name Threads value 1",
+		"name Threads value 2",
 		"name Move Overhead value 100",
 		"name OwnBook value true",
 		"name BookFile value /tmp/my book.bin", // values may contain spaces
@@ -468,14 +468,14 @@ func TestUCISetOption(t *testing.T) {
 	}
 	got := s.set
 	if got.hashMB != 16 || got.opts.Eval.String() != "material" || got.opts.NullMove || got.opts.LMR || got.opts.RFP ||
-		!got.opts.PVS || got.overhead != 100*time.Millisecond || !got.ownBook || got.bookFile != "/tmp/my book.bin" {
+		!got.opts.PVS || got.opts.Threads != 2 || got.overhead != 100*time.Millisecond || !got.ownBook || got.bookFile != "/tmp/my book.bin" {
 		t.Errorf("settings = %+v", got)
 	}
 	if !s.searcherStale {
 		t.Error("changing Hash and techniques must make a new searcher")
 	}
 	s.prepare()
-	if o := s.searcher.Options(); o.TTSizeMB != 16 || o.NullMove || o.LMR || o.Eval.String() != "material" {
+	if o := s.searcher.Options(); o.TTSizeMB != 16 || o.NullMove || o.LMR || o.Eval.String() != "material" || o.Threads != 2 {
 		t.Errorf("searcher options = %+v", o)
 	}
 	if err := s.setOption(strings.Fields("name BookFile value <empty>")); err != nil || s.set.bookFile != "" {

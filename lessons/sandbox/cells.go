@@ -45,6 +45,8 @@ var Cells = &Policy{
 	Refused: []Refusal{
 		{Path: "perft", Flag: "stockfish", Why: "it starts another program", Terminal: "plylab perft --stockfish /usr/games/stockfish ..."},
 		{Path: "bench", Flag: "net", Why: "it reads a network file on disk", Terminal: "plylab bench --net FILE"},
+		{Path: "bench", Flag: "threads", Why: "it searches on several cores at once, which one cell must not take from a classroom server", Terminal: "plylab bench --threads 2"},
+		{Path: "search", Flag: "threads", Why: "it searches on several cores at once, which one cell must not take from a classroom server", Terminal: "plylab search --threads 2 ..."},
 		{Path: "tree", Flag: "toy-file", Why: "it reads a file on disk; give the tree inline with --toy", Terminal: "plylab tree --toy-file FILE"},
 		{Path: "tune", Flag: "pgn", Why: "it reads game files on disk; cells tune on the built-in master games", Terminal: "plylab tune --pgn FILE"},
 		{Path: "tune", Flag: "label-engine", Why: "it starts another program", Terminal: "plylab tune --label-engine /usr/games/stockfish"},
