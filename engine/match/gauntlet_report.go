@@ -127,13 +127,16 @@ func compareTC(a, b string) int {
 	return cmp.Or(cmp.Compare(ca.Base, cb.Base), cmp.Compare(ca.Inc, cb.Inc), strings.Compare(a, b))
 }
 
-// tcLabel is a PGN TimeControl tag in prose: "10+0.1", or "without a
-// clock" for "-".
+// tcLabel is a PGN TimeControl tag in prose: "at 10+0.1", "without a
+// clock" for "-", "over all time controls" for "".
 func tcLabel(tc string) string {
-	if tc == "-" || tc == "?" {
+	switch tc {
+	case "":
+		return "over all time controls"
+	case "-", "?":
 		return "without a clock"
 	}
-	return tc
+	return "at " + tc
 }
 
 // FitAt is the fit at time control tc ("" for all together), if any.
@@ -167,12 +170,8 @@ func intervalText(f RatingFit) string {
 func (r *GauntletReport) notes() []string {
 	var notes []string
 	for _, f := range r.Fits {
-		tc := "at " + tcLabel(f.TC)
-		if f.TC == "" {
-			tc = "over all time controls"
-		}
 		s := fmt.Sprintf("plylab %s: %s by maximum likelihood over %d games against %d anchored engines (95%% likelihood-ratio interval)",
-			tc, intervalText(f.Fit), f.Fit.Games, f.Anchors)
+			tcLabel(f.TC), intervalText(f.Fit), f.Fit.Games, f.Anchors)
 		if f.DF > 0 {
 			verdict := "one rating fits every anchor"
 			if f.P < 0.05 {
@@ -209,7 +208,7 @@ func (r *GauntletReport) notes() []string {
 		if !ok || math.IsInf(f.Fit.Rating, 0) || math.IsInf(rung.Perf.Rating, 0) {
 			continue
 		}
-		notes = append(notes, fmt.Sprintf("second scale: against Stockfish's UCI_Elo %d at %s plylab reads %s on Stockfish's scale; the gauntlet's rating at %s is %+.0f from it",
+		notes = append(notes, fmt.Sprintf("second scale: against Stockfish's UCI_Elo %d %s plylab reads %s on Stockfish's scale; the gauntlet's rating %s is %+.0f from it",
 			rung.Tally.UCIElo, tcLabel(rung.Tally.TC), intervalText(rung.Perf), tcLabel(rung.Tally.TC), f.Fit.Rating-rung.Perf.Rating))
 	}
 	if res := r.Results; res != nil && res.Files > 0 {
