@@ -127,6 +127,18 @@ func compareTC(a, b string) int {
 	return cmp.Or(cmp.Compare(ca.Base, cb.Base), cmp.Compare(ca.Inc, cb.Inc), strings.Compare(a, b))
 }
 
+// plural is "1 engine", "2 engines"; "degree of freedom" becomes
+// "degrees of freedom".
+func plural(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	if w, rest, ok := strings.Cut(what, " of "); ok {
+		return fmt.Sprintf("%d %ss of %s", n, w, rest)
+	}
+	return fmt.Sprintf("%d %ss", n, what)
+}
+
 // tcLabel is a PGN TimeControl tag in prose: "at 10+0.1", "without a
 // clock" for "-", "over all time controls" for "".
 func tcLabel(tc string) string {
@@ -170,14 +182,14 @@ func intervalText(f RatingFit) string {
 func (r *GauntletReport) notes() []string {
 	var notes []string
 	for _, f := range r.Fits {
-		s := fmt.Sprintf("plylab %s: %s by maximum likelihood over %d games against %d anchored engines (95%% likelihood-ratio interval)",
-			tcLabel(f.TC), intervalText(f.Fit), f.Fit.Games, f.Anchors)
+		s := fmt.Sprintf("plylab %s: %s by maximum likelihood over %d games against %s (95%% likelihood-ratio interval)",
+			tcLabel(f.TC), intervalText(f.Fit), f.Fit.Games, plural(f.Anchors, "anchored engine"))
 		if f.DF > 0 {
 			verdict := "one rating fits every anchor"
 			if f.P < 0.05 {
 				verdict = "one rating does not fit every anchor: the published ratings and these games disagree about the engines' distances"
 			}
-			s += fmt.Sprintf("; consistency G = %.1f on %d degrees of freedom, p = %.2g: %s", f.G, f.DF, f.P, verdict)
+			s += fmt.Sprintf("; consistency G = %.1f on %s, p = %.2g: %s", f.G, plural(f.DF, "degree of freedom"), f.P, verdict)
 		}
 		notes = append(notes, s)
 	}
@@ -219,8 +231,9 @@ func (r *GauntletReport) notes() []string {
 
 // Table is the report as a table: a row per opponent and time control
 // (its published rating and list, games, wins, draws, losses, plylab's
-// score and the rating these games alone give plylab), a row per fit,
-// and the Stockfish ladder's rungs.
+// score, the rating these games alone give plylab, and each side's mean
+// depth and seconds a searched move, plylab's first), a row per fit, and
+// the Stockfish ladder's rungs.
 func (r *GauntletReport) Table() *textfmt.Table {
 	t := &textfmt.Table{Title: r.Title, Notes: r.Notes}
 	t.Columns = []textfmt.Column{
@@ -231,6 +244,7 @@ func (r *GauntletReport) Table() *textfmt.Table {
 		{Key: "score_pct", Header: "score", Right: true},
 		{Key: "rating", Header: "plylab", Right: true}, {Key: "rating_low", Header: "95% low", Right: true},
 		{Key: "rating_high", Header: "95% high", Right: true},
+		{Key: "depth", Header: "depth", Right: true}, {Key: "seconds", Header: "s/move", Right: true},
 	}
 	num := func(v float64) textfmt.Cell {
 		if math.IsInf(v, 0) {
@@ -239,18 +253,31 @@ func (r *GauntletReport) Table() *textfmt.Table {
 		return textfmt.Cell{Text: ratingText(v), Value: math.Round(v)}
 	}
 	dash := textfmt.NullCell("-")
-	row := func(name, tc string, published textfmt.Cell, list string, wdl WDL, fit *RatingFit) []textfmt.Cell {
+	pair := func(a, b float64, format string) textfmt.Cell {
+		if math.IsNaN(a) || math.IsNaN(b) {
+			return dash
+		}
+		return textfmt.TextCell(fmt.Sprintf(format+"/"+format, a, b))
+	}
+	row := func(name, tc string, published textfmt.Cell, list string, wdl WDL, fit *RatingFit, tally *GauntletTally) []textfmt.Cell {
 		cells := []textfmt.Cell{textfmt.TextCell(name), textfmt.TextCell(tc), published, textfmt.TextCell(list),
 			textfmt.IntCell(int64(wdl.N())), textfmt.IntCell(int64(wdl.W)), textfmt.IntCell(int64(wdl.D)), textfmt.IntCell(int64(wdl.L)),
 			{Text: fmt.Sprintf("%.1f%%", 100*wdl.Score()), Value: math.Round(1000*wdl.Score()) / 10}}
 		if fit == nil {
-			return append(cells, dash, dash, dash)
+			cells = append(cells, dash, dash, dash)
+		} else {
+			cells = append(cells, num(fit.Rating), num(fit.Low), num(fit.High))
 		}
-		return append(cells, num(fit.Rating), num(fit.Low), num(fit.High))
+		if tally == nil {
+			return append(cells, dash, dash)
+		}
+		pd, od := tally.MeanDepth()
+		ps, os := tally.MeanSeconds()
+		return append(cells, pair(pd, od, "%.1f"), pair(ps, os, "%.2f"))
 	}
 	fitRow := func(f GauntletFit) {
 		tc := f.TC
-		name := fmt.Sprintf("all %d anchors (maximum likelihood)", f.Anchors)
+		name := "plylab, maximum likelihood over " + plural(f.Anchors, "anchor")
 		if tc == "" {
 			tc = "all"
 		}
@@ -260,7 +287,7 @@ func (r *GauntletReport) Table() *textfmt.Table {
 				wdl = wdl.Plus(rr.Tally.WDL())
 			}
 		}
-		t.Rows = append(t.Rows, row(name, tc, dash, "-", wdl, &f.Fit))
+		t.Rows = append(t.Rows, row(name, tc, dash, "-", wdl, &f.Fit, nil))
 	}
 	for i, rr := range r.Rows {
 		e := rr.Engine
@@ -272,9 +299,9 @@ func (r *GauntletReport) Table() *textfmt.Table {
 			if e.Rating.Entry != e.Name {
 				list += " (" + e.Rating.Entry + ")"
 			}
-			t.Rows = append(t.Rows, row(e.Name, rr.Tally.TC, num(rr.Anchor), list, rr.Tally.WDL(), &rr.Perf))
+			t.Rows = append(t.Rows, row(e.Name, rr.Tally.TC, num(rr.Anchor), list, rr.Tally.WDL(), &rr.Perf, &rr.Tally))
 		} else {
-			t.Rows = append(t.Rows, row(e.Name, rr.Tally.TC, dash, "none found", rr.Tally.WDL(), nil))
+			t.Rows = append(t.Rows, row(e.Name, rr.Tally.TC, dash, "none found", rr.Tally.WDL(), nil, &rr.Tally))
 		}
 		if i+1 == len(r.Rows) || r.Rows[i+1].Tally.TC != rr.Tally.TC {
 			if f, ok := r.FitAt(rr.Tally.TC); ok {
@@ -287,7 +314,7 @@ func (r *GauntletReport) Table() *textfmt.Table {
 	}
 	for _, rung := range r.Ladder {
 		t.Rows = append(t.Rows, row(fmt.Sprintf("Stockfish UCI_Elo %d (second scale)", rung.Tally.UCIElo), rung.Tally.TC,
-			num(rung.Anchor), "Stockfish's UCI_Elo", rung.Tally.WDL(), &rung.Perf))
+			num(rung.Anchor), "Stockfish's UCI_Elo", rung.Tally.WDL(), &rung.Perf, &rung.Tally))
 	}
 	return t
 }

@@ -87,9 +87,11 @@ func TestReadGauntletPGN(t *testing.T) {
 	glaurung := "Glaurung 2.2 (Threads=1, OwnBook=false, Ponder=false, Hash=16)"
 	want := &GauntletResults{Files: 2, Games: 9, Skipped: 2, Tallies: []GauntletTally{
 		{Engine: "glaurung", Opponent: glaurung, Player: "plylab engine", TC: "10+0.1", Wins: 2, Draws: 1, Losses: 1,
-			Forfeits: 1, OpponentForfeits: 1, First: "2026-11-26", Last: "2026-11-27"},
+			Forfeits: 1, OpponentForfeits: 1, First: "2026-11-26", Last: "2026-11-27",
+			PlylabMoves: 3, PlylabDepths: 27, PlylabMillis: 450, OpponentMoves: 1, OpponentDepths: 9, OpponentMillis: 150},
 		{Engine: "phalanx", Opponent: "Phalanx XXV (-l - -b -, memory=16)", Player: "plylab engine", TC: "60+0.6", Wins: 1, Losses: 1,
-			Faults: 1, First: "2026-11-28", Last: "2026-11-28"},
+			Faults: 1, First: "2026-11-28", Last: "2026-11-28",
+			PlylabMoves: 1, PlylabDepths: 5, PlylabMillis: 200, OpponentMoves: 1, OpponentDepths: 7, OpponentMillis: 300},
 		{UCIElo: 2500, Opponent: "Stockfish 15.1 (UCI_LimitStrength=true, UCI_Elo=2500, Threads=1)", Player: "plylab engine", TC: "10+0.1", Draws: 1},
 	}}
 	if !reflect.DeepEqual(res, want) {
@@ -131,7 +133,7 @@ func TestGauntletReport(t *testing.T) {
 	}
 	f10, _ := r.FitAt("10+0.1")
 	wantNotes := []string{
-		"plylab at 10+0.1: " + intervalText(f10.Fit) + " by maximum likelihood over 4 games against 1 anchored engines (95% likelihood-ratio interval)",
+		"plylab at 10+0.1: " + intervalText(f10.Fit) + " by maximum likelihood over 4 games against 1 anchored engine (95% likelihood-ratio interval)",
 		"games lost on time: plylab 1, its opponents 1; games ended by an illegal move or a failed engine: 1",
 		"second scale: against Stockfish's UCI_Elo 2500 at 10+0.1 plylab reads " + intervalText(r.Ladder[0].Perf) +
 			" on Stockfish's scale; the gauntlet's rating at 10+0.1 is +382 from it",
@@ -153,12 +155,12 @@ func TestGauntletReport(t *testing.T) {
 	for i := range tab.Rows {
 		names = append(names, tab.RowTexts(i)[0]+" "+tab.RowTexts(i)[1])
 	}
-	wantRows := []string{"Glaurung 2.2 10+0.1", "all 1 anchors (maximum likelihood) 10+0.1", "Phalanx XXV 60+0.6",
-		"all 1 anchors (maximum likelihood) 60+0.6", "all 2 anchors (maximum likelihood) all", "Stockfish UCI_Elo 2500 (second scale) 10+0.1"}
+	wantRows := []string{"Glaurung 2.2 10+0.1", "plylab, maximum likelihood over 1 anchor 10+0.1", "Phalanx XXV 60+0.6",
+		"plylab, maximum likelihood over 1 anchor 60+0.6", "plylab, maximum likelihood over 2 anchors all", "Stockfish UCI_Elo 2500 (second scale) 10+0.1"}
 	if !reflect.DeepEqual(names, wantRows) {
 		t.Errorf("rows %q, want %q", names, wantRows)
 	}
-	if got := strings.Join(tab.RowTexts(0), "|"); got != "Glaurung 2.2|10+0.1|2793|CCRL 40/15, 2026-08-07 (Glaurung 2.2 64-bit)|4|2|1|1|62.5%|2882|"+ratingText(r.Rows[0].Perf.Low)+"|"+ratingText(r.Rows[0].Perf.High) {
+	if got := strings.Join(tab.RowTexts(0), "|"); got != "Glaurung 2.2|10+0.1|2793|CCRL 40/15, 2026-08-07 (Glaurung 2.2 64-bit)|4|2|1|1|62.5%|2882|"+ratingText(r.Rows[0].Perf.Low)+"|"+ratingText(r.Rows[0].Perf.High)+"|9.0/9.0|0.15/0.15" {
 		t.Errorf("Glaurung's row: %s", got)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -44,6 +45,34 @@ type GauntletTally struct {
 	Faults           int    `json:"faults"`
 	First            string `json:"first_date,omitempty"` // the games' first and last Date tags
 	Last             string `json:"last_date,omitempty"`
+	// The moves each side searched (those whose PGN comment gives a depth
+	// and a time, as plylab's matches write them: {+0.35/8 0.120s}), and
+	// their depths and milliseconds summed.
+	PlylabMoves    int `json:"plylab_moves,omitempty"`
+	PlylabDepths   int `json:"plylab_depth_sum,omitempty"`
+	PlylabMillis   int `json:"plylab_ms,omitempty"`
+	OpponentMoves  int `json:"opponent_moves,omitempty"`
+	OpponentDepths int `json:"opponent_depth_sum,omitempty"`
+	OpponentMillis int `json:"opponent_ms,omitempty"`
+}
+
+// MeanDepth is each side's mean depth a searched move, plylab's first
+// (NaN without moves).
+func (t GauntletTally) MeanDepth() (plylab, opponent float64) {
+	return ratio(float64(t.PlylabDepths), t.PlylabMoves), ratio(float64(t.OpponentDepths), t.OpponentMoves)
+}
+
+// MeanSeconds is each side's mean time a searched move, plylab's first
+// (NaN without moves).
+func (t GauntletTally) MeanSeconds() (plylab, opponent float64) {
+	return ratio(float64(t.PlylabMillis)/1000, t.PlylabMoves), ratio(float64(t.OpponentMillis)/1000, t.OpponentMoves)
+}
+
+func ratio(sum float64, n int) float64 {
+	if n == 0 {
+		return math.NaN()
+	}
+	return sum / float64(n)
 }
 
 // WDL is the tally as plylab's wins, draws and losses.
@@ -79,8 +108,11 @@ func StoredGauntlet() (*GauntletResults, error) {
 	return &r, nil
 }
 
-// pgnGame is the tags of one game.
+// pgnGame is the tags of one game, and its movetext under movetextKey.
 type pgnGame map[string]string
+
+// movetextKey holds a game's movetext in a pgnGame (no tag has this name).
+const movetextKey = " movetext"
 
 // readPGNTags reads the tags of every game in r.
 func readPGNTags(r io.Reader) ([]pgnGame, error) {
@@ -110,6 +142,7 @@ func readPGNTags(r io.Reader) ([]pgnGame, error) {
 		}
 		if line != "" && cur != nil {
 			inMoves = true
+			cur[movetextKey] += line + " "
 		}
 	}
 	return games, sc.Err()
@@ -223,6 +256,7 @@ func tallyGame(res *GauntletResults, index map[string]int, g pgnGame, list []Gau
 	case "abandoned", "rules infraction":
 		t.Faults++
 	}
+	searched(t, g, oppWhite)
 	if d := g["Date"]; d != "" && d != "????.??.??" {
 		d = strings.ReplaceAll(d, ".", "-")
 		if t.First == "" || d < t.First {
@@ -234,3 +268,45 @@ func tallyGame(res *GauntletResults, index map[string]int, g pgnGame, list []Gau
 	}
 	return true
 }
+
+// moveComment is a searched move's comment as plylab's matches write it:
+// an optional score and depth, then the time ("+0.35/8 0.120s",
+// "-M3/12 0.050s", "0.010s").
+var moveComment = regexp.MustCompile(`^(?:[+-](?:\d+\.\d+|M\d+)/(\d+) )?(\d+(?:\.\d+)?)s$`)
+
+// searched adds the depths and times of g's searched moves to t: the
+// i-th comment of the movetext is the i-th move's (a comment each, as
+// plylab writes them), and the side to move alternates from the start
+// position's.
+func searched(t *GauntletTally, g pgnGame, oppWhite bool) {
+	text := g[movetextKey]
+	if text == "" {
+		return
+	}
+	whiteFirst := true
+	if f := strings.Fields(g["FEN"]); len(f) > 1 && f[1] == "b" {
+		whiteFirst = false
+	}
+	for i, c := range commentRe.FindAllStringSubmatch(text, -1) {
+		m := moveComment.FindStringSubmatch(strings.Join(strings.Fields(c[1]), " "))
+		if m == nil || m[1] == "" {
+			continue // a book move, the game's end, or no depth given
+		}
+		depth, _ := strconv.Atoi(m[1])
+		secs, _ := strconv.ParseFloat(m[2], 64)
+		ms := int(math.Round(secs * 1000))
+		white := (i%2 == 0) == whiteFirst
+		if white == oppWhite {
+			t.OpponentMoves++
+			t.OpponentDepths += depth
+			t.OpponentMillis += ms
+		} else {
+			t.PlylabMoves++
+			t.PlylabDepths += depth
+			t.PlylabMillis += ms
+		}
+	}
+}
+
+// commentRe finds the brace comments of a movetext.
+var commentRe = regexp.MustCompile(`\{([^}]*)\}`)
