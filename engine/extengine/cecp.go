@@ -136,11 +136,11 @@ func (e *CECP) start(ctx context.Context) error {
 	}
 	e.features = map[string]string{}
 	e.options = nil
-	wait := featureWait
 	seen := false
-	deadline := time.Now().Add(wait)
+	deadline := time.Now().Add(featureWait)
 	for {
-		line, err := e.conn.ReadUntil(ctx, time.Until(deadline), func(l string) bool { return strings.HasPrefix(l, "feature ") }, nil)
+		left := max(time.Until(deadline), time.Nanosecond) // 0 would wait for ever
+		line, err := e.conn.ReadUntil(ctx, left, func(l string) bool { return strings.HasPrefix(l, "feature ") }, nil)
 		if errors.Is(err, ErrTimeout) && seen {
 			break // no done=1 within the wait: go on, as xboard does
 		}

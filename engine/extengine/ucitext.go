@@ -22,6 +22,7 @@ type Option struct {
 	Name, Value string
 }
 
+// String is "NAME=VALUE", as the option is typed.
 func (o Option) String() string { return o.Name + "=" + o.Value }
 
 // ErrOption marks an option that is malformed, unknown to the engine or

@@ -223,6 +223,14 @@ func (r *GauntletReport) notes() []string {
 		notes = append(notes, fmt.Sprintf("second scale: against Stockfish's UCI_Elo %d %s plylab reads %s on Stockfish's scale; the gauntlet's rating %s is %+.0f from it",
 			rung.Tally.UCIElo, tcLabel(rung.Tally.TC), intervalText(rung.Perf), tcLabel(rung.Tally.TC), f.Fit.Rating-rung.Perf.Rating))
 	}
+	if res := r.Results; res != nil {
+		for _, n := range [][2]string{{"build", res.Build}, {"machine", res.Machine}, {"openings", res.Openings},
+			{"played with", res.Command}, {"rebuilt with", res.Rebuild}} {
+			if n[1] != "" {
+				notes = append(notes, n[0]+": "+n[1])
+			}
+		}
+	}
 	if res := r.Results; res != nil && res.Files > 0 {
 		notes = append(notes, fmt.Sprintf("read %d PGN files: %d games, %d of them not between plylab and a listed engine or unfinished", res.Files, res.Games, res.Skipped))
 	}
