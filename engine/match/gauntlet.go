@@ -279,8 +279,8 @@ type GauntletMatch struct {
 }
 
 // Check checks the gauntlet before any game: the numbers' ranges, the
-// limit, every engine's executable and that no PGN file would be
-// overwritten.
+// limit (a CECP engine takes no node limit: extengine.ErrUnsupported),
+// every engine's executable and that no PGN file would be overwritten.
 func (g *Gauntlet) Check() error {
 	if g.Games < 1 || g.Games > MaxGames {
 		return &RangeError{Field: "Games", Got: g.Games, Min: 1, Max: MaxGames}
@@ -295,6 +295,9 @@ func (g *Gauntlet) Check() error {
 		return errors.New("a gauntlet needs at least one engine")
 	}
 	for _, e := range g.Engines {
+		if e.Protocol == ProtocolCECP && g.Limit.Nodes > 0 {
+			return fmt.Errorf("engine %s speaks CECP, which has no node limit: %w; give it a clock or a depth", e.Key, extengine.ErrUnsupported)
+		}
 		if _, err := e.Entrant(g.Limit); err != nil {
 			return err
 		}

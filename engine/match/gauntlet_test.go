@@ -202,6 +202,10 @@ func TestGauntletChecks(t *testing.T) {
 			t.Errorf("%+v: %v, want a RangeError", bad, err)
 		}
 	}
+	cecp := GauntletEngine{Key: "wb", Name: "WB", Command: "sh", Protocol: ProtocolCECP}
+	if err := (&Gauntlet{Engines: []GauntletEngine{cecp}, Games: 2, Workers: 1, Limit: Limit{Nodes: 1000}}).Check(); !errors.Is(err, extengine.ErrUnsupported) {
+		t.Errorf("a node limit for a CECP engine: %v", err)
+	}
 	// An engine that announces another name is refused: the published
 	// rating would be another engine's.
 	script := filepath.Join(dir, "other")
