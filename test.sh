@@ -6,9 +6,12 @@
 # perft and match comparisons, and Debian's Polyglot opening book
 # ("gnuchess-book") for the book tests, Chromium ("chromium",
 # /usr/bin/chromium) for the notebook's browser tests (on the server and on
-# the static site, whose test builds plylab for WebAssembly), and PolyGlot
+# the static site, whose test builds plylab for WebAssembly), PolyGlot
 # ("polyglot", /usr/games/polyglot), a GUI-side adapter that ponders with
-# the UCI engine the way GUIs do. Then: gofmt, go vet, go test.
+# the UCI engine the way GUIs do, and Phalanx ("phalanx",
+# /usr/games/phalanx), an xboard-protocol engine for the CECP client's and
+# the gauntlet's smoke tests (two games at depth 2, about a second). Then:
+# gofmt, go vet, go test.
 # PLYLAB_PERFT_FULL=1 adds every depth of the 132-position perft suite.
 # Then every fuzz target runs for a few seconds (PLYLAB_FUZZTIME, default
 # 3s) beyond its seed corpus, which go test already ran; PLYLAB_FUZZ=0
@@ -22,6 +25,7 @@ missing=()
 [ -f /usr/share/games/gnuchess/book.bin ] || missing+=(gnuchess-book)
 [ -x /usr/bin/chromium ] || missing+=(chromium)
 [ -x /usr/games/polyglot ] || missing+=(polyglot)
+[ -x /usr/games/phalanx ] || missing+=(phalanx)
 if [ ${#missing[@]} -gt 0 ]; then
 	echo "test.sh: installing ${missing[*]} (Debian packages)"
 	sudo=""

@@ -25,6 +25,7 @@ func allCommands(env *appEnv) []*cli.Command {
 		playCommand(env),
 		treeCommand(env),
 		matchCommand(env),
+		gauntletCommand(env),
 		lessonCommand(env),
 		reproduceCommand(env),
 		versionCommand(env),

@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"github.com/plylab/plylab/engine/board"
-	"github.com/plylab/plylab/engine/internal/uciproc"
+	"github.com/plylab/plylab/engine/extengine"
 	"github.com/plylab/plylab/engine/nnue"
 )
 
@@ -50,7 +50,7 @@ var ErrNoScore = errors.New("the teacher engine gave no score; for its static ev
 
 // ErrNotUCI is wrapped by the error for a teacher that does not complete
 // the UCI handshake.
-var ErrNotUCI = uciproc.ErrNotUCI
+var ErrNotUCI = extengine.ErrNotUCI
 
 // labelTimeout bounds one answer of the teacher.
 const labelTimeout = 60 * time.Second
@@ -158,10 +158,11 @@ func Relabel(ctx context.Context, records []nnue.Record, opts LabelOptions) ([]n
 }
 
 // teacher is one running teacher engine.
-type teacher struct{ p *uciproc.Proc }
+type teacher struct{ p *extengine.UCI }
 
 func startTeacher(ctx context.Context, path string) (*teacher, error) {
-	p, err := uciproc.Start(ctx, path, []string{"setoption name Threads value 1", "setoption name Hash value 16"}, 10*time.Second)
+	p, err := extengine.StartUCI(ctx, extengine.UCIConfig{Path: path,
+		Setup: []string{"setoption name Threads value 1", "setoption name Hash value 16"}, StartTimeout: 10 * time.Second})
 	if err != nil {
 		return nil, err
 	}
@@ -185,7 +186,7 @@ func (t *teacher) score(ctx context.Context, r *nnue.Record, depth int) (white i
 		if err := t.p.Send("eval"); err != nil {
 			return 0, false, err
 		}
-		line, err := t.p.ReadUntil(ctx, labelTimeout, "Final evaluation", nil)
+		line, err := t.p.ReadUntilFunc(ctx, labelTimeout, func(l string) bool { return strings.HasPrefix(l, "Final evaluation") }, nil)
 		if err != nil {
 			return 0, false, fmt.Errorf("%w (%v)", ErrNoScore, err)
 		}

@@ -1,16 +1,15 @@
 package lab
 
 import (
-	"bufio"
 	"context"
 	"fmt"
 	"math"
-	"os/exec"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/plylab/plylab/engine/board"
+	"github.com/plylab/plylab/engine/extengine"
 	"github.com/plylab/plylab/engine/textfmt"
 	"github.com/plylab/plylab/positions"
 )
@@ -240,50 +239,41 @@ func (e *StockfishStartError) Error() string {
 // Unwrap returns the cause.
 func (e *StockfishStartError) Unwrap() error { return e.Err }
 
-// StockfishPerft runs "go perft depth" in a Stockfish process and times it
-// from the command to the "Nodes searched" line (start-up excluded).
+// StockfishPerft runs "go perft depth" in a Stockfish process (one
+// thread) and times it from the command to the "Nodes searched" line
+// (start-up excluded).
 func StockfishPerft(ctx context.Context, path, fen string, depth int) (uint64, time.Duration, error) {
-	cmd := exec.CommandContext(ctx, path)
-	in, err := cmd.StdinPipe()
+	exe, err := extengine.Find(path)
 	if err != nil {
-		return 0, 0, err
-	}
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		return 0, 0, err
-	}
-	if err := cmd.Start(); err != nil {
 		return 0, 0, &StockfishStartError{Path: path, Err: err}
 	}
-	defer func() {
-		in.Close()
-		_ = cmd.Process.Kill()
-		_ = cmd.Wait()
-	}()
-	sc := bufio.NewScanner(out)
-	fmt.Fprintf(in, "uci\nsetoption name Threads value 1\nisready\n")
-	for sc.Scan() {
-		if strings.TrimSpace(sc.Text()) == "readyok" {
-			break
+	sf, err := extengine.StartUCI(ctx, extengine.UCIConfig{Path: exe, Setup: []string{"setoption name Threads value 1"}})
+	if err != nil {
+		if ctx.Err() != nil {
+			return 0, 0, ctx.Err()
 		}
+		return 0, 0, &StockfishStartError{Path: path, Err: err}
 	}
+	defer sf.Close()
 	start := time.Now()
-	fmt.Fprintf(in, "position fen %s\ngo perft %d\n", fen, depth)
-	for sc.Scan() {
-		line := sc.Text()
-		if n, ok := strings.CutPrefix(line, "Nodes searched:"); ok {
-			elapsed := time.Since(start)
-			v, err := strconv.ParseUint(strings.TrimSpace(n), 10, 64)
-			if err != nil {
-				return 0, 0, fmt.Errorf("stockfish: bad perft line %q", line)
-			}
-			return v, elapsed, nil
+	for _, c := range []string{"position fen " + fen, "go perft " + strconv.Itoa(depth)} {
+		if err := sf.Send(c); err != nil {
+			return 0, 0, err
 		}
 	}
+	line, err := sf.ReadUntil(ctx, 0, "Nodes searched:", nil)
+	elapsed := time.Since(start)
 	if ctx.Err() != nil {
 		return 0, 0, ctx.Err()
 	}
-	return 0, 0, fmt.Errorf("stockfish at %q gave no perft result", path)
+	if err != nil {
+		return 0, 0, fmt.Errorf("stockfish at %q gave no perft result: %w", path, err)
+	}
+	v, err := strconv.ParseUint(strings.TrimSpace(strings.TrimPrefix(line, "Nodes searched:")), 10, 64)
+	if err != nil {
+		return 0, 0, fmt.Errorf("stockfish: bad perft line %q", line)
+	}
+	return v, elapsed, nil
 }
 
 // PerSecond is n per second of d, 0 for a zero duration.

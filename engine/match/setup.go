@@ -6,13 +6,13 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
 
 	"github.com/plylab/plylab/engine"
 	"github.com/plylab/plylab/engine/eval"
+	"github.com/plylab/plylab/engine/extengine"
 )
 
 // Setting up a match from what a user typed: the SPRT's bounds, a UCI
@@ -41,27 +41,9 @@ func ParseSPRT(s string) (SPRT, error) {
 
 // FindUCIEngine returns the executable a UCI engine spec names: a path, or
 // a name looked up in PATH and then in /usr/games, where Debian installs
-// engines and which is not always in PATH. The error is exec.LookPath's
-// for spec.
-func FindUCIEngine(spec string) (string, error) {
-	path, err := exec.LookPath(spec)
-	if err != nil && !strings.ContainsAny(spec, `/\`) {
-		if p, err2 := exec.LookPath(filepath.Join("/usr/games", spec)); err2 == nil {
-			return p, nil
-		}
-	}
-	return path, err
-}
-
-// Describe names the engine for reports: the executable's base name and
-// the options set, e.g. "stockfish UCI_Elo=1500 Threads=1".
-func (c UCIConfig) Describe() string {
-	parts := []string{filepath.Base(c.Path)}
-	for _, o := range c.Options {
-		parts = append(parts, o.String())
-	}
-	return strings.Join(parts, " ")
-}
+// engines and which is not always in PATH (extengine.Find). The error is
+// exec.LookPath's for spec.
+func FindUCIEngine(spec string) (string, error) { return extengine.Find(spec) }
 
 // ReadOpenings reads openings from r, a file called name: the first plies
 // moves of each game when name ends in .pgn (any case), else EPD/FEN

@@ -42,7 +42,7 @@ func TestUCIConfigDescribe(t *testing.T) {
 		want string
 	}{
 		{UCIConfig{Path: "/usr/games/stockfish"}, "stockfish"},
-		{UCIConfig{Path: "/usr/games/stockfish", Options: []UCIOption{{"UCI_Elo", "1500"}, {"Skill Level", "5"}}}, "stockfish UCI_Elo=1500 Skill Level=5"},
+		{UCIConfig{Path: "/usr/games/stockfish", Options: []UCIOption{{Name: "UCI_Elo", Value: "1500"}, {Name: "Skill Level", Value: "5"}}}, "stockfish UCI_Elo=1500 Skill Level=5"},
 	}
 	for _, tt := range tests {
 		if got := tt.cfg.Describe(); got != tt.want {

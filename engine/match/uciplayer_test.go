@@ -12,29 +12,26 @@ import (
 	"time"
 
 	"github.com/plylab/plylab/engine/board"
+	"github.com/plylab/plylab/engine/extengine"
 	"github.com/plylab/plylab/engine/uci"
 )
 
 // pipeDialer runs plylab's own UCI engine (engine/uci) in-process over
 // pipes: a real UCI conversation without a second program.
-func pipeDialer() dialer {
-	return func() (*uciConn, error) {
+func pipeDialer() extengine.Dialer {
+	return func() (*extengine.Conn, error) {
 		inR, inW := io.Pipe()
 		outR, outW := io.Pipe()
 		ctx, cancel := context.WithCancel(context.Background())
-		c := newConn(inW, outR)
 		go func() {
 			uci.Run(ctx, inR, outW, uci.Config{HashMB: 1})
 			outW.Close()
-			<-c.eof
-			close(c.gone)
 		}()
-		c.kill = func() {
+		return extengine.Attach(inW, outR, func() {
 			cancel()
 			inW.Close()
 			outW.Close()
-		}
-		return c, nil
+		}), nil
 	}
 }
 
@@ -46,7 +43,7 @@ func TestUCIClientWithPlylab(t *testing.T) {
 
 	// Options are checked against those the engine announces, names with
 	// spaces included.
-	bad := []UCIOption{{"NoSuchOption", "1"}, {"Hash", "99999"}, {"Hash", "big"}, {"Tech null", "maybe"}, {"Eval", "neural"}}
+	bad := []UCIOption{{Name: "NoSuchOption", Value: "1"}, {Name: "Hash", Value: "99999"}, {Name: "Hash", Value: "big"}, {Name: "Tech null", Value: "maybe"}, {Name: "Eval", Value: "neural"}}
 	for _, o := range bad {
 		if e, err := start(o); !errors.Is(err, ErrOption) {
 			t.Errorf("option %v: err %v, want ErrOption", o, err)
@@ -55,7 +52,7 @@ func TestUCIClientWithPlylab(t *testing.T) {
 			}
 		}
 	}
-	e, err := start(UCIOption{"tech null", "false"}, UCIOption{"eval", "PST"})
+	e, err := start(UCIOption{Name: "tech null", Value: "false"}, UCIOption{Name: "eval", Value: "PST"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -128,13 +125,13 @@ done
 	if err := os.WriteFile(script, []byte(body), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := StartUCI(context.Background(), UCIConfig{Path: script, Options: []UCIOption{{"Level", "9"}}}); !errors.Is(err, ErrOption) {
+	if _, err := StartUCI(context.Background(), UCIConfig{Path: script, Options: []UCIOption{{Name: "Level", Value: "9"}}}); !errors.Is(err, ErrOption) {
 		t.Errorf("Level=9: %v, want ErrOption", err)
 	}
 	res, err := Run(context.Background(), Config{
 		Engine: engineEntrant(t, "engine", Limit{Depth: 1}),
 		Opponent: Entrant{New: func(ctx context.Context) (Player, error) {
-			return StartUCI(ctx, UCIConfig{Path: script, Options: []UCIOption{{"level", "2"}}})
+			return StartUCI(ctx, UCIConfig{Path: script, Options: []UCIOption{{Name: "level", Value: "2"}}})
 		}, Limit: Limit{Depth: 1}},
 		Games: 2,
 	})
@@ -155,23 +152,14 @@ done
 }
 
 func TestUCIProtocolPieces(t *testing.T) {
-	o, ok := parseOptionLine("option name Skill Level type spin default 20 min 0 max 20")
-	if !ok || o.name != "Skill Level" || o.typ != "spin" || o.min != 0 || o.max != 20 || !o.hasRange {
-		t.Errorf("spin: %+v", o)
-	}
-	o, _ = parseOptionLine("option name Analysis Contempt type combo default Both var Off var White var Black var Both")
-	if o.name != "Analysis Contempt" || strings.Join(o.vars, ",") != "Off,White,Black,Both" {
-		t.Errorf("combo: %+v", o)
-	}
-
 	for _, tt := range []struct {
 		in   string
 		want UCIOption
 	}{
-		{"UCI_Elo=1500", UCIOption{"UCI_Elo", "1500"}},
-		{"Skill Level = 5", UCIOption{"Skill Level", "5"}},
-		{"SyzygyPath=/a,/b", UCIOption{"SyzygyPath", "/a,/b"}},
-		{"Clear Hash=", UCIOption{"Clear Hash", ""}},
+		{"UCI_Elo=1500", UCIOption{Name: "UCI_Elo", Value: "1500"}},
+		{"Skill Level = 5", UCIOption{Name: "Skill Level", Value: "5"}},
+		{"SyzygyPath=/a,/b", UCIOption{Name: "SyzygyPath", Value: "/a,/b"}},
+		{"Clear Hash=", UCIOption{Name: "Clear Hash", Value: ""}},
 	} {
 		if got, err := ParseUCIOption(tt.in); err != nil || got != tt.want {
 			t.Errorf("ParseUCIOption(%q) = %+v, %v", tt.in, got, err)
@@ -183,7 +171,7 @@ func TestUCIProtocolPieces(t *testing.T) {
 		}
 	}
 	// ParseUCIOptions: all in order, or the first bad one's text.
-	if got, err := ParseUCIOptions([]string{"UCI_Elo=1500", "Threads=1"}); err != nil || len(got) != 2 || got[0] != (UCIOption{"UCI_Elo", "1500"}) || got[1] != (UCIOption{"Threads", "1"}) {
+	if got, err := ParseUCIOptions([]string{"UCI_Elo=1500", "Threads=1"}); err != nil || len(got) != 2 || got[0] != (UCIOption{Name: "UCI_Elo", Value: "1500"}) || got[1] != (UCIOption{Name: "Threads", Value: "1"}) {
 		t.Errorf("ParseUCIOptions = %+v, %v", got, err)
 	}
 	if got, err := ParseUCIOptions(nil); err != nil || got != nil {
@@ -196,11 +184,11 @@ func TestUCIProtocolPieces(t *testing.T) {
 	}
 
 	pos := Position{StartFEN: board.StartFEN, Moves: []string{"e2e4", "e7e5"}}
-	if got := positionCommand(pos); got != "position startpos moves e2e4 e7e5" {
+	if got := extengine.PositionCommand(extPosition(pos)); got != "position startpos moves e2e4 e7e5" {
 		t.Errorf("position: %q", got)
 	}
 	fen := "4k3/8/8/8/8/8/8/R3K3 w - - 0 1"
-	if got := positionCommand(Position{StartFEN: fen}); got != "position fen "+fen {
+	if got := extengine.PositionCommand(extPosition(Position{StartFEN: fen})); got != "position fen "+fen {
 		t.Errorf("position: %q", got)
 	}
 
@@ -208,28 +196,22 @@ func TestUCIProtocolPieces(t *testing.T) {
 	turn := Turn{Side: board.Black, Limit: Limit{Clock: clk},
 		Remaining: [2]time.Duration{9500 * time.Millisecond, 8200 * time.Millisecond},
 		Increment: [2]time.Duration{100 * time.Millisecond, 100 * time.Millisecond}}
-	if got := goCommand(turn); got != "go wtime 9500 winc 100 btime 8200 binc 100" {
+	if got := extengine.GoCommand(extLimits(turn)); got != "go wtime 9500 winc 100 btime 8200 binc 100" {
 		t.Errorf("go: %q", got)
 	}
 	// The opponent without a clock is left out; a tiny clock is still 1 ms.
 	turn = Turn{Side: board.White, Limit: Limit{Clock: &Clock{Base: time.Second, Moves: 40}},
 		Remaining: [2]time.Duration{time.Microsecond, 0}, MovesToGo: 12}
-	if got := goCommand(turn); got != "go wtime 1 movestogo 12" {
+	if got := extengine.GoCommand(extLimits(turn)); got != "go wtime 1 movestogo 12" {
 		t.Errorf("go: %q", got)
 	}
-	if got := goCommand(Turn{Limit: Limit{Depth: 4, MoveTime: 5 * time.Second}}); got != "go depth 4 movetime 5000" {
+	if got := extengine.GoCommand(extLimits(Turn{Limit: Limit{Depth: 4, MoveTime: 5 * time.Second}})); got != "go depth 4 movetime 5000" {
 		t.Errorf("go: %q", got)
 	}
 
-	var r Reply
-	parseInfo("info depth 12 seldepth 17 multipv 1 score cp -35 nodes 51234 nps 900000 pv e7e5 g1f3", &r)
-	parseInfo("info depth 12 currmove e7e5 currmovenumber 1", &r)
-	parseInfo("info string NNUE evaluation using nn.nnue enabled", &r)
-	if !r.HasScore || r.Score != -35 || r.Depth != 12 || r.Nodes != 51234 || r.Mate != 0 {
-		t.Errorf("info: %+v", r)
-	}
-	parseInfo("info depth 20 score mate -3 nodes 1 pv a1a2", &r)
-	if r.Mate != -3 || r.Comment() != "-M3/20" {
-		t.Errorf("mate info: %+v", r)
+	var r extengine.Result
+	extengine.ParseInfo("info depth 20 score mate -3 nodes 1 pv a1a2", &r)
+	if reply := Reply(r); reply.Mate != -3 || reply.Comment() != "-M3/20" {
+		t.Errorf("mate info: %+v", reply)
 	}
 }

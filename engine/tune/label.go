@@ -13,7 +13,7 @@ import (
 	"time"
 
 	"github.com/plylab/plylab/engine/board"
-	"github.com/plylab/plylab/engine/internal/uciproc"
+	"github.com/plylab/plylab/engine/extengine"
 )
 
 // Labels from a deeper search.
@@ -43,7 +43,7 @@ var ErrNoWDL = errors.New("the label engine reports no win/draw/loss estimate (w
 
 // ErrNotUCI is wrapped by the error for a label engine that does not
 // complete the UCI handshake (uci, isready).
-var ErrNotUCI = uciproc.ErrNotUCI
+var ErrNotUCI = extengine.ErrNotUCI
 
 // labelTimeout bounds each search of the label engine: a fixed-depth
 // search that has not ended by then has hung.
@@ -57,7 +57,7 @@ const labelStartTimeout = 10 * time.Second
 // tab, label), so a second run on the same games searches nothing.
 type UCILabeller struct {
 	Depth int
-	proc  *uciproc.Proc
+	proc  *extengine.UCI
 	cache map[string]float64
 	save  *os.File
 	// path is the engine as given; started says whether start ran (its
@@ -98,8 +98,8 @@ func StartUCILabeller(ctx context.Context, path string, depth int, cachePath str
 // start starts the engine and completes the UCI handshake.
 func (l *UCILabeller) start(ctx context.Context) error {
 	var err error
-	l.proc, err = uciproc.Start(ctx, l.path, []string{"setoption name Threads value 1", "setoption name Hash value 4",
-		"setoption name UCI_ShowWDL value true"}, labelStartTimeout)
+	l.proc, err = extengine.StartUCI(ctx, extengine.UCIConfig{Path: l.path, Setup: []string{"setoption name Threads value 1",
+		"setoption name Hash value 4", "setoption name UCI_ShowWDL value true"}, StartTimeout: labelStartTimeout})
 	return err
 }
 

@@ -60,6 +60,7 @@ var Cells = &Policy{
 		{Path: "nnue train", Why: "it reads training data and writes a network on disk"},
 		{Path: "book", Why: "it reads and writes opening book files on disk"},
 		{Path: "match", Why: "it plays long matches, possibly against other programs"},
+		{Path: "gauntlet", Why: "it plays long matches against other programs and reads and writes game files on the server"},
 		{Path: "uci", Why: "it talks to a chess GUI over standard input; run it from the GUI"},
 		{Path: "play", Why: "it is an interactive game for a terminal (cells list its levels with 'play --levels')"},
 		{Path: "lesson", Why: "a lesson cell cannot run lessons (it would run, export, check or serve them)"},

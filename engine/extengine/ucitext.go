@@ -1,4 +1,4 @@
-package match
+package extengine
 
 import (
 	"errors"
@@ -6,27 +6,30 @@ import (
 	"strconv"
 	"strings"
 	"time"
-
-	"github.com/plylab/plylab/engine/board"
 )
 
 // The text of the UCI protocol as the client writes and reads it: options
 // as the user gives them and as the engine announces them, the position
 // and go commands, and the info lines.
 
-// UCIOption is one option to set with "setoption name NAME value VALUE".
-// Names and values may contain spaces ("Skill Level", "Move Overhead").
-type UCIOption struct {
+// StartFEN is the standard starting position.
+const StartFEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+
+// Option is one engine option to set: UCI's "setoption name NAME value
+// VALUE", CECP's "option NAME=VALUE". Names and values may contain spaces
+// ("Skill Level", "Move Overhead").
+type Option struct {
 	Name, Value string
 }
 
-func (o UCIOption) String() string { return o.Name + "=" + o.Value }
+// String is "NAME=VALUE", as the option is typed.
+func (o Option) String() string { return o.Name + "=" + o.Value }
 
-// ErrOption marks a UCI option that is malformed, unknown to the engine or
+// ErrOption marks an option that is malformed, unknown to the engine or
 // out of its range: the user's mistake, not the engine's.
 var ErrOption = errors.New("bad UCI option")
 
-// OptionTextError is ParseUCIOption's error: Text, as typed, is not
+// OptionTextError is ParseOption's error: Text, as typed, is not
 // NAME=VALUE. It is an ErrOption (errors.Is).
 type OptionTextError struct{ Text string }
 
@@ -38,22 +41,22 @@ func (e *OptionTextError) Error() string {
 // Is reports whether target is ErrOption.
 func (e *OptionTextError) Is(target error) bool { return target == ErrOption }
 
-// ParseUCIOption reads "NAME=VALUE" (split at the first "=").
-func ParseUCIOption(s string) (UCIOption, error) {
+// ParseOption reads "NAME=VALUE" (split at the first "=").
+func ParseOption(s string) (Option, error) {
 	name, value, ok := strings.Cut(s, "=")
 	name, value = strings.TrimSpace(name), strings.TrimSpace(value)
 	if !ok || name == "" {
-		return UCIOption{}, &OptionTextError{Text: s}
+		return Option{}, &OptionTextError{Text: s}
 	}
-	return UCIOption{Name: name, Value: value}, nil
+	return Option{Name: name, Value: value}, nil
 }
 
-// ParseUCIOptions reads each "NAME=VALUE" of list in order
-// (ParseUCIOption); the error is the first bad one's *OptionTextError.
-func ParseUCIOptions(list []string) ([]UCIOption, error) {
-	var out []UCIOption
+// ParseOptions reads each "NAME=VALUE" of list in order (ParseOption);
+// the error is the first bad one's *OptionTextError.
+func ParseOptions(list []string) ([]Option, error) {
+	var out []Option
 	for _, s := range list {
-		o, err := ParseUCIOption(s)
+		o, err := ParseOption(s)
 		if err != nil {
 			return nil, err
 		}
@@ -107,13 +110,55 @@ func parseOptionLine(line string) (optDef, bool) {
 	return o, o.name != ""
 }
 
-// positionCommand is "position startpos|fen FEN [moves ...]".
-func positionCommand(pos Position) string {
+// Position is a game position as the engine is told it: the game's first
+// position and the moves played since, in UCI notation.
+type Position struct {
+	FEN   string   // the first position; "" or StartFEN for the standard one
+	Moves []string // e.g. "e2e4", "e7e8q"
+}
+
+// IsStart reports whether the game began from the standard position.
+func (p Position) IsStart() bool { return p.FEN == "" || p.FEN == StartFEN }
+
+// SideClock is one side's clock as "go" (or CECP's "time"/"otim") tells
+// it: On says the side plays with a clock.
+type SideClock struct {
+	On   bool
+	Left time.Duration // time left
+	Inc  time.Duration // added after each move
+}
+
+// Limits is what the engine may spend on one move: the clocks (indexed
+// 0 for White, 1 for Black; the mover's is always sent when on), the
+// moves left to the next time control, a depth, a node count and a fixed
+// time per move. With nothing set the search is infinite (UCI) or runs
+// under the engine's own default (CECP).
+type Limits struct {
+	Clock     [2]SideClock
+	MovesToGo int
+	Depth     int
+	Nodes     uint64
+	MoveTime  time.Duration
+}
+
+// Result is an engine's answer to a search: its move and what its last
+// report of the search said.
+type Result struct {
+	Move     string // as the engine wrote it (UCI: coordinate notation)
+	HasScore bool   // Score, Mate and Depth below are known
+	Score    int    // centipawns from the mover's point of view
+	Mate     int    // mate in n moves (negative: being mated); 0 if none
+	Depth    int
+	Nodes    uint64
+}
+
+// PositionCommand is UCI's "position startpos|fen FEN [moves ...]".
+func PositionCommand(pos Position) string {
 	var b strings.Builder
-	if pos.StartFEN == "" || pos.StartFEN == board.StartFEN {
+	if pos.IsStart() {
 		b.WriteString("position startpos")
 	} else {
-		b.WriteString("position fen " + pos.StartFEN)
+		b.WriteString("position fen " + pos.FEN)
 	}
 	if len(pos.Moves) > 0 {
 		b.WriteString(" moves " + strings.Join(pos.Moves, " "))
@@ -121,29 +166,23 @@ func positionCommand(pos Position) string {
 	return b.String()
 }
 
-// goCommand is the "go" command for a turn.
-func goCommand(t Turn) string {
+// GoCommand is UCI's "go" command for l: "go wtime 9500 winc 100 btime
+// 8200 binc 100", "go depth 4 movetime 5000", "go infinite".
+func GoCommand(l Limits) string {
 	parts := []string{"go"}
-	l := t.Limit
-	if c := l.Clock; c != nil {
-		ms := func(d time.Duration) string { return strconv.FormatInt(max(d.Milliseconds(), 1), 10) }
-		for _, side := range []board.Color{board.White, board.Black} {
-			prefix := "w"
-			if side == board.Black {
-				prefix = "b"
-			}
-			rem, inc := t.Remaining[side], t.Increment[side]
-			if side != t.Side && rem <= 0 {
-				continue // the opponent has no clock
-			}
-			parts = append(parts, prefix+"time", ms(rem))
-			if inc > 0 {
-				parts = append(parts, prefix+"inc", ms(inc))
-			}
+	ms := func(d time.Duration) string { return strconv.FormatInt(max(d.Milliseconds(), 1), 10) }
+	for side, prefix := range []string{"w", "b"} {
+		c := l.Clock[side]
+		if !c.On {
+			continue
 		}
-		if t.MovesToGo > 0 {
-			parts = append(parts, "movestogo", strconv.Itoa(t.MovesToGo))
+		parts = append(parts, prefix+"time", ms(c.Left))
+		if c.Inc > 0 {
+			parts = append(parts, prefix+"inc", ms(c.Inc))
 		}
+	}
+	if l.MovesToGo > 0 && (l.Clock[0].On || l.Clock[1].On) {
+		parts = append(parts, "movestogo", strconv.Itoa(l.MovesToGo))
 	}
 	if l.Depth > 0 {
 		parts = append(parts, "depth", strconv.Itoa(l.Depth))
@@ -160,10 +199,10 @@ func goCommand(t Turn) string {
 	return strings.Join(parts, " ")
 }
 
-// parseInfo reads depth, score and nodes from an "info" line into r (lines
-// without a score, such as "info string" or currmove updates, are
+// ParseInfo reads depth, score and nodes from a UCI "info" line into r
+// (lines without a score, such as "info string" or currmove updates, are
 // skipped; bound scores are taken as they come).
-func parseInfo(line string, r *Reply) {
+func ParseInfo(line string, r *Result) {
 	f := strings.Fields(line)
 	var depth, cp, mate int
 	var nodes uint64
