@@ -9,7 +9,6 @@ import (
 	"github.com/plylab/plylab/cmd/internal/boardtext"
 	"github.com/plylab/plylab/cmd/internal/cliapp"
 	"github.com/plylab/plylab/cmd/internal/output"
-	"github.com/plylab/plylab/engine/board"
 	"github.com/plylab/plylab/positions"
 	"github.com/urfave/cli/v2"
 )
@@ -121,7 +120,7 @@ func positionsShowRun(_ context.Context, opts *PositionsShowOptions, stdout, _ i
 		return err
 	}
 	opts.Color.Result("position", struct {
-		*board.Info
+		*positions.Info
 		Flip bool `json:"flip"`
 	}{info, opts.Flip})
 	return boardtext.Write(stdout, opts.Format, info, pos, opts.Flip, opts.Color)
@@ -129,8 +128,8 @@ func positionsShowRun(_ context.Context, opts *PositionsShowOptions, stdout, _ i
 
 // describePosition is board.PositionInfo; a bad FEN typed by the user
 // (--fen) is a usage error.
-func describePosition(p positions.Position) (*board.Info, *chess.Position, error) {
-	info, pos, err := board.PositionInfo(p)
+func describePosition(p positions.Position) (*positions.Info, *chess.Position, error) {
+	info, pos, err := positions.InfoOf(p)
 	if err != nil && p.Name == "fen" {
 		return nil, nil, cliapp.Usagef("%v", err)
 	}

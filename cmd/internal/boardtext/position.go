@@ -6,15 +6,15 @@ import (
 
 	"github.com/notnil/chess"
 	"github.com/plylab/plylab/cmd/internal/output"
-	"github.com/plylab/plylab/engine/board"
 	"github.com/plylab/plylab/engine/textfmt"
+	"github.com/plylab/plylab/positions"
 )
 
 // Position is what `plylab positions show` prints for one position: its
 // title, the board (Draw), then one labelled line per fact of info, the
 // legal moves wrapped under their label, best moves, moves to avoid and
 // the status in their colours.
-func Position(info *board.Info, pos *chess.Position, flip bool, color output.Painter) string {
+func Position(info *positions.Info, pos *chess.Position, flip bool, color output.Painter) string {
 	var b strings.Builder
 	b.WriteString(color.Paint(output.StyleBold, title(info)) + "\n\n")
 	b.WriteString(Draw(pos, flip, color))
@@ -44,7 +44,7 @@ func Position(info *board.Info, pos *chess.Position, flip bool, color output.Pai
 // Write writes what `plylab positions show --format format` prints for
 // one position: info as JSON, its Table as csv or markdown, else the text
 // view (Position) with the board drawn from Black's side when flip.
-func Write(w io.Writer, format string, info *board.Info, pos *chess.Position, flip bool, color output.Painter) error {
+func Write(w io.Writer, format string, info *positions.Info, pos *chess.Position, flip bool, color output.Painter) error {
 	switch format {
 	case "json":
 		return textfmt.WriteJSON(w, info)
@@ -59,7 +59,7 @@ func Write(w io.Writer, format string, info *board.Info, pos *chess.Position, fl
 
 // title is info's Title, a FEN of the user's named by its flag: "Position
 // from --fen".
-func title(info *board.Info) string {
+func title(info *positions.Info) string {
 	if info.UserFEN() {
 		return "Position from --fen"
 	}

@@ -5,14 +5,13 @@ import (
 	"testing"
 
 	"github.com/plylab/plylab/cmd/internal/output"
-	"github.com/plylab/plylab/engine/board"
 	"github.com/plylab/plylab/positions"
 )
 
 func TestPosition(t *testing.T) {
 	t.Parallel()
 	const fen = "4k3/8/8/8/8/8/8/4K2R w K - 0 1"
-	info, pos, err := board.PositionInfo(positions.Position{Name: "fen", FEN: fen})
+	info, pos, err := positions.InfoOf(positions.Position{Name: "fen", FEN: fen})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -53,7 +52,7 @@ Legal moves   15
 // TestWrite: each format of `positions show` for one position, exactly.
 func TestWrite(t *testing.T) {
 	t.Parallel()
-	info, pos, err := board.PositionInfo(positions.Position{Name: "fen", FEN: "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"})
+	info, pos, err := positions.InfoOf(positions.Position{Name: "fen", FEN: "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"})
 	if err != nil {
 		t.Fatal(err)
 	}

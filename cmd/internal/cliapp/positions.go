@@ -3,7 +3,6 @@ package cliapp
 import (
 	"errors"
 
-	"github.com/plylab/plylab/engine/board"
 	"github.com/plylab/plylab/positions"
 	"github.com/urfave/cli/v2"
 )
@@ -82,7 +81,7 @@ func SelectionError(err error) error {
 // FENPosition validates a FEN typed by the user and wraps it as a position
 // (board.FENPosition); a bad one is a usage error with a hint.
 func FENPosition(fen string) (positions.Position, error) {
-	p, err := board.FENPosition(fen)
+	p, err := positions.FromFEN(fen)
 	if err != nil {
 		return p, WithHint(Usagef("%v", err), "fix the --fen value (board, side to move, castling, en passant, halfmove clock, move number) or use a name from 'plylab positions list'")
 	}

@@ -1,14 +1,16 @@
-package board
+package positions
 
 import (
 	"errors"
 	"strings"
 	"testing"
+
+	"github.com/plylab/plylab/engine/board"
 )
 
-// TestFENPositionAccepts: positions that can occur, named "fen" with the
+// TestFromFENAccepts: positions that can occur, named "fen" with the
 // FEN normalised (six fields, single spaces).
-func TestFENPositionAccepts(t *testing.T) {
+func TestFromFENAccepts(t *testing.T) {
 	t.Parallel()
 	for _, tt := range []struct{ fen, norm string }{
 		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", ""},
@@ -22,9 +24,9 @@ func TestFENPositionAccepts(t *testing.T) {
 		{"4k3/8/8/8/8/8/8/4K2R w K - 0 1", ""},
 		{"r3k3/8/8/8/8/8/8/4K3 b q - 0 1", ""},
 	} {
-		p, err := FENPosition(tt.fen)
+		p, err := FromFEN(tt.fen)
 		if err != nil {
-			t.Errorf("FENPosition(%q) = %v, want nil", tt.fen, err)
+			t.Errorf("FromFEN(%q) = %v, want nil", tt.fen, err)
 			continue
 		}
 		want := tt.norm
@@ -32,14 +34,14 @@ func TestFENPositionAccepts(t *testing.T) {
 			want = tt.fen
 		}
 		if p.Name != "fen" || p.FEN != want {
-			t.Errorf("FENPosition(%q) = %q %q, want \"fen\" %q", tt.fen, p.Name, p.FEN, want)
+			t.Errorf("FromFEN(%q) = %q %q, want \"fen\" %q", tt.fen, p.Name, p.FEN, want)
 		}
 	}
 }
 
-// TestFENPositionRejects: each FEN that cannot be a position, with the
+// TestFromFENRejects: each FEN that cannot be a position, with the
 // one-line error that says why.
-func TestFENPositionRejects(t *testing.T) {
+func TestFromFENRejects(t *testing.T) {
 	t.Parallel()
 	tests := []struct{ fen, why string }{
 		{"", "expected 6 fields, found 0"},
@@ -82,24 +84,24 @@ func TestFENPositionRejects(t *testing.T) {
 		{"4kK2/8/8/8/8/8/8/8 w - - 0 1", "the side not to move (black) is in check"},
 	}
 	for _, tt := range tests {
-		p, err := FENPosition(tt.fen)
+		p, err := FromFEN(tt.fen)
 		want := `invalid FEN "` + tt.fen + `": ` + tt.why
 		if err == nil {
-			t.Errorf("FENPosition(%q) = %v, want %q", tt.fen, p, want)
+			t.Errorf("FromFEN(%q) = %v, want %q", tt.fen, p, want)
 			continue
 		}
 		if err.Error() != want {
-			t.Errorf("FENPosition(%q):\n got %q\nwant %q", tt.fen, err.Error(), want)
+			t.Errorf("FromFEN(%q):\n got %q\nwant %q", tt.fen, err.Error(), want)
 		}
-		var fe *FENError
+		var fe *board.FENError
 		if !errors.As(err, &fe) || fe.FEN != tt.fen || fe.Err.Error() != tt.why {
-			t.Errorf("FENPosition(%q): %T, not a *FENError of that FEN and reason", tt.fen, err)
+			t.Errorf("FromFEN(%q): %T, not a *board.FENError of that FEN and reason", tt.fen, err)
 		}
 		if p.Name != "" || p.FEN != "" {
-			t.Errorf("FENPosition(%q) = %v with an error, want the zero position", tt.fen, p)
+			t.Errorf("FromFEN(%q) = %v with an error, want the zero position", tt.fen, p)
 		}
 		if strings.Contains(err.Error(), "\n") {
-			t.Errorf("FENPosition(%q): multi-line error", tt.fen)
+			t.Errorf("FromFEN(%q): multi-line error", tt.fen)
 		}
 	}
 }

@@ -1,23 +1,23 @@
-package board
+package positions
 
 import (
 	"fmt"
 	"strings"
 
 	"github.com/notnil/chess"
+	"github.com/plylab/plylab/engine/board"
 	"github.com/plylab/plylab/engine/textfmt"
-	"github.com/plylab/plylab/positions"
 )
 
 // Info is a position as `plylab positions show` reports it: its name and
-// where it comes from, its Facts, and what a test suite says about it (the
+// where it comes from, its board.Facts, and what a test suite says about it (the
 // best and avoid moves of an EPD record, its perft counts). Its JSON keys
 // are those of `positions show --format json`.
 type Info struct {
 	Name        string `json:"name"`
 	Suite       string `json:"suite,omitempty"`
 	Description string `json:"description"`
-	Facts
+	board.Facts
 	BestMoves  []string `json:"best_moves"`
 	AvoidMoves []string `json:"avoid_moves"`
 	Perft      []uint64 `json:"perft"`
@@ -49,7 +49,7 @@ func (in *Info) Title() string {
 }
 
 // UserFEN reports whether the position is a FEN the user gave (Name
-// "fen", no suite: board.FENPosition).
+// "fen", no suite: FromFEN).
 func (in *Info) UserFEN() bool { return in.Name == "fen" && in.Suite == "" }
 
 // Lines lists the reported facts in the order a person reads them: FEN,
@@ -103,14 +103,14 @@ func (in *Info) Lines() []Line {
 	return out
 }
 
-// PositionInfo is what `plylab positions show` reports about p, with p's
+// InfoOf is what `plylab positions show` reports about p, with p's
 // FEN parsed and validated (a built-in FEN gets the same checks as one a
 // user typed) for drawing the board. A bad FEN of a built-in position
 // says which position has it.
-func PositionInfo(p positions.Position) (*Info, *chess.Position, error) {
-	pos, err := ChessPosition(p.FEN)
+func InfoOf(p Position) (*Info, *chess.Position, error) {
+	pos, err := board.ChessPosition(p.FEN)
 	if err != nil {
-		err = &FENError{FEN: p.FEN, Err: err}
+		err = &board.FENError{FEN: p.FEN, Err: err}
 		if p.Name != "fen" {
 			return nil, nil, fmt.Errorf("built-in position %q has a bad FEN: %v", p.Name, err)
 		}
@@ -120,7 +120,7 @@ func PositionInfo(p positions.Position) (*Info, *chess.Position, error) {
 		Name:        p.Name,
 		Suite:       p.Suite,
 		Description: p.Description,
-		Facts:       Describe(pos),
+		Facts:       board.Describe(pos),
 		BestMoves:   nonNil(p.BestMoves),
 		AvoidMoves:  nonNil(p.AvoidMoves),
 		Perft:       p.Perft,

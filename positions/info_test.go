@@ -1,11 +1,11 @@
-package board
+package positions
 
 import (
 	"reflect"
 	"strings"
 	"testing"
 
-	"github.com/plylab/plylab/positions"
+	"github.com/plylab/plylab/engine/board"
 )
 
 func TestInfoTitle(t *testing.T) {
@@ -29,10 +29,10 @@ func TestInfoTitle(t *testing.T) {
 func TestInfoLines(t *testing.T) {
 	t.Parallel()
 	ep := "e3"
-	plain := Info{Name: "x", Facts: Facts{FEN: "F", SideToMove: "black", Castling: "KQkq", EnPassant: &ep, Status: "normal",
-		LegalMoves: []string{"a6", "e5"}, LegalMoveCount: 2, Material: Material{White: 39, Black: 39}}}
+	plain := Info{Name: "x", Facts: board.Facts{FEN: "F", SideToMove: "black", Castling: "KQkq", EnPassant: &ep, Status: "normal",
+		LegalMoves: []string{"a6", "e5"}, LegalMoveCount: 2, Material: board.Material{White: 39, Black: 39}}}
 	mated := Info{Name: "WAC.001", Suite: "wac", BestMoves: []string{"Qg6", "Rxg7"}, AvoidMoves: []string{"Kh1"},
-		Facts: Facts{FEN: "G", SideToMove: "white", Castling: "-", Status: "checkmate", LegalMoves: []string{}, Material: Material{White: 4, Black: 9, Balance: -5}}}
+		Facts: board.Facts{FEN: "G", SideToMove: "white", Castling: "-", Status: "checkmate", LegalMoves: []string{}, Material: board.Material{White: 4, Black: 9, Balance: -5}}}
 	for _, tt := range []struct {
 		name string
 		info Info
@@ -68,7 +68,7 @@ func TestInfoLines(t *testing.T) {
 	for status, want := range map[string]string{"check": "Black is in check", "stalemate": "stalemate"} {
 		in := plain
 		in.Status = status
-		in.Material = Material{White: 10, Black: 3, Balance: 7}
+		in.Material = board.Material{White: 10, Black: 3, Balance: 7}
 		lines := in.Lines()
 		if got := lines[4].Value; got != "White 10, Black 3 (White +7)" {
 			t.Errorf("material line %q", got)
@@ -79,12 +79,12 @@ func TestInfoLines(t *testing.T) {
 	}
 }
 
-func TestPositionInfo(t *testing.T) {
-	p, err := positions.Lookup("kiwipete")
+func TestInfoOf(t *testing.T) {
+	p, err := Lookup("kiwipete")
 	if err != nil {
 		t.Fatal(err)
 	}
-	info, pos, err := PositionInfo(p)
+	info, pos, err := InfoOf(p)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -92,25 +92,25 @@ func TestPositionInfo(t *testing.T) {
 		pos.String() != info.FEN || info.BestMoves == nil || info.AvoidMoves == nil || len(info.Perft) == 0 || info.Perft[0] != 48 {
 		t.Errorf("kiwipete: %+v", info)
 	}
-	info, _, err = PositionInfo(positions.Position{Name: "fen", FEN: "8/8/8/4k3/8/8/4P3/4K3 w - -"})
+	info, _, err = InfoOf(Position{Name: "fen", FEN: "8/8/8/4k3/8/8/4P3/4K3 w - -"})
 	if err != nil || info.Perft == nil || len(info.Perft) != 0 || info.FEN != "8/8/8/4k3/8/8/4P3/4K3 w - - 0 1" {
 		t.Errorf("a typed FEN: %+v, %v", info, err)
 	}
 	for _, tt := range []struct {
-		p    positions.Position
+		p    Position
 		want string
 	}{
-		{positions.Position{Name: "fen", FEN: "8/8/8 w - - 0 1"}, `invalid FEN "8/8/8 w - - 0 1": `},
-		{positions.Position{Name: "broken", FEN: "8/8/8 w - - 0 1"}, `built-in position "broken" has a bad FEN: invalid FEN "8/8/8 w - - 0 1": `},
+		{Position{Name: "fen", FEN: "8/8/8 w - - 0 1"}, `invalid FEN "8/8/8 w - - 0 1": `},
+		{Position{Name: "broken", FEN: "8/8/8 w - - 0 1"}, `built-in position "broken" has a bad FEN: invalid FEN "8/8/8 w - - 0 1": `},
 	} {
-		if _, _, err := PositionInfo(tt.p); err == nil || !strings.HasPrefix(err.Error(), tt.want) {
+		if _, _, err := InfoOf(tt.p); err == nil || !strings.HasPrefix(err.Error(), tt.want) {
 			t.Errorf("%s: %v, want %q...", tt.p.Name, err, tt.want)
 		}
 	}
 }
 
 func TestInfoTable(t *testing.T) {
-	info, _, err := PositionInfo(positions.Position{Name: "start", FEN: StartFEN})
+	info, _, err := InfoOf(Position{Name: "start", FEN: board.StartFEN})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -122,7 +122,7 @@ func TestInfoTable(t *testing.T) {
 	for _, r := range tab.Rows {
 		got[r[0].Text] = r[1].Text
 	}
-	for k, v := range map[string]string{"fen": StartFEN, "side_to_move": "White", "castling": "KQkq", "en_passant": "none (-)",
+	for k, v := range map[string]string{"fen": board.StartFEN, "side_to_move": "White", "castling": "KQkq", "en_passant": "none (-)",
 		"material": "White 39, Black 39 (equal)", "legal_move_count": "20"} {
 		if got[k] != v {
 			t.Errorf("%s = %q, want %q", k, got[k], v)
