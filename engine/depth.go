@@ -3,7 +3,7 @@ package engine
 import (
 	"strconv"
 
-	"github.com/plylab/plylab/engine/param"
+	"github.com/plylab/plylab/engine/kit/param"
 )
 
 // CheckDepth is plylab's one check of a search depth asked for: 1 to max

@@ -3,7 +3,7 @@ package engine
 import "github.com/plylab/plylab/engine/board"
 
 // Settings the searches use, exported so that what plylab does can be set
-// beside what a source document says (the ledger of engine/lab) without
+// beside what a source document says (the ledger of engine/app/lab) without
 // copying a constant.
 
 // KillersPerPly is the number of killer moves the full engine keeps at

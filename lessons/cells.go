@@ -2,7 +2,7 @@ package lessons
 
 import (
 	"fmt"
-	"github.com/plylab/plylab/engine/textfmt"
+	"github.com/plylab/plylab/engine/kit/textfmt"
 	"regexp"
 	"sort"
 	"strings"

@@ -7,7 +7,7 @@ import (
 	"io"
 	"time"
 
-	"github.com/plylab/plylab/engine/textfmt"
+	"github.com/plylab/plylab/engine/kit/textfmt"
 )
 
 // What the lesson commands do between their flags and their output: a

@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/plylab/plylab/engine/textfmt"
+	"github.com/plylab/plylab/engine/kit/textfmt"
 	"github.com/plylab/plylab/lessons/sandbox"
 )
 

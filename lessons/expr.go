@@ -9,7 +9,7 @@ import (
 	"strings"
 	"unicode"
 
-	"github.com/plylab/plylab/engine/textfmt"
+	"github.com/plylab/plylab/engine/kit/textfmt"
 )
 
 // Expressions: the small language of {{= EXPR}}, {{NAME = EXPR}} and

@@ -1,6 +1,6 @@
 package lessons
 
-import "github.com/plylab/plylab/engine/textfmt"
+import "github.com/plylab/plylab/engine/kit/textfmt"
 
 // ListTable is `plylab lesson list`: each lesson's number, name, title,
 // minutes, cell count and summary (shortened to 72 characters for people,

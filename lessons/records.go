@@ -1,7 +1,7 @@
 package lessons
 
 import (
-	"github.com/plylab/plylab/engine/textfmt"
+	"github.com/plylab/plylab/engine/kit/textfmt"
 )
 
 // The command's side of a cell's results. A RunFunc hands the command's

@@ -10,7 +10,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/plylab/plylab/engine/textfmt"
+	"github.com/plylab/plylab/engine/kit/textfmt"
 	"github.com/plylab/plylab/lessons/sandbox"
 )
 

@@ -9,8 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/plylab/plylab/engine/textfmt"
-	"github.com/plylab/plylab/engine/textfmt/ansi"
+	"github.com/plylab/plylab/engine/kit/textfmt"
+	"github.com/plylab/plylab/engine/kit/textfmt/ansi"
 )
 
 // Terminal presents a lesson in a terminal: prose rendered from Markdown

@@ -3,7 +3,7 @@ package positions
 import (
 	"strconv"
 
-	"github.com/plylab/plylab/engine/textfmt"
+	"github.com/plylab/plylab/engine/kit/textfmt"
 )
 
 // lookupError is the error for an unknown position, suite or suite id. Its

@@ -6,7 +6,7 @@ import (
 
 	"github.com/notnil/chess"
 	"github.com/plylab/plylab/engine/board"
-	"github.com/plylab/plylab/engine/textfmt"
+	"github.com/plylab/plylab/engine/kit/textfmt"
 )
 
 // Info is a position as `plylab positions show` reports it: its name and

@@ -4,7 +4,7 @@ import (
 	"errors"
 	"strings"
 
-	"github.com/plylab/plylab/engine/param"
+	"github.com/plylab/plylab/engine/kit/param"
 )
 
 // Selection is how a command picks its input: a named position, a FEN, or

@@ -8,7 +8,7 @@ import (
 
 	"github.com/emicklei/dot"
 
-	"github.com/plylab/plylab/engine/textfmt"
+	"github.com/plylab/plylab/engine/kit/textfmt"
 )
 
 // DrawOptions control the drawings (DOT, SVG, PNG) and the text view.

@@ -10,7 +10,7 @@ import (
 
 	"golang.org/x/image/font"
 
-	"github.com/plylab/plylab/engine/textfmt"
+	"github.com/plylab/plylab/engine/kit/textfmt"
 )
 
 // The SVG drawing. Search trees are real trees, so they need no general

@@ -6,7 +6,7 @@ import (
 	"io"
 
 	"github.com/plylab/plylab/engine"
-	"github.com/plylab/plylab/engine/textfmt"
+	"github.com/plylab/plylab/engine/kit/textfmt"
 )
 
 // The JSON form of a tree is the whole tree for other tools. Its schema:

@@ -9,8 +9,8 @@ import (
 	"strings"
 
 	"github.com/plylab/plylab/engine"
-	"github.com/plylab/plylab/engine/param"
-	"github.com/plylab/plylab/engine/textfmt"
+	"github.com/plylab/plylab/engine/kit/param"
+	"github.com/plylab/plylab/engine/kit/textfmt"
 )
 
 // MaxNodesLimit is the largest node budget a Request may ask for.

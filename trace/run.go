@@ -8,7 +8,7 @@ import (
 	"strings"
 
 	"github.com/plylab/plylab/engine"
-	"github.com/plylab/plylab/engine/param"
+	"github.com/plylab/plylab/engine/kit/param"
 )
 
 // What `plylab tree` does between its flags and its output: choosing the

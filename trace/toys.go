@@ -3,12 +3,12 @@ package trace
 import (
 	"context"
 	"fmt"
-	"github.com/plylab/plylab/engine/textfmt"
+	"github.com/plylab/plylab/engine/kit/textfmt"
 	"sort"
 	"strings"
 
 	"github.com/plylab/plylab/engine"
-	"github.com/plylab/plylab/engine/param"
+	"github.com/plylab/plylab/engine/kit/param"
 )
 
 // Toy is a bundled textbook tree.

@@ -8,7 +8,7 @@ import (
 	"github.com/notnil/chess"
 	"github.com/plylab/plylab/engine"
 	"github.com/plylab/plylab/engine/board"
-	"github.com/plylab/plylab/engine/textfmt"
+	"github.com/plylab/plylab/engine/kit/textfmt"
 )
 
 // Kinds of trees.

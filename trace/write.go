@@ -7,8 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/plylab/plylab/engine/textfmt"
-	"github.com/plylab/plylab/engine/textfmt/ansi"
+	"github.com/plylab/plylab/engine/kit/textfmt"
+	"github.com/plylab/plylab/engine/kit/textfmt/ansi"
 )
 
 // The formats Write produces.

@@ -9,12 +9,12 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/plylab/plylab/cmd/internal/cliapp"
-	"github.com/plylab/plylab/engine/textfmt"
+	"github.com/plylab/plylab/engine/kit/textfmt"
 )
 
 // plylab version and plylab --version print the same: the version, the
 // commit and toolchain from the build information (injected here), and
-// the bench signature stored in engine/lab.
+// the bench signature stored in engine/app/lab.
 func TestVersion(t *testing.T) {
 	t.Parallel()
 	const commit = "59bc69d0f1e2d3c4b5a69788796a5b4c3d2e1f00"

@@ -9,8 +9,8 @@ import (
 	"github.com/plylab/plylab/cmd/internal/flagval"
 	"github.com/plylab/plylab/cmd/internal/output"
 	"github.com/plylab/plylab/engine"
+	"github.com/plylab/plylab/engine/app/lab"
 	"github.com/plylab/plylab/engine/eval"
-	"github.com/plylab/plylab/engine/lab"
 	"github.com/urfave/cli/v2"
 )
 

@@ -9,8 +9,8 @@ import (
 
 	"github.com/plylab/plylab/cmd/internal/cliapp"
 	"github.com/plylab/plylab/cmd/internal/output"
+	"github.com/plylab/plylab/engine/app/book"
 	"github.com/plylab/plylab/engine/board"
-	"github.com/plylab/plylab/engine/book"
 	"github.com/urfave/cli/v2"
 )
 

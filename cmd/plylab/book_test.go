@@ -12,11 +12,11 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/plylab/plylab/cmd/internal/cliapp"
-	"github.com/plylab/plylab/engine/book"
+	"github.com/plylab/plylab/engine/app/book"
 )
 
 // testdata/book_gs20.bin is PolyGlot's own book of the first 20 games of
-// the Grand Swiss 2019 (see engine/book/testdata/SOURCES.md).
+// the Grand Swiss 2019 (see engine/app/book/testdata/SOURCES.md).
 const (
 	bookTestFile = "testdata/book_gs20.bin"
 	bookTestPGN  = "../../engine/book/testdata/grandswiss2019_20.pgn"

@@ -7,7 +7,7 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/plylab/plylab/engine/tune"
+	"github.com/plylab/plylab/engine/app/tune"
 	"github.com/urfave/cli/v2"
 )
 

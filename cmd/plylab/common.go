@@ -10,8 +10,8 @@ import (
 	"github.com/plylab/plylab/cmd/internal/flagval"
 	"github.com/plylab/plylab/cmd/internal/output"
 	"github.com/plylab/plylab/engine"
+	"github.com/plylab/plylab/engine/app/lab"
 	"github.com/plylab/plylab/engine/board"
-	"github.com/plylab/plylab/engine/lab"
 	"github.com/plylab/plylab/positions"
 	"github.com/urfave/cli/v2"
 )

@@ -82,7 +82,7 @@ func checkQuotes(t *testing.T, q docQuote) string {
 // The README's headline: the table is the command's output (times and
 // speeds masked; -update writes this machine's), and every number and
 // move of the paragraph after it is one of the quotations below, or the
-// ledger's headline, which engine/lab's TestLedgerDoc checks.
+// ledger's headline, which engine/app/lab's TestLedgerDoc checks.
 func TestReadme(t *testing.T) {
 	const cmd = "compare --position paper-mate2 --depth 3-5 --algo minimax,alphabeta,engine"
 	data, err := os.ReadFile("../../README.md")

@@ -16,7 +16,7 @@ import (
 )
 
 // Flags -> options for the experiment commands (compare, scores, perft,
-// bench, search), apart from their runs (tested through engine/lab and
+// bench, search), apart from their runs (tested through engine/app/lab and
 // the goldens).
 
 func algoNames(os []engine.Options) []string {

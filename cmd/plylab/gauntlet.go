@@ -13,8 +13,8 @@ import (
 	"github.com/plylab/plylab/cmd/internal/cliapp"
 	"github.com/plylab/plylab/cmd/internal/output"
 	"github.com/plylab/plylab/engine"
-	"github.com/plylab/plylab/engine/match"
-	"github.com/plylab/plylab/engine/textfmt"
+	"github.com/plylab/plylab/engine/app/match"
+	"github.com/plylab/plylab/engine/kit/textfmt"
 	"github.com/urfave/cli/v2"
 )
 
@@ -22,7 +22,7 @@ import (
 // published ratings (UCI and CECP), one match each, the games in a PGN
 // file per engine and time control, and plylab's rating fitted to them
 // by maximum likelihood with the opponents held at their published
-// ratings. The games, the PGN files and the fit are engine/match's; this
+// ratings. The games, the PGN files and the fit are engine/app/match's; this
 // file reads the flags and prints.
 
 const (
@@ -39,7 +39,7 @@ type GauntletOptions struct {
 	List     []match.GauntletEngine // the engines and their published ratings
 	ShowList bool
 	FromPGN  string // rebuild the table from the PGN files of this folder
-	Stored   bool   // the table of the stored results (engine/match/gauntlet.json)
+	Stored   bool   // the table of the stored results (engine/app/match/gauntlet.json)
 	Save     string // write the results read to this JSON file
 	Format   string
 	runStreams
@@ -81,7 +81,7 @@ FILE. A PGN file that exists is not overwritten: choose another --dir or
 move it away. Ctrl-C stops after the games finished; the table is then
 rebuilt from every PGN file in --dir. --from-pgn DIR rebuilds the table
 from stored PGN files without playing; --stored prints the table of the
-results kept in the repository (engine/match/gauntlet.json, which
+results kept in the repository (engine/app/match/gauntlet.json, which
 --save FILE writes from --from-pgn).
 
 Examples:

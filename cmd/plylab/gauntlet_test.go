@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/plylab/plylab/engine/extengine"
-	"github.com/plylab/plylab/engine/match"
+	"github.com/plylab/plylab/engine/app/extengine"
+	"github.com/plylab/plylab/engine/app/match"
 )
 
 const gauntletTestdata = "../../engine/match/testdata/gauntlet"

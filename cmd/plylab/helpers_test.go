@@ -6,12 +6,12 @@ import (
 	"strings"
 	"testing"
 
-	goldenfile "github.com/plylab/plylab/engine/golden"
+	goldenfile "github.com/plylab/plylab/engine/kit/golden"
 
 	"github.com/plylab/plylab/cmd/internal/cliapp"
 )
 
-// update is the -update flag (see engine/golden).
+// update is the -update flag (see engine/kit/golden).
 var update = goldenfile.Update
 
 // result is what one in-process run of plylab produced.

@@ -3,7 +3,7 @@ package main
 import (
 	"github.com/plylab/plylab/cmd/internal/cliapp"
 	"github.com/plylab/plylab/cmd/internal/flagval"
-	"github.com/plylab/plylab/engine/match"
+	"github.com/plylab/plylab/engine/app/match"
 	"github.com/urfave/cli/v2"
 )
 

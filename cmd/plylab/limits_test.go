@@ -8,7 +8,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/plylab/plylab/cmd/internal/cliapp"
-	"github.com/plylab/plylab/engine/lab"
+	"github.com/plylab/plylab/engine/app/lab"
 )
 
 // limitFlags, flags to limit, for the engine and the opponent prefix and

@@ -12,9 +12,9 @@ import (
 	"github.com/plylab/plylab/cmd/internal/flagval"
 	"github.com/plylab/plylab/cmd/internal/output"
 	"github.com/plylab/plylab/engine"
+	"github.com/plylab/plylab/engine/app/match"
 	"github.com/plylab/plylab/engine/eval"
-	"github.com/plylab/plylab/engine/match"
-	"github.com/plylab/plylab/engine/textfmt"
+	"github.com/plylab/plylab/engine/kit/textfmt"
 	"github.com/urfave/cli/v2"
 )
 
@@ -22,7 +22,7 @@ import (
 // as Stockfish, a random mover, or plylab's engine with other switches),
 // with the score, the Elo difference and its interval, an optional SPRT,
 // and RAM-Z's breakdowns by color and game phase. The games are played by
-// the engine/match package; this file reads the flags and prints.
+// the engine/app/match package; this file reads the flags and prints.
 
 const matchDefaultGames = 10
 

@@ -11,12 +11,12 @@ import (
 
 	"github.com/plylab/plylab/cmd/internal/cliapp"
 	"github.com/plylab/plylab/cmd/internal/output"
-	"github.com/plylab/plylab/engine/datagen"
+	"github.com/plylab/plylab/engine/app/datagen"
+	"github.com/plylab/plylab/engine/app/lab"
 	"github.com/plylab/plylab/engine/eval"
-	"github.com/plylab/plylab/engine/lab"
+	"github.com/plylab/plylab/engine/kit/textfmt"
 	"github.com/plylab/plylab/engine/nnue"
 	"github.com/plylab/plylab/engine/nnue/train"
-	"github.com/plylab/plylab/engine/textfmt"
 	"github.com/urfave/cli/v2"
 )
 

@@ -27,7 +27,7 @@ func TestNNUEPipeline(t *testing.T) {
 		t.Fatalf("datagen csv: %v\n%s", err, r.stdout)
 	}
 	if got := strings.Join(rows[1][:8], ","); got != "4,2,169,42.25,2,1,1,3" {
-		t.Errorf("datagen row %s, want 4 games, 2 skipped, 169 positions (as engine/datagen's pinned run)", got)
+		t.Errorf("datagen row %s, want 4 games, 2 skipped, 169 positions (as engine/app/datagen's pinned run)", got)
 	}
 	if fi, err := os.Stat(data); err != nil || fi.Size() != 169*nnue.RecordSize {
 		t.Fatalf("data file: %v, %v", fi, err)

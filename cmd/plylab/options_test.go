@@ -9,7 +9,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/plylab/plylab/cmd/internal/cliapp"
-	"github.com/plylab/plylab/engine/lab"
+	"github.com/plylab/plylab/engine/app/lab"
 )
 
 // parseOptions runs `plylab args...` in a test environment whose only

@@ -8,7 +8,7 @@ import (
 	"github.com/plylab/plylab/cmd/internal/cliapp"
 	"github.com/plylab/plylab/cmd/internal/output"
 	"github.com/plylab/plylab/engine"
-	"github.com/plylab/plylab/engine/lab"
+	"github.com/plylab/plylab/engine/app/lab"
 	"github.com/plylab/plylab/positions"
 	"github.com/urfave/cli/v2"
 )

@@ -13,13 +13,13 @@ import (
 	"github.com/plylab/plylab/cmd/internal/cliapp"
 	"github.com/plylab/plylab/cmd/internal/output"
 	"github.com/plylab/plylab/cmd/internal/termui"
+	"github.com/plylab/plylab/engine/app/play"
 	"github.com/plylab/plylab/engine/board"
-	"github.com/plylab/plylab/engine/play"
 	"github.com/urfave/cli/v2"
 )
 
 // play: a game against plylab's engine in the terminal. The game is an
-// engine/play Session, which reads one command line at a time and writes
+// engine/app/play Session, which reads one command line at a time and writes
 // text, so it runs the same over a pipe and on a terminal, where
 // cmd/internal/termui adds an arrow-key board. This file reads the flags
 // into a play.Config and wires the two.

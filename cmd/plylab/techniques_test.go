@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/plylab/plylab/engine"
-	"github.com/plylab/plylab/engine/lab"
+	"github.com/plylab/plylab/engine/app/lab"
 )
 
 func TestTechniquesOptions(t *testing.T) {

@@ -10,8 +10,8 @@ import (
 
 	"github.com/plylab/plylab/cmd/internal/cliapp"
 	"github.com/plylab/plylab/cmd/internal/output"
+	"github.com/plylab/plylab/engine/app/tune"
 	"github.com/plylab/plylab/engine/eval"
-	"github.com/plylab/plylab/engine/tune"
 	"github.com/urfave/cli/v2"
 )
 

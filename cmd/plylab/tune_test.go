@@ -9,8 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/plylab/plylab/engine/app/tune"
 	"github.com/plylab/plylab/engine/eval"
-	"github.com/plylab/plylab/engine/tune"
 )
 
 // A small PGN for the tune command's tests: two finished games.

@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/plylab/plylab/engine/tune"
+	"github.com/plylab/plylab/engine/app/tune"
 )
 
 // writeTuned writes the tuned weights as Go source to --output (tune -o)

@@ -6,8 +6,8 @@ import (
 	"io"
 
 	"github.com/plylab/plylab/cmd/internal/cliapp"
-	"github.com/plylab/plylab/engine/book"
-	"github.com/plylab/plylab/engine/uci"
+	"github.com/plylab/plylab/engine/app/book"
+	"github.com/plylab/plylab/engine/app/uci"
 	"github.com/urfave/cli/v2"
 )
 

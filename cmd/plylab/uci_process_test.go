@@ -78,7 +78,7 @@ func TestUCIProcess(t *testing.T) {
 		t.Errorf("id name %q", name)
 	}
 	// notnil's option parser keeps one-word names only (Hash, Eval...);
-	// names with spaces ("Tech null") are checked in engine/uci's tests.
+	// names with spaces ("Tech null") are checked in engine/app/uci's tests.
 	opts := eng.Options()
 	for _, name := range []string{"Hash", "OwnBook", "BookFile", "Eval"} {
 		if _, ok := opts[name]; !ok {

@@ -41,7 +41,7 @@ func TestUCICommandUsage(t *testing.T) {
 	}
 }
 
-// OwnBook is wired to engine/book: a Polyglot book built from the book
+// OwnBook is wired to engine/app/book: a Polyglot book built from the book
 // package's test games plays the first move.
 func TestUCICommandOwnBook(t *testing.T) {
 	t.Parallel()

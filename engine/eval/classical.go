@@ -12,7 +12,7 @@ import (
 // each other; each term below adds one relation. Every term is a switch
 // (Terms), so a lesson or a match can measure what it is worth, and every
 // weight is a middlegame/endgame pair tapered like PeSTO's tables and tuned
-// on game results with Texel's method (engine/tune, `plylab tune`).
+// on game results with Texel's method (engine/app/tune, `plylab tune`).
 //
 // The evaluation is linear in its weights: each term counts something on
 // the board (a feature, White's count minus Black's) and the score is

@@ -4,7 +4,7 @@ import (
 	"fmt"
 
 	"github.com/plylab/plylab/engine/board"
-	"github.com/plylab/plylab/engine/textfmt"
+	"github.com/plylab/plylab/engine/kit/textfmt"
 )
 
 // DescribeTable is `plylab eval`'s first table: a row per breakdown of xs

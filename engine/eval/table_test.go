@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/plylab/plylab/engine/board"
-	"github.com/plylab/plylab/engine/textfmt"
+	"github.com/plylab/plylab/engine/kit/textfmt"
 )
 
 // The rook endgame of `plylab eval --fen "4k3/8/8/8/8/8/8/4K2R w K - 0 1"`.

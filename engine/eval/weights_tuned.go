@@ -4,7 +4,7 @@ package eval
 
 // tunedWeights are the classical terms' weights, and tunedSquares the
 // corrections to PeSTO's piece-square tables, fitted with Texel's method
-// (engine/tune).
+// (engine/app/tune).
 //
 // Made by: plylab tune --pgn selfplay-n3000.pgn --pgn positions/data/grandswiss2019_master_games.pgn --every 2 --epochs 300 --report 100 --label-engine /usr/games/stockfish --label-depth 8 --no-weights
 // Data: selfplay-n3000.pgn, positions/data/grandswiss2019_master_games.pgn; labels: 0 × game result + 1 × the expected score of stockfish at depth 8 (win/draw/loss); 2023 games, 118700 positions after ply 16, 64915 quiet ones for training, 16826 held out.

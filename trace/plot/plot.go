@@ -3,7 +3,7 @@
 // figure. Exponential growth is a straight line on a log scale, and its
 // slope is the branching factor.
 //
-// It is a renderer: it reads engine/lab's typed results (FromCompare) and
+// It is a renderer: it reads engine/app/lab's typed results (FromCompare) and
 // writes SVG or PNG with gonum.org/v1/plot; it searches nothing and prints
 // nothing else.
 package plot
@@ -15,7 +15,7 @@ import (
 	"io"
 
 	"github.com/plylab/plylab/engine"
-	"github.com/plylab/plylab/engine/lab"
+	"github.com/plylab/plylab/engine/app/lab"
 	gplot "gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"

@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/plylab/plylab/engine"
-	"github.com/plylab/plylab/engine/lab"
+	"github.com/plylab/plylab/engine/app/lab"
 	"github.com/plylab/plylab/positions"
 )
 

@@ -6,7 +6,7 @@ import (
 
 	"github.com/notnil/chess"
 	"github.com/plylab/plylab/cmd/internal/output"
-	"github.com/plylab/plylab/engine/textfmt"
+	"github.com/plylab/plylab/engine/kit/textfmt"
 	"github.com/plylab/plylab/positions"
 )
 

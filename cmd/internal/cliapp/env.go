@@ -9,7 +9,7 @@ import (
 	"strings"
 
 	"github.com/plylab/plylab/cmd/internal/output"
-	"github.com/plylab/plylab/engine/textfmt"
+	"github.com/plylab/plylab/engine/kit/textfmt"
 	"github.com/plylab/plylab/lessons/sandbox"
 	"github.com/urfave/cli/v2"
 )

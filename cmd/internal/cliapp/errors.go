@@ -8,7 +8,7 @@ import (
 	"strings"
 
 	"github.com/plylab/plylab/cmd/internal/output"
-	"github.com/plylab/plylab/engine/textfmt"
+	"github.com/plylab/plylab/engine/kit/textfmt"
 	"github.com/plylab/plylab/positions"
 	"github.com/urfave/cli/v2"
 )

@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/plylab/plylab/cmd/internal/output"
-	"github.com/plylab/plylab/engine/textfmt"
+	"github.com/plylab/plylab/engine/kit/textfmt"
 )
 
 // VersionInfo is what `plylab version --format json` prints; a lesson

@@ -6,7 +6,7 @@ import (
 	"time"
 
 	"github.com/plylab/plylab/engine"
-	"github.com/plylab/plylab/engine/match"
+	"github.com/plylab/plylab/engine/app/match"
 )
 
 // Limit holds the values of the flags that set one player's search limit:

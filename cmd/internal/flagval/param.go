@@ -4,7 +4,7 @@ import (
 	"strings"
 	"unicode"
 
-	"github.com/plylab/plylab/engine/param"
+	"github.com/plylab/plylab/engine/kit/param"
 )
 
 // flagOf are the flags of the parameters whose flag is not their Go name

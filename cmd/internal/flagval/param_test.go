@@ -4,7 +4,7 @@ import (
 	"errors"
 	"testing"
 
-	"github.com/plylab/plylab/engine/param"
+	"github.com/plylab/plylab/engine/kit/param"
 )
 
 func TestFlagName(t *testing.T) {

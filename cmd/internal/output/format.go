@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/plylab/plylab/engine/textfmt"
+	"github.com/plylab/plylab/engine/kit/textfmt"
 )
 
 // FormatInt formats n with thousands separators: 4865609 → "4,865,609".

@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/plylab/plylab/engine/golden"
+	"github.com/plylab/plylab/engine/kit/golden"
 )
 
 func sampleTable() *Table {

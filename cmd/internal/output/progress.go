@@ -7,7 +7,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/plylab/plylab/engine/textfmt/ansi"
+	"github.com/plylab/plylab/engine/kit/textfmt/ansi"
 )
 
 // Progress is a transient status line on stderr, drawn only when stderr is

@@ -3,7 +3,7 @@ package output
 import (
 	"io"
 
-	"github.com/plylab/plylab/engine/textfmt"
+	"github.com/plylab/plylab/engine/kit/textfmt"
 )
 
 // WriteReport writes r's parts in order: each table with WriteTable in

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/plylab/plylab/engine/textfmt"
+	"github.com/plylab/plylab/engine/kit/textfmt"
 )
 
 // recorder keeps the text written and the results its sink receives.

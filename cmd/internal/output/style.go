@@ -10,8 +10,8 @@ import (
 	"strings"
 	"unicode"
 
-	"github.com/plylab/plylab/engine/textfmt"
-	"github.com/plylab/plylab/engine/textfmt/ansi"
+	"github.com/plylab/plylab/engine/kit/textfmt"
+	"github.com/plylab/plylab/engine/kit/textfmt/ansi"
 	"golang.org/x/text/width"
 )
 

@@ -8,11 +8,11 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/plylab/plylab/engine/textfmt"
+	"github.com/plylab/plylab/engine/kit/textfmt"
 	"github.com/urfave/cli/v2"
 )
 
-// The table data model lives in engine/textfmt, so that results can build
+// The table data model lives in engine/kit/textfmt, so that results can build
 // their own tables below the CLI; these aliases keep the output layer's
 // names. See textfmt.Table.
 type (

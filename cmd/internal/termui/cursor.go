@@ -4,8 +4,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/plylab/plylab/engine/app/play"
 	"github.com/plylab/plylab/engine/board"
-	"github.com/plylab/plylab/engine/play"
 )
 
 // Cursor is the terminal board's state between keys.

@@ -8,9 +8,9 @@ import (
 
 	"github.com/notnil/chess"
 	"github.com/plylab/plylab/cmd/internal/output"
+	"github.com/plylab/plylab/engine/app/play"
 	"github.com/plylab/plylab/engine/board"
-	"github.com/plylab/plylab/engine/play"
-	"github.com/plylab/plylab/engine/textfmt/ansi"
+	"github.com/plylab/plylab/engine/kit/textfmt/ansi"
 )
 
 // Theme is how the screen paints: the run's colour decision and styles,

@@ -3,7 +3,7 @@
 // picks up and puts down pieces (Cursor.HandleKey, a pure function of the
 // state, the key and a play.View), the screen drawn from a snapshot
 // (BoardLines, Screen) and the loop that runs a play.Session behind it
-// (Run). The game logic is all in engine/play.
+// (Run). The game logic is all in engine/app/play.
 package termui
 
 import (

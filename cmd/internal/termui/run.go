@@ -7,8 +7,8 @@ import (
 	"io"
 	"os"
 
-	"github.com/plylab/plylab/engine/play"
-	"github.com/plylab/plylab/engine/textfmt/ansi"
+	"github.com/plylab/plylab/engine/app/play"
+	"github.com/plylab/plylab/engine/kit/textfmt/ansi"
 	"golang.org/x/term"
 )
 

@@ -10,8 +10,8 @@ import (
 	"time"
 
 	"github.com/plylab/plylab/engine"
+	"github.com/plylab/plylab/engine/app/play"
 	"github.com/plylab/plylab/engine/board"
-	"github.com/plylab/plylab/engine/play"
 )
 
 // Start off a terminal plays line by line, whatever outTerminal says:

@@ -7,9 +7,9 @@ import (
 
 	"github.com/notnil/chess"
 	"github.com/plylab/plylab/cmd/internal/output"
+	"github.com/plylab/plylab/engine/app/play"
 	"github.com/plylab/plylab/engine/board"
-	"github.com/plylab/plylab/engine/golden"
-	"github.com/plylab/plylab/engine/play"
+	"github.com/plylab/plylab/engine/kit/golden"
 )
 
 func TestParseKeys(t *testing.T) {

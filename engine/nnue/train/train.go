@@ -1,5 +1,5 @@
 // Package train fits an evaluation network (engine/nnue) to labelled
-// positions (engine/nnue's records, as engine/datagen writes them).
+// positions (engine/nnue's records, as engine/app/datagen writes them).
 //
 // The network predicts a game's expected score from the side to move's
 // point of view as sigmoid(output). Each position's target blends the two
@@ -35,8 +35,8 @@ import (
 	"sync"
 
 	"github.com/plylab/plylab/engine/board"
+	"github.com/plylab/plylab/engine/kit/textfmt"
 	"github.com/plylab/plylab/engine/nnue"
-	"github.com/plylab/plylab/engine/textfmt"
 )
 
 // Options configure a training run; zero fields take the defaults given.
