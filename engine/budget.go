@@ -66,3 +66,9 @@ func (b *nodeBudget) charge(n uint64) {
 		b.cancel(&NodeBudgetError{Limit: b.limit})
 	}
 }
+
+// ChargeBudget counts n more nodes against ctx's node budget
+// (WithNodeBudget), cancelling ctx when it is spent; without a budget it
+// does nothing. Searches outside this package (the textbook searches)
+// call it where they poll for cancellation.
+func ChargeBudget(ctx context.Context, n uint64) { budgetOf(ctx).charge(n) }

@@ -2,7 +2,6 @@ package engine
 
 import (
 	"context"
-	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -30,103 +29,6 @@ func mustBoard(t testing.TB, fen string) *board.Board {
 		t.Fatal(err)
 	}
 	return b
-}
-
-func run(t testing.TB, fen string, o Options, depth int) Result {
-	t.Helper()
-	return Run(context.Background(), mustBoard(t, fen), o, Limits{Depth: depth}, nil, nil)
-}
-
-// Minimax and alpha-beta must agree on the value at every depth.
-func TestAlphaBetaEqualsMinimax(t *testing.T) {
-	for _, kind := range eval.Kinds() {
-		for i, fen := range testFENs {
-			maxDepth := 3
-			if i == 5 || i == 7 {
-				maxDepth = 4
-			}
-			for d := 1; d <= maxDepth; d++ {
-				mm, ab := MinimaxOptions(), AlphaBetaOptions()
-				mm.Eval, ab.Eval = kind, kind
-				rm, ra := run(t, fen, mm, d), run(t, fen, ab, d)
-				if rm.Score != ra.Score {
-					t.Errorf("%s %s d%d: minimax %d alphabeta %d", kind, fen, d, rm.Score, ra.Score)
-				}
-				if ra.Stats.Nodes >= rm.Stats.Nodes && d > 1 {
-					t.Errorf("%s d%d: alpha-beta visited %d nodes, minimax %d", fen, d, ra.Stats.Nodes, rm.Stats.Nodes)
-				}
-			}
-		}
-	}
-}
-
-// Under the node-counting convention, minimax visits perft(0)+...+perft(d)
-// nodes where no game ends before depth d, and its leaves are perft(d).
-func TestMinimaxNodesArePerftSums(t *testing.T) {
-	tests := []struct {
-		fen   string
-		perft []uint64
-	}{
-		{board.StartFEN, []uint64{1, 20, 400, 8902, 197281}},
-		{"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", []uint64{1, 48, 2039, 97862}},
-		{"8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", []uint64{1, 14, 191, 2812, 43238}},
-	}
-	for _, tc := range tests {
-		var sum uint64
-		for d := 0; d < len(tc.perft); d++ {
-			sum += tc.perft[d]
-			if d == 0 {
-				continue
-			}
-			r := run(t, tc.fen, MinimaxOptions(), d)
-			// Positions at depth d are leaves, or terminal (mate, or a
-			// repetition such as Nf3 Nf6 Ng1 Ng8 at depth 4).
-			if r.Stats.Nodes != sum || r.Stats.Leaves+r.Stats.Terminal != tc.perft[d] {
-				t.Errorf("%s d%d: nodes %d leaves %d+%d, want %d and %d", tc.fen, d, r.Stats.Nodes, r.Stats.Leaves, r.Stats.Terminal, sum, tc.perft[d])
-			}
-		}
-	}
-}
-
-// The full engine with every technique off except alpha-beta must be
-// node-for-node the plain alpha-beta (and with none, plain minimax).
-func TestEngineCodeMatchesPlainCode(t *testing.T) {
-	for _, fen := range testFENs {
-		for _, preset := range []Options{MinimaxOptions(), AlphaBetaOptions()} {
-			for d := 1; d <= 3; d++ {
-				plain := run(t, fen, preset, d)
-				s := NewSearcher(preset)
-				full := s.Search(context.Background(), mustBoard(t, fen), Limits{Depth: d}, nil, nil)
-				if plain.Score != full.Score || plain.Stats.Nodes != full.Stats.Nodes ||
-					plain.Stats.Leaves != full.Stats.Leaves || plain.BestMove != full.BestMove ||
-					plain.Stats.BetaCutoffs != full.Stats.BetaCutoffs {
-					t.Errorf("%s %s d%d: plain %d/%d nodes %s, engine code %d/%d nodes %s", preset.Name, fen, d,
-						plain.Score, plain.Stats.Nodes, plain.BestMove, full.Score, full.Stats.Nodes, full.BestMove)
-				}
-			}
-		}
-	}
-}
-
-// Techniques that only reorder or remember must not change the value of a
-// fixed-depth search without quiescence.
-func TestValuePreservingTechniques(t *testing.T) {
-	for _, tech := range [][]string{{"id"}, {"tt"}, {"tt", "hashmove"}, {"mvvlva"}, {"killers"}, {"history"},
-		{"pvs"}, {"id", "aspiration"}, {"id", "tt", "hashmove", "mvvlva", "killers", "history", "pvs", "aspiration"}} {
-		for _, fen := range testFENs {
-			for d := 1; d <= 4; d++ {
-				want := run(t, fen, AlphaBetaOptions(), d)
-				o := AlphaBetaOptions()
-				if err := o.Apply(tech, nil); err != nil {
-					t.Fatal(err)
-				}
-				got := run(t, fen, o, d)
-				if got.Score != want.Score {
-					t.Errorf("%s %s d%d: score %d, plain alpha-beta %d", o.Name, fen, d, got.Score, want.Score)
-				}
-			}
-		}
-	}
 }
 
 // Each switch's counters move only when it is on.
@@ -275,7 +177,7 @@ func TestNamedMates(t *testing.T) {
 			t.Fatal(err)
 		}
 		b := mustBoard(t, p.FEN)
-		r := Run(context.Background(), b, EngineOptions(), Limits{Depth: tc.depth}, nil, nil)
+		r := NewSearcher(EngineOptions()).Search(context.Background(), b, Limits{Depth: tc.depth}, nil, nil)
 		if MateIn(r.Score) != tc.mateIn || !matchesSAN(b, r.BestMove, p.BestMoves) {
 			t.Errorf("%s: %s %s, want %v mate in %d", tc.name, b.SAN(r.BestMove), FormatScore(r.Score), p.BestMoves, tc.mateIn)
 		}
@@ -318,64 +220,6 @@ func TestParseAlgo(t *testing.T) {
 		}
 		if got := strings.Join(o.EnabledNames(), ","); got != tc.enabled {
 			t.Errorf("ParseAlgo(%q) enabled %q, want %q", tc.in, got, tc.enabled)
-		}
-	}
-}
-
-func TestMinimalTreeKnuthMoore(t *testing.T) {
-	// Uniform tree, branching 3, depth 4, all leaf values distinct: the
-	// minimal tree has b^ceil(d/2)+b^floor(d/2)-1 = 9+9-1 = 17 leaves.
-	var build func(depth int, next *int) string
-	build = func(depth int, next *int) string {
-		if depth == 0 {
-			*next = (*next*37 + 11) % 101
-			return fmt.Sprint(*next)
-		}
-		parts := make([]string, 3)
-		for i := range parts {
-			parts[i] = build(depth-1, next)
-		}
-		return "(" + strings.Join(parts, ",") + ")"
-	}
-	seed := 5
-	tree, err := ParseToy(build(4, &seed))
-	if err != nil {
-		t.Fatal(err)
-	}
-	mt, err := ComputeMinimalTree(context.Background(), tree, 4, 1<<20)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if mt.Leaves != 17 || mt.Full != 121 {
-		t.Fatalf("minimal tree %+v, want 17 leaves of a 121-node tree", mt)
-	}
-	ab := AlphaBeta(context.Background(), tree, 4, nil)
-	if ab.Stats.Nodes < mt.Nodes {
-		t.Fatalf("alpha-beta visited %d nodes, fewer than the minimal %d", ab.Stats.Nodes, mt.Nodes)
-	}
-}
-
-func TestToyTreeTextbook(t *testing.T) {
-	tree, err := ParseToy("((3,12,8),(2,4,6),(14,5,2))")
-	if err != nil {
-		t.Fatal(err)
-	}
-	mm := Minimax(context.Background(), tree, 2, nil)
-	ab := AlphaBeta(context.Background(), NewToyTree(tree.Root), 2, nil)
-	// Russell & Norvig figure: value 3, first move; alpha-beta prunes 4 and 6.
-	if mm.Score != 3 || ab.Score != 3 || mm.BestMove != 1 || mm.Stats.Nodes != 13 || ab.Stats.Nodes != 11 {
-		t.Fatalf("minimax %d/%d nodes, alphabeta %d/%d nodes", mm.Score, mm.Stats.Nodes, ab.Score, ab.Stats.Nodes)
-	}
-	for _, tc := range []struct{ in, want string }{
-		{"((3,12,8),(2,4,6)", `at character 18 (end of input): missing ')'`},
-		{"((3,x,8))", `at character 5 ("x"): expected a number or "("`},
-		{"((3,12 8))", `at character 8 ("8"): expected "," or ')'`},
-		{"((3))) ", `at character 6 (")"): unexpected text`},
-		{"7", "a tree needs at least one move"},
-	} {
-		_, err := ParseToy(tc.in)
-		if err == nil || !strings.Contains(err.Error(), tc.want) {
-			t.Errorf("ParseToy(%q) = %v, want %q", tc.in, err, tc.want)
 		}
 	}
 }
@@ -534,4 +378,11 @@ func TestCounterMove(t *testing.T) {
 				tc.algo, tc.prev, c5Score, others, got, tc.want)
 		}
 	}
+}
+
+// run searches fen to depth with the strong engine's options o, as a
+// fresh search (the textbook presets are tested in engine/textbook).
+func run(t testing.TB, fen string, o Options, depth int) Result {
+	t.Helper()
+	return NewSearcher(o).Search(context.Background(), mustBoard(t, fen), Limits{Depth: depth}, nil, nil)
 }

@@ -2,6 +2,6 @@
 
 package engine
 
-// traceHooks is false under -tags notrace: the searches carry no recorder
+// TraceHooks is false under -tags notrace: the searches carry no recorder
 // hooks at all (see hooks_on.go).
-const traceHooks = false
+const TraceHooks = false

@@ -2,7 +2,7 @@
 
 package engine
 
-// traceHooks compiles the recorder hooks into the searches. Building with
+// TraceHooks compiles the recorder hooks into the searches. Building with
 // -tags notrace removes them entirely, which gives the "before the hooks"
 // baseline for the overhead benchmark (docs/performance.md).
-const traceHooks = true
+const TraceHooks = true

@@ -1,6 +1,10 @@
-// Package engine holds plylab's searches: plain minimax, plain alpha-beta
-// and the full engine (iterative deepening, transposition table, null move,
-// move ordering, quiescence, PVS, LMR, aspiration windows, check extension).
+// Package engine is plylab's strong search: the full engine (iterative
+// deepening, transposition table, null move, move ordering, quiescence,
+// PVS, LMR, aspiration windows, check extension and the rest), with the
+// Options every search shares and the Result and Stats every search
+// returns. The textbook searches (plain minimax and alpha-beta, the
+// game-trees paper's own, the minimal tree, toy trees) are apart in
+// engine/textbook, which also runs any Options (textbook.Run).
 //
 // Every technique of the full engine is a bool in Options, so a student can
 // switch each one off and see what it bought, and an engine author can
@@ -107,7 +111,7 @@ type Options struct {
 	// describe. Set by the ramz preset.
 	DeltaNodeOnly bool
 	// Paper selects the game-trees paper's own minimax or alpha-beta
-	// (engine/paper.go) instead of plylab's; AlphaBeta picks which, and
+	// (engine/textbook/paper.go) instead of plylab's; AlphaBeta picks which, and
 	// PaperOpts holds its switches. Set by the paper-minimax and
 	// paper-alphabeta presets.
 	Paper     bool
@@ -413,4 +417,16 @@ func (o Options) Warnings() []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// IsPlain reports whether opts asks for a textbook algorithm (plain minimax
+// or plain alpha-beta, with no other technique than the repetition-draw
+// rule), which Run hands to the Minimax and AlphaBeta functions.
+func (o Options) IsPlain() bool {
+	for _, n := range o.EnabledNames() {
+		if n != "alphabeta" && n != "repdraw" {
+			return false
+		}
+	}
+	return true
 }

@@ -21,7 +21,7 @@ func (s *Searcher) qnode(ply, alpha, beta int, move board.Move) int {
 	if ply > s.stats.SelDepth {
 		s.stats.SelDepth = ply
 	}
-	if traceHooks && s.rec != nil {
+	if TraceHooks && s.rec != nil {
 		s.rec.Enter(NodeInfo{Move: move, Ply: ply, Alpha: alpha, Beta: beta, Quiescence: true})
 	}
 	if s.stats.QNodes&2047 == 0 {
@@ -182,7 +182,7 @@ func (s *Searcher) quiesceBody(ply, alpha, beta int, inCheck bool) int {
 		if o.AlphaBeta && v > alpha {
 			alpha = v
 			if alpha >= beta {
-				if traceHooks && s.rec != nil && i+1 < len(moves) {
+				if TraceHooks && s.rec != nil && i+1 < len(moves) {
 					s.rec.Pruned(moves[i+1:])
 				}
 				return s.qleave(ply, best, Lower, EndCutoff, searched, len(moves), bestMove)

@@ -92,7 +92,7 @@ type node struct {
 }
 
 func (s *Searcher) leave(v int, b Bound, why EndReason, searched, total int, best board.Move) int {
-	if traceHooks && s.rec != nil {
+	if TraceHooks && s.rec != nil {
 		s.rec.Leave(NodeResult{Value: v, Bound: b, End: why, Searched: searched, Total: total, Best: best})
 	}
 	return v
@@ -169,7 +169,7 @@ func (s *Searcher) enterNode(n *node) (int, bool) {
 	if ply > s.stats.SelDepth {
 		s.stats.SelDepth = ply
 	}
-	if traceHooks && s.rec != nil {
+	if TraceHooks && s.rec != nil {
 		s.rec.Enter(NodeInfo{Move: n.move, Ply: ply, Depth: n.depth, Alpha: n.alpha, Beta: n.beta, Null: n.afterNull && n.move == board.NoMove})
 	}
 	if s.stats.Nodes&2047 == 0 {

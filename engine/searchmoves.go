@@ -288,7 +288,7 @@ func (s *Searcher) failHigh(n *node, moves []board.Move, i int, quiet bool, mi c
 			s.updateCorrection(b, n.depth, best, Lower)
 		}
 	}
-	if traceHooks && s.rec != nil && i+1 < len(moves) {
+	if TraceHooks && s.rec != nil && i+1 < len(moves) {
 		s.rec.Pruned(moves[i+1:])
 	}
 	if o.TT && n.excluded == board.NoMove {

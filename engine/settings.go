@@ -41,8 +41,8 @@ func nullGuard(major bool, b *board.Board) bool {
 // gives a piece of type t (the presets paper-minimax and paper-alphabeta);
 // 0 for NoPieceType.
 func PaperPieceValue(t board.PieceType) int {
-	if int(t) >= len(paperValues) {
+	if int(t) >= len(PaperValues) {
 		return 0
 	}
-	return paperValues[t]
+	return PaperValues[t]
 }

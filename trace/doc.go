@@ -1,8 +1,8 @@
 // Package trace records search trees and draws them the way the papers do:
 // which branches were searched, which were cut off, and why.
 //
-// A Recorder is handed to a search (engine.Minimax, engine.AlphaBeta,
-// engine.Run); the search reports every node it enters and leaves and the
+// A Recorder is handed to a search (textbook.Minimax, textbook.AlphaBeta,
+// textbook.Run); the search reports every node it enters and leaves and the
 // moves each cutoff left unsearched. The recorder keeps the first
 // MaxNodes nodes (and every root move, so the top of the tree is always
 // complete) and only counts the rest, so tracing a deep engine search

@@ -5,18 +5,18 @@ import (
 	"fmt"
 	"os"
 
-	"github.com/plylab/plylab/engine"
+	"github.com/plylab/plylab/engine/textbook"
 	"github.com/plylab/plylab/trace"
 )
 
 // Trace alpha-beta on a textbook tree and print the tree it searched.
 func Example() {
-	g, err := engine.ParseToy("((3,12,8),(2,4,6),(14,5,2))")
+	g, err := textbook.ParseToy("((3,12,8),(2,4,6),(14,5,2))")
 	if err != nil {
 		panic(err)
 	}
 	rec := trace.NewRecorder(0)
-	res := engine.AlphaBeta(context.Background(), g, g.Root.Height(), rec)
+	res := textbook.AlphaBeta(context.Background(), g, g.Root.Height(), rec)
 	t := rec.Toy(g, res)
 	t.Title = "russell-norvig"
 	fmt.Println(t.Nodes, "nodes,", t.Cutoffs, "cutoffs, value", t.FormatValue(t.Score))

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/plylab/plylab/engine"
+	"github.com/plylab/plylab/engine/textbook"
 )
 
 func TestLookupFormat(t *testing.T) {
@@ -95,9 +96,9 @@ func TestToyInput(t *testing.T) {
 			t.Errorf("ToyInput(%q) = title %q, tree %s; want %q, %s", tt.spec, in.Title, in.Toy.Root.String(), tt.title, tt.tree)
 		}
 	}
-	var se *engine.ToySyntaxError
+	var se *textbook.ToySyntaxError
 	if _, err := ToyInput("(1,x)"); !errors.As(err, &se) {
-		t.Errorf("a syntax error is %T, want *engine.ToySyntaxError", err)
+		t.Errorf("a syntax error is %T, want *textbook.ToySyntaxError", err)
 	}
 }
 

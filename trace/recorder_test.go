@@ -8,6 +8,7 @@ import (
 
 	"github.com/plylab/plylab/engine"
 	"github.com/plylab/plylab/engine/board"
+	"github.com/plylab/plylab/engine/textbook"
 )
 
 // The mate in two: the trace shows exactly the search's nodes and
@@ -171,9 +172,9 @@ func TestRecorderEdges(t *testing.T) {
 	if r.MaxNodes() != DefaultMaxNodes || r.Visited() != 0 {
 		t.Errorf("fresh recorder: %d, %d", r.MaxNodes(), r.Visited())
 	}
-	g, _ := engine.ParseToy("(((1,2),(3,4)),((5,6),(7,8)))")
+	g, _ := textbook.ParseToy("(((1,2),(3,4)),((5,6),(7,8)))")
 	r = NewRecorder(1)
-	res := engine.Minimax(context.Background(), g, 3, r)
+	res := textbook.Minimax(context.Background(), g, 3, r)
 	tr := r.Toy(g, res)
 	if tr.Nodes != 3 || tr.Omitted != 12 || tr.Root.Children[0].Hidden != 6 || tr.Root.Visited() != 15 {
 		t.Errorf("budget 1: %d nodes, %d omitted, hidden %d", tr.Nodes, tr.Omitted, tr.Root.Children[0].Hidden)
@@ -192,14 +193,14 @@ func TestFollowKeepsThePV(t *testing.T) {
 	}
 	o := engine.AlphaBetaOptions()
 	first := NewRecorder(200)
-	res := engine.Run(context.Background(), b, o, engine.Limits{Depth: 3}, first, nil)
+	res := textbook.Run(context.Background(), b, o, engine.Limits{Depth: 3}, first, nil)
 	lost := first.Chess(b, res)
 	if lost.Stats().PV == len(res.PV)+1 {
 		t.Fatal("the PV fits the budget anyway: pick a smaller budget")
 	}
 	rec := NewRecorder(200)
 	rec.Follow(res.PV)
-	again := engine.Run(context.Background(), b, o, engine.Limits{Depth: 3}, rec, nil)
+	again := textbook.Run(context.Background(), b, o, engine.Limits{Depth: 3}, rec, nil)
 	if again.Stats.Nodes != res.Stats.Nodes {
 		t.Fatalf("the second search differs: %d nodes, then %d", res.Stats.Nodes, again.Stats.Nodes)
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/plylab/plylab/engine"
 	"github.com/plylab/plylab/engine/kit/param"
 	"github.com/plylab/plylab/engine/kit/textfmt"
+	"github.com/plylab/plylab/engine/textbook"
 )
 
 // MaxNodesLimit is the largest node budget a Request may ask for.
@@ -89,7 +90,7 @@ func (r Request) Textbook() (*Input, error) {
 		return in, nil
 	case r.ToySet:
 		in, err := ToyInput(r.Toy)
-		var se *engine.ToySyntaxError
+		var se *textbook.ToySyntaxError
 		switch {
 		case errors.As(err, &se):
 			return nil, param.Errorf("bad {Toy} tree %s; write nested lists of numbers such as \"((3,12,8),(2,4,6))\"", DescribeToyError(err, false))

@@ -5,12 +5,13 @@ import (
 	"testing"
 
 	"github.com/plylab/plylab/engine"
+	"github.com/plylab/plylab/engine/textbook"
 )
 
 // TestResults checks a tree's results against what its text view prints:
 // the Russell-Norvig tree, minimax and alpha-beta.
 func TestResults(t *testing.T) {
-	g, err := engine.ParseToy("((3,12,8),(2,4,6),(14,5,2))")
+	g, err := textbook.ParseToy("((3,12,8),(2,4,6),(14,5,2))")
 	if err != nil {
 		t.Fatal(err)
 	}

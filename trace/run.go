@@ -9,6 +9,7 @@ import (
 
 	"github.com/plylab/plylab/engine"
 	"github.com/plylab/plylab/engine/kit/param"
+	"github.com/plylab/plylab/engine/textbook"
 )
 
 // What `plylab tree` does between its flags and its output: choosing the
@@ -123,7 +124,7 @@ func DrawnOfSearched(trees []*Tree) string {
 // or ')'`. With inFile, a syntax error says the line and column instead:
 // `at line 2, column 5 ("x"): ...`.
 func DescribeToyError(err error, inFile bool) string {
-	var se *engine.ToySyntaxError
+	var se *textbook.ToySyntaxError
 	if inFile && errors.As(err, &se) {
 		line, col, ch := se.Where()
 		return fmt.Sprintf("at line %d, column %d (%s): %s", line, col, ch, se.Msg)

@@ -7,6 +7,7 @@ import (
 
 	"github.com/plylab/plylab/engine"
 	"github.com/plylab/plylab/engine/board"
+	"github.com/plylab/plylab/engine/textbook"
 )
 
 func TestPickFormat(t *testing.T) {
@@ -111,7 +112,7 @@ func TestSearchEach(t *testing.T) {
 }
 
 func TestDescribeToyError(t *testing.T) {
-	_, err := engine.ParseToy("((3,12),\n(2,x))")
+	_, err := textbook.ParseToy("((3,12),\n(2,x))")
 	if err == nil {
 		t.Fatal("no error")
 	}
@@ -127,9 +128,9 @@ func TestDescribeToyError(t *testing.T) {
 }
 
 // russellToy is the Russell–Norvig textbook tree, parsed.
-func russellToy(t *testing.T) *engine.ToyTree {
+func russellToy(t *testing.T) *textbook.ToyTree {
 	t.Helper()
-	g, err := engine.ParseToy(russell)
+	g, err := textbook.ParseToy(russell)
 	if err != nil {
 		t.Fatal(err)
 	}

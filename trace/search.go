@@ -7,6 +7,7 @@ import (
 
 	"github.com/plylab/plylab/engine"
 	"github.com/plylab/plylab/engine/board"
+	"github.com/plylab/plylab/engine/textbook"
 )
 
 // Input is what a traced search explores: a chess position (Board) or a
@@ -14,13 +15,13 @@ import (
 type Input struct {
 	Title string
 	Board *board.Board
-	Toy   *engine.ToyTree
+	Toy   *textbook.ToyTree
 }
 
 // Search runs one search of in with a recorder of at most maxNodes nodes
 // attached and returns its tree, titled in.Title. A textbook tree is
-// searched by engine.Minimax or engine.AlphaBeta (o.AlphaBeta), a chess
-// position by engine.Run with o.
+// searched by textbook.Minimax or textbook.AlphaBeta (o.AlphaBeta), a chess
+// position by textbook.Run with o.
 //
 // When the tree outgrows the node budget, the principal variation may lie
 // in the part that was only counted; the search (deterministic: fixed
@@ -29,14 +30,14 @@ type Input struct {
 func Search(ctx context.Context, in Input, o engine.Options, depth, maxNodes int) (*Tree, error) {
 	search := func(rec *Recorder) engine.Result {
 		if in.Toy == nil {
-			return engine.Run(ctx, in.Board, o, engine.Limits{Depth: depth}, rec, nil)
+			return textbook.Run(ctx, in.Board, o, engine.Limits{Depth: depth}, rec, nil)
 		}
-		g := engine.NewToyTree(in.Toy.Root)
+		g := textbook.NewToyTree(in.Toy.Root)
 		var res engine.Result
 		if o.AlphaBeta {
-			res = engine.AlphaBeta(ctx, g, depth, rec)
+			res = textbook.AlphaBeta(ctx, g, depth, rec)
 		} else {
-			res = engine.Minimax(ctx, g, depth, rec)
+			res = textbook.Minimax(ctx, g, depth, rec)
 		}
 		res.Algo = o.Name
 		return res
@@ -64,10 +65,10 @@ func Search(ctx context.Context, in Input, o engine.Options, depth, maxNodes int
 // ToyName returns the name of the bundled textbook tree that g is (so a
 // tree typed out in full is still titled "russell-norvig" on a slide), or
 // def when it is none of them.
-func ToyName(g *engine.ToyTree, def string) string {
+func ToyName(g *textbook.ToyTree, def string) string {
 	src := g.Root.String()
 	for _, t := range Toys() {
-		if b, err := engine.ParseToy(t.Tree); err == nil && b.Root.String() == src {
+		if b, err := textbook.ParseToy(t.Tree); err == nil && b.Root.String() == src {
 			return t.Name
 		}
 	}
@@ -78,7 +79,7 @@ func ToyName(g *engine.ToyTree, def string) string {
 // of a bundled tree (see LookupToy) or the tree itself as nested lists
 // (then it starts with "(" or "["), titled after the bundled tree it is,
 // else "textbook tree". The error is LookupToy's for an unknown name, an
-// *engine.ToySyntaxError for a tree that does not parse.
+// *textbook.ToySyntaxError for a tree that does not parse.
 func ToyInput(spec string) (*Input, error) {
 	spec = strings.TrimSpace(spec)
 	title := "textbook tree"
@@ -89,7 +90,7 @@ func ToyInput(spec string) (*Input, error) {
 		}
 		title, spec = t.Name, t.Tree
 	}
-	g, err := engine.ParseToy(spec)
+	g, err := textbook.ParseToy(spec)
 	if err != nil {
 		return nil, err
 	}
@@ -98,9 +99,9 @@ func ToyInput(spec string) (*Input, error) {
 
 // ToyFileInput reads a textbook tree from the contents of file name,
 // titled after the file's base name without its extension; the error is
-// engine.ParseToy's.
+// textbook.ParseToy's.
 func ToyFileInput(name string, data []byte) (*Input, error) {
-	g, err := engine.ParseToy(string(data))
+	g, err := textbook.ParseToy(string(data))
 	if err != nil {
 		return nil, err
 	}

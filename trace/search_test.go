@@ -9,13 +9,14 @@ import (
 
 	"github.com/plylab/plylab/engine"
 	"github.com/plylab/plylab/engine/board"
+	"github.com/plylab/plylab/engine/textbook"
 )
 
 // TestSearchToy: Search on a textbook tree gives the tree the recorder
 // gives directly, titled.
 func TestSearchToy(t *testing.T) {
 	t.Parallel()
-	g, err := engine.ParseToy(russell)
+	g, err := textbook.ParseToy(russell)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -50,7 +51,7 @@ func TestSearchFollowsPV(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res := engine.Run(context.Background(), b, o, engine.Limits{Depth: 3}, nil, nil)
+	res := textbook.Run(context.Background(), b, o, engine.Limits{Depth: 3}, nil, nil)
 	if got := tr.Stats().PV; got != len(res.PV)+1 {
 		t.Errorf("%d PV nodes kept, want %d", got, len(res.PV)+1)
 	}
@@ -79,7 +80,7 @@ func TestToyName(t *testing.T) {
 		{"( (3, 12, 8), (2,4,6), (14,5,2) )", "russell-norvig"},
 		{"((1,2),(3,4))", "typed"},
 	} {
-		g, err := engine.ParseToy(tt.src)
+		g, err := textbook.ParseToy(tt.src)
 		if err != nil {
 			t.Fatal(err)
 		}

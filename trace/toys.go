@@ -7,8 +7,8 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/plylab/plylab/engine"
 	"github.com/plylab/plylab/engine/kit/param"
+	"github.com/plylab/plylab/engine/textbook"
 )
 
 // Toy is a bundled textbook tree.
@@ -71,11 +71,11 @@ func LookupToy(name string) (Toy, error) {
 // Value is the bundled tree's minimax value, MAX to move at the root,
 // searched to its full height.
 func (t Toy) Value() (int, error) {
-	g, err := engine.ParseToy(t.Tree)
+	g, err := textbook.ParseToy(t.Tree)
 	if err != nil {
 		return 0, fmt.Errorf("bundled textbook tree %s does not parse: %v", t.Name, err)
 	}
-	return engine.Minimax(context.Background(), g, g.Root.Height(), nil).Score, nil
+	return textbook.Minimax(context.Background(), g, g.Root.Height(), nil).Score, nil
 }
 
 // ToysTable is `plylab tree --list`: every bundled textbook tree with its

@@ -9,6 +9,7 @@ import (
 
 	"github.com/plylab/plylab/engine"
 	"github.com/plylab/plylab/engine/board"
+	"github.com/plylab/plylab/engine/textbook"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files")
@@ -22,16 +23,16 @@ const (
 // toyTree traces a textbook tree.
 func toyTree(t testing.TB, src string, alphaBeta bool) (*Tree, engine.Result) {
 	t.Helper()
-	g, err := engine.ParseToy(src)
+	g, err := textbook.ParseToy(src)
 	if err != nil {
 		t.Fatal(err)
 	}
 	rec := NewRecorder(0)
 	var res engine.Result
 	if alphaBeta {
-		res = engine.AlphaBeta(context.Background(), g, g.Root.Height(), rec)
+		res = textbook.AlphaBeta(context.Background(), g, g.Root.Height(), rec)
 	} else {
-		res = engine.Minimax(context.Background(), g, g.Root.Height(), rec)
+		res = textbook.Minimax(context.Background(), g, g.Root.Height(), rec)
 	}
 	tr := rec.Toy(g, res)
 	tr.Title = "test"
@@ -46,7 +47,7 @@ func chessTree(t testing.TB, fen string, o engine.Options, depth, maxNodes int) 
 		t.Fatal(err)
 	}
 	rec := NewRecorder(maxNodes)
-	res := engine.Run(context.Background(), b, o, engine.Limits{Depth: depth}, rec, nil)
+	res := textbook.Run(context.Background(), b, o, engine.Limits{Depth: depth}, rec, nil)
 	tr := rec.Chess(b, res)
 	if b.FEN() != fen {
 		t.Fatalf("the root board changed: %s", b.FEN())

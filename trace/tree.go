@@ -9,6 +9,7 @@ import (
 	"github.com/plylab/plylab/engine"
 	"github.com/plylab/plylab/engine/board"
 	"github.com/plylab/plylab/engine/kit/textfmt"
+	"github.com/plylab/plylab/engine/textbook"
 )
 
 // Kinds of trees.
@@ -278,17 +279,17 @@ func (r *Recorder) Chess(b *board.Board, res engine.Result) *Tree {
 // Toy finishes the recording of a search of the textbook tree g: moves are
 // named a, b, c..., pruned moves carry the subtree they would have led
 // to, and the principal variation of res is marked.
-func (r *Recorder) Toy(g *engine.ToyTree, res engine.Result) *Tree {
+func (r *Recorder) Toy(g *textbook.ToyTree, res engine.Result) *Tree {
 	t := r.tree(res)
 	t.Kind = KindToy
 	t.Start = g.Root.String()
 	t.RootPlayer = "MAX"
 	for _, m := range res.PV {
-		t.PV = append(t.PV, engine.ToyMoveName(m))
+		t.PV = append(t.PV, textbook.ToyMoveName(m))
 	}
 	if t.Root != nil {
 		t.Root.Name, t.Root.UCI, t.Root.Path = "root", "", []string{}
-		nameToy(t.Root, engine.NewToyTree(g.Root))
+		nameToy(t.Root, textbook.NewToyTree(g.Root))
 		markPV(t.Root, res.PV)
 	}
 	t.count()
@@ -375,15 +376,15 @@ func sanNames(b *board.Board, ms []board.Move) map[board.Move]string {
 }
 
 // nameToy names the moves below n; g is at n's node and is left there.
-func nameToy(n *Node, g *engine.ToyTree) {
+func nameToy(n *Node, g *textbook.ToyTree) {
 	if n.best != board.NoMove {
-		n.Best = engine.ToyMoveName(n.best)
+		n.Best = textbook.ToyMoveName(n.best)
 	}
 	if len(n.pruned) > 0 {
 		p := &PrunedGroup{Count: len(n.pruned)}
 		cur := g.Current()
 		for _, m := range n.pruned {
-			p.Moves = append(p.Moves, engine.ToyMoveName(m))
+			p.Moves = append(p.Moves, textbook.ToyMoveName(m))
 			if i := int(m) - 1; i >= 0 && i < len(cur.Children) {
 				p.Subtrees = append(p.Subtrees, cur.Children[i].String())
 			} else {
@@ -393,7 +394,7 @@ func nameToy(n *Node, g *engine.ToyTree) {
 		n.Pruned = p
 	}
 	for _, c := range n.Children {
-		c.Name = engine.ToyMoveName(c.move)
+		c.Name = textbook.ToyMoveName(c.move)
 		c.UCI = c.Name
 		c.Path = extend(n.Path, c.Name)
 		g.Make(c.move)

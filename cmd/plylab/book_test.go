@@ -19,7 +19,7 @@ import (
 // the Grand Swiss 2019 (see engine/app/book/testdata/SOURCES.md).
 const (
 	bookTestFile = "testdata/book_gs20.bin"
-	bookTestPGN  = "../../engine/book/testdata/grandswiss2019_20.pgn"
+	bookTestPGN  = "../../engine/app/book/testdata/grandswiss2019_20.pgn"
 )
 
 func TestBookShow(t *testing.T) {

@@ -11,7 +11,7 @@ import (
 	"github.com/plylab/plylab/engine/app/match"
 )
 
-const gauntletTestdata = "../../engine/match/testdata/gauntlet"
+const gauntletTestdata = "../../engine/app/match/testdata/gauntlet"
 
 func TestGauntletUsageErrors(t *testing.T) {
 	t.Parallel()

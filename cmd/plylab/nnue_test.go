@@ -40,7 +40,7 @@ func TestNNUEPipeline(t *testing.T) {
 	wantOK(t, runCLI(t, "nnue", "datagen", "--games", "1", "--nodes", "200", "--max-plies", "40", "--append", "-o", data))
 
 	taught := filepath.Join(dir, "taught.bin")
-	r = runCLI(t, "nnue", "label", "--data", data, "--teacher", "../../engine/datagen/testdata/fake-teacher.sh", "-o", taught, "--format", "csv")
+	r = runCLI(t, "nnue", "label", "--data", data, "--teacher", "../../engine/app/datagen/testdata/fake-teacher.sh", "-o", taught, "--format", "csv")
 	wantOK(t, r)
 	if !strings.Contains(r.stdout, "positions,labelled,dropped") {
 		t.Errorf("label output:\n%s", r.stdout)

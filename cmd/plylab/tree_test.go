@@ -15,6 +15,7 @@ import (
 	"github.com/plylab/plylab/cmd/internal/cliapp"
 	"github.com/plylab/plylab/engine"
 	"github.com/plylab/plylab/engine/board"
+	"github.com/plylab/plylab/engine/textbook"
 	"github.com/plylab/plylab/positions"
 	"github.com/plylab/plylab/trace"
 )
@@ -53,14 +54,14 @@ func TestTreeGoldenDOT(t *testing.T) {
 			// The same search without the recorder.
 			var res engine.Result
 			if tt.toy != "" {
-				g, err := engine.ParseToy(tt.toy)
+				g, err := textbook.ParseToy(tt.toy)
 				if err != nil {
 					t.Fatal(err)
 				}
 				if tt.algo == "alphabeta" {
-					res = engine.AlphaBeta(context.Background(), g, tt.depth, nil)
+					res = textbook.AlphaBeta(context.Background(), g, tt.depth, nil)
 				} else {
-					res = engine.Minimax(context.Background(), g, tt.depth, nil)
+					res = textbook.Minimax(context.Background(), g, tt.depth, nil)
 				}
 			} else {
 				p, err := positions.Lookup("paper-mate2")
@@ -72,7 +73,7 @@ func TestTreeGoldenDOT(t *testing.T) {
 					t.Fatal(err)
 				}
 				o, _ := engine.ParseAlgo(tt.algo)
-				res = engine.Run(context.Background(), b, o, engine.Limits{Depth: tt.depth}, nil, nil)
+				res = textbook.Run(context.Background(), b, o, engine.Limits{Depth: tt.depth}, nil, nil)
 			}
 			r = runCLI(t, append(args, "--format", "json")...)
 			wantOK(t, r)

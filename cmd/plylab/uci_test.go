@@ -45,7 +45,7 @@ func TestUCICommandUsage(t *testing.T) {
 // package's test games plays the first move.
 func TestUCICommandOwnBook(t *testing.T) {
 	t.Parallel()
-	const path = "../../engine/book/testdata/grandswiss2019_20_polyglot.bin"
+	const path = "../../engine/app/book/testdata/grandswiss2019_20_polyglot.bin"
 	if _, err := os.Stat(path); err != nil {
 		t.Skipf("no test book: %v", err)
 	}

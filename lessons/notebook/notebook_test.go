@@ -18,6 +18,7 @@ import (
 
 	"github.com/plylab/plylab/engine"
 	"github.com/plylab/plylab/engine/board"
+	"github.com/plylab/plylab/engine/textbook"
 	"github.com/plylab/plylab/lessons"
 	"github.com/plylab/plylab/lessons/sandbox"
 )
@@ -62,7 +63,7 @@ func fakeRunner(ctx context.Context) lessons.RunFunc {
 			return 1, nil
 		case "search": // a real search, so the node budget applies
 			b, _ := board.FromFEN(board.StartFEN)
-			r := engine.Run(ctx, b, engine.MinimaxOptions(), engine.Limits{Depth: 6}, nil, nil)
+			r := textbook.Run(ctx, b, engine.MinimaxOptions(), engine.Limits{Depth: 6}, nil, nil)
 			fmt.Fprintf(stdout, "nodes %d stopped %v\n", r.Stats.Nodes, r.Stopped)
 			return 0, nil
 		case "boom":

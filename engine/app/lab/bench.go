@@ -11,6 +11,7 @@ import (
 	"github.com/plylab/plylab/engine/eval"
 	"github.com/plylab/plylab/engine/kit/param"
 	"github.com/plylab/plylab/engine/kit/textfmt"
+	"github.com/plylab/plylab/engine/textbook"
 	"github.com/plylab/plylab/positions"
 )
 
@@ -87,7 +88,7 @@ func Bench(ctx context.Context, o BenchOptions) (*BenchResult, error) {
 	status := statusFunc(o.Progress)
 	res := &BenchResult{Threads: max(o.Engine.Threads, 1)}
 	// The runner reuses the table's memory, so page faults are paid once.
-	runner := engine.NewRunner(o.Engine)
+	runner := textbook.NewRunner(o.Engine)
 	for i, b := range boards {
 		row := BenchRow{Index: i + 1}
 		if !b.HasLegalMove() {

@@ -10,6 +10,7 @@ import (
 	"github.com/plylab/plylab/engine"
 	"github.com/plylab/plylab/engine/board"
 	"github.com/plylab/plylab/engine/eval"
+	"github.com/plylab/plylab/engine/textbook"
 	"github.com/plylab/plylab/positions"
 )
 
@@ -130,9 +131,9 @@ func Compare(ctx context.Context, o CompareOptions) (*CompareResult, error) {
 		}
 	}
 	status := statusFunc(o.Progress)
-	runners := make([]*engine.Runner, len(o.Algos))
+	runners := make([]*textbook.Runner, len(o.Algos))
 	for i, a := range o.Algos {
-		runners[i] = engine.NewRunner(a)
+		runners[i] = textbook.NewRunner(a)
 	}
 	// minimalN counts, per row, the positions whose minimal and full trees
 	// went into Minimal and Minimax.
@@ -205,12 +206,12 @@ positionsLoop:
 				break
 			}
 			status("compare: %s, minimal tree at depth %d", p.Name, d)
-			cache := map[eval.Kind]engine.MinimalTree{}
+			cache := map[eval.Kind]textbook.MinimalTree{}
 			for ai := range o.Algos {
 				r := res.Row(d, ai)
 				mt, ok := cache[r.Eval]
 				if !ok {
-					mt, err = engine.ComputeMinimalTree(ctx, engine.NewChessGame(b.Copy(), r.Eval), d, budget)
+					mt, err = textbook.ComputeMinimalTree(ctx, textbook.NewChessGame(b.Copy(), r.Eval), d, budget)
 					if errors.Is(err, context.Canceled) {
 						res.Interrupted = true
 						break positionsLoop

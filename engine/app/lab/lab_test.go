@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/plylab/plylab/engine"
+	"github.com/plylab/plylab/engine/textbook"
 )
 
 // fullLedger is Ledger(ctx, "") made once for all the tests that read it
@@ -157,7 +158,7 @@ func TestPaperRootNodes(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if want := engine.PaperSearch(context.Background(), b, false, engine.PaperOptions{}, d).Stats.Nodes; nodes != want {
+		if want := textbook.PaperSearch(context.Background(), b, false, engine.PaperOptions{}, d).Stats.Nodes; nodes != want {
 			t.Errorf("depth %d: root and subtrees %d nodes, the search %d", d, nodes, want)
 		}
 	}

@@ -11,7 +11,7 @@ import (
 // The game-trees paper: "Application of Game Trees and Alpha-Beta Pruning
 // in Optimizing Chess Engines". Its position (Figure 8) is plylab's
 // paper-mate2; its code runs as the presets paper-minimax and
-// paper-alphabeta (engine/paper.go).
+// paper-alphabeta (engine/textbook/paper.go).
 
 // gtTable1 is the paper's Table 1: every White move's score at its
 // "depth = 3", in the order it prints them.

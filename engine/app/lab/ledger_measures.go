@@ -7,6 +7,7 @@ import (
 	"github.com/plylab/plylab/engine"
 	"github.com/plylab/plylab/engine/board"
 	"github.com/plylab/plylab/engine/eval"
+	"github.com/plylab/plylab/engine/textbook"
 )
 
 // The ledger's measurements. Several claims, often of different sources,
@@ -80,7 +81,7 @@ func (m *measures) masterGames() (gameStats, error) {
 	return *m.games, nil
 }
 
-// paperRuns are the game-trees paper's own searches (engine/paper.go) of
+// paperRuns are the game-trees paper's own searches (engine/textbook/paper.go) of
 // its position.
 type paperRuns struct {
 	// root4AB and root4MM score every root move as the paper's driver
@@ -100,7 +101,7 @@ type paperRuns struct {
 // rootScores scores the root moves as PaperRootScores does, and returns
 // them by UCI name with the nodes of the whole tree (the root included).
 func rootScores(ctx context.Context, b *board.Board, alphaBeta bool, depth int) (map[string]int, uint64, error) {
-	ms, err := engine.PaperRootScores(ctx, b, alphaBeta, engine.PaperOptions{}, depth)
+	ms, err := textbook.PaperRootScores(ctx, b, alphaBeta, engine.PaperOptions{}, depth)
 	if err != nil {
 		return nil, 0, err
 	}
@@ -135,13 +136,13 @@ func (m *measures) paperSearches() (*paperRuns, error) {
 	}
 	for d := 1; d <= 5; d++ {
 		if d <= 3 {
-			p.nodes[0][d] = engine.PaperSearch(m.ctx, b, false, engine.PaperOptions{}, d).Stats.Nodes
+			p.nodes[0][d] = textbook.PaperSearch(m.ctx, b, false, engine.PaperOptions{}, d).Stats.Nodes
 		}
-		r := engine.PaperSearch(m.ctx, b, true, engine.PaperOptions{}, d)
+		r := textbook.PaperSearch(m.ctx, b, true, engine.PaperOptions{}, d)
 		p.nodes[1][d] = r.Stats.Nodes
 		p.value5 = r.Score
 	}
-	ns := engine.PaperSearch(m.ctx, b, true, engine.PaperOptions{NonStrict: true}, 5)
+	ns := textbook.PaperSearch(m.ctx, b, true, engine.PaperOptions{NonStrict: true}, 5)
 	p.nonstrict5, p.nonstrictNodes5 = ns.Score, ns.Stats.Nodes
 	if err := m.ctx.Err(); err != nil {
 		return nil, err
@@ -183,20 +184,20 @@ func (m *measures) mate2Searches() (*mate2Runs, error) {
 	ctx := m.ctx
 	b := mustBoard(paperMate2)
 	r := &mate2Runs{}
-	r.negamax = engine.Run(ctx, b, engine.MinimaxOptions(), engine.Limits{Depth: 4}, nil, nil).Score
-	r.maxMin = engine.PaperSearch(ctx, b, false, engine.PaperOptions{MateDistance: true}, 4).Score
-	r.stockfish = engine.Run(ctx, b, engine.AlphaBetaOptions(), engine.Limits{Depth: 5}, nil, nil)
+	r.negamax = textbook.Run(ctx, b, engine.MinimaxOptions(), engine.Limits{Depth: 4}, nil, nil).Score
+	r.maxMin = textbook.PaperSearch(ctx, b, false, engine.PaperOptions{MateDistance: true}, 4).Score
+	r.stockfish = textbook.Run(ctx, b, engine.AlphaBetaOptions(), engine.Limits{Depth: 5}, nil, nil)
 	mated, err := playLine(paperMate2, "a1a6", "b7a6", "b6b7")
 	if err != nil {
 		return nil, err
 	}
 	r.mated = mated.InCheck() && !mated.HasLegalMove()
 	r.horizonStatic = eval.Evaluate(mated, eval.Material)
-	r.horizonSearch = engine.Run(ctx, b, engine.AlphaBetaOptions(), engine.Limits{Depth: 3}, nil, nil)
+	r.horizonSearch = textbook.Run(ctx, b, engine.AlphaBetaOptions(), engine.Limits{Depth: 3}, nil, nil)
 	k := mustBoard(mateInOne)
-	r.noDist = engine.PaperSearch(ctx, k, true, engine.PaperOptions{NonStrict: true}, 3)
-	r.dist = engine.PaperSearch(ctx, k, true, engine.PaperOptions{NonStrict: true, MateDistance: true}, 3)
-	ds, err := engine.PaperRootScores(ctx, k, true, engine.PaperOptions{MateDistance: true}, 3)
+	r.noDist = textbook.PaperSearch(ctx, k, true, engine.PaperOptions{NonStrict: true}, 3)
+	r.dist = textbook.PaperSearch(ctx, k, true, engine.PaperOptions{NonStrict: true, MateDistance: true}, 3)
+	ds, err := textbook.PaperRootScores(ctx, k, true, engine.PaperOptions{MateDistance: true}, 3)
 	if err != nil {
 		return nil, err
 	}
@@ -204,8 +205,8 @@ func (m *measures) mate2Searches() (*mate2Runs, error) {
 	for _, s := range ds {
 		r.distScores[s.Move.String()] = s.Score
 	}
-	r.plain1 = engine.Run(ctx, k, engine.AlphaBetaOptions(), engine.Limits{Depth: 1}, nil, nil)
-	r.stalemate = engine.PaperSearch(ctx, mustBoard("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1"), false, engine.PaperOptions{}, 2)
+	r.plain1 = textbook.Run(ctx, k, engine.AlphaBetaOptions(), engine.Limits{Depth: 1}, nil, nil)
+	r.stalemate = textbook.PaperSearch(ctx, mustBoard("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1"), false, engine.PaperOptions{}, 2)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -227,8 +228,8 @@ func (m *measures) sameMove() (*sameMoveRun, error) {
 	r := &sameMoveRun{}
 	for _, fen := range benchFENs {
 		b := mustBoard(fen)
-		mm := engine.Run(m.ctx, b, engine.MinimaxOptions(), engine.Limits{Depth: 3}, nil, nil)
-		ab := engine.Run(m.ctx, b, engine.AlphaBetaOptions(), engine.Limits{Depth: 3}, nil, nil)
+		mm := textbook.Run(m.ctx, b, engine.MinimaxOptions(), engine.Limits{Depth: 3}, nil, nil)
+		ab := textbook.Run(m.ctx, b, engine.AlphaBetaOptions(), engine.Limits{Depth: 3}, nil, nil)
 		if err := m.ctx.Err(); err != nil {
 			return nil, err
 		}
@@ -329,13 +330,13 @@ func (m *measures) traced() (*traceRun, error) {
 		return m.trace, nil
 	}
 	r := &traceRun{}
-	engine.Run(m.ctx, mustBoard(paperMate2), engine.AlphaBetaOptions(), engine.Limits{Depth: 3}, &windowRecorder{r: r}, nil)
-	toy, err := engine.ParseToy(toyTie)
+	textbook.Run(m.ctx, mustBoard(paperMate2), engine.AlphaBetaOptions(), engine.Limits{Depth: 3}, &windowRecorder{r: r}, nil)
+	toy, err := textbook.ParseToy(toyTie)
 	if err != nil {
 		return nil, err
 	}
-	r.toyAB = engine.AlphaBeta(m.ctx, toy, toy.Root.Height(), nil).Stats.Nodes
-	r.toyMM = engine.Minimax(m.ctx, toy, toy.Root.Height(), nil).Stats.Nodes
+	r.toyAB = textbook.AlphaBeta(m.ctx, toy, toy.Root.Height(), nil).Stats.Nodes
+	r.toyMM = textbook.Minimax(m.ctx, toy, toy.Root.Height(), nil).Stats.Nodes
 	if err := m.ctx.Err(); err != nil {
 		return nil, err
 	}

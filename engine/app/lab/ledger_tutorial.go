@@ -9,6 +9,7 @@ import (
 	"github.com/plylab/plylab/engine"
 	"github.com/plylab/plylab/engine/board"
 	"github.com/plylab/plylab/engine/eval"
+	"github.com/plylab/plylab/engine/textbook"
 )
 
 // The C++ engine tutorial (untitled in the text). Its engine is plylab's
@@ -53,8 +54,8 @@ func (m *measures) tutorialSearches() (*tutorialRuns, error) {
 		return nil, err
 	}
 	r := &tutorialRuns{}
-	r.noTT = engine.Run(m.ctx, board.New(), without, engine.Limits{Depth: 6}, nil, nil)
-	r.withTT = engine.Run(m.ctx, board.New(), with, engine.Limits{Depth: engine.MaxDepth, Nodes: r.noTT.Stats.TotalNodes()}, nil, nil)
+	r.noTT = textbook.Run(m.ctx, board.New(), without, engine.Limits{Depth: 6}, nil, nil)
+	r.withTT = textbook.Run(m.ctx, board.New(), with, engine.Limits{Depth: engine.MaxDepth, Nodes: r.noTT.Stats.TotalNodes()}, nil, nil)
 	if err := m.ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -86,7 +87,7 @@ func (m *measures) doubling() (doublingRun, error) {
 	if err != nil {
 		return d, err
 	}
-	d.depth = engine.Run(m.ctx, b, o, engine.Limits{Depth: engine.MaxDepth, Nodes: d.budget}, nil, nil).Depth
+	d.depth = textbook.Run(m.ctx, b, o, engine.Limits{Depth: engine.MaxDepth, Nodes: d.budget}, nil, nil).Depth
 	return d, m.ctx.Err()
 }
 
@@ -384,7 +385,7 @@ func (m *measures) ordering() (Claim, error) {
 		}
 		var sum uint64
 		for _, fen := range benchFENs {
-			sum += engine.Run(m.ctx, mustBoard(fen), o, engine.Limits{Depth: 4}, nil, nil).Stats.TotalNodes()
+			sum += textbook.Run(m.ctx, mustBoard(fen), o, engine.Limits{Depth: 4}, nil, nil).Stats.TotalNodes()
 			if err := m.ctx.Err(); err != nil {
 				return 0, err
 			}

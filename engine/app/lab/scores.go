@@ -9,6 +9,7 @@ import (
 	"github.com/plylab/plylab/engine"
 	"github.com/plylab/plylab/engine/board"
 	"github.com/plylab/plylab/engine/kit/textfmt"
+	"github.com/plylab/plylab/engine/textbook"
 	"github.com/plylab/plylab/positions"
 )
 
@@ -40,14 +41,14 @@ type ScoresResult struct {
 }
 
 // Scores searches each legal move of the position with a full window (see
-// engine.RootScores). When ctx is cancelled it returns the moves scored so
+// textbook.RootScores). When ctx is cancelled it returns the moves scored so
 // far with Interrupted set and ctx's error.
 func Scores(ctx context.Context, o ScoresOptions) (*ScoresResult, error) {
 	b, err := board.FromFEN(o.Position.FEN)
 	if err != nil {
 		return nil, fmt.Errorf("lab: position %s: invalid FEN %q: %v", o.Position.Name, o.Position.FEN, err)
 	}
-	moves, err := engine.RootScores(ctx, b, o.Algo, o.Depth)
+	moves, err := textbook.RootScores(ctx, b, o.Algo, o.Depth)
 	if err != nil && !errors.Is(err, context.Canceled) {
 		return nil, err
 	}

@@ -7,6 +7,7 @@ import (
 	"github.com/plylab/plylab/engine/board"
 	"github.com/plylab/plylab/engine/kit/param"
 	"github.com/plylab/plylab/engine/kit/textfmt"
+	"github.com/plylab/plylab/engine/textbook"
 )
 
 // One search as `plylab search` runs it: its limits checked and defaulted,
@@ -86,7 +87,7 @@ func RunSearch(ctx context.Context, o SearchRun, emit func(textfmt.Part) error) 
 			}
 		}
 	}
-	res := engine.Run(ctx, o.Board, o.Algo, o.Limits, nil, info)
+	res := textbook.Run(ctx, o.Board, o.Algo, o.Limits, nil, info)
 	if !o.Live {
 		t := IterationsTable(o.Board, o.Label, o.Algo, res)
 		if o.Stats {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/plylab/plylab/engine"
 	"github.com/plylab/plylab/engine/board"
+	"github.com/plylab/plylab/engine/textbook"
 )
 
 // search_kiwipete.golden: the engine's iterations on kiwipete.
@@ -15,7 +16,7 @@ func TestIterationRows(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res := engine.Run(context.Background(), b, engine.EngineOptions(), engine.Limits{Depth: 2}, nil, nil)
+	res := textbook.Run(context.Background(), b, engine.EngineOptions(), engine.Limits{Depth: 2}, nil, nil)
 	rows := IterationRows(b, res)
 	want := []IterationRow{{Depth: 1, SelDepth: 5, Score: 27, Nodes: 77, PV: "Bxa6"}, {Depth: 2, SelDepth: 5, Score: 27, Nodes: 160, PV: "Bxa6 bxc3"}}
 	if len(rows) != len(want) {

@@ -9,6 +9,7 @@ import (
 	"github.com/plylab/plylab/engine"
 	"github.com/plylab/plylab/engine/app/uci"
 	"github.com/plylab/plylab/engine/board"
+	"github.com/plylab/plylab/engine/textbook"
 )
 
 // EnginePlayer is plylab's own engine as a player: any preset with any
@@ -95,7 +96,7 @@ func (p *EnginePlayer) Move(ctx context.Context, pos Position, t Turn) (Reply, e
 		if l.Depth == 0 {
 			return Reply{}, errors.New("the plain algorithms search to a fixed depth only: give a depth limit")
 		}
-		res = engine.Run(ctx, b, p.opts, engine.Limits{Depth: l.Depth}, nil, nil)
+		res = textbook.Run(ctx, b, p.opts, engine.Limits{Depth: l.Depth}, nil, nil)
 	} else {
 		if p.searcher == nil {
 			p.searcher = engine.NewSearcher(p.opts)

@@ -11,6 +11,7 @@ import (
 	"github.com/plylab/plylab/engine/app/game"
 	"github.com/plylab/plylab/engine/board"
 	"github.com/plylab/plylab/engine/kit/textfmt"
+	"github.com/plylab/plylab/engine/textbook"
 )
 
 // Help lists the moves and commands.
@@ -210,7 +211,7 @@ func (s *Session) search(ctx context.Context) (engine.Result, error) {
 	if s.searcher != nil {
 		r = s.searcher.Search(ctx, b, s.cfg.Limits, nil, info)
 	} else {
-		r = engine.Run(ctx, b, s.cfg.Options, s.cfg.Limits, nil, info)
+		r = textbook.Run(ctx, b, s.cfg.Options, s.cfg.Limits, nil, info)
 	}
 	return r, ctx.Err()
 }

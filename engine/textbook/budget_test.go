@@ -1,8 +1,9 @@
-package engine
+package textbook
 
 import (
 	"context"
 	"errors"
+	"github.com/plylab/plylab/engine"
 	"testing"
 
 	"github.com/plylab/plylab/engine/board"
@@ -15,23 +16,23 @@ func TestNodeBudget(t *testing.T) {
 	}
 	for _, tc := range []struct {
 		name   string
-		opts   Options
+		opts   engine.Options
 		depth  int
 		budget uint64
 		stop   bool
 	}{
-		{"minimax over budget", MinimaxOptions(), 5, 100_000, true},
-		{"minimax within budget", MinimaxOptions(), 3, 100_000, false},
-		{"alphabeta over budget", AlphaBetaOptions(), 7, 50_000, true},
-		{"engine over budget", EngineOptions(), 24, 50_000, true},
-		{"engine within budget", EngineOptions(), 3, 1_000_000, false},
+		{"minimax over budget", engine.MinimaxOptions(), 5, 100_000, true},
+		{"minimax within budget", engine.MinimaxOptions(), 3, 100_000, false},
+		{"alphabeta over budget", engine.AlphaBetaOptions(), 7, 50_000, true},
+		{"engine over budget", engine.EngineOptions(), 24, 50_000, true},
+		{"engine within budget", engine.EngineOptions(), 3, 1_000_000, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			ctx, cancel := WithNodeBudget(context.Background(), tc.budget)
+			ctx, cancel := engine.WithNodeBudget(context.Background(), tc.budget)
 			defer cancel()
-			r := Run(ctx, b, tc.opts, Limits{Depth: tc.depth}, nil, nil)
+			r := Run(ctx, b, tc.opts, engine.Limits{Depth: tc.depth}, nil, nil)
 			cause := context.Cause(ctx)
-			if got := errors.Is(cause, ErrNodeBudget); got != tc.stop {
+			if got := errors.Is(cause, engine.ErrNodeBudget); got != tc.stop {
 				t.Fatalf("budget spent = %v (cause %v, %d nodes), want %v", got, cause, r.Stats.TotalNodes(), tc.stop)
 			}
 			if tc.stop && !r.Stopped {

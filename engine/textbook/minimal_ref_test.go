@@ -1,6 +1,9 @@
-package engine
+package textbook
 
-import "context"
+import (
+	"context"
+	"github.com/plylab/plylab/engine"
+)
 
 // The in-memory minimal-tree computation plylab used before the recursive
 // one: the whole minimax tree is built, then the smallest proof is chosen on
@@ -55,7 +58,7 @@ func (mb *refBuilder) build(idx int32, ply, depth int) int32 {
 		mb.nodes[idx].value = int32(v)
 		return int32(v)
 	}
-	if depth <= 0 || ply >= MaxPly {
+	if depth <= 0 || ply >= engine.MaxPly {
 		v := int32(mb.g.Evaluate())
 		mb.nodes[idx].value = v
 		return v
@@ -69,7 +72,7 @@ func (mb *refBuilder) build(idx int32, ply, depth int) int32 {
 	mb.nodes[idx].first, mb.nodes[idx].n = first, int32(len(moves))
 	// Moves(ply) is overwritten by deeper plies only, so the slice stays
 	// valid through the loop.
-	best := int32(-Infinity)
+	best := int32(-engine.Infinity)
 	for i, m := range moves {
 		mb.g.Make(m)
 		v := -mb.build(first+int32(i), ply+1, depth-1)

@@ -1,7 +1,8 @@
-package engine
+package textbook
 
 import (
 	"fmt"
+	"github.com/plylab/plylab/engine"
 	"strconv"
 	"strings"
 
@@ -143,8 +144,8 @@ func (p *toyParser) node(depth int) (*ToyNode, error) {
 		if c == '[' {
 			closer = ']'
 		}
-		if depth >= MaxPly {
-			return nil, &ToySyntaxError{p.s, p.i, fmt.Sprintf("the tree is nested more than %d levels deep (a search goes at most %d plies)", MaxPly, MaxPly)}
+		if depth >= engine.MaxPly {
+			return nil, &ToySyntaxError{p.s, p.i, fmt.Sprintf("the tree is nested more than %d levels deep (a search goes at most %d plies)", engine.MaxPly, engine.MaxPly)}
 		}
 		p.i++
 		n := &ToyNode{Offset: start}
@@ -205,8 +206,8 @@ func (t *ToyTree) Moves(ply int) []board.Move {
 
 // NoMoves implements Game: a leaf's value, negated when MIN is to move
 // (negamax scores are from the side to move's point of view).
-func (t *ToyTree) NoMoves(ply int) (int, EndReason) {
-	return t.Evaluate(), EndLeaf
+func (t *ToyTree) NoMoves(ply int) (int, engine.EndReason) {
+	return t.Evaluate(), engine.EndLeaf
 }
 
 // Evaluate implements Game: the leaf value from the side to move's view.

@@ -1,28 +1,17 @@
-package engine
+package textbook
 
 import (
 	"context"
+	"github.com/plylab/plylab/engine"
 	"sort"
 
 	"github.com/plylab/plylab/engine/board"
 )
 
-// IsPlain reports whether opts asks for a textbook algorithm (plain minimax
-// or plain alpha-beta, with no other technique than the repetition-draw
-// rule), which Run hands to the Minimax and AlphaBeta functions.
-func (o Options) IsPlain() bool {
-	for _, n := range o.EnabledNames() {
-		if n != "alphabeta" && n != "repdraw" {
-			return false
-		}
-	}
-	return true
-}
-
 // Run searches a copy of b with opts to limits.Depth: the plain algorithms
 // for the plain presets, the full engine (fresh tables) otherwise. info is
 // called after each completed iteration (once for the plain algorithms).
-func Run(ctx context.Context, b *board.Board, opts Options, limits Limits, rec Recorder, info func(Iteration)) Result {
+func Run(ctx context.Context, b *board.Board, opts engine.Options, limits engine.Limits, rec engine.Recorder, info func(engine.Iteration)) engine.Result {
 	b = b.Copy()
 	if opts.Paper {
 		r := PaperSearch(ctx, b, opts.AlphaBeta, opts.PaperOpts, limits.Depth)
@@ -35,7 +24,7 @@ func Run(ctx context.Context, b *board.Board, opts Options, limits Limits, rec R
 	if opts.IsPlain() {
 		g := NewChessGame(b, opts.Eval)
 		g.RepetitionDraw = opts.RepetitionDraw
-		var r Result
+		var r engine.Result
 		if opts.AlphaBeta {
 			r = AlphaBeta(ctx, g, limits.Depth, rec)
 		} else {
@@ -47,7 +36,7 @@ func Run(ctx context.Context, b *board.Board, opts Options, limits Limits, rec R
 		}
 		return r
 	}
-	return NewSearcher(opts).Search(ctx, b, limits, rec, info)
+	return engine.NewSearcher(opts).Search(ctx, b, limits, rec, info)
 }
 
 // Runner runs searches with one set of options, reusing the full engine's
@@ -55,20 +44,20 @@ func Run(ctx context.Context, b *board.Board, opts Options, limits Limits, rec R
 // counts equal a fresh searcher's, but the table's memory is allocated (and
 // its pages faulted in) only once, which keeps suite runs' timings honest.
 type Runner struct {
-	opts     Options
-	searcher *Searcher
+	opts     engine.Options
+	searcher *engine.Searcher
 }
 
 // NewRunner returns a Runner for opts.
-func NewRunner(opts Options) *Runner { return &Runner{opts: opts} }
+func NewRunner(opts engine.Options) *Runner { return &Runner{opts: opts} }
 
 // Run is Run with cleared, reused tables.
-func (r *Runner) Run(ctx context.Context, b *board.Board, limits Limits, rec Recorder, info func(Iteration)) Result {
+func (r *Runner) Run(ctx context.Context, b *board.Board, limits engine.Limits, rec engine.Recorder, info func(engine.Iteration)) engine.Result {
 	if r.opts.IsPlain() {
 		return Run(ctx, b, r.opts, limits, rec, info)
 	}
 	if r.searcher == nil {
-		r.searcher = NewSearcher(r.opts)
+		r.searcher = engine.NewSearcher(r.opts)
 	} else {
 		r.searcher.Clear()
 	}
@@ -89,7 +78,7 @@ type MoveScore struct {
 // for the algorithm, like the game-trees paper's table of all White moves.
 // The result is sorted best first, ties by SAN. It stops early when ctx is
 // cancelled, returning the moves scored so far and ctx's error.
-func RootScores(ctx context.Context, b *board.Board, opts Options, depth int) ([]MoveScore, error) {
+func RootScores(ctx context.Context, b *board.Board, opts engine.Options, depth int) ([]MoveScore, error) {
 	if opts.Paper {
 		return PaperRootScores(ctx, b, opts.AlphaBeta, opts.PaperOpts, depth)
 	}
@@ -97,9 +86,9 @@ func RootScores(ctx context.Context, b *board.Board, opts Options, depth int) ([
 	var ml board.MoveList
 	b.GenerateMoves(&ml)
 	out := make([]MoveScore, 0, ml.N)
-	var searcher *Searcher
+	var searcher *engine.Searcher
 	if !opts.IsPlain() {
-		searcher = NewSearcher(opts)
+		searcher = engine.NewSearcher(opts)
 	}
 	for _, m := range ml.Slice() {
 		if err := ctx.Err(); err != nil {
@@ -109,28 +98,12 @@ func RootScores(ctx context.Context, b *board.Board, opts Options, depth int) ([
 		ms := MoveScore{Move: m, SAN: b.SAN(m)}
 		b.Make(m)
 		if searcher != nil {
-			searcher.Clear()
-			searcher.begin(ctx, b, Limits{}, nil)
-			// Search below the move with a full window, iterating when
-			// the options say so; ply 1 so mate distances count from the
-			// root.
-			target := max(depth-1, 0)
-			from := target
-			if opts.IterativeDeepening {
-				from = min(1, target)
-			}
-			var v int
-			for d := from; d <= target; d++ {
-				v = -searcher.negamax(1, d, -Infinity, Infinity, m, false)
-			}
-			ms.Score = v
-			ms.PV = append([]board.Move{m}, searcher.frames[1].pv[:searcher.frames[1].pvLen]...)
-			ms.Nodes = searcher.stats.TotalNodes()
+			ms.Score, ms.PV, ms.Nodes = searcher.ScoreMove(ctx, b, m, depth)
 		} else {
 			g := NewChessGame(b, opts.Eval)
 			g.RepetitionDraw = opts.RepetitionDraw
 			p := &plain{g: g, ctx: ctx, alphaBeta: opts.AlphaBeta}
-			ms.Score = -p.search(1, depth-1, -Infinity, Infinity, m)
+			ms.Score = -p.search(1, depth-1, -engine.Infinity, engine.Infinity, m)
 			ms.PV = append([]board.Move{m}, p.pv[1][:p.pvLen[1]]...)
 			ms.Nodes = p.stats.Nodes
 		}

@@ -1,7 +1,8 @@
-package engine
+package textbook
 
 import (
 	"context"
+	"github.com/plylab/plylab/engine"
 	"time"
 
 	"github.com/plylab/plylab/engine/board"
@@ -21,7 +22,7 @@ type Game interface {
 	Moves(ply int) []board.Move
 	// NoMoves scores a node without moves from the side to move's point of
 	// view and says why it ended (checkmate, stalemate, or a textbook leaf).
-	NoMoves(ply int) (int, EndReason)
+	NoMoves(ply int) (int, engine.EndReason)
 	// Evaluate returns the static value for the side to move.
 	Evaluate() int
 	// Make plays a move returned by Moves; Unmake takes it back.
@@ -39,7 +40,7 @@ type ChessGame struct {
 	// shortcut, Options.RepetitionDraw) instead of at the threefold
 	// repetition the rules require.
 	RepetitionDraw bool
-	lists          [MaxPly + 1]board.MoveList
+	lists          [engine.MaxPly + 1]board.MoveList
 }
 
 // NewChessGame returns a Game over b evaluated with kind (with every
@@ -91,11 +92,11 @@ func (g *ChessGame) Moves(ply int) []board.Move {
 func (g *ChessGame) HasMoves() bool { return g.B.HasLegalMove() }
 
 // NoMoves implements Game: checkmate or stalemate.
-func (g *ChessGame) NoMoves(ply int) (int, EndReason) {
+func (g *ChessGame) NoMoves(ply int) (int, engine.EndReason) {
 	if g.B.InCheck() {
-		return -MateScore + ply, EndCheckmate
+		return -engine.MateScore + ply, engine.EndCheckmate
 	}
-	return 0, EndStalemate
+	return 0, engine.EndStalemate
 }
 
 // Evaluate implements Game.
@@ -112,18 +113,18 @@ func (g *ChessGame) Unmake() { g.B.Unmake() }
 type plain struct {
 	g         Game
 	alphaBeta bool
-	rec       Recorder
+	rec       engine.Recorder
 	ctx       context.Context
-	stats     Stats
+	stats     engine.Stats
 	stopped   bool
-	pv        [MaxPly + 1][MaxPly + 1]board.Move
-	pvLen     [MaxPly + 1]int
+	pv        [engine.MaxPly + 1][engine.MaxPly + 1]board.Move
+	pvLen     [engine.MaxPly + 1]int
 }
 
 // Minimax searches g to depth with plain minimax (negamax form): every move
 // at every node, no pruning. It visits the full tree, which makes it the
 // reference every other search is measured against.
-func Minimax(ctx context.Context, g Game, depth int, rec Recorder) Result {
+func Minimax(ctx context.Context, g Game, depth int, rec engine.Recorder) engine.Result {
 	p := &plain{g: g, rec: rec, ctx: ctx}
 	return p.run(depth, "minimax")
 }
@@ -132,16 +133,16 @@ func Minimax(ctx context.Context, g Game, depth int, rec Recorder) Result {
 // minimax, but a node stops searching as soon as one move proves the
 // opponent will avoid it (the value reached beta). Moves are tried in
 // generation order; better ordering is the full engine's business.
-func AlphaBeta(ctx context.Context, g Game, depth int, rec Recorder) Result {
+func AlphaBeta(ctx context.Context, g Game, depth int, rec engine.Recorder) engine.Result {
 	p := &plain{g: g, rec: rec, ctx: ctx, alphaBeta: true}
 	return p.run(depth, "alphabeta")
 }
 
-func (p *plain) run(depth int, name string) Result {
+func (p *plain) run(depth int, name string) engine.Result {
 	start := time.Now()
-	score := p.search(0, depth, -Infinity, Infinity, board.NoMove)
+	score := p.search(0, depth, -engine.Infinity, engine.Infinity, board.NoMove)
 	p.stats.Elapsed = time.Since(start)
-	r := Result{Algo: name, Depth: depth, Score: score, Stats: p.stats, Stopped: p.stopped}
+	r := engine.Result{Algo: name, Depth: depth, Score: score, Stats: p.stats, Stopped: p.stopped}
 	r.PV = append([]board.Move(nil), p.pv[0][:p.pvLen[0]]...)
 	if len(r.PV) > 0 {
 		r.BestMove = r.PV[0]
@@ -149,7 +150,7 @@ func (p *plain) run(depth int, name string) Result {
 	if p.stopped {
 		r.Depth = 0
 	}
-	r.Iters = []Iteration{{Depth: depth, SelDepth: p.stats.SelDepth, Score: score, Bound: Exact,
+	r.Iters = []engine.Iteration{{Depth: depth, SelDepth: p.stats.SelDepth, Score: score, Bound: engine.Exact,
 		Nodes: p.stats.Nodes, Elapsed: p.stats.Elapsed, PV: r.PV, Stats: p.stats}}
 	return r
 }
@@ -160,40 +161,40 @@ func (p *plain) search(ply, depth, alpha, beta int, move board.Move) int {
 	if ply > p.stats.SelDepth {
 		p.stats.SelDepth = ply
 	}
-	if traceHooks && p.rec != nil {
-		p.rec.Enter(NodeInfo{Move: move, Ply: ply, Depth: depth, Alpha: alpha, Beta: beta})
+	if engine.TraceHooks && p.rec != nil {
+		p.rec.Enter(engine.NodeInfo{Move: move, Ply: ply, Depth: depth, Alpha: alpha, Beta: beta})
 	}
 	// Cancellation is checked every 4096 nodes: cheap, and fast enough to
 	// stop within a millisecond.
 	if p.stats.Nodes&4095 == 0 {
-		budgetOf(p.ctx).charge(4096) // a node budget (WithNodeBudget) cancels ctx when spent
+		engine.ChargeBudget(p.ctx, 4096) // a node budget (WithNodeBudget) cancels ctx when spent
 		if p.ctx.Err() != nil {
 			p.stopped = true
 		}
 	}
 	if p.stopped {
-		return p.leave(0, Exact, EndLeaf, 0, 0, board.NoMove)
+		return p.leave(0, engine.Exact, engine.EndLeaf, 0, 0, board.NoMove)
 	}
 	if ply > 0 && p.g.IsDraw() {
 		p.stats.Terminal++
-		return p.leave(0, Exact, EndDraw, 0, 0, board.NoMove)
+		return p.leave(0, engine.Exact, engine.EndDraw, 0, 0, board.NoMove)
 	}
 	moves := p.g.Moves(ply)
 	if len(moves) == 0 {
 		v, why := p.g.NoMoves(ply)
-		if why == EndLeaf {
+		if why == engine.EndLeaf {
 			p.stats.Leaves++
 		} else {
 			p.stats.Terminal++
 		}
-		return p.leave(v, Exact, why, 0, 0, board.NoMove)
+		return p.leave(v, engine.Exact, why, 0, 0, board.NoMove)
 	}
-	if depth <= 0 || ply >= MaxPly {
+	if depth <= 0 || ply >= engine.MaxPly {
 		p.stats.Leaves++
-		return p.leave(p.g.Evaluate(), Exact, EndLeaf, 0, len(moves), board.NoMove)
+		return p.leave(p.g.Evaluate(), engine.Exact, engine.EndLeaf, 0, len(moves), board.NoMove)
 	}
 	alphaOrig := alpha
-	best := -Infinity
+	best := -engine.Infinity
 	bestMove := board.NoMove
 	for i, m := range moves {
 		p.g.Make(m)
@@ -203,11 +204,11 @@ func (p *plain) search(ply, depth, alpha, beta int, move board.Move) int {
 		if p.alphaBeta {
 			v = -p.search(ply+1, depth-1, -beta, -alpha, m)
 		} else {
-			v = -p.search(ply+1, depth-1, -Infinity, Infinity, m)
+			v = -p.search(ply+1, depth-1, -engine.Infinity, engine.Infinity, m)
 		}
 		p.g.Unmake()
 		if p.stopped {
-			return p.leave(best, Exact, EndExpanded, i+1, len(moves), bestMove)
+			return p.leave(best, engine.Exact, engine.EndExpanded, i+1, len(moves), bestMove)
 		}
 		if v > best {
 			best, bestMove = v, m
@@ -229,22 +230,22 @@ func (p *plain) search(ply, depth, alpha, beta int, move board.Move) int {
 			if i == 0 {
 				p.stats.FirstCutoffs++
 			}
-			if traceHooks && p.rec != nil && i+1 < len(moves) {
+			if engine.TraceHooks && p.rec != nil && i+1 < len(moves) {
 				p.rec.Pruned(moves[i+1:])
 			}
-			return p.leave(best, Lower, EndCutoff, i+1, len(moves), bestMove)
+			return p.leave(best, engine.Lower, engine.EndCutoff, i+1, len(moves), bestMove)
 		}
 	}
-	bound := Exact
+	bound := engine.Exact
 	if p.alphaBeta && best <= alphaOrig {
-		bound = Upper
+		bound = engine.Upper
 	}
-	return p.leave(best, bound, EndExpanded, len(moves), len(moves), bestMove)
+	return p.leave(best, bound, engine.EndExpanded, len(moves), len(moves), bestMove)
 }
 
-func (p *plain) leave(v int, b Bound, why EndReason, searched, total int, best board.Move) int {
-	if traceHooks && p.rec != nil {
-		p.rec.Leave(NodeResult{Value: v, Bound: b, End: why, Searched: searched, Total: total, Best: best})
+func (p *plain) leave(v int, b engine.Bound, why engine.EndReason, searched, total int, best board.Move) int {
+	if engine.TraceHooks && p.rec != nil {
+		p.rec.Leave(engine.NodeResult{Value: v, Bound: b, End: why, Searched: searched, Total: total, Best: best})
 	}
 	return v
 }

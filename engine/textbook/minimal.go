@@ -1,8 +1,9 @@
-package engine
+package textbook
 
 import (
 	"context"
 	"errors"
+	"github.com/plylab/plylab/engine"
 
 	"github.com/plylab/plylab/engine/board"
 )
@@ -153,7 +154,7 @@ func (ms *minimalSearch) leaf(ply, depth int) (int32, []board.Move, bool) {
 	if ply > 0 && ms.g.IsDraw() {
 		return 0, nil, true
 	}
-	if depth <= 0 || ply >= MaxPly {
+	if depth <= 0 || ply >= engine.MaxPly {
 		// A leaf needs only to know whether it has a move at all.
 		if hm, ok := ms.g.(moveChecker); ok {
 			if hm.HasMoves() {
@@ -168,7 +169,7 @@ func (ms *minimalSearch) leaf(ply, depth int) (int32, []board.Move, bool) {
 		v, _ := ms.g.NoMoves(ply)
 		return int32(v), nil, true
 	}
-	if depth <= 0 || ply >= MaxPly {
+	if depth <= 0 || ply >= engine.MaxPly {
 		return int32(ms.g.Evaluate()), nil, true
 	}
 	return 0, moves, false
@@ -235,7 +236,7 @@ func (ms *minimalSearch) proveNode(ply, depth int, t int32) (v int32, exact, lo,
 		one := mtSize{1, 1}
 		return v, one, one, one
 	}
-	best := int32(-Infinity)
+	best := int32(-engine.Infinity)
 	var sumLo mtSize
 	loBest := mtSize{n: ^uint64(0)}
 	bestDN, bestDL, found := int64(0), int64(0), false

@@ -1,7 +1,8 @@
-package engine
+package textbook
 
 import (
 	"context"
+	"github.com/plylab/plylab/engine"
 	"strings"
 	"testing"
 )
@@ -83,14 +84,14 @@ func FuzzParseToy(f *testing.F) {
 // stop at MaxPly and used to score such a tree 0).
 func TestToyDepthLimit(t *testing.T) {
 	nest := func(d int) string { return strings.Repeat("(", d) + "1" + strings.Repeat(")", d) }
-	tree, err := ParseToy(nest(MaxPly))
+	tree, err := ParseToy(nest(engine.MaxPly))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r := Minimax(context.Background(), tree, tree.Root.Height(), nil); r.Score != 1 || tree.Root.Height() != MaxPly {
-		t.Fatalf("height %d, minimax %d, want %d and 1", tree.Root.Height(), r.Score, MaxPly)
+	if r := Minimax(context.Background(), tree, tree.Root.Height(), nil); r.Score != 1 || tree.Root.Height() != engine.MaxPly {
+		t.Fatalf("height %d, minimax %d, want %d and 1", tree.Root.Height(), r.Score, engine.MaxPly)
 	}
-	_, err = ParseToy(nest(MaxPly + 1))
+	_, err = ParseToy(nest(engine.MaxPly + 1))
 	want := `toy tree: at character 129 ("("): the tree is nested more than 128 levels deep (a search goes at most 128 plies)`
 	if err == nil || err.Error() != want {
 		t.Fatalf("got %v, want %s", err, want)

@@ -1,8 +1,9 @@
-package engine
+package textbook
 
 import (
 	"bufio"
 	"context"
+	"github.com/plylab/plylab/engine"
 	"os"
 	"strconv"
 	"strings"
@@ -29,7 +30,7 @@ func TestPaperTables(t *testing.T) {
 			ab   bool
 			want uint64
 		}{{false, minimax[d-1]}, {true, alphabeta[d-1]}} {
-			r := PaperSearch(context.Background(), b, c.ab, PaperOptions{}, d)
+			r := PaperSearch(context.Background(), b, c.ab, engine.PaperOptions{}, d)
 			if r.Stats.Nodes != c.want {
 				t.Errorf("depth %d alphabeta=%v: %d nodes, want %d", d, c.ab, r.Stats.Nodes, c.want)
 			}
@@ -44,9 +45,9 @@ func TestPaperTable1(t *testing.T) {
 	b, _ := board.FromFEN(paperMate2)
 	want := map[string]int{"a1a7": -100, "a1f1": 0, "a1c1": 0, "a1d1": 0, "a1e1": 0, "a1h1": 0, "a1g1": 0,
 		"a1b1": 100, "a1a5": 100, "a1a2": 100, "a1a4": 100, "a1a3": 100, "c8d8": 100, "c8d7": 100, "b6a7": 100,
-		"a1a6": Infinity}
+		"a1a6": engine.Infinity}
 	for _, ab := range []bool{false, true} {
-		got, err := PaperRootScores(context.Background(), b, ab, PaperOptions{}, 4)
+		got, err := PaperRootScores(context.Background(), b, ab, engine.PaperOptions{}, 4)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -114,16 +115,16 @@ func TestPaperReference(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", f[0], err)
 		}
-		r := PaperSearch(context.Background(), b, f[1] == "paper-alphabeta", PaperOptions{}, d)
+		r := PaperSearch(context.Background(), b, f[1] == "paper-alphabeta", engine.PaperOptions{}, d)
 		v := r.Score
 		if b.Side() == board.Black {
 			v = -v
 		}
 		got := strconv.Itoa(v)
 		switch v {
-		case Infinity:
+		case engine.Infinity:
 			got = "inf"
-		case -Infinity:
+		case -engine.Infinity:
 			got = "-inf"
 		}
 		if gotN := strconv.FormatUint(r.Stats.Nodes, 10); gotN != f[3] || got != f[4] {

@@ -1,4 +1,4 @@
-package engine
+package textbook
 
 // Paper-faithful searches.
 //
@@ -47,43 +47,15 @@ package engine
 
 import (
 	"context"
-	"fmt"
+	"github.com/plylab/plylab/engine"
 	"slices"
-	"strings"
 	"time"
 
 	"github.com/plylab/plylab/engine/board"
 )
 
-// PaperOptions are the paper-faithful searches' settings.
-type PaperOptions struct {
-	// NonStrict cuts off on ties (value >= beta, value <= alpha), as
-	// plylab's plain alpha-beta does, instead of the paper's > and <.
-	NonStrict bool
-	// PlylabOrder tries moves in plylab's generation order instead of
-	// python-chess's.
-	PlylabOrder bool
-	// MateDistance scores a mate found at ply p as MateScore-p (the faster
-	// mate is worth more) instead of the paper's undifferentiated infinity.
-	MateDistance bool
-}
-
-// paperSwitches are the names of PaperOptions' switches after
-// "paper-alphabeta-with-" or "paper-minimax-with-".
-var paperSwitches = []struct {
-	name  string
-	field func(*PaperOptions) *bool
-}{
-	{"nonstrict", func(o *PaperOptions) *bool { return &o.NonStrict }},
-	{"plyorder", func(o *PaperOptions) *bool { return &o.PlylabOrder }},
-	{"matedistance", func(o *PaperOptions) *bool { return &o.MateDistance }},
-}
-
 // paperInf stands for the paper's numpy infinity: above every material sum.
 const paperInf = 1 << 30
-
-// piece values of the paper's simple_board_score.
-var paperValues = [7]int{0, 100, 300, 300, 500, 900, 1000}
 
 // paperKey is python-chess's transposition key of a position: piece
 // placement, side to move, castling rights, and the en-passant square only
@@ -99,7 +71,7 @@ type paperKey struct {
 type paperSearch struct {
 	b     *board.Board
 	alpha bool
-	o     PaperOptions
+	o     engine.PaperOptions
 	ctx   context.Context
 	nodes uint64
 	stop  bool
@@ -108,10 +80,10 @@ type paperSearch struct {
 	// irreversible by python-chess's definition.
 	keys  []paperKey
 	irrev []bool
-	lists [MaxPly + 2]board.MoveList
+	lists [engine.MaxPly + 2]board.MoveList
 	tmp   board.MoveList
-	pv    [MaxPly + 2][MaxPly + 2]board.Move
-	pvLen [MaxPly + 2]int
+	pv    [engine.MaxPly + 2][engine.MaxPly + 2]board.Move
+	pvLen [engine.MaxPly + 2]int
 }
 
 // PaperSearch runs the game-trees paper's minimax (alphaBeta false) or
@@ -119,11 +91,11 @@ type paperSearch struct {
 // side to move's point of view (plylab's convention); the paper's +inf and
 // -inf become +Infinity and -Infinity (FormatScore prints them as +inf and
 // -inf).
-func PaperSearch(ctx context.Context, b *board.Board, alphaBeta bool, o PaperOptions, depth int) Result {
+func PaperSearch(ctx context.Context, b *board.Board, alphaBeta bool, o engine.PaperOptions, depth int) engine.Result {
 	p := newPaperSearch(ctx, b, alphaBeta, o)
 	start := time.Now()
 	v := p.search(0, depth, -paperInf, paperInf)
-	r := Result{Algo: "paper", Depth: depth, Stopped: p.stop}
+	r := engine.Result{Algo: "paper", Depth: depth, Stopped: p.stop}
 	r.Score = p.toPlylab(v, b.Side())
 	r.Stats.Nodes = p.nodes
 	r.Stats.Elapsed = time.Since(start)
@@ -134,12 +106,12 @@ func PaperSearch(ctx context.Context, b *board.Board, alphaBeta bool, o PaperOpt
 	if p.stop {
 		r.Depth = 0
 	}
-	r.Iters = []Iteration{{Depth: depth, Score: r.Score, Bound: Exact, Nodes: p.nodes,
+	r.Iters = []engine.Iteration{{Depth: depth, Score: r.Score, Bound: engine.Exact, Nodes: p.nodes,
 		Elapsed: r.Stats.Elapsed, PV: r.PV, Stats: r.Stats}}
 	return r
 }
 
-func newPaperSearch(ctx context.Context, b *board.Board, alphaBeta bool, o PaperOptions) *paperSearch {
+func newPaperSearch(ctx context.Context, b *board.Board, alphaBeta bool, o engine.PaperOptions) *paperSearch {
 	if ctx == nil {
 		ctx = context.Background()
 	}
@@ -158,9 +130,9 @@ func newPaperSearch(ctx context.Context, b *board.Board, alphaBeta bool, o Paper
 func (p *paperSearch) toPlylab(v int, side board.Color) int {
 	switch {
 	case v >= paperInf:
-		v = Infinity
+		v = engine.Infinity
 	case v <= -paperInf:
-		v = -Infinity
+		v = -engine.Infinity
 	}
 	if side == board.Black {
 		v = -v
@@ -324,7 +296,7 @@ func (p *paperSearch) score(ply int, moves []board.Move) int {
 	if len(moves) == 0 && b.InCheck() {
 		v := paperInf
 		if p.o.MateDistance {
-			v = MateScore - ply
+			v = engine.MateScore - ply
 		}
 		if b.Side() == board.White {
 			return -v
@@ -336,7 +308,7 @@ func (p *paperSearch) score(ply int, moves []board.Move) int {
 	}
 	v := 0
 	for t := board.Pawn; t <= board.King; t++ {
-		v += paperValues[t] * (b.Pieces(board.White, t).Count() - b.Pieces(board.Black, t).Count())
+		v += engine.PaperValues[t] * (b.Pieces(board.White, t).Count() - b.Pieces(board.Black, t).Count())
 	}
 	return v
 }
@@ -365,7 +337,7 @@ func (p *paperSearch) search(ply, depth, alpha, beta int) int {
 	// is_game_over() without a claim is checkmate, stalemate, insufficient
 	// material, seventy-five moves or fivefold repetition; every one but
 	// checkmate is also in its_draw, so the test is checkmate or its_draw.
-	if depth == 0 || ply >= MaxPly || (len(moves) == 0 && p.b.InCheck()) || p.itsDraw(moves) {
+	if depth == 0 || ply >= engine.MaxPly || (len(moves) == 0 && p.b.InCheck()) || p.itsDraw(moves) {
 		return p.score(ply, moves)
 	}
 	white := p.b.Side() == board.White
@@ -416,7 +388,7 @@ func (p *paperSearch) search(ply, depth, alpha, beta int) int {
 // plylab's depth d is the paper's "depth = d-1". Scores are from the root
 // side to move's point of view; the result is sorted best first, ties in
 // generation order.
-func PaperRootScores(ctx context.Context, b *board.Board, alphaBeta bool, o PaperOptions, depth int) ([]MoveScore, error) {
+func PaperRootScores(ctx context.Context, b *board.Board, alphaBeta bool, o engine.PaperOptions, depth int) ([]MoveScore, error) {
 	p := newPaperSearch(ctx, b, alphaBeta, o)
 	side := p.b.Side()
 	var root board.MoveList
@@ -493,39 +465,4 @@ func pythonChessKey(b *board.Board, m board.Move, inCheck bool, king board.Squar
 		k += 1 << 20
 	}
 	return k
-}
-
-// paperPreset parses "paper-minimax" and "paper-alphabeta", optionally
-// followed by -with-NAME switches of PaperOptions.
-func paperPreset(spec string) (Options, bool, error) {
-	var o Options
-	rest := ""
-	switch {
-	case strings.HasPrefix(spec, "paper-minimax"):
-		rest = strings.TrimPrefix(spec, "paper-minimax")
-	case strings.HasPrefix(spec, "paper-alphabeta"):
-		rest = strings.TrimPrefix(spec, "paper-alphabeta")
-		o.AlphaBeta = true
-	default:
-		return o, false, nil
-	}
-	o.Paper = true
-	o.Name = spec
-	o = o.withDefaults()
-	for _, part := range strings.Split(rest, "-with-")[1:] {
-		found := false
-		for _, s := range paperSwitches {
-			if s.name == part {
-				*s.field(&o.PaperOpts) = true
-				found = true
-			}
-		}
-		if !found {
-			return o, true, fmt.Errorf("unknown switch %q of %s (paper presets take -with-nonstrict, -with-plyorder, -with-matedistance)", part, spec)
-		}
-	}
-	if rest != "" && !strings.HasPrefix(rest, "-with-") {
-		return o, true, fmt.Errorf("bad algorithm %q: after paper-minimax or paper-alphabeta write -with-NAME", spec)
-	}
-	return o, true, nil
 }
