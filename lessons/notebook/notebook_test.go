@@ -510,7 +510,7 @@ func TestScratchConfinement(t *testing.T) {
 			}
 		})
 	}
-	// Another session cannot reach this session's file by name.
+	// Another notebook session cannot reach the first one's file by name.
 	_, r2 := run(t, ts, "plylab compare")
 	if r2.Session == sess {
 		t.Fatal("two runs without a session shared one")

@@ -129,7 +129,7 @@ var contentTypes = map[string]string{
 // rule (sandbox.CheckName), through the folder's root: no name, link or
 // "..'" leads outside it.
 func (s *Server) openScratch(sessionID, name string) (*os.File, os.FileInfo, *apiError) {
-	notFound := &apiError{Code: "not_found", Message: "no such file in this session's scratch folder"}
+	notFound := &apiError{Code: "not_found", Message: "no such file in your notebook's scratch folder"}
 	if !validID(sessionID) {
 		return nil, nil, &apiError{Code: "bad_path", Message: "no such session: a session id is 24 hexadecimal digits"}
 	}
