@@ -1,8 +1,6 @@
 package main
 
 import (
-	"context"
-	"io"
 	"runtime/debug"
 	"strings"
 
@@ -47,12 +45,6 @@ type appEnv struct {
 // Tests check flags -> options by passing their own runF, which records
 // the options instead of running (see parseOptions in options_test.go),
 // and test xxxRun on its own.
-
-// streams returns a runF for newXxxCommand that calls run with env's
-// context and output streams.
-func streams[O any](env *appEnv, run func(ctx context.Context, opts *O, stdout, stderr io.Writer) error) func(ctx context.Context, opts *O) error {
-	return func(ctx context.Context, opts *O) error { return run(ctx, opts, env.Stdout, env.Stderr) }
-}
 
 // commandList is env.commands, or allCommands when it is not set.
 func (env *appEnv) commandList() []*cli.Command {

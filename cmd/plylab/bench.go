@@ -6,6 +6,7 @@ import (
 	"io"
 
 	"github.com/plylab/plylab/cmd/internal/cliapp"
+	"github.com/plylab/plylab/cmd/internal/cliflags"
 	"github.com/plylab/plylab/cmd/internal/flagval"
 	"github.com/plylab/plylab/cmd/internal/output"
 	"github.com/plylab/plylab/engine"
@@ -26,10 +27,12 @@ type BenchOptions struct {
 	Depth  int
 	HashMB int
 	Format string
-	runStreams
+	cliapp.Streams
 }
 
-func benchCommand(env *appEnv) *cli.Command { return newBenchCommand(env, streams(env, benchRun)) }
+func benchCommand(env *appEnv) *cli.Command {
+	return newBenchCommand(env, cliapp.WithStreams(&env.Env, benchRun))
+}
 
 // newBenchCommand builds `plylab bench`; its action parses the flags and
 // arguments into BenchOptions and calls runF.
@@ -42,14 +45,14 @@ func newBenchCommand(env *appEnv, runF func(context.Context, *BenchOptions) erro
 		Flags: []cli.Flag{
 			&cli.IntFlag{Name: "depth", Aliases: []string{"d"}, Value: lab.BenchDepth, Usage: fmt.Sprintf("search each position `N` plies deep (1-%d)", engine.MaxDepth)},
 			&cli.IntFlag{Name: "hash", Value: lab.BenchHashMB, Usage: "transposition table size in `MB` (1-4096)"},
-			threadsFlag(),
+			cliflags.ThreadsFlag(),
 			&cli.StringFlag{Name: "eval", Usage: "evaluation `KIND`: material, pst, pesto, classical or nnue (default: the engine's)"},
 			&cli.StringFlag{Name: "net", Usage: "evaluate with the network in `FILE` (implies --eval nnue)"},
 			&cli.StringFlag{Name: "with", Usage: "switch on techniques `LIST` (comma-separated, e.g. a candidate: see 'plylab techniques')"},
 			&cli.StringFlag{Name: "without", Usage: "switch off techniques `LIST` (comma-separated; see 'plylab techniques')"},
 			output.FormatFlag(),
 		},
-		Action: parseAction(env, parseBench, runF),
+		Action: cliapp.Action(&env.Env, parseBench, runF),
 	}
 }
 
@@ -70,7 +73,7 @@ func parseBench(c *cli.Context) (*BenchOptions, error) {
 		return nil, cliapp.Usagef("%v", err)
 	}
 	if path := c.String("net"); path != "" {
-		if eng.Net, _, err = netFromFlag("--net", path); err != nil {
+		if eng.Net, _, err = cliflags.Net("--net", path); err != nil {
 			return nil, err
 		}
 		eng.Eval = eval.NNUE

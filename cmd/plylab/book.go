@@ -2,12 +2,11 @@ package main
 
 import (
 	"context"
-	"errors"
-	"fmt"
 	"io"
 	"strings"
 
 	"github.com/plylab/plylab/cmd/internal/cliapp"
+	"github.com/plylab/plylab/cmd/internal/cliflags"
 	"github.com/plylab/plylab/cmd/internal/output"
 	"github.com/plylab/plylab/engine/app/book"
 	"github.com/plylab/plylab/engine/board"
@@ -24,7 +23,7 @@ type BookShowOptions struct {
 	BookPath    string       // --book, or "" for DefaultPath
 	DefaultPath string
 	Format      string
-	runStreams
+	cliapp.Streams
 }
 
 // BookBuildOptions are the parsed flags of `plylab book build`.
@@ -33,11 +32,11 @@ type BookBuildOptions struct {
 	Output string // write the book here
 	Build  book.BuildOptions
 	Format string
-	runStreams
+	cliapp.Streams
 }
 
 func bookCommand(env *appEnv) *cli.Command {
-	return newBookCommand(env, streams(env, bookShowRun), streams(env, bookBuildRun))
+	return newBookCommand(env, cliapp.WithStreams(&env.Env, bookShowRun), cliapp.WithStreams(&env.Env, bookBuildRun))
 }
 
 // newBookCommand builds `plylab book` and its subcommands; their actions
@@ -58,7 +57,7 @@ func newBookCommand(env *appEnv, showF func(context.Context, *BookShowOptions) e
 				Usage:       "list the book moves of a position with their weights",
 				Description: help("book-show", "{book.DefaultPath}", book.DefaultPath),
 				Flags:       showFlags,
-				Action:      parseAction(env, func(c *cli.Context) (*BookShowOptions, error) { return parseBookShow(c, book.DefaultPath) }, showF),
+				Action:      cliapp.Action(&env.Env, func(c *cli.Context) (*BookShowOptions, error) { return parseBookShow(c, book.DefaultPath) }, showF),
 			},
 			{
 				Name:        "build",
@@ -72,40 +71,10 @@ func newBookCommand(env *appEnv, showF func(context.Context, *BookShowOptions) e
 					&cli.BoolFlag{Name: "by-count", Usage: "weight moves by how often they were played, not by their results"},
 					output.FormatFlag(),
 				},
-				Action: parseAction(env, parseBookBuild, buildF),
+				Action: cliapp.Action(&env.Env, parseBookBuild, buildF),
 			},
 		},
 	}
-}
-
-// openBook opens the book named by --book, or def when --book is not
-// given (book.Locate), its errors worded by bookError.
-func openBook(path, def string) (*book.Book, string, error) {
-	bk, path, err := book.Locate(path, def)
-	return bk, path, bookError(err)
-}
-
-// bookOpenError words book.Open's error for the book at path
-// (book.OpenError).
-func bookOpenError(path string, err error) error { return bookError(book.OpenError(path, err)) }
-
-// bookError words the book package's errors with plylab's commands: a
-// file the user named that does not exist (*book.MissingError) is a usage
-// error, a missing default book (*book.NotInstalledError) says how to
-// make or name one; a file that is not a book is a plain error (exit
-// status 1).
-func bookError(err error) error {
-	var me *book.MissingError
-	var ni *book.NotInstalledError
-	switch {
-	case errors.As(err, &me) && me.Book:
-		return cliapp.Usagef("%v, or build a book with 'plylab book build --pgn GAMES.pgn -o %s'", me, me.Path)
-	case errors.As(err, &me):
-		return cliapp.Usagef("%v", me)
-	case errors.As(err, &ni):
-		return fmt.Errorf("%v, build one with 'plylab book build --pgn GAMES.pgn -o book.bin', or give --book FILE", ni)
-	}
-	return err
 }
 
 // parseBookShow reads the position, --moves and --book; def is the book
@@ -134,7 +103,7 @@ func parseBookShow(c *cli.Context, def string) (*BookShowOptions, error) {
 
 // bookShowRun opens the book and lists its moves for the position.
 func bookShowRun(_ context.Context, opts *BookShowOptions, stdout, _ io.Writer) error {
-	bk, path, err := openBook(opts.BookPath, opts.DefaultPath)
+	bk, path, err := cliflags.OpenBook(opts.BookPath, opts.DefaultPath)
 	if err != nil {
 		return err
 	}
@@ -162,7 +131,7 @@ func parseBookBuild(c *cli.Context) (*BookBuildOptions, error) {
 func bookBuildRun(ctx context.Context, opts *BookBuildOptions, stdout, _ io.Writer) error {
 	back, st, err := book.BuildFile(ctx, opts.PGN, opts.Output, opts.Build)
 	if err != nil {
-		return bookError(err)
+		return cliflags.BookError(err)
 	}
 	return output.WriteTable(stdout, opts.Format, book.BuildTable(opts.Output, back, st, opts.Build, "plylab book show --book "+opts.Output), opts.Color)
 }

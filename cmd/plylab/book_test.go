@@ -12,6 +12,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/plylab/plylab/cmd/internal/cliapp"
+	"github.com/plylab/plylab/cmd/internal/cliflags"
 	"github.com/plylab/plylab/engine/app/book"
 )
 
@@ -92,7 +93,7 @@ func TestBookShowErrors(t *testing.T) {
 // Without --book and without Debian's book, the error says how to get one.
 func TestBookShowNoDefaultBook(t *testing.T) {
 	t.Parallel()
-	_, _, err := openBook("", filepath.Join(t.TempDir(), "book.bin"))
+	_, _, err := cliflags.OpenBook("", filepath.Join(t.TempDir(), "book.bin"))
 	if err == nil || cliapp.IsUsageError(err) {
 		t.Fatalf("err = %v, want a plain error", err)
 	}

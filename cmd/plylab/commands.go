@@ -2,7 +2,11 @@
 
 package main
 
-import "github.com/urfave/cli/v2"
+import (
+	"github.com/plylab/plylab/cmd/internal/matchcmd"
+	"github.com/plylab/plylab/cmd/internal/nnuecmd"
+	"github.com/urfave/cli/v2"
+)
 
 // allCommands lists plylab's subcommands in the order `plylab --help`
 // shows them. Every command must have Usage (one line) and a Description
@@ -20,12 +24,12 @@ func allCommands(env *appEnv) []*cli.Command {
 		techniquesCommand(env),
 		evalCommand(env),
 		tuneCommand(env),
-		nnueCommand(env),
+		nnuecmd.Command(&env.Env),
 		bookCommand(env),
 		playCommand(env),
 		treeCommand(env),
-		matchCommand(env),
-		gauntletCommand(env),
+		matchcmd.Command(&env.Env),
+		matchcmd.GauntletCommand(&env.Env),
 		lessonCommand(env),
 		reproduceCommand(env),
 		versionCommand(env),

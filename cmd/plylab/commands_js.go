@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/plylab/plylab/cmd/internal/cliapp"
+	"github.com/plylab/plylab/cmd/internal/nnuecmd"
 	"github.com/plylab/plylab/engine/app/tune"
 	"github.com/urfave/cli/v2"
 )
@@ -28,8 +30,8 @@ func allCommands(env *appEnv) []*cli.Command {
 		techniquesCommand(env),
 		evalCommand(env),
 		tuneCommand(env),
-		newNNUECommand(env, notInBrowser[NNUEDatagenOptions]("nnue datagen"), notInBrowser[NNUELabelOptions]("nnue label"),
-			notInBrowser[NNUETrainOptions]("nnue train"), streams(env, nnueShowRun)),
+		nnuecmd.New(&env.Env, notInBrowser[nnuecmd.DatagenOptions]("nnue datagen"), notInBrowser[nnuecmd.LabelOptions]("nnue label"),
+			notInBrowser[nnuecmd.TrainOptions]("nnue train"), cliapp.WithStreams(&env.Env, nnuecmd.ShowRun)),
 		newPlayCommand(env, func(ctx context.Context, o *PlayOptions) error {
 			if !o.Levels {
 				return notInBrowser[PlayOptions]("play")(ctx, o)

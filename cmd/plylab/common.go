@@ -1,14 +1,11 @@
 package main
 
 import (
-	"context"
 	"errors"
-	"fmt"
 	"time"
 
 	"github.com/plylab/plylab/cmd/internal/cliapp"
-	"github.com/plylab/plylab/cmd/internal/flagval"
-	"github.com/plylab/plylab/cmd/internal/output"
+	"github.com/plylab/plylab/cmd/internal/cliflags"
 	"github.com/plylab/plylab/engine"
 	"github.com/plylab/plylab/engine/app/lab"
 	"github.com/plylab/plylab/engine/board"
@@ -46,60 +43,7 @@ func algoFlags(defAlgo string, multi bool) []cli.Flag {
 
 // parseAlgos reads --algo (one or several), applies --with/--without and
 // --eval to each.
-func parseAlgos(c *cli.Context) ([]engine.Options, error) { return parseAlgoFlag(c, "algo") }
-
-// parseAlgoFlag reads the algorithms of flag name (--algo, or match's
-// --engine) with the shared --with, --without, --eval and --hash applied
-// (flagval.Algo).
-func parseAlgoFlag(c *cli.Context, name string) ([]engine.Options, error) {
-	out, err := flagval.Algo{Flag: name, Algos: c.String(name), With: c.String("with"), Without: c.String("without"),
-		Eval: c.String("eval"), EvalSet: c.IsSet("eval"), Hash: c.Int("hash")}.Options()
-	if err != nil {
-		return nil, cliapp.Usagef("%v", err)
-	}
-	return out, nil
-}
-
-// durationFlag reads a duration flag (see flagval.Duration: 500ms, 2s, or
-// a bare number of milliseconds as in UCI).
-func durationFlag(c *cli.Context, name string) (time.Duration, error) {
-	d, err := flagval.Duration(name, c.String(name))
-	if err != nil {
-		return 0, cliapp.Usagef("%v", err)
-	}
-	return d, nil
-}
-
-// runStreams is what a run decided about its streams: colour on stdout and
-// a progress line on stderr (only on a terminal). The experiment commands'
-// options embed it.
-type runStreams struct {
-	Color    output.Painter
-	Progress bool // draw the progress line on stderr
-	// Live receives a long run's work so far (a notebook cell watching),
-	// nil otherwise.
-	Live func(text string)
-}
-
-func (s *runStreams) setStreams(env *appEnv) {
-	s.Color, s.Progress, s.Live = env.Out, env.ProgressOn(), env.Live
-}
-
-// parseAction is a command's action: parse the flags into options (usage
-// errors here), fill in env's stream decisions when the options embed
-// runStreams, and call runF.
-func parseAction[O any](env *appEnv, parse func(*cli.Context) (*O, error), runF func(context.Context, *O) error) cli.ActionFunc {
-	return func(c *cli.Context) error {
-		opts, err := parse(c)
-		if err != nil {
-			return err
-		}
-		if s, ok := any(opts).(interface{ setStreams(*appEnv) }); ok {
-			s.setStreams(env)
-		}
-		return runF(c.Context, opts)
-	}
-}
+func parseAlgos(c *cli.Context) ([]engine.Options, error) { return cliflags.Algos(c, "algo") }
 
 // positionsAndAlgos reads the position flags (--suite too when withSuite)
 // and --algo with --with, --without, --eval and --hash.
@@ -120,22 +64,6 @@ func positionsAndAlgos(c *cli.Context, withSuite bool) ([]positions.Position, []
 // lab.BudgetText.
 func forceFlag(budget time.Duration) cli.Flag {
 	return &cli.BoolFlag{Name: "force", Usage: "run even when the predicted time is over " + lab.BudgetText(budget)}
-}
-
-// threadsFlag is --threads: the full engine's search threads (Lazy SMP),
-// 1 to engine.MaxThreads; checkThreads reads it.
-func threadsFlag() cli.Flag {
-	return &cli.IntFlag{Name: "threads", Value: 1, Usage: fmt.Sprintf("search with `N` threads (Lazy SMP, 1-%d; node counts are exact only with 1)", engine.MaxThreads)}
-}
-
-// checkThreads returns --threads, or a usage error when it is out of
-// range.
-func checkThreads(c *cli.Context) (int, error) {
-	n := c.Int("threads")
-	if n < 1 || n > engine.MaxThreads {
-		return 0, cliapp.Usagef("--threads must be between 1 and %d, got %d; try --threads 2", engine.MaxThreads, n)
-	}
-	return n, nil
 }
 
 // guardDepth refuses runs predicted to take longer than lab.SearchBudget

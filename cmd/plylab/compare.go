@@ -31,11 +31,11 @@ type CompareOptions struct {
 	Plot               string         // --plot as given ("" for none)
 	Files              cliapp.Outputs // writes the plot (into a lesson cell's folder, in a cell)
 	Format             string
-	runStreams
+	cliapp.Streams
 }
 
 func compareCommand(env *appEnv) *cli.Command {
-	return newCompareCommand(env, streams(env, compareRun))
+	return newCompareCommand(env, cliapp.WithStreams(&env.Env, compareRun))
 }
 
 // newCompareCommand builds `plylab compare`; its action parses the flags
@@ -54,7 +54,7 @@ func newCompareCommand(env *appEnv, runF func(context.Context, *CompareOptions) 
 		Usage:       "run several search algorithms on the same positions, depth by depth",
 		Description: help("compare"),
 		Flags:       flags,
-		Action:      parseAction(env, func(c *cli.Context) (*CompareOptions, error) { return parseCompare(c, env.Outputs()) }, runF),
+		Action:      cliapp.Action(&env.Env, func(c *cli.Context) (*CompareOptions, error) { return parseCompare(c, env.Outputs()) }, runF),
 	}
 }
 

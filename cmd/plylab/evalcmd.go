@@ -19,10 +19,12 @@ type EvalOptions struct {
 	Kinds    []eval.Kind // the evaluations to explain, in order
 	Terms    eval.Terms  // the classical terms switched on
 	Format   string
-	runStreams
+	cliapp.Streams
 }
 
-func evalCommand(env *appEnv) *cli.Command { return newEvalCommand(env, streams(env, evalRun)) }
+func evalCommand(env *appEnv) *cli.Command {
+	return newEvalCommand(env, cliapp.WithStreams(&env.Env, evalRun))
+}
 
 // newEvalCommand builds `plylab eval`; its action parses the flags into
 // EvalOptions and calls runF.
@@ -35,7 +37,7 @@ func newEvalCommand(env *appEnv, runF func(context.Context, *EvalOptions) error)
 			&cli.StringFlag{Name: "eval", Aliases: []string{"e"}, Value: "all", Usage: "evaluation `KIND`: material, pst, pesto, classical, nnue or all"},
 			&cli.StringFlag{Name: "without", Usage: "switch off the classical terms in `LIST` (comma-separated, e.g. mobility,tempo)"},
 			output.FormatFlag()),
-		Action: parseAction(env, parseEval, runF),
+		Action: cliapp.Action(&env.Env, parseEval, runF),
 	}
 }
 

@@ -26,10 +26,10 @@ func lessonCommand(env *appEnv) *cli.Command {
 		Usage:       "run, export and check the lesson notebooks: prose, commands and their real output",
 		Description: help("lesson"),
 		Subcommands: []*cli.Command{
-			newLessonListCommand(env, streams(env, lessonListRun)),
-			newLessonRunCommand(env, streams(env, lessonRunRun)),
-			newLessonExportCommand(env, streams(env, lessonExportRun)),
-			newLessonCheckCommand(env, streams(env, lessonCheckRun)),
+			newLessonListCommand(env, cliapp.WithStreams(&env.Env, lessonListRun)),
+			newLessonRunCommand(env, cliapp.WithStreams(&env.Env, lessonRunRun)),
+			newLessonExportCommand(env, cliapp.WithStreams(&env.Env, lessonExportRun)),
+			newLessonCheckCommand(env, cliapp.WithStreams(&env.Env, lessonCheckRun)),
 			lessonServeCommand(env),
 		},
 	}
@@ -104,7 +104,7 @@ func (env *appEnv) loadLessons(refs []string, all bool) ([]*lessons.Lesson, erro
 type LessonListOptions struct {
 	Lessons []*lessons.Lesson // the built-in lessons
 	Format  string
-	runStreams
+	cliapp.Streams
 }
 
 // newLessonListCommand builds `plylab lesson list`; its action parses the
@@ -115,7 +115,7 @@ func newLessonListCommand(env *appEnv, runF func(context.Context, *LessonListOpt
 		Usage:       "list the lessons: number, name, title, minutes and summary",
 		Description: help("lesson-list"),
 		Flags:       []cli.Flag{output.FormatFlag()},
-		Action:      parseAction(env, func(c *cli.Context) (*LessonListOptions, error) { return parseLessonList(c, env) }, runF),
+		Action:      cliapp.Action(&env.Env, func(c *cli.Context) (*LessonListOptions, error) { return parseLessonList(c, env) }, runF),
 	}
 }
 
@@ -147,7 +147,7 @@ type LessonRunOptions struct {
 	// Runner runs the cells' commands with colour on or off
 	// (appEnv.lessonRunner).
 	Runner func(ctx context.Context, color bool) lessons.RunFunc
-	runStreams
+	cliapp.Streams
 }
 
 // newLessonRunCommand builds `plylab lesson run`; its action parses the
@@ -163,7 +163,7 @@ func newLessonRunCommand(env *appEnv, runF func(context.Context, *LessonRunOptio
 			&cli.StringFlag{Name: "files", Usage: "keep the pictures the cells draw in `DIR`"},
 			&cli.IntFlag{Name: "width", Aliases: []string{"w"}, Usage: "wrap prose to `N` columns (default: the terminal's width)"},
 		},
-		Action: parseAction(env, func(c *cli.Context) (*LessonRunOptions, error) { return parseLessonRun(c, env) }, runF),
+		Action: cliapp.Action(&env.Env, func(c *cli.Context) (*LessonRunOptions, error) { return parseLessonRun(c, env) }, runF),
 	}
 }
 
@@ -204,7 +204,7 @@ type LessonExportOptions struct {
 	Format string        // html, md or site
 	Output string        // the folder
 	Wasm   string        // --wasm: a built WebAssembly engine for a site ("": build one)
-	runStreams
+	cliapp.Streams
 }
 
 // newLessonExportCommand builds `plylab lesson export`; its action parses
@@ -220,7 +220,7 @@ func newLessonExportCommand(env *appEnv, runF func(context.Context, *LessonExpor
 			&cli.StringFlag{Name: "wasm", Usage: "for --format site: use the WebAssembly engine in `FILE` (GOOS=js GOARCH=wasm go build -o plylab.wasm ./cmd/plylab; wasm_exec.js next to it or from the local Go) instead of building it"},
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the notebooks into `DIR`", Required: true},
 		},
-		Action: parseAction(env, func(c *cli.Context) (*LessonExportOptions, error) { return parseLessonExport(c, env) }, runF),
+		Action: cliapp.Action(&env.Env, func(c *cli.Context) (*LessonExportOptions, error) { return parseLessonExport(c, env) }, runF),
 	}
 }
 
@@ -262,7 +262,7 @@ func lessonExportRun(ctx context.Context, opts *LessonExportOptions, stdout, std
 type LessonCheckOptions struct {
 	Batch lessons.Batch // the lessons, their cells' runner and --jobs (the run adds the progress line)
 	Check lessons.CheckOptions
-	runStreams
+	cliapp.Streams
 }
 
 // newLessonCheckCommand builds `plylab lesson check`; its action parses
@@ -278,7 +278,7 @@ func newLessonCheckCommand(env *appEnv, runF func(context.Context, *LessonCheckO
 			&cli.StringFlag{Name: "golden", Value: filepath.Join("lessons", "testdata"), Usage: "golden transcripts of the built-in lessons are in `DIR` (for --update; otherwise the compiled-in copies are used unless --golden is given)"},
 			&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Value: runtime.GOMAXPROCS(0), Usage: "run `N` lessons at once"},
 		},
-		Action: parseAction(env, func(c *cli.Context) (*LessonCheckOptions, error) { return parseLessonCheck(c, env) }, runF),
+		Action: cliapp.Action(&env.Env, func(c *cli.Context) (*LessonCheckOptions, error) { return parseLessonCheck(c, env) }, runF),
 	}
 }
 

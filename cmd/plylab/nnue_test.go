@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/plylab/plylab/cmd/internal/cliflags"
 	"github.com/plylab/plylab/engine/nnue"
 )
 
@@ -53,7 +54,7 @@ func TestNNUEPipeline(t *testing.T) {
 	if err != nil || len(rows) != 3 || strings.Join(rows[0], ",") != "epoch,rate,training_error,held_out_error" {
 		t.Fatalf("train csv: %v\n%s", err, r.stdout)
 	}
-	n, _, err := netFromFlag("--net", net)
+	n, _, err := cliflags.Net("--net", net)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -26,10 +26,12 @@ type PerftOptions struct {
 	Stockfish string // also count with Stockfish at this path
 	Force     bool   // run even when predicted to take too long
 	Format    string
-	runStreams
+	cliapp.Streams
 }
 
-func perftCommand(env *appEnv) *cli.Command { return newPerftCommand(env, streams(env, perftRun)) }
+func perftCommand(env *appEnv) *cli.Command {
+	return newPerftCommand(env, cliapp.WithStreams(&env.Env, perftRun))
+}
 
 // newPerftCommand builds `plylab perft`; its action parses the flags into
 // PerftOptions and calls runF.
@@ -47,7 +49,7 @@ func newPerftCommand(env *appEnv, runF func(context.Context, *PerftOptions) erro
 		Usage:       "count legal move sequences to a depth (move generator test and speed)",
 		Description: help("perft"),
 		Flags:       flags,
-		Action:      parseAction(env, parsePerft, runF),
+		Action:      cliapp.Action(&env.Env, parsePerft, runF),
 	}
 }
 

@@ -11,6 +11,7 @@ import (
 	"github.com/notnil/chess"
 	"github.com/plylab/plylab/cmd/internal/boardtext"
 	"github.com/plylab/plylab/cmd/internal/cliapp"
+	"github.com/plylab/plylab/cmd/internal/cliflags"
 	"github.com/plylab/plylab/cmd/internal/output"
 	"github.com/plylab/plylab/cmd/internal/termui"
 	"github.com/plylab/plylab/engine/app/play"
@@ -31,10 +32,12 @@ type PlayOptions struct {
 	Levels   bool      // list the levels instead of playing
 	Stdin    io.Reader // the player's moves and commands
 	Terminal bool      // stdout is a terminal (with stdin one too: the arrow-key board)
-	runStreams
+	cliapp.Streams
 }
 
-func playCommand(env *appEnv) *cli.Command { return newPlayCommand(env, streams(env, playRun)) }
+func playCommand(env *appEnv) *cli.Command {
+	return newPlayCommand(env, cliapp.WithStreams(&env.Env, playRun))
+}
 
 // newPlayCommand builds `plylab play`; its action parses the flags into
 // PlayOptions and calls runF.
@@ -65,7 +68,7 @@ func newPlayCommand(env *appEnv, runF func(context.Context, *PlayOptions) error)
 		Usage:       "play a game against the engine in the terminal",
 		Description: help("play", "{levels}", levels.String()),
 		Flags:       flags,
-		Action:      parseAction(env, func(c *cli.Context) (*PlayOptions, error) { return parsePlay(c, env) }, runF),
+		Action:      cliapp.Action(&env.Env, func(c *cli.Context) (*PlayOptions, error) { return parsePlay(c, env) }, runF),
 	}
 }
 
@@ -99,7 +102,7 @@ func parsePlay(c *cli.Context, e *appEnv) (*PlayOptions, error) {
 	if err != nil {
 		return nil, cliapp.ParamUsage(err)
 	}
-	limit, err := limitFlags(c, "")
+	limit, err := cliflags.Limit(c, "")
 	if err != nil {
 		return nil, err
 	}
@@ -129,7 +132,7 @@ func parsePlay(c *cli.Context, e *appEnv) (*PlayOptions, error) {
 		cfg.StartFEN = list[0].FEN
 	}
 	if path := c.String("book"); path != "" {
-		if cfg.Book, _, err = openBook(path, ""); err != nil {
+		if cfg.Book, _, err = cliflags.OpenBook(path, ""); err != nil {
 			return nil, err
 		}
 	}

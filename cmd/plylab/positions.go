@@ -30,11 +30,11 @@ func positionsCommand(env *appEnv) *cli.Command {
 // PositionsListOptions are the parsed flags of `plylab positions list`.
 type PositionsListOptions struct {
 	Format string
-	runStreams
+	cliapp.Streams
 }
 
 func positionsListCommand(env *appEnv) *cli.Command {
-	return newPositionsListCommand(env, streams(env, positionsListRun))
+	return newPositionsListCommand(env, cliapp.WithStreams(&env.Env, positionsListRun))
 }
 
 // newPositionsListCommand builds `plylab positions list`; its action parses
@@ -45,7 +45,7 @@ func newPositionsListCommand(env *appEnv, runF func(context.Context, *PositionsL
 		Usage:       "list the named positions and the test suites",
 		Description: help("positions-list"),
 		Flags:       []cli.Flag{output.FormatFlag()},
-		Action:      parseAction(env, parsePositionsList, runF),
+		Action:      cliapp.Action(&env.Env, parsePositionsList, runF),
 	}
 }
 
@@ -71,11 +71,11 @@ type PositionsShowOptions struct {
 	Suite    *positions.Suite   // listed when not nil
 	Flip     bool               // draw the board from Black's side
 	Format   string
-	runStreams
+	cliapp.Streams
 }
 
 func positionsShowCommand(env *appEnv) *cli.Command {
-	return newPositionsShowCommand(env, streams(env, positionsShowRun))
+	return newPositionsShowCommand(env, cliapp.WithStreams(&env.Env, positionsShowRun))
 }
 
 // newPositionsShowCommand builds `plylab positions show`; its action
@@ -93,7 +93,7 @@ func newPositionsShowCommand(env *appEnv, runF func(context.Context, *PositionsS
 		ArgsUsage:   "[NAME]",
 		Description: help("positions-show"),
 		Flags:       flags,
-		Action:      parseAction(env, parsePositionsShow, runF),
+		Action:      cliapp.Action(&env.Env, parsePositionsShow, runF),
 	}
 }
 

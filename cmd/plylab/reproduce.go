@@ -17,13 +17,13 @@ type ReproduceOptions struct {
 	Source  string // one source document, lower case; "" for all
 	Format  string
 	RunSlow bool // also rerun the stored claims' commands
-	runStreams
+	cliapp.Streams
 }
 
 // reproduceCommand is `plylab reproduce`: the ledger of the source
 // documents' quantitative claims with plylab's live values and verdicts.
 func reproduceCommand(env *appEnv) *cli.Command {
-	return newReproduceCommand(env, streams(env, reproduceRun))
+	return newReproduceCommand(env, cliapp.WithStreams(&env.Env, reproduceRun))
 }
 
 // newReproduceCommand builds `plylab reproduce`; its action parses the
@@ -43,7 +43,7 @@ func newReproduceCommand(env *appEnv, runF func(context.Context, *ReproduceOptio
 			output.FormatFlag(),
 			&cli.BoolFlag{Name: "run-slow", Usage: "also rerun the stored (slow) claims' commands, e.g. the RAM-Z matches (hours), and print their output"},
 		},
-		Action: parseAction(env, parseReproduce, runF),
+		Action: cliapp.Action(&env.Env, parseReproduce, runF),
 	}
 }
 

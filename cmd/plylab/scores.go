@@ -23,10 +23,12 @@ type ScoresOptions struct {
 	Depth    int
 	Force    bool // run even when predicted to take too long
 	Format   string
-	runStreams
+	cliapp.Streams
 }
 
-func scoresCommand(env *appEnv) *cli.Command { return newScoresCommand(env, streams(env, scoresRun)) }
+func scoresCommand(env *appEnv) *cli.Command {
+	return newScoresCommand(env, cliapp.WithStreams(&env.Env, scoresRun))
+}
 
 // newScoresCommand builds `plylab scores`; its action parses the flags
 // into ScoresOptions and calls runF.
@@ -42,7 +44,7 @@ func newScoresCommand(env *appEnv, runF func(context.Context, *ScoresOptions) er
 		Usage:       "score every legal move of a position at a depth, best first",
 		Description: help("scores"),
 		Flags:       flags,
-		Action:      parseAction(env, parseScores, runF),
+		Action:      cliapp.Action(&env.Env, parseScores, runF),
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 	"io"
 
 	"github.com/plylab/plylab/cmd/internal/cliapp"
+	"github.com/plylab/plylab/cmd/internal/cliflags"
 	"github.com/plylab/plylab/cmd/internal/output"
 	"github.com/plylab/plylab/engine"
 	"github.com/plylab/plylab/engine/app/lab"
@@ -24,10 +25,12 @@ type SearchOptions struct {
 	Stats     bool          // --stats
 	Force     bool          // run even when predicted to take too long
 	Format    string
-	runStreams
+	cliapp.Streams
 }
 
-func searchCommand(env *appEnv) *cli.Command { return newSearchCommand(env, streams(env, searchRun)) }
+func searchCommand(env *appEnv) *cli.Command {
+	return newSearchCommand(env, cliapp.WithStreams(&env.Env, searchRun))
+}
 
 // newSearchCommand builds `plylab search`; its action parses the flags
 // into SearchOptions and calls runF.
@@ -39,7 +42,7 @@ func newSearchCommand(env *appEnv, runF func(context.Context, *SearchOptions) er
 		&cli.Uint64Flag{Name: "nodes", Usage: "stop after about `N` nodes"},
 		&cli.IntFlag{Name: "multipv", Usage: "show the `N` best lines at each depth, each with its score (the full engine; default 1)"},
 		&cli.BoolFlag{Name: "stats", Usage: "print the statistics table (one counter per technique) after the search"},
-		threadsFlag(),
+		cliflags.ThreadsFlag(),
 		forceFlag(lab.SearchBudget),
 		output.FormatFlag(),
 	)
@@ -48,7 +51,7 @@ func newSearchCommand(env *appEnv, runF func(context.Context, *SearchOptions) er
 		Usage:       "run the engine on one position and show each iteration",
 		Description: help("search"),
 		Flags:       flags,
-		Action:      parseAction(env, parseSearch, runF),
+		Action:      cliapp.Action(&env.Env, parseSearch, runF),
 	}
 }
 
@@ -65,7 +68,7 @@ func parseSearch(c *cli.Context) (*SearchOptions, error) {
 		return nil, cliapp.Usagef("search takes one --algo; use 'plylab compare' for several")
 	}
 	o := algos[0]
-	if o.Threads, err = checkThreads(c); err != nil {
+	if o.Threads, err = cliflags.Threads(c); err != nil {
 		return nil, err
 	}
 	if o.Threads > 1 && (o.IsPlain() || o.Paper) {
@@ -79,7 +82,7 @@ func parseSearch(c *cli.Context) (*SearchOptions, error) {
 		return nil, cliapp.Usagef("--multipv shows the lines of one position; a suite run checks only the best move (drop --multipv or --suite)")
 	}
 	if c.IsSet("movetime") {
-		mt, err := durationFlag(c, "movetime")
+		mt, err := cliflags.Duration(c, "movetime")
 		if err != nil {
 			return nil, err
 		}

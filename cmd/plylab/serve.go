@@ -29,7 +29,7 @@ type ServeOptions struct {
 }
 
 func lessonServeCommand(env *appEnv) *cli.Command {
-	return newLessonServeCommand(env, streams(env, serveRun))
+	return newLessonServeCommand(env, cliapp.WithStreams(&env.Env, serveRun))
 }
 
 // newLessonServeCommand builds `plylab lesson serve`; its action parses
@@ -49,7 +49,7 @@ func newLessonServeCommand(env *appEnv, runF func(context.Context, *ServeOptions
 			&cli.IntFlag{Name: "max-output", Value: notebook.DefaultMaxOutput, Usage: "keep at most `BYTES` of a cell's output"},
 			&cli.StringSliceFlag{Name: "allow-host", Usage: "also answer requests addressed to host `NAME` (repeat for several; IP addresses and localhost always work), e.g. a name students type such as class.local"},
 		},
-		Action: parseAction(env, func(c *cli.Context) (*ServeOptions, error) { return parseServe(c, env.notebookConfig) }, runF),
+		Action: cliapp.Action(&env.Env, func(c *cli.Context) (*ServeOptions, error) { return parseServe(c, env.notebookConfig) }, runF),
 	}
 }
 

@@ -13,13 +13,13 @@ import (
 // TechniquesOptions are the parsed flags of `plylab techniques`.
 type TechniquesOptions struct {
 	Format string
-	runStreams
+	cliapp.Streams
 	// Elo shows the stored Elo of each technique instead of the list.
 	Elo bool
 }
 
 func techniquesCommand(env *appEnv) *cli.Command {
-	return newTechniquesCommand(env, streams(env, techniquesRun))
+	return newTechniquesCommand(env, cliapp.WithStreams(&env.Env, techniquesRun))
 }
 
 // newTechniquesCommand builds `plylab techniques`; its action parses the
@@ -31,7 +31,7 @@ func newTechniquesCommand(env *appEnv, runF func(context.Context, *TechniquesOpt
 		Description: help("techniques"),
 		Flags: []cli.Flag{output.FormatFlag(),
 			&cli.BoolFlag{Name: "elo", Usage: "show each technique's stored Elo from self-play matches instead of the list"}},
-		Action: parseAction(env, parseTechniques, runF),
+		Action: cliapp.Action(&env.Env, parseTechniques, runF),
 	}
 }
 

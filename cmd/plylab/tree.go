@@ -32,10 +32,12 @@ type TreeOptions struct {
 	Output    string // write to this file; "" for stdout
 	// Files writes Output (into a lesson cell's folder, in a cell).
 	Files cliapp.Outputs
-	runStreams
+	cliapp.Streams
 }
 
-func treeCommand(env *appEnv) *cli.Command { return newTreeCommand(env, streams(env, treeRun)) }
+func treeCommand(env *appEnv) *cli.Command {
+	return newTreeCommand(env, cliapp.WithStreams(&env.Env, treeRun))
+}
 
 // newTreeCommand builds `plylab tree`; its action parses the flags into
 // TreeOptions and calls runF.
@@ -65,7 +67,7 @@ func newTreeCommand(env *appEnv, runF func(context.Context, *TreeOptions) error)
 		Usage:       "trace a search and draw its tree: Graphviz DOT, SVG, PNG, JSON or text",
 		Description: help("tree"),
 		Flags:       flags,
-		Action: parseAction(env, func(c *cli.Context) (*TreeOptions, error) {
+		Action: cliapp.Action(&env.Env, func(c *cli.Context) (*TreeOptions, error) {
 			return parseTree(c, env.Terminal(env.Stdout), env.Outputs())
 		}, runF),
 	}

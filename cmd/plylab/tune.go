@@ -22,15 +22,17 @@ import (
 // and what to print and write.
 type TuneOptions struct {
 	tune.Run
-	Report     int    // print the error every Report epochs
-	Output     string // write weights_tuned.go here
-	NoWeights  bool   // leave out the weights table
-	Format     string
-	Provenance string // the command line, for the generated file's comment
-	runStreams        // colour, and the progress line on stderr (a terminal)
+	Report         int    // print the error every Report epochs
+	Output         string // write weights_tuned.go here
+	NoWeights      bool   // leave out the weights table
+	Format         string
+	Provenance     string // the command line, for the generated file's comment
+	cliapp.Streams        // colour, and the progress line on stderr (a terminal)
 }
 
-func tuneCommand(env *appEnv) *cli.Command { return newTuneCommand(env, streams(env, tuneRun)) }
+func tuneCommand(env *appEnv) *cli.Command {
+	return newTuneCommand(env, cliapp.WithStreams(&env.Env, tuneRun))
+}
 
 // newTuneCommand builds `plylab tune`; its action parses the flags into
 // TuneOptions and calls runF.
@@ -60,7 +62,7 @@ func newTuneCommand(env *appEnv, runF func(context.Context, *TuneOptions) error)
 			&cli.BoolFlag{Name: "no-weights", Usage: "print only the errors, not the table of weights"},
 			output.FormatFlag(),
 		},
-		Action: parseAction(env, parseTune, runF),
+		Action: cliapp.Action(&env.Env, parseTune, runF),
 	}
 }
 

@@ -21,7 +21,9 @@ type UCIOptions struct {
 	Stdin  io.Reader
 }
 
-func uciCommand(env *appEnv) *cli.Command { return newUCICommand(env, streams(env, uciRun)) }
+func uciCommand(env *appEnv) *cli.Command {
+	return newUCICommand(env, cliapp.WithStreams(&env.Env, uciRun))
+}
 
 // newUCICommand builds `plylab uci`; its action parses the arguments into
 // UCIOptions and calls runF.
@@ -30,7 +32,7 @@ func newUCICommand(env *appEnv, runF func(context.Context, *UCIOptions) error) *
 		Name:        "uci",
 		Usage:       "run the full engine under the Universal Chess Interface (for chess GUIs and engine matches)",
 		Description: help("uci"),
-		Action:      parseAction(env, func(c *cli.Context) (*UCIOptions, error) { return parseUCI(c, env.Stdin, env.build().Short()) }, runF),
+		Action:      cliapp.Action(&env.Env, func(c *cli.Context) (*UCIOptions, error) { return parseUCI(c, env.Stdin, env.build().Short()) }, runF),
 	}
 }
 

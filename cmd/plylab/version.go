@@ -13,13 +13,13 @@ import (
 // VersionOptions are the parsed flags of `plylab version`.
 type VersionOptions struct {
 	Format string
-	runStreams
+	cliapp.Streams
 	// Build describes the running binary (appEnv.build).
 	Build cliapp.Build
 }
 
 func versionCommand(env *appEnv) *cli.Command {
-	return newVersionCommand(env, streams(env, versionRun))
+	return newVersionCommand(env, cliapp.WithStreams(&env.Env, versionRun))
 }
 
 // newVersionCommand builds `plylab version`; its action parses the flags
@@ -30,7 +30,7 @@ func newVersionCommand(env *appEnv, runF func(context.Context, *VersionOptions) 
 		Usage:       "print the version, the commit, the Go version and the bench signature",
 		Description: help("version"),
 		Flags:       []cli.Flag{output.FormatFlag()},
-		Action:      parseAction(env, func(c *cli.Context) (*VersionOptions, error) { return parseVersion(c, env.build()) }, runF),
+		Action:      cliapp.Action(&env.Env, func(c *cli.Context) (*VersionOptions, error) { return parseVersion(c, env.build()) }, runF),
 	}
 }
 

@@ -1,4 +1,4 @@
-package main
+package matchcmd
 
 import (
 	"context"
@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/plylab/plylab/cmd/internal/cliapp"
+	"github.com/plylab/plylab/cmd/internal/cliflags"
 	"github.com/plylab/plylab/cmd/internal/output"
 	"github.com/plylab/plylab/engine"
 	"github.com/plylab/plylab/engine/app/match"
@@ -18,12 +19,11 @@ import (
 	"github.com/urfave/cli/v2"
 )
 
-// gauntlet: plylab's engine against a list of external engines with
-// published ratings (UCI and CECP), one match each, the games in a PGN
-// file per engine and time control, and plylab's rating fitted to them
-// by maximum likelihood with the opponents held at their published
-// ratings. The games, the PGN files and the fit are engine/app/match's; this
-// file reads the flags and prints.
+// `plylab gauntlet`: plylab's engine against a list of external engines
+// with published ratings (UCI and CECP), one match each, the games in a
+// PGN file per engine and time control, and plylab's rating fitted to
+// them by maximum likelihood with the opponents held at their published
+// ratings.
 
 const (
 	gauntletDefaultGames = 20
@@ -42,54 +42,22 @@ type GauntletOptions struct {
 	Stored   bool   // the table of the stored results (engine/app/match/gauntlet.json)
 	Save     string // write the results read to this JSON file
 	Format   string
-	runStreams
+	cliapp.Streams
 }
 
-func gauntletCommand(env *appEnv) *cli.Command {
-	return newGauntletCommand(env, streams(env, gauntletRun))
+// GauntletCommand is `plylab gauntlet` with its run writing to env's
+// streams.
+func GauntletCommand(env *cliapp.Env) *cli.Command {
+	return NewGauntlet(env, cliapp.WithStreams(env, GauntletRun))
 }
 
-// newGauntletCommand builds `plylab gauntlet`; its action parses the flags
+// NewGauntlet builds `plylab gauntlet`; its action parses the flags
 // into GauntletOptions and calls runF.
-func newGauntletCommand(env *appEnv, runF func(context.Context, *GauntletOptions) error) *cli.Command {
+func NewGauntlet(env *cliapp.Env, runF func(context.Context, *GauntletOptions) error) *cli.Command {
 	return &cli.Command{
-		Name:  "gauntlet",
-		Usage: "rate the engine against other engines with published ratings (UCI and xboard engines Debian packages)",
-		Description: `gauntlet plays plylab's full engine against each engine of a list, one
-match after the other, writes the games of each to DIR/ENGINE-TC.pgn, and
-rates plylab from every game by maximum likelihood, the opponents held at
-their published ratings (CCRL): the logistic Elo model, a draw half a win,
-with the 95% interval of the likelihood-ratio test. Each row gives the
-rating the games against one engine alone imply; the notes say whether one
-rating fits every opponent (a likelihood-ratio test of the anchors), what
-an opponent without a published rating performs at, the games lost on time,
-and, when the folder holds games against Stockfish's UCI_Elo ladder, how
-far that second scale is from the gauntlet's (docs/strength.md).
-
-The built-in list (--list shows it with each rating's list, date and
-source): Ethereal 12, Toga II 3.0, Glaurung 2.2 and GNU Chess 6 over UCI,
-Phalanx XXV over the xboard protocol (CECP), each on one thread with no
-own book, no pondering and 16 MB of hash. Install them with
-   apt-get install ethereal-chess toga2 glaurung gnuchess phalanx
---engines picks some by key; --engines-file replaces the list with a JSON
-file of engines in the same fields (--list --format json shows them).
-
-Time control: --tc BASE+INC (default 10+0.1), or --depth, --nodes (UCI
-engines only) or --movetime. Openings as in 'plylab match': the built-in
-set (50 lines, each played with both colours), --openings FILE or --book
-FILE. A PGN file that exists is not overwritten: choose another --dir or
-move it away. Ctrl-C stops after the games finished; the table is then
-rebuilt from every PGN file in --dir. --from-pgn DIR rebuilds the table
-from stored PGN files without playing; --stored prints the table of the
-results kept in the repository (engine/app/match/gauntlet.json, which
---save FILE writes from --from-pgn).
-
-Examples:
-   plylab gauntlet --list
-   plylab gauntlet --engines glaurung,phalanx --tc 10+0.1 --games 60 -j 1 --seed 2026 --dir games
-   plylab gauntlet --engines toga2,ethereal --tc 60+0.6 --games 30 --dir games
-   plylab gauntlet --from-pgn games --format markdown
-   plylab gauntlet --stored`,
+		Name:        "gauntlet",
+		Usage:       "rate the engine against other engines with published ratings (UCI and xboard engines Debian packages)",
+		Description: help("gauntlet"),
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "engines", Usage: "play only the engines `KEYS` of the list (comma-separated, e.g. glaurung,phalanx)", DefaultText: "all"},
 			&cli.StringFlag{Name: "engines-file", Usage: "read the list of engines from JSON `FILE` instead of the built-in one"},
@@ -112,7 +80,7 @@ Examples:
 			&cli.StringFlag{Name: "save", Usage: "with --from-pgn, write the results read to JSON `FILE` (the stored results' format)"},
 			output.FormatFlag(),
 		},
-		Action: parseAction(env, parseGauntlet, runF),
+		Action: cliapp.Action(env, parseGauntlet, runF),
 	}
 }
 
@@ -172,11 +140,11 @@ func parseGauntlet(c *cli.Context) (*GauntletOptions, error) {
 	g := &match.Gauntlet{Engines: selected, Games: c.Int("games"), Workers: c.Int("concurrency"), Seed: c.Uint64("seed"),
 		Dir: c.String("dir"), Openings: match.OpeningSource{Book: c.String("book"), File: c.String("openings"), Plies: c.Int("opening-plies")}}
 	if s := c.String("time-margin"); strings.TrimSpace(s) != "0" {
-		if g.TimeMargin, err = durationFlag(c, "time-margin"); err != nil {
+		if g.TimeMargin, err = cliflags.Duration(c, "time-margin"); err != nil {
 			return nil, err
 		}
 	}
-	if g.Limit, err = limitFlags(c, ""); err != nil {
+	if g.Limit, err = cliflags.Limit(c, ""); err != nil {
 		return nil, err
 	}
 	if g.Limit.IsZero() {
@@ -214,9 +182,9 @@ func gauntletError(err error) error {
 	return cliapp.ParamUsage(err, "Workers", "--concurrency")
 }
 
-// gauntletRun plays the gauntlet (progress on stderr) and prints the
+// GauntletRun plays the gauntlet (progress on stderr) and prints the
 // table rebuilt from the PGN files, or only prints the list or a table.
-func gauntletRun(ctx context.Context, opts *GauntletOptions, stdout, stderr io.Writer) error {
+func GauntletRun(ctx context.Context, opts *GauntletOptions, stdout, stderr io.Writer) error {
 	var res *match.GauntletResults
 	var err error
 	interrupted := false

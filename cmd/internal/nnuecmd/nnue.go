@@ -1,7 +1,15 @@
-package main
+// Package nnuecmd is `plylab nnue`, the evaluation network's workshop:
+// make training data by self-play (datagen), label it with a stronger
+// engine's scores (label), train a network on it (train), and describe a
+// network file (show). Each subcommand parses its flags into an options
+// value and calls a run function that takes the output streams; the work
+// itself is engine/app/datagen's, engine/nnue/train's and
+// engine/app/lab's.
+package nnuecmd
 
 import (
 	"context"
+	"embed"
 	"errors"
 	"fmt"
 	"io"
@@ -10,6 +18,7 @@ import (
 	"strings"
 
 	"github.com/plylab/plylab/cmd/internal/cliapp"
+	"github.com/plylab/plylab/cmd/internal/cliflags"
 	"github.com/plylab/plylab/cmd/internal/output"
 	"github.com/plylab/plylab/engine/app/datagen"
 	"github.com/plylab/plylab/engine/app/lab"
@@ -20,53 +29,57 @@ import (
 	"github.com/urfave/cli/v2"
 )
 
-// nnue: the evaluation network's workshop: make training data by
-// self-play, train a network on it, and describe a network file.
-
-// NNUEDatagenOptions are the parsed flags of `plylab nnue datagen`.
-type NNUEDatagenOptions struct {
+// DatagenOptions are the parsed flags of `plylab nnue datagen`.
+type DatagenOptions struct {
 	Gen    datagen.Options
 	Output string
 	Append bool
 	Format string
-	runStreams
+	cliapp.Streams
 }
 
-// NNUELabelOptions are the parsed flags of `plylab nnue label`.
-type NNUELabelOptions struct {
+// LabelOptions are the parsed flags of `plylab nnue label`.
+type LabelOptions struct {
 	Data   []string
 	Label  datagen.LabelOptions
 	Output string
 	Format string
-	runStreams
+	cliapp.Streams
 }
 
-// NNUETrainOptions are the parsed flags of `plylab nnue train`.
-type NNUETrainOptions struct {
+// TrainOptions are the parsed flags of `plylab nnue train`.
+type TrainOptions struct {
 	Data       []string
 	Train      train.Options
 	Output     string
 	Provenance string // the command line, stored in the network file
 	Format     string
-	runStreams
+	cliapp.Streams
 }
 
-// NNUEShowOptions are the parsed flags of `plylab nnue show`.
-type NNUEShowOptions struct {
+// ShowOptions are the parsed flags of `plylab nnue show`.
+type ShowOptions struct {
 	Path   string // "" for the built-in network
 	Net    *nnue.Network
 	Size   int // bytes of the file
 	Format string
-	runStreams
+	cliapp.Streams
 }
 
-func nnueCommand(env *appEnv) *cli.Command {
-	return newNNUECommand(env, streams(env, nnueDatagenRun), streams(env, nnueLabelRun), streams(env, nnueTrainRun), streams(env, nnueShowRun))
+// help is the long help of a subcommand, help/NAME.txt.
+func help(name string) string { return cliapp.HelpText(helpFiles, name) }
+
+//go:embed help/*.txt
+var helpFiles embed.FS
+
+// Command is `plylab nnue` with its runs writing to env's streams.
+func Command(env *cliapp.Env) *cli.Command {
+	return New(env, cliapp.WithStreams(env, DatagenRun), cliapp.WithStreams(env, LabelRun), cliapp.WithStreams(env, TrainRun), cliapp.WithStreams(env, ShowRun))
 }
 
-// newNNUECommand builds `plylab nnue` and its subcommands.
-func newNNUECommand(env *appEnv, genF func(context.Context, *NNUEDatagenOptions) error, labelF func(context.Context, *NNUELabelOptions) error,
-	trainF func(context.Context, *NNUETrainOptions) error, showF func(context.Context, *NNUEShowOptions) error) *cli.Command {
+// New builds `plylab nnue` and its subcommands.
+func New(env *cliapp.Env, genF func(context.Context, *DatagenOptions) error, labelF func(context.Context, *LabelOptions) error,
+	trainF func(context.Context, *TrainOptions) error, showF func(context.Context, *ShowOptions) error) *cli.Command {
 	return &cli.Command{
 		Name:        "nnue",
 		Usage:       "the evaluation network: make training data by self-play, train a network, describe one",
@@ -93,7 +106,7 @@ func newNNUECommand(env *appEnv, genF func(context.Context, *NNUEDatagenOptions)
 					&cli.IntFlag{Name: "hash", Value: 16, Usage: "transposition table size in `MB` of each game's engine"},
 					output.FormatFlag(),
 				},
-				Action: parseAction(env, parseNNUEDatagen, genF),
+				Action: cliapp.Action(env, parseNNUEDatagen, genF),
 			},
 			{
 				Name:        "train",
@@ -114,7 +127,7 @@ func newNNUECommand(env *appEnv, genF func(context.Context, *NNUEDatagenOptions)
 					&cli.IntFlag{Name: "concurrency", Aliases: []string{"j"}, Value: 1, Usage: "compute each batch with `N` goroutines"},
 					output.FormatFlag(),
 				},
-				Action: parseAction(env, parseNNUETrain, trainF),
+				Action: cliapp.Action(env, parseNNUETrain, trainF),
 			},
 			{
 				Name:        "label",
@@ -128,7 +141,7 @@ func newNNUECommand(env *appEnv, genF func(context.Context, *NNUEDatagenOptions)
 					&cli.IntFlag{Name: "concurrency", Aliases: []string{"j"}, Value: 1, Usage: "run `N` teacher processes"},
 					output.FormatFlag(),
 				},
-				Action: parseAction(env, parseNNUELabel, labelF),
+				Action: cliapp.Action(env, parseNNUELabel, labelF),
 			},
 			{
 				Name:        "show",
@@ -136,28 +149,13 @@ func newNNUECommand(env *appEnv, genF func(context.Context, *NNUEDatagenOptions)
 				ArgsUsage:   "[FILE]",
 				Description: help("nnue-show"),
 				Flags:       []cli.Flag{output.FormatFlag()},
-				Action:      parseAction(env, parseNNUEShow, showF),
+				Action:      cliapp.Action(env, parseNNUEShow, showF),
 			},
 		},
 	}
 }
 
-// netFromFlag reads the network file path that flag names (nnue.ReadFile,
-// the one reader of network files) and its size, with its errors worded
-// for the command line.
-func netFromFlag(flag, path string) (*nnue.Network, int, error) {
-	n, size, err := nnue.ReadFile(path)
-	var fe *nnue.FileError
-	switch {
-	case !errors.As(err, &fe):
-		return n, size, err
-	case fe.Read:
-		return nil, 0, cliapp.ReadError(strings.TrimPrefix(flag, "--"), path, fe.Err, "")
-	}
-	return nil, 0, cliapp.Usagef("%s %s: %v; give a file written by plylab nnue train", flag, path, fe.Err)
-}
-
-func parseNNUEDatagen(c *cli.Context) (*NNUEDatagenOptions, error) {
+func parseNNUEDatagen(c *cli.Context) (*DatagenOptions, error) {
 	if err := cliapp.RejectArgs(c, "plylab nnue datagen --games 100 -o data.bin"); err != nil {
 		return nil, err
 	}
@@ -168,7 +166,7 @@ func parseNNUEDatagen(c *cli.Context) (*NNUEDatagenOptions, error) {
 	if _, err := os.Stat(out); err == nil && !c.Bool("append") {
 		return nil, cliapp.Usagef("-o %s: the file exists; add --append to add positions to it, or give another name", out)
 	}
-	algos, err := parseAlgoFlag(c, "engine")
+	algos, err := cliflags.Algos(c, "engine")
 	if err != nil {
 		return nil, err
 	}
@@ -177,7 +175,7 @@ func parseNNUEDatagen(c *cli.Context) (*NNUEDatagenOptions, error) {
 	}
 	eng := algos[0]
 	if path := c.String("net"); path != "" {
-		if eng.Net, _, err = netFromFlag("--net", path); err != nil {
+		if eng.Net, _, err = cliflags.Net("--net", path); err != nil {
 			return nil, err
 		}
 		eng.Eval = eval.NNUE
@@ -186,7 +184,7 @@ func parseNNUEDatagen(c *cli.Context) (*NNUEDatagenOptions, error) {
 	if nodes < 1 {
 		return nil, cliapp.Usagef("--nodes %d: expected 1 to %d", nodes, datagen.MaxNodes)
 	}
-	opts := &NNUEDatagenOptions{Output: out, Append: c.Bool("append"), Format: c.String("format"), Gen: datagen.Options{
+	opts := &DatagenOptions{Output: out, Append: c.Bool("append"), Format: c.String("format"), Gen: datagen.Options{
 		Engine: eng, Games: c.Int("games"), Nodes: uint64(nodes), RandomPlies: c.Int("random-plies"),
 		MaxOpening: c.Int("max-opening"), WinScore: c.Int("win-score"), MaxPlies: c.Int("max-plies"),
 		Seed: c.Uint64("seed"), Concurrency: c.Int("concurrency")}}
@@ -199,9 +197,9 @@ func parseNNUEDatagen(c *cli.Context) (*NNUEDatagenOptions, error) {
 	return opts, nil
 }
 
-// nnueDatagenRun plays the games, writing each as it finishes
+// DatagenRun plays the games, writing each as it finishes
 // (datagen.GenerateFile).
-func nnueDatagenRun(ctx context.Context, opts *NNUEDatagenOptions, stdout, stderr io.Writer) error {
+func DatagenRun(ctx context.Context, opts *DatagenOptions, stdout, stderr io.Writer) error {
 	bar := output.NewBar(stderr, opts.Progress, opts.Gen.Games, "games")
 	gen := opts.Gen
 	gen.Progress = func(s datagen.Summary) { bar.Step(s.Games, s.Status(gen.Games)) }
@@ -220,7 +218,7 @@ func nnueDatagenRun(ctx context.Context, opts *NNUEDatagenOptions, stdout, stder
 	return runErr
 }
 
-func parseNNUETrain(c *cli.Context) (*NNUETrainOptions, error) {
+func parseNNUETrain(c *cli.Context) (*TrainOptions, error) {
 	if err := cliapp.RejectArgs(c, "plylab nnue train --data data.bin -o my.nnue"); err != nil {
 		return nil, err
 	}
@@ -241,7 +239,7 @@ func parseNNUETrain(c *cli.Context) (*NNUETrainOptions, error) {
 	if holdout == 0 {
 		holdout = -1
 	}
-	opts := &NNUETrainOptions{Data: c.StringSlice("data"), Output: out, Format: c.String("format"),
+	opts := &TrainOptions{Data: c.StringSlice("data"), Output: out, Format: c.String("format"),
 		Provenance: cliapp.CommandLine(c, "format"),
 		Train: train.Options{Hidden: c.Int("hidden"), Buckets: c.Int("buckets"), Epochs: c.Int("epochs"), BatchSize: c.Int("batch"), Rate: c.Float64("rate"),
 			Decay: c.Float64("decay"), Lambda: lambda, Holdout: holdout, Seed: c.Uint64("seed"), Workers: c.Int("concurrency")}}
@@ -270,8 +268,8 @@ func readData(files []string) ([]nnue.Record, error) {
 	return recs, err
 }
 
-// nnueTrainRun reads the data, trains and writes the network.
-func nnueTrainRun(ctx context.Context, opts *NNUETrainOptions, stdout, stderr io.Writer) error {
+// TrainRun reads the data, trains and writes the network.
+func TrainRun(ctx context.Context, opts *TrainOptions, stdout, stderr io.Writer) error {
 	prog := output.NewProgress(stderr, opts.Progress)
 	prog.Status("nnue train: reading the data")
 	recs, err := readData(opts.Data)
@@ -314,16 +312,16 @@ func nnueTrainRun(ctx context.Context, opts *NNUETrainOptions, stdout, stderr io
 	return runErr
 }
 
-func parseNNUEShow(c *cli.Context) (*NNUEShowOptions, error) {
+func parseNNUEShow(c *cli.Context) (*ShowOptions, error) {
 	if c.NArg() > 1 {
 		return nil, cliapp.Usagef("nnue show takes one network file at most, got %d arguments", c.NArg())
 	}
-	opts := &NNUEShowOptions{Format: c.String("format")}
+	opts := &ShowOptions{Format: c.String("format")}
 	if path := c.Args().First(); path != "" {
 		if err := cliapp.CheckInputFile("network", path, "my.nnue"); err != nil {
 			return nil, err
 		}
-		net, size, err := netFromFlag("network", path)
+		net, size, err := cliflags.Net("network", path)
 		if err != nil {
 			return nil, err
 		}
@@ -337,8 +335,8 @@ func parseNNUEShow(c *cli.Context) (*NNUEShowOptions, error) {
 	return opts, nil
 }
 
-// nnueShowRun prints the network's description and its scores.
-func nnueShowRun(_ context.Context, opts *NNUEShowOptions, stdout, _ io.Writer) error {
+// ShowRun prints the network's description and its scores.
+func ShowRun(_ context.Context, opts *ShowOptions, stdout, _ io.Writer) error {
 	t, err := lab.NetworkTable(opts.Path, opts.Net, opts.Size)
 	if err != nil {
 		return err
@@ -346,7 +344,7 @@ func nnueShowRun(_ context.Context, opts *NNUEShowOptions, stdout, _ io.Writer) 
 	return output.WriteTable(stdout, opts.Format, t, opts.Color)
 }
 
-func parseNNUELabel(c *cli.Context) (*NNUELabelOptions, error) {
+func parseNNUELabel(c *cli.Context) (*LabelOptions, error) {
 	if err := cliapp.RejectArgs(c, "plylab nnue label --data data.bin --teacher /usr/games/stockfish -o taught.bin"); err != nil {
 		return nil, err
 	}
@@ -373,12 +371,12 @@ func parseNNUELabel(c *cli.Context) (*NNUELabelOptions, error) {
 	if j < 1 || j > 64 {
 		return nil, cliapp.Usagef("-j %d: expected 1 to 64", j)
 	}
-	return &NNUELabelOptions{Data: c.StringSlice("data"), Output: out, Format: c.String("format"),
+	return &LabelOptions{Data: c.StringSlice("data"), Output: out, Format: c.String("format"),
 		Label: datagen.LabelOptions{Engine: teacher, Depth: depth, Concurrency: j}}, nil
 }
 
-// nnueLabelRun labels the positions and writes them.
-func nnueLabelRun(ctx context.Context, opts *NNUELabelOptions, stdout, stderr io.Writer) error {
+// LabelRun labels the positions and writes them.
+func LabelRun(ctx context.Context, opts *LabelOptions, stdout, stderr io.Writer) error {
 	recs, err := readData(opts.Data)
 	if err != nil {
 		return err

@@ -1,7 +1,15 @@
-package main
+// Package matchcmd is `plylab match` and `plylab gauntlet`: games
+// between plylab's engine and an opponent (a UCI or xboard engine, a
+// random mover, or plylab's engine with other switches), with the score,
+// the Elo difference and its interval, an optional SPRT, and, for the
+// gauntlet, a rating fitted to engines with published ratings. The games,
+// PGN files and statistics are engine/app/match's; this package reads the
+// flags into options values and prints the results.
+package matchcmd
 
 import (
 	"context"
+	"embed"
 	"errors"
 	"fmt"
 	"io"
@@ -9,6 +17,7 @@ import (
 	"strings"
 
 	"github.com/plylab/plylab/cmd/internal/cliapp"
+	"github.com/plylab/plylab/cmd/internal/cliflags"
 	"github.com/plylab/plylab/cmd/internal/flagval"
 	"github.com/plylab/plylab/cmd/internal/output"
 	"github.com/plylab/plylab/engine"
@@ -18,26 +27,29 @@ import (
 	"github.com/urfave/cli/v2"
 )
 
-// match: games between plylab's engine and an opponent (a UCI engine such
-// as Stockfish, a random mover, or plylab's engine with other switches),
-// with the score, the Elo difference and its interval, an optional SPRT,
-// and RAM-Z's breakdowns by color and game phase. The games are played by
-// the engine/app/match package; this file reads the flags and prints.
+// help is the long help of a command, help/NAME.txt.
+func help(name string) string { return cliapp.HelpText(helpFiles, name) }
+
+//go:embed help/*.txt
+var helpFiles embed.FS
 
 const matchDefaultGames = 10
 
-// MatchOptions are the parsed and checked flags of `plylab match`.
-type MatchOptions struct {
+// Options are the parsed and checked flags of `plylab match`.
+type Options struct {
 	Plan   *match.Plan // the match (match.Setup.Plan), PGN file included
 	Format string
-	runStreams
+	cliapp.Streams
 }
 
-func matchCommand(env *appEnv) *cli.Command { return newMatchCommand(env, streams(env, matchRun)) }
+// Command is `plylab match` with its run writing to env's streams.
+func Command(env *cliapp.Env) *cli.Command {
+	return New(env, cliapp.WithStreams(env, Run))
+}
 
-// newMatchCommand builds `plylab match`; its action parses the flags into
-// MatchOptions and calls runF.
-func newMatchCommand(env *appEnv, runF func(context.Context, *MatchOptions) error) *cli.Command {
+// New builds `plylab match`; its action parses the flags into
+// Options and calls runF.
+func New(env *cliapp.Env, runF func(context.Context, *Options) error) *cli.Command {
 	return &cli.Command{
 		Name:        "match",
 		Usage:       "play a match between the engine and an opponent: score, Elo with 95% interval, SPRT",
@@ -73,12 +85,12 @@ func newMatchCommand(env *appEnv, runF func(context.Context, *MatchOptions) erro
 			&cli.Uint64Flag{Name: "seed", Usage: "random `SEED` for random players and book lines", DefaultText: "a new one, printed in the report"},
 			output.FormatFlag(),
 		},
-		Action: parseAction(env, parseMatch, runF),
+		Action: cliapp.Action(env, parseMatch, runF),
 	}
 }
 
 // parseMatch reads the flags into a match.Setup and checks it.
-func parseMatch(c *cli.Context) (*MatchOptions, error) {
+func parseMatch(c *cli.Context) (*Options, error) {
 	const example = "plylab match --opponent random --games 20"
 	if err := cliapp.RejectArgs(c, example); err != nil {
 		return nil, err
@@ -90,23 +102,23 @@ func parseMatch(c *cli.Context) (*MatchOptions, error) {
 		Openings: match.OpeningSource{Book: c.String("book"), File: c.String("openings"), Plies: c.Int("opening-plies")}}
 	if s := c.String("time-margin"); strings.TrimSpace(s) != "0" {
 		var err error
-		if setup.TimeMargin, err = durationFlag(c, "time-margin"); err != nil {
+		if setup.TimeMargin, err = cliflags.Duration(c, "time-margin"); err != nil {
 			return nil, err
 		}
 	}
 
 	// Limits (none set: match.Setup's defaults).
 	var err error
-	if setup.EngineLimit, err = limitFlags(c, ""); err != nil {
+	if setup.EngineLimit, err = cliflags.Limit(c, ""); err != nil {
 		return nil, err
 	}
-	oppLimit, err := limitFlags(c, "opponent-")
+	oppLimit, err := cliflags.Limit(c, "opponent-")
 	if err != nil {
 		return nil, err
 	}
 
 	// Our engine.
-	algos, err := parseAlgoFlag(c, "engine")
+	algos, err := cliflags.Algos(c, "engine")
 	if err != nil {
 		return nil, err
 	}
@@ -115,14 +127,14 @@ func parseMatch(c *cli.Context) (*MatchOptions, error) {
 	}
 	setup.Engine = algos[0]
 	if path := c.String("net"); path != "" {
-		net, _, err := netFromFlag("--net", path)
+		net, _, err := cliflags.Net("--net", path)
 		if err != nil {
 			return nil, err
 		}
 		setup.Engine.Eval, setup.Engine.Net = eval.NNUE, net
 		setup.Engine.Name += " (net " + filepath.Base(path) + ")"
 	}
-	if setup.Engine.Threads, err = checkThreads(c); err != nil {
+	if setup.Engine.Threads, err = cliflags.Threads(c); err != nil {
 		return nil, err
 	}
 	if setup.Engine.Threads > 1 {
@@ -141,7 +153,7 @@ func parseMatch(c *cli.Context) (*MatchOptions, error) {
 	if err != nil {
 		return nil, cliapp.FlagError(matchSetupError(setup, err))
 	}
-	return &MatchOptions{Plan: plan, Format: c.String("format")}, nil
+	return &Options{Plan: plan, Format: c.String("format")}, nil
 }
 
 // matchSetupError words an error of match.Setup.Plan with the flags.
@@ -157,7 +169,7 @@ func matchSetupError(setup match.Setup, err error) error {
 	case errors.Is(err, match.ErrBothOpenings):
 		return cliapp.Usagef("use --book or --openings, not both")
 	case errors.As(err, &ope) && ope.Book:
-		return bookOpenError(ope.Path, ope.Err)
+		return cliflags.BookOpenError(ope.Path, ope.Err)
 	case errors.As(err, &ope) && ope.Read:
 		return cliapp.ReadError("openings", ope.Path, ope.Err, "")
 	case errors.As(err, &ope):
@@ -202,7 +214,7 @@ func opponentSpec(c *cli.Context, limit match.Limit, engOpts engine.Options) (ma
 		if !match.IsPlylab(spec) {
 			return match.OpponentSpec{}, cliapp.Usagef("--opponent-net is for a plylab opponent such as engine; the opponent %q is not one", spec)
 		}
-		net, _, err := netFromFlag("--opponent-net", path)
+		net, _, err := cliflags.Net("--opponent-net", path)
 		if err != nil {
 			return match.OpponentSpec{}, err
 		}
@@ -223,9 +235,9 @@ func opponentError(spec string, oe *match.OpponentError) error {
 		spec, textfmt.PathCause(oe.Cause), oe.Hint())
 }
 
-// matchRun plays the match with a progress bar and PGN output and prints
+// Run plays the match with a progress bar and PGN output and prints
 // the report.
-func matchRun(ctx context.Context, opts *MatchOptions, stdout, stderr io.Writer) error {
+func Run(ctx context.Context, opts *Options, stdout, stderr io.Writer) error {
 	bar := output.NewBar(stderr, opts.Progress, opts.Plan.Config.Games, "games")
 	defer bar.Done()
 	res, err := opts.Plan.Run(ctx, func(_ *match.Game, r *match.Result) { bar.Step(len(r.Games), r.Progress()) })
