@@ -17,6 +17,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/plylab/plylab/lessons/live"
+	"github.com/plylab/plylab/lessons/notebook"
 	"github.com/plylab/plylab/lessons/sandbox"
 )
 
@@ -398,7 +399,12 @@ func TestSiteExportErrors(t *testing.T) {
 	if got := wantUsageError(t, r); got != "plylab: --wasm "+notWasm+" is not a WebAssembly module (nor one compressed with gzip); build one with GOOS=js GOARCH=wasm go build -o plylab.wasm ./cmd/plylab" {
 		t.Errorf("a text file as --wasm: %s", got)
 	}
-	if _, err := goTool(); err != nil {
+	missing := filepath.Join(dir, "nosuch.wasm")
+	r = runCLI(t, "lesson", "export", "3", "--format", "site", "-o", filepath.Join(dir, "out"), "--wasm", missing)
+	if got := wantUsageError(t, r); got != "plylab: --wasm: file "+strconv.Quote(missing)+" does not exist; check the path (build one with GOOS=js GOARCH=wasm go build -o plylab.wasm ./cmd/plylab)" {
+		t.Errorf("a missing --wasm: %s", got)
+	}
+	if _, err := notebook.GoTool(); err != nil {
 		t.Skip("no Go toolchain to ask which module the folder is in")
 	}
 	t.Chdir(dir)
