@@ -114,14 +114,25 @@ func Check(runs []LessonRun, opt CheckOptions) ([]CheckResult, error) {
 	return out, nil
 }
 
-// UpdateFolderError returns an error when an Update check of ls could not
-// write a golden transcript because its folder does not exist, naming
-// the first such file; nil when every folder is there.
+// GoldenFolderError is why an update of golden transcripts cannot write
+// one: the folder of Path does not exist.
+type GoldenFolderError struct {
+	Path   string // the golden transcript to write
+	Folder string // its folder, missing
+}
+
+func (e *GoldenFolderError) Error() string {
+	return fmt.Sprintf("cannot write %s: folder %s does not exist", e.Path, e.Folder)
+}
+
+// UpdateFolderError returns a *GoldenFolderError when an Update check of
+// ls could not write a golden transcript because its folder does not
+// exist, naming the first such file; nil when every folder is there.
 func UpdateFolderError(ls []*Lesson, goldenDir string) error {
 	for _, l := range ls {
 		path := GoldenPath(l, goldenDir)
 		if d := filepath.Dir(path); !isDir(d) {
-			return fmt.Errorf("--update writes %s, but folder %s does not exist; run it in the plylab source tree or give --golden DIR", path, d)
+			return &GoldenFolderError{Path: path, Folder: d}
 		}
 	}
 	return nil

@@ -97,9 +97,10 @@ func TestUpdateFolderError(t *testing.T) {
 		t.Errorf("existing folder: %v", err)
 	}
 	missing := filepath.Join(dir, "none")
-	want := "--update writes " + filepath.Join(missing, "01-one.golden") + ", but folder " + missing + " does not exist; run it in the plylab source tree or give --golden DIR"
-	if err := UpdateFolderError(ls, missing); err == nil || err.Error() != want {
-		t.Errorf("missing folder: %v, want %q", err, want)
+	var ge *GoldenFolderError
+	err := UpdateFolderError(ls, missing)
+	if !errors.As(err, &ge) || ge.Path != filepath.Join(missing, "01-one.golden") || ge.Folder != missing {
+		t.Errorf("missing folder: %#v, want a *GoldenFolderError for %s", err, filepath.Join(missing, "01-one.golden"))
 	}
 }
 

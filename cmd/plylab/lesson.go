@@ -291,8 +291,9 @@ func parseLessonCheck(c *cli.Context, env *appEnv) (*LessonCheckOptions, error) 
 	}
 	opt := lessons.CheckOptions{GoldenDir: c.String("golden"), ReadGoldenDir: c.IsSet("golden"), Update: c.Bool("update")}
 	if opt.Update {
-		if err := lessons.UpdateFolderError(ls, opt.GoldenDir); err != nil {
-			return nil, cliapp.Usagef("%s", err)
+		var ge *lessons.GoldenFolderError
+		if err := lessons.UpdateFolderError(ls, opt.GoldenDir); errors.As(err, &ge) {
+			return nil, cliapp.Usagef("--update writes %s, but folder %s does not exist; run it in the plylab source tree or give --golden DIR", ge.Path, ge.Folder)
 		}
 	}
 	return &LessonCheckOptions{Batch: lessons.Batch{Lessons: ls, NewRun: env.newLessonRun, Jobs: c.Int("jobs")}, Check: opt}, nil

@@ -377,6 +377,7 @@ func TestLessonMalformed(t *testing.T) {
 }
 
 func TestLessonErrors(t *testing.T) {
+	missing := filepath.Join(t.TempDir(), "none")
 	tests := []struct {
 		args []string
 		want string
@@ -391,6 +392,8 @@ func TestLessonErrors(t *testing.T) {
 		{[]string{"lesson", "export", "1", "-o", "x", "--format", "site", "--wasm", "no-such.wasm"}, `plylab: --wasm: file "no-such.wasm" does not exist; check the path (build one with GOOS=js GOARCH=wasm go build -o plylab.wasm ./cmd/plylab)`},
 		{[]string{"lesson", "export", "-o", "x"}, "plylab: name the lessons to export: a number, a name, a file, or all; e.g. plylab lesson export all -o site"},
 		{[]string{"lesson", "list", "3"}, "plylab: 'lesson list' takes no arguments; to run a lesson: plylab lesson run 3"},
+		{[]string{"lesson", "check", "1", "--update", "--golden", missing}, "plylab: --update writes " + filepath.Join(missing, "01-game-trees.golden") +
+			", but folder " + missing + " does not exist; run it in the plylab source tree or give --golden DIR"},
 	}
 	for _, tc := range tests {
 		r := runCLI(t, tc.args...)
