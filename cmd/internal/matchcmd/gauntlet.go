@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 	"time"
 
@@ -58,7 +59,7 @@ func NewGauntlet(env *cliapp.Env, runF func(context.Context, *GauntletOptions) e
 		Name:        "gauntlet",
 		Usage:       "rate the engine against other engines with published ratings (UCI and xboard engines Debian packages)",
 		Description: help("gauntlet"),
-		Flags: []cli.Flag{
+		Flags: slices.Concat([]cli.Flag{
 			&cli.StringFlag{Name: "engines", Usage: "play only the engines `KEYS` of the list (comma-separated, e.g. glaurung,phalanx)", DefaultText: "all"},
 			&cli.StringFlag{Name: "engines-file", Usage: "read the list of engines from JSON `FILE` instead of the built-in one"},
 			&cli.BoolFlag{Name: "list", Usage: "show the engines, their set-up and published ratings, and exit"},
@@ -70,16 +71,14 @@ func NewGauntlet(env *cliapp.Env, runF func(context.Context, *GauntletOptions) e
 			&cli.IntFlag{Name: "hash", Value: 16, Usage: "plylab's transposition table size in `MB`"},
 			&cli.StringFlag{Name: "time-margin", Value: "500ms", Usage: "a player loses on time when it exceeds its time by more than `TIME`"},
 			&cli.IntFlag{Name: "concurrency", Aliases: []string{"j"}, Value: 1, Usage: "play `N` games at once (each game uses about one core per engine)"},
-			&cli.StringFlag{Name: "book", Aliases: []string{"b"}, Usage: "draw openings from Polyglot book `FILE`"},
-			&cli.StringFlag{Name: "openings", Usage: "read openings from `FILE`: EPD/FEN lines, or a .pgn file's games"},
-			&cli.IntFlag{Name: "opening-plies", Value: 8, Usage: "length of book lines and PGN openings in `PLIES`"},
+		}, openingFlags(), []cli.Flag{
 			&cli.Uint64Flag{Name: "seed", Usage: "random `SEED` for book lines", DefaultText: "a new one"},
 			&cli.StringFlag{Name: "dir", Value: gauntletDefaultDir, Usage: "write the games to PGN files in folder `DIR`, one per engine and time control"},
 			&cli.StringFlag{Name: "from-pgn", Usage: "rebuild the table from the PGN files in folder `DIR` without playing"},
 			&cli.BoolFlag{Name: "stored", Usage: "print the table of the results stored in the repository"},
 			&cli.StringFlag{Name: "save", Usage: "with --from-pgn, write the results read to JSON `FILE` (the stored results' format)"},
 			output.FormatFlag(),
-		},
+		}),
 		Action: cliapp.Action(env, parseGauntlet, runF),
 	}
 }

@@ -14,6 +14,7 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/plylab/plylab/cmd/internal/cliapp"
@@ -42,6 +43,16 @@ type Options struct {
 	cliapp.Streams
 }
 
+// openingFlags choose the openings of match and gauntlet
+// (match.OpeningSource).
+func openingFlags() []cli.Flag {
+	return []cli.Flag{
+		&cli.StringFlag{Name: "book", Aliases: []string{"b"}, Usage: "draw openings from Polyglot book `FILE`"},
+		&cli.StringFlag{Name: "openings", Usage: "read openings from `FILE`: EPD/FEN lines, or a .pgn file's games"},
+		&cli.IntFlag{Name: "opening-plies", Value: 8, Usage: "length of book lines and PGN openings in `PLIES`"},
+	}
+}
+
 // Command is `plylab match` with its run writing to env's streams.
 func Command(env *cliapp.Env) *cli.Command {
 	return New(env, cliapp.WithStreams(env, Run))
@@ -54,7 +65,7 @@ func New(env *cliapp.Env, runF func(context.Context, *Options) error) *cli.Comma
 		Name:        "match",
 		Usage:       "play a match between the engine and an opponent: score, Elo with 95% interval, SPRT",
 		Description: help("match"),
-		Flags: []cli.Flag{
+		Flags: slices.Concat([]cli.Flag{
 			&cli.StringFlag{Name: "engine", Value: "engine", Usage: "plylab's `ALGO`: minimax, alphabeta or engine, optionally with switches such as engine-without-null"},
 			&cli.StringFlag{Name: "with", Usage: "switch on techniques `LIST` for the engine (comma-separated; see 'plylab techniques')"},
 			&cli.StringFlag{Name: "without", Usage: "switch off techniques `LIST` for the engine (comma-separated; see 'plylab techniques')"},
@@ -77,14 +88,12 @@ func New(env *cliapp.Env, runF func(context.Context, *Options) error) *cli.Comma
 			&cli.StringFlag{Name: "opponent-tc", Usage: "the opponent's clock `BASE+INC`", DefaultText: "the engine's limit"},
 			&cli.StringFlag{Name: "time-margin", Value: "100ms", Usage: "a player loses on time when it exceeds its time by more than `TIME` (e.g. 100ms, 0 for none; a bare number is milliseconds)"},
 			&cli.IntFlag{Name: "concurrency", Aliases: []string{"j"}, Value: 1, Usage: "play `N` games at once (each with its own players)"},
-			&cli.StringFlag{Name: "book", Aliases: []string{"b"}, Usage: "draw openings from Polyglot book `FILE`"},
-			&cli.StringFlag{Name: "openings", Usage: "read openings from `FILE`: EPD/FEN lines, or a .pgn file's games"},
-			&cli.IntFlag{Name: "opening-plies", Value: 8, Usage: "length of book lines and PGN openings in `PLIES`"},
+		}, openingFlags(), []cli.Flag{
 			&cli.StringFlag{Name: "pgn", Usage: "write every game to PGN `FILE`"},
 			&cli.StringFlag{Name: "sprt", Usage: "stop early by a sequential test of `ELO0,ELO1` (alpha = beta = 0.05), e.g. 0,10"},
 			&cli.Uint64Flag{Name: "seed", Usage: "random `SEED` for random players and book lines", DefaultText: "a new one, printed in the report"},
 			output.FormatFlag(),
-		},
+		}),
 		Action: cliapp.Action(env, parseMatch, runF),
 	}
 }

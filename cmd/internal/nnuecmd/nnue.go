@@ -218,18 +218,28 @@ func DatagenRun(ctx context.Context, opts *DatagenOptions, stdout, stderr io.Wri
 	return runErr
 }
 
+// dataAndOutput checks the names of the --data files and of -o (example
+// is an output name to suggest) and returns -o.
+func dataAndOutput(c *cli.Context, example string) (string, error) {
+	for _, d := range c.StringSlice("data") {
+		if err := cliapp.CheckInputFile("--data", d, "data.bin"); err != nil {
+			return "", err
+		}
+	}
+	out := c.String("output")
+	if err := cliapp.CheckOutputFile(out, example); err != nil {
+		return "", cliapp.Usagef("%v", err)
+	}
+	return out, nil
+}
+
 func parseNNUETrain(c *cli.Context) (*TrainOptions, error) {
 	if err := cliapp.RejectArgs(c, "plylab nnue train --data data.bin -o my.nnue"); err != nil {
 		return nil, err
 	}
-	for _, d := range c.StringSlice("data") {
-		if err := cliapp.CheckInputFile("--data", d, "data.bin"); err != nil {
-			return nil, err
-		}
-	}
-	out := c.String("output")
-	if err := cliapp.CheckOutputFile(out, "my.nnue"); err != nil {
-		return nil, cliapp.Usagef("%v", err)
+	out, err := dataAndOutput(c, "my.nnue")
+	if err != nil {
+		return nil, err
 	}
 	lambda := c.Float64("lambda")
 	if lambda == 0 {
@@ -348,14 +358,9 @@ func parseNNUELabel(c *cli.Context) (*LabelOptions, error) {
 	if err := cliapp.RejectArgs(c, "plylab nnue label --data data.bin --teacher /usr/games/stockfish -o taught.bin"); err != nil {
 		return nil, err
 	}
-	for _, d := range c.StringSlice("data") {
-		if err := cliapp.CheckInputFile("--data", d, "data.bin"); err != nil {
-			return nil, err
-		}
-	}
-	out := c.String("output")
-	if err := cliapp.CheckOutputFile(out, "taught.bin"); err != nil {
-		return nil, cliapp.Usagef("%v", err)
+	out, err := dataAndOutput(c, "taught.bin")
+	if err != nil {
+		return nil, err
 	}
 	if _, err := os.Stat(out); err == nil {
 		return nil, cliapp.Usagef("-o %s: the file exists; give another name", out)
