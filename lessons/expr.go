@@ -702,26 +702,18 @@ func (p *exprParser) comparison() (exprNode, error) {
 	return l, nil
 }
 
-func (p *exprParser) sum() (exprNode, error) {
-	l, err := p.product()
-	for err == nil && p.isOp("+", "-") {
-		op := p.tok.text
-		p.next()
-		var r exprNode
-		if r, err = p.product(); err == nil {
-			l = binary{op, l, r}
-		}
-	}
-	return l, err
-}
+func (p *exprParser) sum() (exprNode, error)     { return p.leftAssoc(p.product, "+", "-") }
+func (p *exprParser) product() (exprNode, error) { return p.leftAssoc(p.unary, "*", "/") }
 
-func (p *exprParser) product() (exprNode, error) {
-	l, err := p.unary()
-	for err == nil && p.isOp("*", "/") {
+// leftAssoc parses operands (each by next) joined by any of ops, grouped
+// from the left: a - b - c is (a - b) - c.
+func (p *exprParser) leftAssoc(next func() (exprNode, error), ops ...string) (exprNode, error) {
+	l, err := next()
+	for err == nil && p.isOp(ops...) {
 		op := p.tok.text
 		p.next()
 		var r exprNode
-		if r, err = p.unary(); err == nil {
+		if r, err = next(); err == nil {
 			l = binary{op, l, r}
 		}
 	}
