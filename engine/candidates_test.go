@@ -26,17 +26,17 @@ func TestCandidateNodeCounts(t *testing.T) {
 		singTries, singExts uint64
 		histLess, histMore  uint64
 	}{
-		{kiwipete, "engine", 9, 18347, 23130, "e2a6", -99, 0, 0, 0, 0},
-		{kiwipete, "engine-with-conthist", 9, 18346, 23129, "e2a6", -99, 0, 0, 0, 0},
-		{kiwipete, "engine-with-histlmr", 9, 18204, 22945, "e2a6", -99, 0, 0, 0, 362},
-		{kiwipete, "engine-with-singular", 7, 4913, 6015, "e2a6", -13, 0, 0, 0, 0},
-		{kiwipete, "engine-with-singular", 9, 21870, 27987, "e2a6", -99, 47, 10, 0, 0},
-		{kiwipete, "engine-with-conthist-with-histlmr-with-singular", 9, 21692, 27768, "e2a6", -99, 47, 10, 0, 384},
-		{italian, "engine", 9, 25428, 27128, "d2d4", 30, 0, 0, 0, 0},
-		{italian, "engine-with-conthist", 9, 18394, 19364, "b1c3", 23, 0, 0, 0, 0},
-		{italian, "engine-with-histlmr", 9, 13479, 14153, "b1c3", 6, 0, 0, 37, 2893},
-		{italian, "engine-with-singular", 9, 26031, 27546, "d2d4", 29, 17, 6, 0, 0},
-		{italian, "engine-with-conthist-with-histlmr-with-singular", 9, 16006, 16904, "d2d4", 23, 19, 2, 42, 2987},
+		{kiwipete, "engine", 9, 18746, 23586, "e2a6", -111, 0, 0, 0, 0},
+		{kiwipete, "engine-with-conthist", 9, 18746, 23586, "e2a6", -111, 0, 0, 0, 0},
+		{kiwipete, "engine-with-histlmr", 9, 18612, 23344, "e2a6", -111, 0, 0, 4, 378},
+		{kiwipete, "engine-with-singular", 7, 5025, 6157, "e2a6", -13, 0, 0, 0, 0},
+		{kiwipete, "engine-with-singular", 9, 19067, 23671, "e2a6", -15, 39, 10, 0, 0},
+		{kiwipete, "engine-with-conthist-with-histlmr-with-singular", 9, 18769, 23212, "e2a6", -15, 39, 10, 7, 608},
+		{italian, "engine", 9, 16333, 17065, "a2a3", 29, 0, 0, 0, 0},
+		{italian, "engine-with-conthist", 9, 12948, 13486, "d2d4", 31, 0, 0, 0, 0},
+		{italian, "engine-with-histlmr", 9, 11084, 11544, "d2d4", 30, 0, 0, 8, 2261},
+		{italian, "engine-with-singular", 9, 17979, 18884, "a2a3", 29, 20, 4, 0, 0},
+		{italian, "engine-with-conthist-with-histlmr-with-singular", 9, 14295, 15111, "d2d4", 41, 20, 5, 34, 2488},
 	} {
 		s := NewSearcher(mustClassical(t, tc.algo))
 		r := s.Search(context.Background(), mustBoard(t, tc.fen), Limits{Depth: tc.depth}, nil, nil)
@@ -218,16 +218,16 @@ func TestPruneCandidates(t *testing.T) {
 		score                     int
 		nullTries, nullCuts, seeP uint64
 	}{
-		{kiwipete, "engine", 18347, 23130, "e2a6", -99, 1147, 307, 5159},
-		{kiwipete, "engine-without-nulladapt", 22512, 27197, "e2a6", -99, 1170, 301, 6652},
-		{kiwipete, "engine-without-seeprune", 28567, 35050, "e2a6", -99, 1325, 346, 0},
-		{kiwipete, "engine-without-improving", 28664, 36351, "e2a6", -14, 2096, 860, 8008},
-		{kiwipete, "engine-without-nulladapt-without-seeprune-without-improving", 61217, 75712, "e2a6", -40, 2890, 1171, 0},
-		{italian, "engine", 25428, 27128, "d2d4", 30, 2950, 685, 5954},
-		{italian, "engine-without-nulladapt", 19429, 20338, "d2d4", 30, 2279, 513, 4455},
-		{italian, "engine-without-seeprune", 22695, 24254, "d2d4", 30, 2002, 408, 0},
-		{italian, "engine-without-improving", 41331, 46115, "d2d4", 31, 4812, 1872, 8708},
-		{italian, "engine-without-nulladapt-without-seeprune-without-improving", 49317, 54597, "d2d4", 35, 4177, 1621, 0},
+		{kiwipete, "engine", 18746, 23586, "e2a6", -111, 1223, 377, 5561},
+		{kiwipete, "engine-without-nulladapt", 24644, 29749, "e2a6", -111, 1305, 376, 7538},
+		{kiwipete, "engine-without-seeprune", 30430, 36712, "e2a6", -111, 1458, 435, 0},
+		{kiwipete, "engine-without-improving", 28450, 35926, "e2a6", -14, 2009, 783, 7818},
+		{kiwipete, "engine-without-nulladapt-without-seeprune-without-improving", 56783, 69141, "d5e6", -66, 2563, 928, 0},
+		{italian, "engine", 16333, 17065, "a2a3", 29, 1863, 380, 3356},
+		{italian, "engine-without-nulladapt", 20957, 22544, "d2d4", 31, 2244, 490, 4126},
+		{italian, "engine-without-seeprune", 23394, 24801, "d2d4", 30, 2092, 438, 0},
+		{italian, "engine-without-improving", 25263, 27751, "f1c4", 31, 2918, 1067, 5671},
+		{italian, "engine-without-nulladapt-without-seeprune-without-improving", 41315, 45533, "b1c3", 29, 3921, 1762, 0},
 	} {
 		s := NewSearcher(mustClassical(t, tc.algo))
 		r := s.Search(context.Background(), mustBoard(t, tc.fen), Limits{Depth: 9}, nil, nil)
@@ -271,20 +271,20 @@ func TestLateSwitchesNodeCounts(t *testing.T) {
 		ttEvals         uint64
 		pcTries, pcCuts uint64
 	}{
-		{kiwipete, "engine", 18347, 23130, "e2a6", -99, 0, 0, 0},
-		{kiwipete, "engine-without-histmalus", 17132, 20814, "e2a6", -111, 0, 0, 0},
-		{kiwipete, "engine-without-histmalus-without-corrhist", 17334, 21047, "e2a6", -111, 0, 0, 0},
-		{kiwipete, "engine-without-corrhist", 18519, 23304, "e2a6", -99, 0, 0, 0},
-		{kiwipete, "engine-with-tteval", 16925, 20903, "e2a6", 32, 1467, 0, 0},
-		{kiwipete, "engine-with-probcut", 14758, 20383, "e2a6", -99, 0, 425, 311},
-		{kiwipete, "engine-with-corrpieces", 18468, 23353, "e2a6", -99, 0, 0, 0},
-		{italian, "engine", 25428, 27128, "d2d4", 30, 0, 0, 0},
-		{italian, "engine-without-histmalus", 14052, 14831, "d2d4", 30, 0, 0, 0},
-		{italian, "engine-without-histmalus-without-corrhist", 22538, 23895, "d2d4", 23, 0, 0, 0},
-		{italian, "engine-without-corrhist", 23423, 25143, "d2d4", 31, 0, 0, 0},
-		{italian, "engine-with-tteval", 14004, 14677, "b1c3", 23, 1765, 0, 0},
-		{italian, "engine-with-probcut", 25057, 26836, "d2d4", 30, 0, 70, 70},
-		{italian, "engine-with-corrpieces", 21802, 23067, "d2d4", 27, 0, 0, 0},
+		{kiwipete, "engine", 18746, 23586, "e2a6", -111, 0, 0, 0},
+		{kiwipete, "engine-without-histmalus", 15681, 19466, "e2a6", -111, 0, 0, 0},
+		{kiwipete, "engine-without-histmalus-without-corrhist", 15660, 19386, "e2a6", -111, 0, 0, 0},
+		{kiwipete, "engine-without-corrhist", 18819, 23542, "e2a6", -111, 0, 0, 0},
+		{kiwipete, "engine-with-tteval", 16874, 21761, "d5e6", -111, 1501, 0, 0},
+		{kiwipete, "engine-with-probcut", 17043, 23613, "e2a6", -111, 0, 684, 462},
+		{kiwipete, "engine-with-corrpieces", 18908, 23697, "e2a6", -111, 0, 0, 0},
+		{italian, "engine", 16333, 17065, "a2a3", 29, 0, 0, 0},
+		{italian, "engine-without-histmalus", 14557, 15301, "d2d4", 28, 0, 0, 0},
+		{italian, "engine-without-histmalus-without-corrhist", 18049, 19236, "d2d4", 36, 0, 0, 0},
+		{italian, "engine-without-corrhist", 12807, 13356, "d2d4", 23, 0, 0, 0},
+		{italian, "engine-with-tteval", 16037, 17017, "f1c4", 26, 2005, 0, 0},
+		{italian, "engine-with-probcut", 16101, 16889, "a2a3", 29, 0, 55, 55},
+		{italian, "engine-with-corrpieces", 16653, 17514, "d2d4", 31, 0, 0, 0},
 	} {
 		s := NewSearcher(mustClassical(t, tc.algo))
 		r := s.Search(context.Background(), mustBoard(t, tc.fen), Limits{Depth: 9}, nil, nil)
@@ -346,8 +346,8 @@ func TestQuietEvasions(t *testing.T) {
 		score        int
 		pruned       uint64
 	}{
-		{"engine", 17965, 124452, "d3c4", 2439, 0},
-		{"engine-with-qevasions", 17934, 116077, "d3c4", 2439, 6648},
+		{"engine", 18014, 108878, "d3c4", 2407, 0},
+		{"engine-with-qevasions", 18007, 100413, "d3c4", 2407, 6485},
 	} {
 		s := NewSearcher(mustClassical(t, tc.algo))
 		r := s.Search(context.Background(), mustBoard(t, crowded), Limits{Depth: 6}, nil, nil)

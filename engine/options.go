@@ -67,7 +67,7 @@ type Options struct {
 	LMP                bool // late move pruning: skip late quiet moves near the horizon
 	IIR                bool // internal iterative reduction: one ply less where the table has no move
 	Aspiration         bool // aspiration windows around the previous iteration's score
-	AspirationWindow   int  // half-width of the first aspiration window (default 35 cp)
+	AspirationWindow   int  // half-width of the first aspiration window (default 20 cp)
 	CheckExtension     bool // search one ply deeper when the side to move is in check
 	TimeManagement     bool // under a clock: stop early on a stable best move, think longer when the score drops
 	SEEOrder           bool // order captures that lose material (by SEE) after the quiet moves
@@ -335,7 +335,7 @@ func (o Options) withDefaults() Options {
 		o.DeltaMargin = 1050
 	}
 	if o.AspirationWindow <= 0 {
-		o.AspirationWindow = 35
+		o.AspirationWindow = 20
 	}
 	return o
 }

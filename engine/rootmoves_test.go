@@ -48,8 +48,8 @@ func TestRootMovesRestrict(t *testing.T) {
 		want      string // the last iteration's line
 		nodes     uint64
 	}{
-		{"start, two quiet pawn moves", board.StartFEN, []string{"a2a3", "h2h3"}, 8, "-14 a2a3 e7e5 d2d4 e5d4 d1d4 g8f6 g1f3 b8c6", 5305},
-		{"kiwipete, not the best move", kiwipeteFEN, []string{"a2a3", "c3b5"}, 6, "-219 c3b5 a6b5 e2b5 e6d5 d2f4 d5e4", 1723},
+		{"start, two quiet pawn moves", board.StartFEN, []string{"a2a3", "h2h3"}, 8, "-14 a2a3 e7e5 d2d4 e5d4 d1d4 g8f6 e2e4 b8c6", 4163},
+		{"kiwipete, not the best move", kiwipeteFEN, []string{"a2a3", "c3b5"}, 6, "-219 c3b5 a6b5 e2b5 e6d5 d2f4 d5e4", 1841},
 		{"mate in two, the mating move alone", "kbK5/pp6/1P6/8/8/8/8/R7 w - - 0 1", []string{"a1a6"}, 5, "31997 a1a6 b7a6 b6b7", 86},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
@@ -117,14 +117,14 @@ func TestMultiPV(t *testing.T) {
 		want      []string // the last iteration's lines
 		nodes     uint64
 	}{
-		{"start", board.StartFEN, nil, 7, []string{"15 e2e4 e7e5 g1f3 b8c6 b1c3 g8f6 d2d4",
-			"15 d2d4 d7d5 g2g3 b8c6 g1f3 e7e6 c2c3", "8 g1f3 g8f6 c2c3 c7c5 d2d4 c5d4"}, 14218},
+		{"start", board.StartFEN, nil, 7, []string{"14 e2e4 c7c5 g1f3 b8c6 b1c3 g8f6 e4e5",
+			"2 e2e3 g8f6 d2d4 d7d5 c2c4 d5c4 f1c4", "1 c2c4 c7c5 b1c3 b8c6 e2e3 g8f6 d2d4"}, 13646},
 		{"kiwipete", kiwipeteFEN, nil, 6, []string{"-32 e2a6 b4c3 d2c3 h3g2 f3g2 e6d5",
-			"-162 d5e6 a6e2 c3e2 e7e6 d2f4 f6h5", "-219 c3b5 a6b5 e2b5 e6d5 d2f4 d5e4"}, 10226},
+			"-162 d5e6 a6e2 c3e2 e7e6 d2f4 f6h5", "-219 c3b5 a6b5 e2b5 e6d5 d2f4 d5e4"}, 10535},
 		{"mate in two", "kbK5/pp6/1P6/8/8/8/8/R7 w - - 0 1", nil, 5, []string{"31997 a1a6 b7a6 b6b7",
-			"208 a1a4 a7a6 a4d4 a6a5", "165 a1a5 a7a6 a5d5 b8g3 d5d4"}, 1888},
-		{"searchmoves: the knights' moves", board.StartFEN, []string{"b1a3", "b1c3", "g1f3", "g1h3"}, 6, []string{"20 b1c3 d7d5 d2d4 g8f6 g1f3 e7e6",
-			"5 g1f3 d7d5 d2d4 g8f6 c1d2 c8f5", "-36 b1a3 e7e5 d2d4 f8b4 c1d2 b4a3 b2a3"}, 3660},
+			"185 a1a4 a7a6 a4c4 b8g3 c4g4", "167 a1a3 a7a6 a3c3 b8h2 c3c4"}, 2561},
+		{"searchmoves: the knights' moves", board.StartFEN, []string{"b1a3", "b1c3", "g1f3", "g1h3"}, 6, []string{"21 g1f3 d7d5 d2d4 g8f6 b1c3 e7e6",
+			"21 b1c3 d7d5 d2d4 g8f6 g1f3 e7e6", "-39 b1a3 e7e5 d2d4 e5d4 d1d4 b8c6"}, 2897},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			b := mustBoard(t, tt.fen)

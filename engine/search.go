@@ -12,10 +12,23 @@ import (
 // iterative-deepening driver are in searcher.go; quiescence is in
 // quiesce.go.
 
-// Pruning margins in centipawns.
-const rfpMargin = 80
+// Reverse futility pruning: the margin per ply of depth in centipawns, and
+// the deepest node it applies to.
+const (
+	rfpMargin   = 80
+	rfpMaxDepth = 8
+)
 
-var futilityMargin = [4]int{0, 150, 250, 350}
+// Futility pruning: the margin is futilityBase + futilityPerPly·depth
+// centipawns (160 at depth 1, 720 at depth 8), up to futilityMaxDepth.
+const (
+	futilityBase     = 80
+	futilityPerPly   = 80
+	futilityMaxDepth = 8
+)
+
+// lmpMaxDepth is the deepest node late move pruning applies to.
+const lmpMaxDepth = 8
 
 // Singular extensions: the shallowest node tested, the margin below the
 // table's score per ply of depth, and the most extensions on one line.
@@ -319,7 +332,7 @@ func (s *Searcher) sharpenEval(n *node) {
 // margin counts one ply less where the static evaluation is improving
 // (see computeImproving).
 func (s *Searcher) reverseFutility(n *node) (int, bool) {
-	if !s.opts.RFP || !n.haveEval || n.excluded != board.NoMove || n.depth > 6 || IsMate(n.beta) {
+	if !s.opts.RFP || !n.haveEval || n.excluded != board.NoMove || n.depth > rfpMaxDepth || IsMate(n.beta) {
 		return 0, false
 	}
 	rfpDepth := n.depth
@@ -456,22 +469,28 @@ func (s *Searcher) internalReduction(n *node) {
 	}
 }
 
-// futilityPruning decides futility pruning: a node one to three plies
-// above the horizon whose static evaluation plus a generous margin still
-// cannot reach alpha will not be rescued by a quiet move; only captures,
+// futilityPruning decides futility pruning: a node a few plies above the
+// horizon whose static evaluation plus a generous margin still cannot
+// reach alpha will not be rescued by a quiet move; only captures,
 // promotions and checks are searched there (searchMoves sets the others
-// aside).
+// aside). The margin grows with the plies left, since each ply is another
+// chance to gain; at 8 plies it is 720 cp, so a quiet move is given up
+// only in a position that is lost by several pieces' worth.
 func (s *Searcher) futilityPruning(n *node) {
-	n.futile = s.opts.Futility && n.haveEval && n.depth <= 3 && !IsMate(n.alpha) && n.staticEval+futilityMargin[n.depth] <= n.alpha
+	n.futile = s.opts.Futility && n.haveEval && n.depth <= futilityMaxDepth && !IsMate(n.alpha) &&
+		n.staticEval+futilityBase+futilityPerPly*n.depth <= n.alpha
 }
 
 // lateMovePruning decides late move pruning: near the horizon, with good
 // ordering, quiet moves far down the list almost never matter; after a
-// few of them the rest are skipped (searchMoves sets them aside). Where
-// the evaluation is not improving, half as many are kept.
+// few of them the rest are skipped (searchMoves sets them aside). The
+// count kept, 3 + depth², grows fast with the plies left: 7 at depth 2,
+// 67 at depth 8, more than most positions have, so deep nodes lose only
+// the tail of a long list. Where the evaluation is not improving, half as
+// many are kept.
 func (s *Searcher) lateMovePruning(n *node, moves int) {
 	n.lmpLimit = moves
-	if s.opts.LMP && s.opts.AlphaBeta && n.ply > 0 && !n.pvNode && !n.inCheck && n.depth <= 4 {
+	if s.opts.LMP && s.opts.AlphaBeta && n.ply > 0 && !n.pvNode && !n.inCheck && n.depth <= lmpMaxDepth {
 		n.lmpLimit = 3 + n.depth*n.depth
 		if !n.improving {
 			n.lmpLimit /= 2

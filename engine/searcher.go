@@ -44,6 +44,13 @@ type Limits struct {
 	PonderHit <-chan struct{}
 }
 
+// The late move reduction of the move at place n of a node at depth d is
+// ⌊lmrBase + ln d · ln n / lmrDivisor⌋ plies (before its adjustments).
+const (
+	lmrBase    = 0.75
+	lmrDivisor = 2.0
+)
+
 // MaxDepth is the deepest iteration a search will start.
 const MaxDepth = 64
 
@@ -164,9 +171,10 @@ func newThread(opts Options, tt *TT) *Searcher {
 	}
 	// Late move reductions grow with both depth and move number: the later
 	// a move comes in a well-ordered list, the less likely it is best.
+	// lmrDivisor sets how fast: a smaller one reduces more.
 	for d := 1; d < 64; d++ {
 		for n := 1; n < 64; n++ {
-			s.lmr[d][n] = int8(0.75 + math.Log(float64(d))*math.Log(float64(n))/2.25)
+			s.lmr[d][n] = int8(lmrBase + math.Log(float64(d))*math.Log(float64(n))/lmrDivisor)
 		}
 	}
 	return s

@@ -84,7 +84,7 @@ func checkQuotes(t *testing.T, q docQuote) string {
 // move of the paragraph after it is one of the quotations below, or the
 // ledger's headline, which engine/app/lab's TestLedgerDoc checks.
 func TestReadme(t *testing.T) {
-	const cmd = "compare --position paper-mate2 --depth 3-5 --algo minimax,alphabeta,engine"
+	const cmd = "compare --position paper-mate2 --depth 3-6 --algo minimax,alphabeta,engine"
 	data, err := os.ReadFile("../../README.md")
 	if err != nil {
 		t.Fatal(err)

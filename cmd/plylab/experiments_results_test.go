@@ -19,7 +19,7 @@ func TestExperimentSummaries(t *testing.T) {
 		{[]string{"perft", "-p", "kiwipete", "--depth", "2", "--divide"}, "perft", map[string][2]any{
 			"positions": {json.Number("1"), "1"}, "total_nodes": {json.Number("2039"), "2,039"}}},
 		{[]string{"search", "--suite", "bk", "--depth", "3", "--format", "json"}, "search", map[string][2]any{
-			"solved": {json.Number("6"), "6"}, "checked": {json.Number("24"), "24"}, "total_nodes": {json.Number("11649"), "11,649"}}},
+			"solved": {json.Number("6"), "6"}, "checked": {json.Number("24"), "24"}, "total_nodes": {json.Number("11652"), "11,652"}}},
 		{[]string{"bench", "--depth", "2"}, "bench", map[string][2]any{
 			"signature_nodes": {json.Number("20579"), "20579"}}},
 	} {
