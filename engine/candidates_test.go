@@ -7,13 +7,13 @@ import (
 	"github.com/plylab/plylab/engine/board"
 )
 
-// The three search candidates (conthist, histlmr, singular) change the
-// tree only where they act: exact node counts, best moves and the
-// candidates' counters on fixed positions, fresh tables, against the
-// engine without them, all with the classical evaluation (mustClassical).
-// At depth 7 no node is deep enough for a singular
-// test (depth 8 below the root), so engine-with-singular equals engine
-// there.
+// The search candidates conthist and histlmr, and singular extensions
+// (a candidate until they joined the engine preset with multi-cut and
+// the negative extension), change the tree only where they act: exact
+// node counts, best moves and the singular and history-LMR counters on
+// fixed positions, fresh tables, against the engine without them, all
+// with the classical evaluation (mustClassical). A singular test needs a
+// node 6 plies or more from the horizon with a deep enough table entry.
 func TestCandidateNodeCounts(t *testing.T) {
 	const kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
 	const italian = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3"
@@ -26,17 +26,18 @@ func TestCandidateNodeCounts(t *testing.T) {
 		singTries, singExts uint64
 		histLess, histMore  uint64
 	}{
-		{kiwipete, "engine", 9, 18746, 23586, "e2a6", -111, 0, 0, 0, 0},
-		{kiwipete, "engine-with-conthist", 9, 18746, 23586, "e2a6", -111, 0, 0, 0, 0},
-		{kiwipete, "engine-with-histlmr", 9, 18612, 23344, "e2a6", -111, 0, 0, 4, 378},
-		{kiwipete, "engine-with-singular", 7, 5025, 6157, "e2a6", -13, 0, 0, 0, 0},
-		{kiwipete, "engine-with-singular", 9, 19067, 23671, "e2a6", -15, 39, 10, 0, 0},
-		{kiwipete, "engine-with-conthist-with-histlmr-with-singular", 9, 18769, 23212, "e2a6", -15, 39, 10, 7, 608},
-		{italian, "engine", 9, 16333, 17065, "a2a3", 29, 0, 0, 0, 0},
-		{italian, "engine-with-conthist", 9, 12948, 13486, "d2d4", 31, 0, 0, 0, 0},
-		{italian, "engine-with-histlmr", 9, 11084, 11544, "d2d4", 30, 0, 0, 8, 2261},
-		{italian, "engine-with-singular", 9, 17979, 18884, "a2a3", 29, 20, 4, 0, 0},
-		{italian, "engine-with-conthist-with-histlmr-with-singular", 9, 14295, 15111, "d2d4", 41, 20, 5, 34, 2488},
+		{kiwipete, "engine", 9, 26963, 32868, "e2a6", -38, 338, 115, 0, 0},
+		{kiwipete, "engine-with-conthist", 9, 25946, 31669, "e2a6", -38, 334, 111, 0, 0},
+		{kiwipete, "engine-with-histlmr", 9, 23626, 29382, "e2a6", -15, 328, 102, 0, 974},
+		{kiwipete, "engine-without-singular", 7, 5025, 6157, "e2a6", -13, 0, 0, 0, 0},
+		{kiwipete, "engine", 7, 7278, 9031, "e2a6", -74, 113, 17, 0, 0},
+		{kiwipete, "engine-without-singular", 9, 18746, 23586, "e2a6", -111, 0, 0, 0, 0},
+		{kiwipete, "engine-with-conthist-with-histlmr", 9, 23625, 29382, "e2a6", -15, 328, 102, 0, 973},
+		{italian, "engine", 9, 16788, 17664, "d2d4", 38, 117, 56, 0, 0},
+		{italian, "engine-with-conthist", 9, 13569, 14268, "f1c4", 42, 97, 44, 0, 0},
+		{italian, "engine-with-histlmr", 9, 14273, 15041, "f1c4", 27, 107, 48, 30, 2565},
+		{italian, "engine-without-singular", 9, 16333, 17065, "a2a3", 29, 0, 0, 0, 0},
+		{italian, "engine-with-conthist-with-histlmr", 9, 17979, 19172, "f1c4", 39, 124, 61, 29, 3283},
 	} {
 		s := NewSearcher(mustClassical(t, tc.algo))
 		r := s.Search(context.Background(), mustBoard(t, tc.fen), Limits{Depth: tc.depth}, nil, nil)
@@ -183,7 +184,7 @@ func TestSingularSearchLeavesTTAlone(t *testing.T) {
 // tables are fixed arrays, allocated once with the searcher.
 func TestSearchAllocatesNothing(t *testing.T) {
 	b := mustBoard(t, "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
-	for _, algo := range []string{"engine", "engine-with-conthist-with-histlmr-with-singular"} {
+	for _, algo := range []string{"engine", "engine-with-conthist-with-histlmr-with-capthist-with-cutnode-with-razor"} {
 		s := NewSearcher(mustAlgo(t, algo))
 		s.begin(context.Background(), b, Limits{}, nil)
 		for d := 1; d <= 8; d++ { // fill the table so singular tests run
@@ -193,7 +194,7 @@ func TestSearchAllocatesNothing(t *testing.T) {
 		if n := testing.AllocsPerRun(3, func() { s.negamax(0, 9, -Infinity, Infinity, board.NoMove, false) }); n != 0 {
 			t.Errorf("%s: %v allocations a search", algo, n)
 		}
-		if algo != "engine" && s.stats.SingularTries == before {
+		if s.stats.SingularTries == before {
 			t.Errorf("%s: no singular test ran, so the test proves nothing for it", algo)
 		}
 	}
@@ -218,16 +219,16 @@ func TestPruneCandidates(t *testing.T) {
 		score                     int
 		nullTries, nullCuts, seeP uint64
 	}{
-		{kiwipete, "engine", 18746, 23586, "e2a6", -111, 1223, 377, 5561},
-		{kiwipete, "engine-without-nulladapt", 24644, 29749, "e2a6", -111, 1305, 376, 7538},
-		{kiwipete, "engine-without-seeprune", 30430, 36712, "e2a6", -111, 1458, 435, 0},
-		{kiwipete, "engine-without-improving", 28450, 35926, "e2a6", -14, 2009, 783, 7818},
-		{kiwipete, "engine-without-nulladapt-without-seeprune-without-improving", 56783, 69141, "d5e6", -66, 2563, 928, 0},
-		{italian, "engine", 16333, 17065, "a2a3", 29, 1863, 380, 3356},
-		{italian, "engine-without-nulladapt", 20957, 22544, "d2d4", 31, 2244, 490, 4126},
-		{italian, "engine-without-seeprune", 23394, 24801, "d2d4", 30, 2092, 438, 0},
-		{italian, "engine-without-improving", 25263, 27751, "f1c4", 31, 2918, 1067, 5671},
-		{italian, "engine-without-nulladapt-without-seeprune-without-improving", 41315, 45533, "b1c3", 29, 3921, 1762, 0},
+		{kiwipete, "engine", 26963, 32868, "e2a6", -38, 1475, 349, 7854},
+		{kiwipete, "engine-without-nulladapt", 27850, 34229, "e2a6", -39, 1417, 296, 8584},
+		{kiwipete, "engine-without-seeprune", 27512, 33375, "e2a6", -37, 1233, 301, 0},
+		{kiwipete, "engine-without-improving", 26786, 34881, "e2a6", -37, 2007, 810, 7604},
+		{kiwipete, "engine-without-nulladapt-without-seeprune-without-improving", 44649, 56654, "e2a6", -37, 2307, 886, 0},
+		{italian, "engine", 16788, 17664, "d2d4", 38, 1914, 461, 3440},
+		{italian, "engine-without-nulladapt", 17513, 18976, "f1b5", 41, 1888, 434, 3510},
+		{italian, "engine-without-seeprune", 15465, 16400, "f1c4", 47, 1347, 325, 0},
+		{italian, "engine-without-improving", 26246, 28982, "d2d4", 30, 2922, 1033, 6112},
+		{italian, "engine-without-nulladapt-without-seeprune-without-improving", 75294, 83120, "d2d4", 31, 5736, 2196, 0},
 	} {
 		s := NewSearcher(mustClassical(t, tc.algo))
 		r := s.Search(context.Background(), mustBoard(t, tc.fen), Limits{Depth: 9}, nil, nil)
@@ -271,20 +272,20 @@ func TestLateSwitchesNodeCounts(t *testing.T) {
 		ttEvals         uint64
 		pcTries, pcCuts uint64
 	}{
-		{kiwipete, "engine", 18746, 23586, "e2a6", -111, 0, 0, 0},
-		{kiwipete, "engine-without-histmalus", 15681, 19466, "e2a6", -111, 0, 0, 0},
-		{kiwipete, "engine-without-histmalus-without-corrhist", 15660, 19386, "e2a6", -111, 0, 0, 0},
-		{kiwipete, "engine-without-corrhist", 18819, 23542, "e2a6", -111, 0, 0, 0},
-		{kiwipete, "engine-with-tteval", 16874, 21761, "d5e6", -111, 1501, 0, 0},
-		{kiwipete, "engine-with-probcut", 17043, 23613, "e2a6", -111, 0, 684, 462},
-		{kiwipete, "engine-with-corrpieces", 18908, 23697, "e2a6", -111, 0, 0, 0},
-		{italian, "engine", 16333, 17065, "a2a3", 29, 0, 0, 0},
-		{italian, "engine-without-histmalus", 14557, 15301, "d2d4", 28, 0, 0, 0},
-		{italian, "engine-without-histmalus-without-corrhist", 18049, 19236, "d2d4", 36, 0, 0, 0},
-		{italian, "engine-without-corrhist", 12807, 13356, "d2d4", 23, 0, 0, 0},
-		{italian, "engine-with-tteval", 16037, 17017, "f1c4", 26, 2005, 0, 0},
-		{italian, "engine-with-probcut", 16101, 16889, "a2a3", 29, 0, 55, 55},
-		{italian, "engine-with-corrpieces", 16653, 17514, "d2d4", 31, 0, 0, 0},
+		{kiwipete, "engine", 26963, 32868, "e2a6", -38, 0, 0, 0},
+		{kiwipete, "engine-without-histmalus", 25729, 31415, "e2a6", -15, 0, 0, 0},
+		{kiwipete, "engine-without-histmalus-without-corrhist", 26757, 32166, "e2a6", -14, 0, 0, 0},
+		{kiwipete, "engine-without-corrhist", 27037, 32585, "e2a6", -38, 0, 0, 0},
+		{kiwipete, "engine-with-tteval", 31562, 40026, "e2a6", -40, 3803, 0, 0},
+		{kiwipete, "engine-with-probcut", 24344, 31039, "e2a6", -38, 0, 569, 417},
+		{kiwipete, "engine-with-corrpieces", 28125, 35264, "e2a6", -40, 0, 0, 0},
+		{italian, "engine", 16788, 17664, "d2d4", 38, 0, 0, 0},
+		{italian, "engine-without-histmalus", 20618, 22068, "d2d4", 26, 0, 0, 0},
+		{italian, "engine-without-histmalus-without-corrhist", 35265, 37822, "d2d4", 31, 0, 0, 0},
+		{italian, "engine-without-corrhist", 16822, 17479, "f1c4", 31, 0, 0, 0},
+		{italian, "engine-with-tteval", 12652, 13349, "f1c4", 42, 1687, 0, 0},
+		{italian, "engine-with-probcut", 16464, 17376, "d2d4", 38, 0, 51, 50},
+		{italian, "engine-with-corrpieces", 18707, 19594, "f1c4", 15, 0, 0, 0},
 	} {
 		s := NewSearcher(mustClassical(t, tc.algo))
 		r := s.Search(context.Background(), mustBoard(t, tc.fen), Limits{Depth: 9}, nil, nil)
@@ -355,6 +356,135 @@ func TestQuietEvasions(t *testing.T) {
 		if st.Nodes != tc.nodes || st.TotalNodes() != tc.total || r.BestMove.String() != tc.best || r.Score != tc.score || st.QEvasionPrunes != tc.pruned {
 			t.Errorf("%s: nodes %d (total %d), %s %d, %d evasions pruned; want nodes %d (total %d), %s %d, %d pruned",
 				tc.algo, st.Nodes, st.TotalNodes(), r.BestMove, r.Score, st.QEvasionPrunes, tc.nodes, tc.total, tc.best, tc.score, tc.pruned)
+		}
+	}
+}
+
+// TestCaptureHistory checks capthist's update and its place in the
+// ordering: a capture that caused a cutoff gains min(depth², 1024), the
+// captures searched before it lose as much, a quiet cutoff only
+// penalises, and however far the learned scores go, a capture stays
+// above the killers and a losing capture below every quiet move.
+func TestCaptureHistory(t *testing.T) {
+	o := mustAlgo(t, "engine")
+	o.CaptHist = true
+	s := NewSearcher(o)
+	// Kiwipete: Bxa6, dxe6 and gxh3 win material or trade evenly; Qxf6
+	// (the bishop on g7 takes back) and the knight's captures lose.
+	s.b = mustBoard(t, "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+	move := func(uci string) board.Move {
+		m, err := s.b.ParseMove(uci)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return m
+	}
+	cut, tried, other := move("e2a6"), move("d5e6"), move("g2h3")
+	ci := func(m board.Move) capIndex { return captureIndex(s.b, m) }
+	score := func(m board.Move) int32 { return *s.capHist.entry(ci(m)) }
+	f := &s.frames[3]
+	f.nCaps = 0
+	s.rememberCapture(f, ci(tried))
+	s.rememberCapture(f, ci(cut))
+	s.updateCaptureHistory(3, 5, ci(cut), true)
+	if score(cut) != 25 || score(tried) != -25 || score(other) != 0 {
+		t.Errorf("after a capture cutoff at depth 5: cut %d, tried %d, other %d; want 25, -25, 0", score(cut), score(tried), score(other))
+	}
+	s.updateCaptureHistory(3, 40, 0, false) // a quiet move cut: both captures were tried before it
+	if score(cut) != 25-1024-25*1024/16384 || score(tried) != -25-1024+25*1024/16384 {
+		t.Errorf("after a quiet cutoff at depth 40: cut %d, tried %d; want %d, %d", score(cut), score(tried), 25-1024-25*1024/16384, -25-1024+25*1024/16384)
+	}
+	for range 3000 {
+		s.updateCaptureHistory(3, 40, ci(cut), true)
+	}
+	if score(cut) > histMalusMax || score(tried) < -histMalusMax {
+		t.Errorf("after 3000 deep cutoffs: cut %d, tried %d; want within ±%d", score(cut), score(tried), histMalusMax)
+	}
+	// The ordering keeps its buckets at the learned scores' bounds.
+	*s.capHist.entry(ci(tried)) = -histMalusMax
+	*s.capHist.entry(ci(cut)) = histMalusMax
+	var ml board.MoveList
+	s.b.GenerateMoves(&ml)
+	moves := ml.Slice()
+	scores := make([]int32, len(moves))
+	s.scoreMoves(3, moves, scores, board.NoMove)
+	losing := 0
+	for i, m := range moves {
+		if !m.IsQuiet() && scores[i] < 0 {
+			losing++
+		}
+		switch {
+		case m == tried && (scores[i] <= scoreCapture || scores[i] >= scoreHash):
+			t.Errorf("%s, a good capture with the lowest learned score, ranks %d; want above the killers (%d)", m, scores[i], scoreKiller1)
+		case m == cut && (scores[i] <= scoreCapture || scores[i] >= scoreHash):
+			t.Errorf("%s ranks %d; want between the killers and the hash move", m, scores[i])
+		case !m.IsQuiet() && scores[i] < 0 && scores[i] >= -histMalusMax:
+			t.Errorf("losing capture %s ranks %d; want below every quiet move (-%d)", m, scores[i], histMalusMax)
+		}
+	}
+	if losing < 3 {
+		t.Errorf("%d losing captures ranked; want Qxf6 and the knight's three", losing)
+	}
+	if o := mustAlgo(t, "engine"); !o.CaptHist && NewSearcher(o).capHist != nil {
+		t.Error("without capthist the searcher keeps a capture history")
+	}
+}
+
+// TestOrderingAndRazorCandidates pins the candidates capthist, cutnode
+// and razor on the positions of TestCandidateNodeCounts at depth 9:
+// exact node counts, best move and score, and the nodes razoring settled
+// by quiescence, for the engine with each of them and with all three.
+// The engine's own row is TestCandidateNodeCounts's.
+func TestOrderingAndRazorCandidates(t *testing.T) {
+	const kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
+	const italian = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3"
+	for _, tc := range []struct {
+		fen, algo    string
+		nodes, total uint64
+		best         string
+		score        int
+		razors       uint64
+	}{
+		{kiwipete, "engine-with-capthist", 26864, 32821, "e2a6", -38, 0},
+		{kiwipete, "engine-with-cutnode", 26487, 32264, "e2a6", -38, 0},
+		{kiwipete, "engine-with-razor", 25837, 31583, "e2a6", -38, 92},
+		{kiwipete, "engine-with-capthist-with-cutnode-with-razor", 25938, 31802, "e2a6", -38, 94},
+		{italian, "engine-with-capthist", 17168, 18083, "d2d4", 38, 0},
+		{italian, "engine-with-cutnode", 16163, 16859, "b1c3", 24, 0},
+		{italian, "engine-with-razor", 16734, 17610, "d2d4", 38, 19},
+		{italian, "engine-with-capthist-with-cutnode-with-razor", 16703, 17408, "b1c3", 24, 8},
+	} {
+		s := NewSearcher(mustClassical(t, tc.algo))
+		r := s.Search(context.Background(), mustBoard(t, tc.fen), Limits{Depth: 9}, nil, nil)
+		st := r.Stats
+		if st.Nodes != tc.nodes || st.TotalNodes() != tc.total || r.BestMove.String() != tc.best || r.Score != tc.score || st.Razors != tc.razors {
+			t.Errorf("%s on %s: nodes %d (total %d), %s %d, %d razored;\n want nodes %d (total %d), %s %d, %d razored",
+				tc.algo, tc.fen, st.Nodes, st.TotalNodes(), r.BestMove, r.Score, st.Razors, tc.nodes, tc.total, tc.best, tc.score, tc.razors)
+		}
+	}
+}
+
+// TestSingularMultiCut pins what singular extensions do besides
+// extending, on the positions of TestCandidateNodeCounts at depth 9: the
+// tests whose other moves also reached a bound at or above beta end the
+// node (multi-cut), and the engine without the switch runs none.
+func TestSingularMultiCut(t *testing.T) {
+	const kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
+	const italian = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3"
+	for _, tc := range []struct {
+		fen, algo            string
+		tries, exts, multics uint64
+	}{
+		{kiwipete, "engine", 338, 115, 204},
+		{kiwipete, "engine-without-singular", 0, 0, 0},
+		{italian, "engine", 117, 56, 47},
+		{italian, "engine-without-singular", 0, 0, 0},
+	} {
+		s := NewSearcher(mustClassical(t, tc.algo))
+		st := s.Search(context.Background(), mustBoard(t, tc.fen), Limits{Depth: 9}, nil, nil).Stats
+		if st.SingularTries != tc.tries || st.SingularExts != tc.exts || st.MultiCuts != tc.multics {
+			t.Errorf("%s on %s: %d singular tests, %d extensions, %d multi-cuts; want %d, %d, %d",
+				tc.algo, tc.fen, st.SingularTries, st.SingularExts, st.MultiCuts, tc.tries, tc.exts, tc.multics)
 		}
 	}
 }

@@ -85,6 +85,9 @@ type Options struct {
 	CorrPieces         bool // correction history also by each side's pieces other than pawns
 	LMRBad             bool // late move reductions also reduce captures that lose material by static exchange
 	QEvasions          bool // in quiescence, in check: at most two quiet evasions once the side is not being mated
+	CaptHist           bool // capture history: captures ordered by victim, then by how often the same capture refuted
+	CutNode            bool // late move reductions reduce one ply more at nodes expected to fail high (cut nodes)
+	Razor              bool // razoring: near the horizon, a node far below alpha is settled by quiescence search
 
 	// RepetitionDraw scores a position that repeats one seen earlier (in the
 	// search or the game since the last irreversible move) as a draw at
@@ -187,7 +190,7 @@ var techniques = []Technique{
 	{"countermove", "counter-move heuristic: the quiet move that last refuted the opponent's move, right after the killers", "alphabeta", false, func(o *Options) *bool { return &o.CounterMove }},
 	{"conthist", "continuation history: quiet moves also ordered by their history after the last two moves", "history", false, func(o *Options) *bool { return &o.ContHist }},
 	{"histlmr", "history-based LMR: one ply less reduction for a good history score, one more for a negative one", "lmr", false, func(o *Options) *bool { return &o.HistLMR }},
-	{"singular", "singular extensions: the hash move one ply deeper when no other move comes close to it", "hashmove", false, func(o *Options) *bool { return &o.Singular }},
+	{"singular", "singular extensions: the hash move one ply deeper when no other move comes close to it; multi-cut when another move beats beta too", "hashmove", false, func(o *Options) *bool { return &o.Singular }},
 	{"nulladapt", "adaptive null move: the reduction grows with depth and with how far the static eval beats beta", "null", false, func(o *Options) *bool { return &o.NullAdapt }},
 	{"seeprune", "SEE pruning in the main search: near the horizon, skip moves that lose material by static exchange", "alphabeta", false, func(o *Options) *bool { return &o.SEEPrune }},
 	{"improving", "improving: prune and reduce more where the static eval is no better than two plies before", "alphabeta", false, func(o *Options) *bool { return &o.Improving }},
@@ -197,6 +200,9 @@ var techniques = []Technique{
 	{"corrpieces", "correction history also kept per placement of each side's pieces other than pawns", "corrhist", false, func(o *Options) *bool { return &o.CorrPieces }},
 	{"lmrbad", "late move reductions also for captures that lose material by static exchange (ordered after the quiet moves by seeorder)", "lmr", false, func(o *Options) *bool { return &o.LMRBad }},
 	{"qevasions", "quiescence evasions: in check in quiescence, at most two quiet evasions once a move saved the king from mate", "quiescence", false, func(o *Options) *bool { return &o.QEvasions }},
+	{"capthist", "capture history: captures ordered by victim value, then by how often the same capture caused a cutoff", "mvvlva", false, func(o *Options) *bool { return &o.CaptHist }},
+	{"cutnode", "cut-node reductions: late move reductions one ply deeper at nodes expected to fail high", "lmr", false, func(o *Options) *bool { return &o.CutNode }},
+	{"razor", "razoring: a node near the horizon whose static eval is far below alpha returns its quiescence search", "quiescence", false, func(o *Options) *bool { return &o.Razor }},
 	{"probcut", "ProbCut: a capture whose shallow search beats beta by a wide margin ends the node", "alphabeta", false, func(o *Options) *bool { return &o.ProbCut }},
 	{"timeman", "time management: under a clock, stop early when the best move is stable, think longer when the score drops", "id", false, func(o *Options) *bool { return &o.TimeManagement }},
 	{"repdraw", "repetition draw: a position repeated once (not three times) ends the line as a draw", "", false, func(o *Options) *bool { return &o.RepetitionDraw }},
@@ -284,7 +290,7 @@ func AlphaBetaOptions() Options {
 // candidates are techniques that are built and tested but not yet in the
 // engine preset: a technique joins the preset only when a match shows it
 // gains (docs/strength.md). Switch one on with engine-with-NAME.
-var candidates = map[string]bool{"timeman": true, "conthist": true, "histlmr": true, "singular": true, "tteval": true, "probcut": true, "corrpieces": true, "lmrbad": true, "qevasions": true}
+var candidates = map[string]bool{"timeman": true, "conthist": true, "histlmr": true, "tteval": true, "probcut": true, "corrpieces": true, "lmrbad": true, "qevasions": true, "capthist": true, "cutnode": true, "razor": true}
 
 // EngineOptions returns the full engine preset: every technique on, the
 // network evaluation (engine/nnue's built-in network; it measured about

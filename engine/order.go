@@ -77,11 +77,17 @@ func (s *Searcher) scoreMoves(ply int, moves []board.Move, scores []int32, hashM
 				if p != board.NoPieceType {
 					sc += mvvValue[p] * 64
 				}
+				if s.capHist != nil {
+					sc = scoreCapture + s.captureOrderScore(b, m, victim, attacker)
+				}
 				// SEE ordering: a capture of a cheaper piece may lose the
 				// capturer (QxP, PxQ); if the exchange loses material it
 				// goes after every quiet move, still in MVV-LVA order.
 				if o.SEEOrder && p == board.NoPieceType && mvvValue[victim] < mvvValue[attacker] && !SEEAtLeast(b, m, 0) {
 					sc = scoreBadCapture + mvvValue[victim]*64 - mvvValue[attacker]
+					if s.capHist != nil {
+						sc = scoreBadCapture + s.captureOrderScore(b, m, victim, attacker)
+					}
 				}
 			}
 		default:

@@ -48,7 +48,7 @@ func TestRootMovesRestrict(t *testing.T) {
 		want      string // the last iteration's line
 		nodes     uint64
 	}{
-		{"start, two quiet pawn moves", board.StartFEN, []string{"a2a3", "h2h3"}, 8, "-14 a2a3 e7e5 d2d4 e5d4 d1d4 g8f6 e2e4 b8c6", 4163},
+		{"start, two quiet pawn moves", board.StartFEN, []string{"a2a3", "h2h3"}, 8, "2 a2a3 c7c5 e2e3 g8f6 d2d4 d7d5 d4c5 e7e5 b2b4", 5189},
 		{"kiwipete, not the best move", kiwipeteFEN, []string{"a2a3", "c3b5"}, 6, "-219 c3b5 a6b5 e2b5 e6d5 d2f4 d5e4", 1841},
 		{"mate in two, the mating move alone", "kbK5/pp6/1P6/8/8/8/8/R7 w - - 0 1", []string{"a1a6"}, 5, "31997 a1a6 b7a6 b6b7", 86},
 	} {
@@ -117,8 +117,8 @@ func TestMultiPV(t *testing.T) {
 		want      []string // the last iteration's lines
 		nodes     uint64
 	}{
-		{"start", board.StartFEN, nil, 7, []string{"14 e2e4 c7c5 g1f3 b8c6 b1c3 g8f6 e4e5",
-			"2 e2e3 g8f6 d2d4 d7d5 c2c4 d5c4 f1c4", "1 c2c4 c7c5 b1c3 b8c6 e2e3 g8f6 d2d4"}, 13646},
+		{"start", board.StartFEN, nil, 7, []string{"26 e2e3 d7d5 d2d4 g8f6 g1f3 c7c6 f1d3 c8g4",
+			"21 d2d4 d7d5 c2c3 g8f6 g1f3 c7c5 d4c5", "14 e2e4 c7c5 g1f3 b8c6 b1c3 g8f6 e4e5"}, 12171},
 		{"kiwipete", kiwipeteFEN, nil, 6, []string{"-32 e2a6 b4c3 d2c3 h3g2 f3g2 e6d5",
 			"-162 d5e6 a6e2 c3e2 e7e6 d2f4 f6h5", "-219 c3b5 a6b5 e2b5 e6d5 d2f4 d5e4"}, 10535},
 		{"mate in two", "kbK5/pp6/1P6/8/8/8/8/R7 w - - 0 1", nil, 5, []string{"31997 a1a6 b7a6 b6b7",

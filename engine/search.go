@@ -33,7 +33,7 @@ const lmpMaxDepth = 8
 // Singular extensions: the shallowest node tested, the margin below the
 // table's score per ply of depth, and the most extensions on one line.
 const (
-	singularDepth      = 8
+	singularDepth      = 6
 	singularMargin     = 2
 	singularMaxPerLine = 4
 )
@@ -54,6 +54,18 @@ const (
 	seePruneQuiet   = 60
 	seePruneCapture = 20
 )
+
+// Razoring: the deepest node it applies to, and its margin below alpha,
+// razorBase + razorPerPly2·depth² centipawns (550 at depth 1, 2550 at 3).
+const (
+	razorMaxDepth = 3
+	razorBase     = 300
+	razorPerPly2  = 250
+)
+
+// cutNodeReduction is how many plies more late move reductions take at a
+// node expected to fail high (cutnode).
+const cutNodeReduction = 1
 
 // noEval marks a ply without a static evaluation (in check) for improving.
 const noEval = -1 << 30
@@ -100,6 +112,7 @@ type node struct {
 	haveEval   bool // staticEval was computed (the pruning steps may use it)
 	improving  bool
 	singular   bool // the table's move is singular: it is searched one ply deeper
+	negExt     bool // the table's move is not singular but beats beta: it is searched one ply shallower
 	futile     bool // futility pruning skips the quiet moves
 	lmpLimit   int  // late move pruning skips the quiet moves from this place on
 }
@@ -130,6 +143,9 @@ func (s *Searcher) negamax(ply, depth, alpha, beta int, move board.Move, afterNu
 	s.evaluateNode(&n)
 	s.computeImproving(&n)
 	s.sharpenEval(&n)
+	if v, done := s.razoring(&n); done {
+		return v
+	}
 	if v, done := s.reverseFutility(&n); done {
 		return v
 	}
@@ -324,6 +340,27 @@ func (s *Searcher) sharpenEval(n *node) {
 	}
 }
 
+// razoring: near the horizon, a position whose static evaluation is so
+// far below alpha that no quiet move could plausibly make up the
+// difference in the plies left is settled by quiescence search alone:
+// only captures and promotions could change the verdict, and quiescence
+// searches exactly those, far more cheaply than the node's own search.
+// It is futility pruning taken to its end: futility keeps the node and
+// skips its quiet moves, razoring drops the node's search altogether.
+// Outside the principal variation only, never in check (no static
+// evaluation) and not for mate-bound windows. (Birmingham and Kent named
+// it in 1977; the form here, a margin growing with depth² and a plain
+// quiescence search, is today's.)
+func (s *Searcher) razoring(n *node) (int, bool) {
+	if !s.opts.Razor || !s.opts.Quiescence || !n.haveEval || n.pvNode || n.excluded != board.NoMove ||
+		n.depth > razorMaxDepth || IsMate(n.alpha) || IsMate(n.beta) ||
+		n.staticEval+razorBase+razorPerPly2*n.depth*n.depth >= n.alpha {
+		return 0, false
+	}
+	s.stats.Razors++
+	return s.quiesceBody(n.ply, n.alpha, n.beta, false), true
+}
+
 // reverseFutility is reverse futility pruning ("static null move"): near
 // the horizon, if the static evaluation beats beta by more than any
 // plausible loss in the remaining plies (a margin per ply), the opponent
@@ -375,6 +412,7 @@ func (s *Searcher) nullMove(n *node) (int, bool) {
 	if o.Singular {
 		s.frames[n.ply+1].extended = n.f.extended
 	}
+	s.frames[n.ply+1].cut = false // the null move is expected to fail high here, low at the child
 	s.b.MakeNull()
 	v := -s.negamax(n.ply+1, depth-1-r, -beta, -beta+1, board.NoMove, true)
 	s.b.UnmakeNull()
@@ -441,17 +479,40 @@ func (s *Searcher) probCutNode(n *node) (int, bool) {
 // line so the search cannot run away; the root is never extended. (Hsu
 // and Anantharaman's idea from Deep Thought; the cheap test with a reduced
 // null-window search of the other moves is the modern form:
-// chessprogramming.org, "Singular Extensions".) It ends the node only when
-// the search stopped during the test.
+// chessprogramming.org, "Singular Extensions".) The same test also
+// shows when the hash move is not alone: if another move reaches the
+// test's bound and that bound is at least beta, the node fails high at
+// once (multi-cut), and if the table's score for the hash move beats
+// beta, the hash move is searched one ply shallower (a negative
+// extension). It ends the node at a multi-cut, or when the search
+// stopped during the test.
 func (s *Searcher) singularExtension(n *node) (int, bool) {
 	o := &s.opts
 	if !o.Singular || !o.AlphaBeta || n.ply == 0 || n.depth < singularDepth || n.excluded != board.NoMove || n.inCheck ||
 		n.ttMove == board.NoMove || n.ttMove != n.hashMove || n.f.extended >= singularMaxPerLine {
 		return 0, false
 	}
-	n.singular = s.singularTest(n.ply, n.depth, n.move, n.ttMove)
+	singular, v, sBeta, tested := s.singularTest(n.ply, n.depth, n.move, n.ttMove)
+	n.singular = singular
 	if s.stopped {
 		return s.leave(0, BoundNone, EndLeaf, 0, 0, board.NoMove), true
+	}
+	if !tested || singular {
+		return 0, false
+	}
+	// Multi-cut: another move reached the test's bound, and the bound is
+	// at least beta, so two moves (the hash move and this one) reach beta
+	// at the test's depth: one of them will at full depth too. The node
+	// fails high at once.
+	if sBeta >= n.beta && !IsMate(v) {
+		s.stats.MultiCuts++
+		return s.leave(v, Lower, EndCutoff, 0, 0, n.ttMove), true
+	}
+	// The hash move is not singular but the table says it beats beta:
+	// other moves would too, so it is searched one ply shallower (a
+	// negative extension) and the search saves its time.
+	if n.ttScore >= n.beta {
+		n.negExt = true
 	}
 	return 0, false
 }
@@ -526,27 +587,33 @@ func (s *Searcher) nullAllowed(b *board.Board) bool { return nullGuard(s.opts.Nu
 // singularTest reports whether ttMove, the hash move of the node at ply,
 // is singular: the table holds a lower bound or an exact score for it from
 // a search at least depth-3 deep, not a mate, and every other move fails
-// low against that score less a margin, searched at (depth-1)/2 plies.
-func (s *Searcher) singularTest(ply, depth int, move, ttMove board.Move) bool {
+// low against that score less a margin (sBeta), searched at (depth-1)/2
+// plies. It also returns the score of that search, v, and sBeta, and
+// whether the test ran at all (tested: a table entry qualified and the
+// search was not stopped).
+func (s *Searcher) singularTest(ply, depth int, move, ttMove board.Move) (singular bool, v, sBeta int, tested bool) {
 	e, ok := s.tt.probe(s.b.Hash())
 	if !ok || e.move() != ttMove || (e.bound() != Lower && e.bound() != Exact) || e.depth() < depth-3 {
-		return false
+		return false, 0, 0, false
 	}
 	ttScore := scoreFromTT(int(e.score()), ply)
 	if IsMate(ttScore) {
-		return false
+		return false, 0, 0, false
 	}
 	s.stats.SingularTries++
-	sBeta := ttScore - singularMargin*depth
+	sBeta = ttScore - singularMargin*depth
 	f := &s.frames[ply]
 	f.excluded = ttMove
-	v := s.negamax(ply, (depth-1)/2, sBeta-1, sBeta, move, false)
+	v = s.negamax(ply, (depth-1)/2, sBeta-1, sBeta, move, false)
 	f.excluded = board.NoMove
-	if s.stopped || v >= sBeta {
-		return false
+	if s.stopped {
+		return false, v, sBeta, false
+	}
+	if v >= sBeta {
+		return false, v, sBeta, true
 	}
 	s.stats.SingularExts++
-	return true
+	return true, v, sBeta, true
 }
 
 // probCut tries the captures at ply that could reach pbeta by static
@@ -572,6 +639,7 @@ func (s *Searcher) probCut(ply, depth, pbeta, staticEval int) (int, board.Move, 
 		if s.opts.Singular {
 			s.frames[ply+1].extended = f.extended
 		}
+		s.frames[ply+1].cut = false
 		b.Make(m)
 		v := -s.qnode(ply+1, -pbeta, -pbeta+1, m)
 		if v >= pbeta && !s.stopped {

@@ -82,8 +82,9 @@ type Searcher struct {
 	rootBest board.Move // best move of the previous iteration (ordering at the root)
 	lmr      [64][64]int8
 
-	cont *contTable // continuation histories (conthist), nil when off
-	corr *corrTable // correction history (corrhist), nil when off
+	cont    *contTable    // continuation histories (conthist), nil when off
+	capHist *capHistTable // capture history (capthist), nil when off
+	corr    *corrTable    // correction history (corrhist), nil when off
 
 	// A root search restricted to some moves (Limits.RootMoves, MultiPV)
 	// and pondering (Limits.PonderHit), read only at the root and in
@@ -114,15 +115,18 @@ type frame struct {
 	killers  [2]board.Move // the quiet moves that last caused a cutoff at this ply (killers)
 	excluded board.Move    // the move a singular-extension search leaves out, or restrictedRoot
 	extended uint8         // singular extensions on the line from the root to this ply
+	cut      bool          // the node is expected to fail high (cutnode); its parent sets it
 	eval     int32         // the static evaluation, noEval if none (improving)
 	pvLen    int
 	nQuiets  int                    // how many quiet moves were searched so far (conthist)
 	nTried   int                    // how many quiet moves were searched so far (histmalus)
+	nCaps    int                    // how many captures were searched so far (capthist)
 	list     board.MoveList         // the node's moves
 	scores   [256]int32             // their ordering scores
 	pv       [MaxPly + 1]board.Move // the principal variation from this ply
 	quiets   [64]contIndex          // the quiet moves searched so far (conthist)
 	tried    [64]board.Move         // the quiet moves searched so far (histmalus)
+	caps     [32]capIndex           // the captures searched so far (capthist)
 }
 
 // restrictedRoot stands in frames[0].excluded while the root searches only
@@ -169,6 +173,9 @@ func newThread(opts Options, tt *TT) *Searcher {
 	if opts.CorrHist {
 		s.corr = new(corrTable)
 	}
+	if opts.CaptHist && opts.MVVLVA {
+		s.capHist = new(capHistTable)
+	}
 	// Late move reductions grow with both depth and move number: the later
 	// a move comes in a well-ordered list, the less likely it is best.
 	// lmrDivisor sets how fast: a smaller one reduces more.
@@ -206,6 +213,9 @@ func (s *Searcher) forget() {
 	}
 	if s.corr != nil {
 		*s.corr = corrTable{}
+	}
+	if s.capHist != nil {
+		*s.capHist = capHistTable{}
 	}
 	s.rootBest = board.NoMove
 }
@@ -434,6 +444,7 @@ func (s *Searcher) reset(ctx context.Context, b *board.Board, rec Recorder) {
 	s.published = 0
 	s.rootBest = board.NoMove
 	s.frames[0].excluded = board.NoMove
+	s.frames[0].cut = false
 	s.clearKillers()
 	s.frames[0].extended = 0
 }

@@ -18,6 +18,7 @@ func (s *Searcher) searchMoves(n *node, moves []board.Move, scores []int32) int 
 	best, bestMove := -Infinity, board.NoMove
 	f.nQuiets = 0
 	f.nTried = 0
+	f.nCaps = 0
 	// end bounds the moves still to pick from: moves[end:] are the quiet
 	// moves futility or late move pruning skipped.
 	end, setAside := len(moves), false
@@ -52,6 +53,11 @@ func (s *Searcher) searchMoves(n *node, moves []board.Move, scores []int32) int 
 		if s.seePrune(n, m, i, quiet, best) {
 			continue
 		}
+		var ci capIndex
+		if s.capHist != nil && !quiet {
+			ci = captureIndex(b, m)
+			s.rememberCapture(f, ci)
+		}
 		b.Make(m)
 		mi := s.rememberQuiet(n, m, quiet)
 		newDepth, ext := s.extendSingular(n, m)
@@ -72,7 +78,7 @@ func (s *Searcher) searchMoves(n *node, moves []board.Move, scores []int32) int 
 			n.alpha = v
 		}
 		if n.alpha >= n.beta {
-			return s.failHigh(n, moves, i, quiet, mi, best, bestMove)
+			return s.failHigh(n, moves, i, quiet, mi, ci, best, bestMove)
 		}
 	}
 	return s.storeNode(n, best, bestMove, len(moves))
@@ -154,6 +160,9 @@ func (s *Searcher) extendSingular(n *node, m board.Move) (newDepth int, ext bool
 	if ext {
 		newDepth++
 	}
+	if n.negExt && m == n.ttMove {
+		newDepth--
+	}
 	if s.opts.Singular {
 		e := n.f.extended
 		if ext {
@@ -215,6 +224,14 @@ func (s *Searcher) lateMoveReduction(n *node, m board.Move, i int, quiet, ext bo
 	if !n.improving {
 		reduction++
 	}
+	// Cut-node reductions (cutnode): a node expected to fail high needs
+	// one move that reaches beta, usually the first few; the late ones
+	// are there only in case the expectation is wrong, and if it is, the
+	// node is searched again anyway (its parent's re-search). They can be
+	// searched cutNodeReduction plies shallower still.
+	if o.CutNode && n.f.cut && !n.pvNode {
+		reduction += cutNodeReduction
+	}
 	if n.pvNode && reduction > 0 {
 		reduction--
 	}
@@ -230,6 +247,18 @@ func (s *Searcher) lateMoveReduction(n *node, m board.Move, i int, quiet, ext bo
 // node's side.
 func (s *Searcher) searchChild(n *node, m board.Move, i, newDepth, reduction int) int {
 	ply, alpha, beta := n.ply, n.alpha, n.beta
+	// The child's expected type (cutnode): below a PV node, the first
+	// move continues the principal variation and every later one is
+	// expected to fail low there, so its child to fail high (a cut node);
+	// below any other node the types alternate (a cut node's children
+	// are all-nodes, an all-node's are cut nodes); a reduced search is
+	// expected to fail high at the child, or it would not be reduced.
+	child := &s.frames[ply+1]
+	expect := !n.f.cut
+	if n.pvNode {
+		expect = i > 0
+	}
+	child.cut = expect || reduction > 0
 	var v int
 	switch {
 	case !s.opts.AlphaBeta:
@@ -238,6 +267,7 @@ func (s *Searcher) searchChild(n *node, m board.Move, i, newDepth, reduction int
 		v = -s.negamax(ply+1, newDepth-reduction, -beta, -alpha, m, false)
 		if reduction > 0 && v > alpha && !s.stopped {
 			s.stats.LMRResearches++
+			child.cut = expect
 			v = -s.negamax(ply+1, newDepth, -beta, -alpha, m, false)
 		}
 	default:
@@ -248,10 +278,12 @@ func (s *Searcher) searchChild(n *node, m board.Move, i, newDepth, reduction int
 		v = -s.negamax(ply+1, newDepth-reduction, -alpha-1, -alpha, m, false)
 		if reduction > 0 && v > alpha && !s.stopped {
 			s.stats.LMRResearches++
+			child.cut = expect
 			v = -s.negamax(ply+1, newDepth, -alpha-1, -alpha, m, false)
 		}
 		if v > alpha && v < beta && !s.stopped {
 			s.stats.PVSResearches++
+			child.cut = false
 			v = -s.negamax(ply+1, newDepth, -beta, -alpha, m, false)
 		}
 	}
@@ -269,9 +301,11 @@ func (s *Searcher) updatePV(ply int, m board.Move) {
 
 // failHigh ends a node whose move moves[i] reached beta: the move
 // ordering's tables learn from a quiet cutoff move (killers, counter
-// move, history, continuation history), the correction history learns
-// the node's lower bound, and the table stores it.
-func (s *Searcher) failHigh(n *node, moves []board.Move, i int, quiet bool, mi contIndex, best int, bestMove board.Move) int {
+// move, history, continuation history) and the capture history from
+// the captures searched (ci is the cutoff move's entry when it is a
+// capture), the correction history learns the node's lower bound, and
+// the table stores it.
+func (s *Searcher) failHigh(n *node, moves []board.Move, i int, quiet bool, mi contIndex, ci capIndex, best int, bestMove board.Move) int {
 	o := &s.opts
 	b := s.b
 	m := moves[i]
@@ -287,6 +321,9 @@ func (s *Searcher) failHigh(n *node, moves []board.Move, i int, quiet bool, mi c
 		if o.CorrHist && !n.inCheck && n.excluded == board.NoMove {
 			s.updateCorrection(b, n.depth, best, Lower)
 		}
+	}
+	if s.capHist != nil {
+		s.updateCaptureHistory(n.ply, n.depth, ci, !quiet)
 	}
 	if TraceHooks && s.rec != nil && i+1 < len(moves) {
 		s.rec.Pruned(moves[i+1:])

@@ -85,6 +85,7 @@ type Stats struct {
 	CheckExts         uint64
 	SingularTries     uint64 // singular-extension searches (the hash move left out)
 	SingularExts      uint64 // ... that found the hash move singular and extended it
+	MultiCuts         uint64 // ... that found another move reaching beta too and ended the node (multi-cut)
 	HistLMRLess       uint64 // late moves reduced one ply less for a good history (histlmr)
 	HistLMRMore       uint64 // late moves reduced one ply more for a bad history (histlmr)
 	SEEPrunesMain     uint64 // moves skipped by SEE pruning in the main search (seeprune), other than quiet moves futility or LMP skips
@@ -92,6 +93,7 @@ type Stats struct {
 	ProbCutTries      uint64 // captures tried by ProbCut's shallow search (probcut)
 	ProbCuts          uint64 // ... that proved the node far above beta and ended it
 	QEvasionPrunes    uint64 // quiet check evasions skipped in quiescence (qevasions)
+	Razors            uint64 // nodes settled by quiescence search (razor)
 	SelDepth          int    // deepest ply reached, quiescence included
 	Elapsed           time.Duration
 }
@@ -132,6 +134,8 @@ func (s *Stats) Add(o Stats) {
 	s.ProbCutTries += o.ProbCutTries
 	s.ProbCuts += o.ProbCuts
 	s.QEvasionPrunes += o.QEvasionPrunes
+	s.MultiCuts += o.MultiCuts
+	s.Razors += o.Razors
 	if o.SelDepth > s.SelDepth {
 		s.SelDepth = o.SelDepth
 	}

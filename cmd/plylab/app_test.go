@@ -28,7 +28,7 @@ func TestVersion(t *testing.T) {
 	text := "plylab " + version + "\n" +
 		"commit  " + commit + "\n" +
 		"go      go1.26.8\n" +
-		"bench   1152960 nodes (plylab bench: depth 8, 16 MB hash)\n"
+		"bench   1068591 nodes (plylab bench: depth 8, 16 MB hash)\n"
 	for _, tc := range []struct {
 		name string
 		bi   func() (*debug.BuildInfo, bool)
@@ -39,15 +39,15 @@ func TestVersion(t *testing.T) {
 		{"flag", info("(devel)", "false"), []string{"--version"}, text},
 		{"flag after a global flag", info("(devel)", "false"), []string{"--color", "never", "--version"}, text},
 		{"tagged and modified", info("v0.11.3+dirty", "true"), []string{"version"},
-			"plylab 0.11.3\ncommit  " + commit + " (modified)\ngo      go1.26.8\nbench   1152960 nodes (plylab bench: depth 8, 16 MB hash)\n"},
+			"plylab 0.11.3\ncommit  " + commit + " (modified)\ngo      go1.26.8\nbench   1068591 nodes (plylab bench: depth 8, 16 MB hash)\n"},
 		{"no build information", none, []string{"--version"},
-			"plylab " + version + "\ncommit  unknown (built without version control information)\ngo      unknown\nbench   1152960 nodes (plylab bench: depth 8, 16 MB hash)\n"},
+			"plylab " + version + "\ncommit  unknown (built without version control information)\ngo      unknown\nbench   1068591 nodes (plylab bench: depth 8, 16 MB hash)\n"},
 		{"json", info("v0.11.3", "false"), []string{"version", "--format", "json"},
-			"{\n  \"version\": \"0.11.3\",\n  \"commit\": \"" + commit + "\",\n  \"modified\": false,\n  \"go_version\": \"go1.26.8\",\n  \"bench_signature\": 1152960\n}\n"},
+			"{\n  \"version\": \"0.11.3\",\n  \"commit\": \"" + commit + "\",\n  \"modified\": false,\n  \"go_version\": \"go1.26.8\",\n  \"bench_signature\": 1068591\n}\n"},
 		{"json without build information", none, []string{"version", "-f", "json"},
-			"{\n  \"version\": \"" + version + "\",\n  \"commit\": null,\n  \"modified\": false,\n  \"go_version\": \"\",\n  \"bench_signature\": 1152960\n}\n"},
+			"{\n  \"version\": \"" + version + "\",\n  \"commit\": null,\n  \"modified\": false,\n  \"go_version\": \"\",\n  \"bench_signature\": 1068591\n}\n"},
 		{"csv", info("(devel)", "true"), []string{"version", "-f", "csv"},
-			"field,value\nversion," + version + "\ncommit," + commit + "\nmodified,true\ngo_version,go1.26.8\nbench_signature,1152960\n"},
+			"field,value\nversion," + version + "\ncommit," + commit + "\nmodified,true\ngo_version,go1.26.8\nbench_signature,1068591\n"},
 	} {
 		env := testEnv()
 		env.buildInfo = tc.bi

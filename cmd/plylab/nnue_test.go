@@ -27,10 +27,10 @@ func TestNNUEPipeline(t *testing.T) {
 	if err != nil || len(rows) != 2 {
 		t.Fatalf("datagen csv: %v\n%s", err, r.stdout)
 	}
-	if got := strings.Join(rows[1][:8], ","); got != "4,2,380,95,0,2,2,4" {
-		t.Errorf("datagen row %s, want 4 games, 2 skipped, 380 positions (as engine/app/datagen's pinned run)", got)
+	if got := strings.Join(rows[1][:8], ","); got != "4,2,365,91.25,0,2,2,4" {
+		t.Errorf("datagen row %s, want 4 games, 2 skipped, 365 positions (as engine/app/datagen's pinned run)", got)
 	}
-	if fi, err := os.Stat(data); err != nil || fi.Size() != 380*nnue.RecordSize {
+	if fi, err := os.Stat(data); err != nil || fi.Size() != 365*nnue.RecordSize {
 		t.Fatalf("data file: %v, %v", fi, err)
 	}
 	// The file exists: only --append adds to it.

@@ -58,7 +58,7 @@ func WriteVersion(w io.Writer, format string, b Build, sig Signature, p output.P
 //	plylab 0.12.0-dev
 //	commit  59bc69d1a2b3... (modified)
 //	go      go1.26.8
-//	bench   1152960 nodes (plylab bench: depth 8, 16 MB hash)
+//	bench   1068591 nodes (plylab bench: depth 8, 16 MB hash)
 func versionText(info VersionInfo, sig Signature, p output.Painter) string {
 	commit := "unknown (built without version control information)"
 	if info.Commit != nil {

@@ -47,7 +47,7 @@ func TestGenerateDeterministic(t *testing.T) {
 	}
 	got := fmt.Sprintf("%d games, %d skipped, %d positions, %d plies, results %v, %d adjudicated, sha256 %x",
 		s1.Games, s1.Skipped, s1.Positions, s1.Plies, s1.Results, s1.Adjudged, sha256.Sum256(one.Bytes()))
-	const want = "4 games, 2 skipped, 380 positions, 576 plies, results [2 2 0], 4 adjudicated, sha256 eb7eecc289cf43eefd6fe78c5617690b715c255ee63d0de0438a64903a6696e1"
+	const want = "4 games, 2 skipped, 365 positions, 576 plies, results [2 2 0], 4 adjudicated, sha256 cb66f25646e611e28156438b2941de4b2fbdb31abea04e874e216d436f7b307e"
 	if got != want {
 		t.Errorf("got  %s\nwant %s", got, want)
 	}

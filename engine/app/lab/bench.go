@@ -192,7 +192,7 @@ const (
 // without searching. Any change to pruning, ordering or the evaluation
 // changes it; TestBenchSignature runs the bench and fails until this
 // constant is the count the search gives.
-const BenchSignature = 1152960
+const BenchSignature = 1068591
 
 // CheckBench checks bench's depth (1 to engine.MaxDepth) and hash size
 // (1 to BenchMaxHashMB): a *param.RangeError (parameters Depth and Hash)

@@ -122,7 +122,8 @@ func Counters(s engine.Stats) []Counter {
 	// the tables of searches without them stay as they were.
 	if s.SingularTries > 0 {
 		cs = append(cs, c("singular tries", s.SingularTries, "searches without the hash move, to test it for a singular extension"),
-			share("singular extensions", s.SingularExts, s.SingularTries, "... that found it singular and searched it one ply deeper"))
+			share("singular extensions", s.SingularExts, s.SingularTries, "... that found it singular and searched it one ply deeper"),
+			share("multi-cuts", s.MultiCuts, s.SingularTries, "... that found another move reaching beta too and ended the node"))
 	}
 	if s.HistLMRLess+s.HistLMRMore > 0 {
 		cs = append(cs, c("history LMR less", s.HistLMRLess, "late moves reduced one ply less for a good history"),
@@ -137,6 +138,9 @@ func Counters(s engine.Stats) []Counter {
 	if s.ProbCutTries > 0 {
 		cs = append(cs, c("ProbCut tries", s.ProbCutTries, "captures searched shallow with a window far above beta"),
 			share("ProbCut cutoffs", s.ProbCuts, s.ProbCutTries, "... that reached it and ended the node"))
+	}
+	if s.Razors > 0 {
+		cs = append(cs, c("razored nodes", s.Razors, "nodes near the horizon far below alpha settled by quiescence search"))
 	}
 	if s.QEvasionPrunes > 0 {
 		cs = append(cs, c("quiet evasions pruned", s.QEvasionPrunes, "quiet check evasions skipped in quiescence after the first two"))

@@ -77,9 +77,10 @@ func TestCandidateCounters(t *testing.T) {
 		names []string
 	}{
 		{engine.Stats{}, nil},
-		{engine.Stats{SingularTries: 40, SingularExts: 10}, []string{"singular tries", "singular extensions"}},
+		{engine.Stats{SingularTries: 40, SingularExts: 10, MultiCuts: 20}, []string{"singular tries", "singular extensions", "multi-cuts"}},
 		{engine.Stats{HistLMRMore: 3}, []string{"history LMR less", "history LMR more"}},
-		{engine.Stats{SingularTries: 1, HistLMRLess: 1}, []string{"singular tries", "singular extensions", "history LMR less", "history LMR more"}},
+		{engine.Stats{SingularTries: 1, HistLMRLess: 1}, []string{"singular tries", "singular extensions", "multi-cuts", "history LMR less", "history LMR more"}},
+		{engine.Stats{Razors: 7, QEvasionPrunes: 2}, []string{"razored nodes", "quiet evasions pruned"}},
 	} {
 		cs := Counters(tc.s)
 		if len(cs) != 23+len(tc.names) {

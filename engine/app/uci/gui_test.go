@@ -118,8 +118,8 @@ func TestUCISearchmoves(t *testing.T) {
 		lastInfo string   // the exact last info line without nps and time, when pinned
 	}{
 		{name: "two moves at depth 8", goCmd: "go searchmoves a2a3 h2h3 depth 8", allowed: []string{"a2a3", "h2h3"},
-			best:     "bestmove a2a3 ponder e7e5",
-			lastInfo: "info depth 8 seldepth 12 multipv 1 score cp -14 nodes 4163 hashfull 10 pv a2a3 e7e5 d2d4 e5d4 d1d4 g8f6 e2e4 b8c6"},
+			best:     "bestmove a2a3 ponder c7c5",
+			lastInfo: "info depth 8 seldepth 16 multipv 1 score cp 2 nodes 5189 hashfull 14 pv a2a3 c7c5 e2e3 g8f6 d2d4 d7d5 d4c5 e7e5 b2b4"},
 		{name: "the specification's example", goCmd: "go infinite searchmoves e2e4 d2d4", stop: true, allowed: []string{"e2e4", "d2d4"}},
 		{name: "moves end at the next keyword", goCmd: "go depth 5 searchmoves b1a3 b1c3 nodes 100000", allowed: []string{"b1a3", "b1c3"}},
 		{name: "one move, black to move", moves: e4, goCmd: "go searchmoves a7a6 depth 6", allowed: []string{"a7a6"}},
@@ -300,7 +300,7 @@ func TestUCIMultiPVFewerMoves(t *testing.T) {
 
 // MultiPV 1 prints what the engine printed before it had the option,
 // node for node (these lines are the output of the plain search, bench
-// 1152960, with Hash 4), also after a MultiPV 3 search once ucinewgame
+// 1068591, with Hash 4), also after a MultiPV 3 search once ucinewgame
 // has cleared the tables.
 func TestUCIMultiPV1Unchanged(t *testing.T) {
 	t.Parallel()
@@ -311,9 +311,9 @@ func TestUCIMultiPV1Unchanged(t *testing.T) {
 		"info depth 4 seldepth 8 multipv 1 score cp 31 nodes 705 hashfull 2 pv g1f3 b8c6 b1c3 g8f6",
 		"info depth 5 seldepth 9 multipv 1 score cp 15 nodes 1901 hashfull 5 pv g1f3 b8c6 b1c3 g8f6 d2d4",
 		"info depth 6 seldepth 9 multipv 1 score cp 15 nodes 2524 hashfull 8 pv g1f3 b8c6 b1c3 g8f6 d2d4 e5d4",
-		"info depth 7 seldepth 12 multipv 1 score cp 29 nodes 4255 hashfull 10 pv g1f3 g8f6 f3e5 f6e4 d1f3 e4f6 d2d4",
-		"info depth 8 seldepth 12 multipv 1 score cp 39 nodes 6380 hashfull 15 pv g1f3 g8f6 f3e5 f6e4 e5f7 e8f7 d1h5 g7g6 h5d5 f7g7",
-		"info depth 9 seldepth 14 multipv 1 score cp 39 nodes 8916 hashfull 19 pv g1f3 g8f6 f3e5 f6e4 e5f7 e8f7 d1h5 g7g6 h5d5 f7g7 d5e4",
+		"info depth 7 seldepth 12 multipv 1 score cp 29 nodes 4326 hashfull 10 pv g1f3 g8f6 f3e5 f6e4 d1f3 e4f6 d2d4",
+		"info depth 8 seldepth 15 multipv 1 score cp 36 nodes 7724 hashfull 22 pv g1f3 g8f6 f3e5 f6e4 e5f7 e8f7 d1h5 g7g6 h5d5 f7g7 d5e4",
+		"info depth 9 seldepth 17 multipv 1 score cp 28 nodes 13394 hashfull 30 pv g1f3 g8f6 f3e5 f6e4 d2d4 e4f6 b1c3 f8b4 e5d3 b4c3 b2c3",
 		"bestmove g1f3 ponder g8f6",
 	}
 	for _, tt := range []struct {
