@@ -63,9 +63,10 @@ func (s *Searcher) rememberCapture(f *frame, ci capIndex) {
 	}
 }
 
-// updateCaptureHistory rewards the capture cut (when the cutoff move is
-// one; NoCapture otherwise) and penalises every other capture the node
-// at ply searched before the cutoff.
+// updateCaptureHistory rewards the cutoff move's entry cut when the
+// cutoff move is a capture (isCapture; cut means nothing otherwise) and
+// penalises every other capture the node at ply searched before the
+// cutoff.
 func (s *Searcher) updateCaptureHistory(ply, depth int, cut capIndex, isCapture bool) {
 	bonus := int32(min(depth*depth, histMalusBonus))
 	if isCapture {
