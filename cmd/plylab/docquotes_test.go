@@ -5,9 +5,11 @@ import (
 	"fmt"
 	"os"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/plylab/plylab/engine"
 	"github.com/plylab/plylab/lessons"
 	"github.com/plylab/plylab/lessons/sandbox"
 )
@@ -239,5 +241,35 @@ leaves{{assert: [cell 1: nodes] - [cell 3: value | counter=terminal] == [cell 2:
 		}},
 	} {
 		checkQuotes(t, q)
+	}
+}
+
+// TestTechniquesDocCandidates binds docs/techniques.md's list of the
+// candidates (the switches off in the engine preset) to the engine: a
+// switch that joins the preset, or a new candidate, must be named there.
+func TestTechniquesDocCandidates(t *testing.T) {
+	data, err := os.ReadFile("../../docs/techniques.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	line := regexp.MustCompile(`marked "candidate, off in ` + "`engine`" + `": ([^)]*)\)`).FindSubmatch(data)
+	if line == nil {
+		t.Fatal(`docs/techniques.md: no list of candidates ("marked "candidate, off in ` + "`engine`" + `": ...)") in the engine preset's row`)
+	}
+	var listed []string
+	for _, m := range regexp.MustCompile("`([a-z0-9]+)`").FindAllSubmatch(line[1], -1) {
+		listed = append(listed, string(m[1]))
+	}
+	eng := engine.EngineOptions()
+	var want []string
+	for _, name := range engine.TechniqueNames() {
+		if !eng.Enabled(name) {
+			want = append(want, name)
+		}
+	}
+	slices.Sort(listed)
+	slices.Sort(want)
+	if !slices.Equal(listed, want) {
+		t.Errorf("docs/techniques.md lists the candidates %v; the engine preset leaves off %v", listed, want)
 	}
 }
