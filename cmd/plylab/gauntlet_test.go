@@ -126,3 +126,43 @@ func TestGauntletStoredResults(t *testing.T) {
 		t.Errorf("stored results without build, commands or tallies: %+v", res)
 	}
 }
+
+// The stored clock matches of each build against the reference build
+// (engine/app/match/progress.json) give docs/strength.md's table of the
+// one-thread goal (the block between <!-- progress-table --> and
+// <!-- /progress-table -->); -update rewrites the block.
+func TestProgressDocTable(t *testing.T) {
+	ms, err := match.StoredProgress()
+	if err != nil {
+		t.Fatal(err)
+	}
+	const path = "../../docs/strength.md"
+	doc, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const open, end = "<!-- progress-table -->\n", "<!-- /progress-table -->"
+	before, rest, ok := strings.Cut(string(doc), open)
+	_, after, ok2 := strings.Cut(rest, end)
+	if !ok || !ok2 {
+		t.Fatalf("%s has no %q ... %q block", path, open, end)
+	}
+	table := match.ProgressMarkdown(ms)
+	// The page's "Current figures" quote the newest search's pooled
+	// result.
+	newest := ms[len(ms)-1].Bench
+	pool, _ := match.ProgressPooled(ms, newest)
+	if quote := match.EloInterval(pool); !strings.Contains(before, quote) {
+		t.Errorf("docs/strength.md does not quote the pooled result of bench %d against 0.11.3, %s, before its table", newest, quote)
+	}
+	want := before + open + table + end + after
+	if *update {
+		if err := os.WriteFile(path, []byte(want), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	if want != string(doc) {
+		t.Errorf("docs/strength.md's table of the one-thread goal is not the stored matches' table; run go test ./cmd/plylab -run ProgressDocTable -update\nwant:\n%s", table)
+	}
+}
