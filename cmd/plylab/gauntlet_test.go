@@ -72,27 +72,36 @@ func TestGauntletFromPGN(t *testing.T) {
 func TestGauntletDocTable(t *testing.T) {
 	r := runCLI(t, "gauntlet", "--stored", "--format", "markdown")
 	wantOK(t, r)
+	docBlock(t, "gauntlet-table", r.stdout, "GauntletDocTable")
+}
+
+// docBlock checks that docs/strength.md's block between <!-- NAME -->
+// and <!-- /NAME --> is content (-update rewrites it) and returns the
+// page before the block. test names the test that rewrites it.
+func docBlock(t *testing.T, name, content, test string) (before string) {
+	t.Helper()
 	const path = "../../docs/strength.md"
 	doc, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	const open, end = "<!-- gauntlet-table -->\n", "<!-- /gauntlet-table -->"
+	open, end := "<!-- "+name+" -->\n", "<!-- /"+name+" -->"
 	before, rest, ok := strings.Cut(string(doc), open)
 	_, after, ok2 := strings.Cut(rest, end)
 	if !ok || !ok2 {
 		t.Fatalf("%s has no %q ... %q block", path, open, end)
 	}
-	want := before + open + r.stdout + end + after
+	want := before + open + content + end + after
 	if *update {
 		if err := os.WriteFile(path, []byte(want), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		return
+		return before
 	}
 	if want != string(doc) {
-		t.Errorf("docs/strength.md's gauntlet table is not the stored results' table; run go test ./cmd/plylab -run GauntletDocTable -update\nwant:\n%s", r.stdout)
+		t.Errorf("docs/strength.md's %s is not the stored results' table; run go test ./cmd/plylab -run %s -update\nwant:\n%s", name, test, content)
 	}
+	return before
 }
 
 // Ctrl-C before the first game ends: no game is counted, the table of
@@ -136,33 +145,12 @@ func TestProgressDocTable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	const path = "../../docs/strength.md"
-	doc, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	const open, end = "<!-- progress-table -->\n", "<!-- /progress-table -->"
-	before, rest, ok := strings.Cut(string(doc), open)
-	_, after, ok2 := strings.Cut(rest, end)
-	if !ok || !ok2 {
-		t.Fatalf("%s has no %q ... %q block", path, open, end)
-	}
-	table := match.ProgressMarkdown(ms)
+	before := docBlock(t, "progress-table", match.ProgressMarkdown(ms), "ProgressDocTable")
 	// The page's "Current figures" quote the newest search's pooled
 	// result.
 	newest := ms[len(ms)-1].Bench
 	pool, _ := match.ProgressPooled(ms, newest)
 	if quote := match.EloInterval(pool); !strings.Contains(before, quote) {
 		t.Errorf("docs/strength.md does not quote the pooled result of bench %d against 0.11.3, %s, before its table", newest, quote)
-	}
-	want := before + open + table + end + after
-	if *update {
-		if err := os.WriteFile(path, []byte(want), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	if want != string(doc) {
-		t.Errorf("docs/strength.md's table of the one-thread goal is not the stored matches' table; run go test ./cmd/plylab -run ProgressDocTable -update\nwant:\n%s", table)
 	}
 }
