@@ -459,7 +459,12 @@ func TestUCIPonderGame(t *testing.T) {
 		b.Make(m)
 		ponderMove := f[3]
 		c.send(position()+" "+ponderMove, "go ponder "+clock)
-		c.readUntil("info depth 2 ", "bestmove")
+		// The ponder search has started and holds its bestmove. Any
+		// depth line will do: after the misses below the opponent has
+		// played the first legal move, a weak one, and the ponder
+		// position may hold a mate in one, whose search ends at depth 1
+		// (a mate within the depth is not searched further) and waits.
+		c.readUntil("info depth ", "bestmove")
 		if turn%2 == 0 {
 			// The opponent plays the expected move.
 			c.send("ponderhit")
