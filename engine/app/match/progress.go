@@ -4,6 +4,7 @@ import (
 	_ "embed"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -61,20 +62,28 @@ func StoredProgress() ([]ProgressMatch, error) {
 // opponent of its last stored match, at that match's time control, and
 // how many matches they come from.
 func ProgressPooled(ms []ProgressMatch, bench int) (WDL, int) {
-	var last *ProgressMatch
-	for i := range ms {
+	for i := len(ms) - 1; i >= 0; i-- {
 		if ms[i].Bench == bench {
-			last = &ms[i]
+			return pooled(ms, ms[i])
 		}
 	}
+	return WDL{}, 0
+}
+
+// sameSeries reports whether a and b are the same search against the
+// same opponent at the same time control: their games are pooled.
+func sameSeries(a, b ProgressMatch) bool {
+	return a.Bench == b.Bench && a.Opponent == b.Opponent && a.TC == b.TC
+}
+
+// pooled returns the games of every match of ms in m's series, and how
+// many matches they come from.
+func pooled(ms []ProgressMatch, m ProgressMatch) (WDL, int) {
 	var pool WDL
 	n := 0
-	if last == nil {
-		return pool, 0
-	}
-	for _, m := range ms {
-		if m.Bench == bench && m.Opponent == last.Opponent && m.TC == last.TC {
-			pool = pool.Plus(m.WDL())
+	for _, o := range ms {
+		if sameSeries(o, m) {
+			pool = pool.Plus(o.WDL())
 			n++
 		}
 	}
@@ -95,33 +104,17 @@ func ProgressMarkdown(ms []ProgressMatch) string {
 		fmt.Fprintf(&sb, "| %s | %s | %d | %d | %d | %d | %.1f %% | %s | %s |\n",
 			search, match, s.N(), s.W, s.D, s.L, 100*s.Score(), EloInterval(s), stop)
 	}
-	type key struct {
-		bench        int
-		opponent, tc string
-	}
 	for i, m := range ms {
 		search := fmt.Sprintf("bench %d", m.Bench)
 		if m.Played != "" {
 			search += " (" + m.Played + ")"
 		}
 		row(search, fmt.Sprintf("%s, %s, seed %d", m.Opponent, tcText(m.TC), m.Seed), m.WDL(), m.Stop)
-		k := key{m.Bench, m.Opponent, m.TC}
-		last := true
-		for _, n := range ms[i+1:] {
-			if (key{n.Bench, n.Opponent, n.TC}) == k {
-				last = false
-			}
+		if slices.ContainsFunc(ms[i+1:], func(o ProgressMatch) bool { return sameSeries(o, m) }) {
+			continue // the pooled row follows the series' last match
 		}
-		var pool WDL
-		count := 0
-		for _, n := range ms[:i+1] {
-			if (key{n.Bench, n.Opponent, n.TC}) == k {
-				pool = pool.Plus(n.WDL())
-				count++
-			}
-		}
-		if last && count > 1 {
-			row(fmt.Sprintf("**bench %d**", m.Bench), fmt.Sprintf("**all %d matches**", count), pool, "")
+		if pool, n := pooled(ms, m); n > 1 {
+			row(fmt.Sprintf("**bench %d**", m.Bench), fmt.Sprintf("**all %d matches**", n), pool, "")
 		}
 	}
 	return sb.String()
