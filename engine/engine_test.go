@@ -204,7 +204,7 @@ func TestParseAlgo(t *testing.T) {
 	}{
 		{"minimax", "", ""},
 		{"alphabeta", "alphabeta", ""},
-		{"engine-without-null", "alphabeta,id,tt,hashmove,mvvlva,killers,history,verify,quiescence,delta,see,pvs,lmr,rfp,futility,lmp,iir,aspiration,checkext,seeorder,countermove,singular,nulladapt,seeprune,improving,histmalus,corrhist,repdraw", ""},
+		{"engine-without-null", "alphabeta,id,tt,hashmove,mvvlva,killers,history,verify,quiescence,delta,see,pvs,lmr,rfp,futility,lmp,iir,aspiration,checkext,seeorder,countermove,singular,nulladapt,seeprune,improving,histmalus,corrhist,timeman,repdraw", ""},
 		{"alphabeta-with-mvvlva-with-killers", "alphabeta,mvvlva,killers", ""},
 		{"engine-without-bogus", "", `unknown technique "bogus"`},
 		{"negascout", "", `unknown algorithm "negascout"`},
@@ -228,8 +228,9 @@ func TestParseAlgo(t *testing.T) {
 }
 
 // TestSoftTime checks time management's scaling of the soft limit: a
-// stable best move stops earlier, a new best move or a falling score
-// thinks longer, and without the switch the limit is the caller's.
+// stable best move stops earlier, a new best move, a falling score or a
+// best move that took a small share of the nodes thinks longer, and
+// without the switch the limit is the caller's.
 func TestSoftTime(t *testing.T) {
 	m1 := board.NewMove(12, 28, board.FlagDoublePush) // e2e4
 	m2 := board.NewMove(11, 27, board.FlagDoublePush) // d2d4
@@ -238,25 +239,73 @@ func TestSoftTime(t *testing.T) {
 	tests := []struct {
 		name  string
 		iters []Iteration
+		share int // nodes in 1000 spent below the last best move; -1: no nodes counted
 		want  time.Duration
 	}{
-		{"one iteration", []Iteration{it(m1, 10)}, soft},
-		{"new best move", []Iteration{it(m1, 10), it(m2, 10)}, 1400 * time.Millisecond},
-		{"stable once", []Iteration{it(m2, 10), it(m1, 10), it(m1, 10)}, soft},
-		{"stable twice", []Iteration{it(m1, 10), it(m1, 10), it(m1, 10)}, 750 * time.Millisecond},
-		{"stable four times", []Iteration{it(m1, 10), it(m1, 10), it(m1, 10), it(m1, 10), it(m1, 10)}, 500 * time.Millisecond},
-		{"stable twice, score falls 30", []Iteration{it(m1, 10), it(m1, 10), it(m1, -20)}, 1125 * time.Millisecond},
-		{"score falls 80, new move", []Iteration{it(m1, 10), it(m2, -70)}, 2800 * time.Millisecond},
-		{"mate scores are not drops", []Iteration{it(m1, MateScore-3), it(m1, 50)}, soft},
+		{"one iteration", []Iteration{it(m1, 10)}, 100, soft},
+		{"new best move", []Iteration{it(m1, 10), it(m2, 10)}, -1, 1400 * time.Millisecond},
+		{"stable once", []Iteration{it(m2, 10), it(m1, 10), it(m1, 10)}, -1, soft},
+		{"stable twice", []Iteration{it(m1, 10), it(m1, 10), it(m1, 10)}, -1, 800 * time.Millisecond},
+		{"stable four times", []Iteration{it(m1, 10), it(m1, 10), it(m1, 10), it(m1, 10), it(m1, 10)}, -1, 650 * time.Millisecond},
+		{"stable twice, score falls 30", []Iteration{it(m1, 10), it(m1, 10), it(m1, -20)}, -1, 1200 * time.Millisecond},
+		{"score falls 80, new move", []Iteration{it(m1, 10), it(m2, -70)}, -1, 2800 * time.Millisecond},
+		{"mate scores are not drops", []Iteration{it(m1, MateScore-3), it(m1, 50)}, -1, soft},
+		// The effort factor 2·(1 − share) + 0.4, between 0.5 and 1.6.
+		{"stable once, share 0.75", []Iteration{it(m2, 10), it(m1, 10), it(m1, 10)}, 750, 900 * time.Millisecond},
+		{"stable four times, share 0.9", []Iteration{it(m1, 10), it(m1, 10), it(m1, 10), it(m1, 10), it(m1, 10)}, 900, 390 * time.Millisecond},
+		{"stable four times, share 0.99", []Iteration{it(m1, 10), it(m1, 10), it(m1, 10), it(m1, 10), it(m1, 10)}, 990, 325 * time.Millisecond},
+		{"stable twice, share 0.25", []Iteration{it(m1, 10), it(m1, 10), it(m1, 10)}, 250, 1280 * time.Millisecond},
+		{"new best move, share 0.5", []Iteration{it(m1, 10), it(m2, 10)}, 500, 1960 * time.Millisecond},
+		{"new best move, no node below it", []Iteration{it(m1, 10), it(m2, 10)}, 0, 2240 * time.Millisecond},
 	}
 	for _, tc := range tests {
 		on := NewSearcher(mustAlgo(t, "engine-with-timeman"))
+		off := NewSearcher(mustAlgo(t, "engine-without-timeman"))
+		if tc.share >= 0 {
+			last := tc.iters[len(tc.iters)-1].PV[0]
+			for _, s := range []*Searcher{on, off} {
+				s.stats.Nodes = 1000
+				s.rootNodes[last.From()][last.To()] = uint64(tc.share)
+			}
+		}
 		if got := on.softTime(soft, tc.iters); got != tc.want {
 			t.Errorf("%s: %v, want %v", tc.name, got, tc.want)
 		}
-		off := NewSearcher(EngineOptions()) // timeman is a candidate, off in the preset
 		if got := off.softTime(soft, tc.iters); got != soft {
 			t.Errorf("%s without timeman: %v, want %v", tc.name, got, soft)
+		}
+	}
+}
+
+// TestRootNodes: with time management, the nodes below each root move add
+// up to the search's nodes less the root's own visits, and the best move's
+// share is a fraction; without it nothing is counted.
+func TestRootNodes(t *testing.T) {
+	b, err := board.FromFEN(board.StartFEN)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"engine-with-timeman", "engine-without-timeman"} {
+		s := NewSearcher(mustAlgo(t, name))
+		r := s.Search(context.Background(), b, Limits{Depth: 6}, nil, nil)
+		var sum uint64
+		for from := range s.rootNodes {
+			for to := range s.rootNodes[from] {
+				sum += s.rootNodes[from][to]
+			}
+		}
+		timeman := name == "engine-with-timeman"
+		// The root is visited once an iteration and once more for each
+		// widened aspiration window; every other node is below a root
+		// move.
+		if want := r.Stats.TotalNodes() - uint64(len(r.Iters)) - r.Stats.AspirationFail; timeman && sum != want {
+			t.Errorf("%s: %d nodes below the root moves, want %d (all but the root's visits)", name, sum, want)
+		}
+		if !timeman && sum != 0 {
+			t.Errorf("%s: %d nodes counted below the root moves without time management", name, sum)
+		}
+		if share := s.rootShare(r.BestMove); timeman && (share <= 0 || share >= 1) {
+			t.Errorf("%s: the best move's share %v is not in (0, 1)", name, share)
 		}
 	}
 }

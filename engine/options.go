@@ -69,7 +69,7 @@ type Options struct {
 	Aspiration         bool // aspiration windows around the previous iteration's score
 	AspirationWindow   int  // half-width of the first aspiration window (default 20 cp)
 	CheckExtension     bool // search one ply deeper when the side to move is in check
-	TimeManagement     bool // under a clock: stop early on a stable best move, think longer when the score drops
+	TimeManagement     bool // under a clock: stop early on a stable best move that took most of the nodes, think longer when it changed or the score drops
 	SEEOrder           bool // order captures that lose material (by SEE) after the quiet moves
 	CounterMove        bool // try the quiet move that last refuted the opponent's previous move early
 	ContHist           bool // order quiet moves by their history after the previous move and the one before it too
@@ -204,7 +204,7 @@ var techniques = []Technique{
 	{"cutnode", "cut-node reductions: late move reductions one ply deeper at nodes expected to fail high", "lmr", false, func(o *Options) *bool { return &o.CutNode }},
 	{"razor", "razoring: a node near the horizon whose static eval is far below alpha returns its quiescence search", "quiescence", false, func(o *Options) *bool { return &o.Razor }},
 	{"probcut", "ProbCut: a capture whose shallow search beats beta by a wide margin ends the node", "alphabeta", false, func(o *Options) *bool { return &o.ProbCut }},
-	{"timeman", "time management: under a clock, stop early when the best move is stable, think longer when the score drops", "id", false, func(o *Options) *bool { return &o.TimeManagement }},
+	{"timeman", "time management: under a clock, stop early when the best move is stable and took most of the nodes, think longer when it changed or the score drops", "id", false, func(o *Options) *bool { return &o.TimeManagement }},
 	{"repdraw", "repetition draw: a position repeated once (not three times) ends the line as a draw", "", false, func(o *Options) *bool { return &o.RepetitionDraw }},
 	{"mobility", "classical eval: squares each knight, bishop, rook and queen can safely move to", "", true, func(o *Options) *bool { return &o.Mobility }},
 	{"kingsafety", "classical eval: attacks on the enemy king's zone, own pawn shield, open files at the king", "", true, func(o *Options) *bool { return &o.KingSafety }},
@@ -290,7 +290,7 @@ func AlphaBetaOptions() Options {
 // candidates are techniques that are built and tested but not yet in the
 // engine preset: a technique joins the preset only when a match shows it
 // gains (docs/strength.md). Switch one on with engine-with-NAME.
-var candidates = map[string]bool{"timeman": true, "conthist": true, "histlmr": true, "tteval": true, "probcut": true, "corrpieces": true, "lmrbad": true, "qevasions": true, "capthist": true, "cutnode": true, "razor": true}
+var candidates = map[string]bool{"conthist": true, "histlmr": true, "tteval": true, "probcut": true, "corrpieces": true, "lmrbad": true, "qevasions": true, "capthist": true, "cutnode": true, "razor": true}
 
 // EngineOptions returns the full engine preset: every technique on, the
 // network evaluation (engine/nnue's built-in network; it measured about

@@ -80,7 +80,12 @@ type Searcher struct {
 	frames [MaxPly + 2]frame
 
 	rootBest board.Move // best move of the previous iteration (ordering at the root)
-	lmr      [64][64]int8
+	// rootNodes counts the nodes (quiescence included) this thread spent
+	// below each root move, by its from and to squares, over the whole
+	// search; kept only with time management (timeman.go), which reads
+	// the best move's share.
+	rootNodes [64][64]uint64
+	lmr       [64][64]int8
 
 	cont    *contTable    // continuation histories (conthist), nil when off
 	capHist *capHistTable // capture history (capthist), nil when off
@@ -429,6 +434,9 @@ func (s *Searcher) begin(ctx context.Context, b *board.Board, limits Limits, rec
 	}
 	if s.tt != nil {
 		s.tt.NewSearch()
+	}
+	if s.opts.TimeManagement {
+		s.rootNodes = [64][64]uint64{}
 	}
 }
 

@@ -62,7 +62,14 @@ func (s *Searcher) searchMoves(n *node, moves []board.Move, scores []int32) int 
 		mi := s.rememberQuiet(n, m, quiet)
 		newDepth, ext := s.extendSingular(n, m)
 		reduction := s.lateMoveReduction(n, m, i, quiet, ext, mi, scores[i], len(moves)-end, newDepth)
+		var before uint64
+		if n.ply == 0 && o.TimeManagement {
+			before = s.stats.TotalNodes()
+		}
 		v := s.searchChild(n, m, i, newDepth, reduction)
+		if n.ply == 0 && o.TimeManagement {
+			s.rootNodes[m.From()][m.To()] += s.stats.TotalNodes() - before
+		}
 		b.Unmake()
 		if s.stopped {
 			return s.leave(best, BoundNone, EndExpanded, i+1, len(moves), bestMove)

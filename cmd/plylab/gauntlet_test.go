@@ -148,9 +148,9 @@ func TestProgressDocTable(t *testing.T) {
 	before := docBlock(t, "progress-table", match.ProgressMarkdown(ms), "ProgressDocTable")
 	// The page's "Current figures" quote the newest search's pooled
 	// result.
-	newest := ms[len(ms)-1].Bench
-	pool, _ := match.ProgressPooled(ms, newest)
+	newest := ms[len(ms)-1]
+	pool, _ := match.ProgressPooled(ms, newest.Bench, newest.Clock)
 	if quote := match.EloInterval(pool); !strings.Contains(before, quote) {
-		t.Errorf("docs/strength.md does not quote the pooled result of bench %d against 0.11.3, %s, before its table", newest, quote)
+		t.Errorf("docs/strength.md does not quote the pooled result of bench %d %s against 0.11.3, %s, before its table", newest.Bench, newest.Clock, quote)
 	}
 }

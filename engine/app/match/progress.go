@@ -22,11 +22,17 @@ var storedProgress []byte
 // build, from the build's side.
 type ProgressMatch struct {
 	// Bench is the bench signature of the search that played: matches
-	// with the same signature are the same search and are pooled.
+	// with the same signature (and the same Clock) are the same search
+	// and are pooled.
 	Bench int `json:"bench"`
 	// Played says which binary played when it is not a release of that
 	// search (a scratch build with a switch on, equal in search).
-	Played   string `json:"played,omitempty"`
+	Played string `json:"played,omitempty"`
+	// Clock names the time management the build played with when it is
+	// not the search's own: a switch that acts only under a clock (such
+	// as "timeman") leaves the bench signature as it is, so it sets a
+	// series of its own apart.
+	Clock    string `json:"clock,omitempty"`
 	Opponent string `json:"opponent"` // the reference build, e.g. "0.11.3 (bench 1342884)"
 	TC       string `json:"tc"`       // the time control, e.g. "10+0.1"
 	Seed     uint64 `json:"seed"`
@@ -58,22 +64,33 @@ func StoredProgress() ([]ProgressMatch, error) {
 	return ms, nil
 }
 
-// ProgressPooled returns all the games of search bench against the
-// opponent of its last stored match, at that match's time control, and
-// how many matches they come from.
-func ProgressPooled(ms []ProgressMatch, bench int) (WDL, int) {
+// ProgressPooled returns all the games of search bench with time
+// management clock ("" for the search's own) against the opponent of its
+// last stored match, at that match's time control, and how many matches
+// they come from.
+func ProgressPooled(ms []ProgressMatch, bench int, clock string) (WDL, int) {
 	for i := len(ms) - 1; i >= 0; i-- {
-		if ms[i].Bench == bench {
+		if ms[i].Bench == bench && ms[i].Clock == clock {
 			return pooled(ms, ms[i])
 		}
 	}
 	return WDL{}, 0
 }
 
-// sameSeries reports whether a and b are the same search against the
-// same opponent at the same time control: their games are pooled.
+// sameSeries reports whether a and b are the same search with the same
+// time management against the same opponent at the same time control:
+// their games are pooled.
 func sameSeries(a, b ProgressMatch) bool {
-	return a.Bench == b.Bench && a.Opponent == b.Opponent && a.TC == b.TC
+	return a.Bench == b.Bench && a.Clock == b.Clock && a.Opponent == b.Opponent && a.TC == b.TC
+}
+
+// searchLabel names m's search in the table: its bench signature, with
+// its time management when that is not the search's own.
+func searchLabel(m ProgressMatch) string {
+	if m.Clock != "" {
+		return fmt.Sprintf("bench %d with %s", m.Bench, m.Clock)
+	}
+	return fmt.Sprintf("bench %d", m.Bench)
 }
 
 // pooled returns the games of every match of ms in m's series, and how
@@ -105,7 +122,7 @@ func ProgressMarkdown(ms []ProgressMatch) string {
 			search, match, s.N(), s.W, s.D, s.L, 100*s.Score(), EloInterval(s), stop)
 	}
 	for i, m := range ms {
-		search := fmt.Sprintf("bench %d", m.Bench)
+		search := searchLabel(m)
 		if m.Played != "" {
 			search += " (" + m.Played + ")"
 		}
@@ -114,7 +131,7 @@ func ProgressMarkdown(ms []ProgressMatch) string {
 			continue // the pooled row follows the series' last match
 		}
 		if pool, n := pooled(ms, m); n > 1 {
-			row(fmt.Sprintf("**bench %d**", m.Bench), fmt.Sprintf("**all %d matches**", n), pool, "")
+			row("**"+searchLabel(m)+"**", fmt.Sprintf("**all %d matches**", n), pool, "")
 		}
 	}
 	return sb.String()

@@ -159,7 +159,7 @@ func TestUCIHandshake(t *testing.T) {
 		"option name Ponder type check default false",
 		"option name Move Overhead type spin default 30 min 0 max 5000",
 	}
-	candidates := map[string]bool{"timeman": true, "conthist": true, "histlmr": true, "tteval": true, "probcut": true, "corrpieces": true, "lmrbad": true, "qevasions": true, "capthist": true, "cutnode": true, "razor": true}
+	candidates := map[string]bool{"conthist": true, "histlmr": true, "tteval": true, "probcut": true, "corrpieces": true, "lmrbad": true, "qevasions": true, "capthist": true, "cutnode": true, "razor": true}
 	for _, tech := range engine.Techniques() {
 		// Every technique of the engine preset is on; a candidate not yet
 		// in the preset is offered switched off.
