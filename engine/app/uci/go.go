@@ -239,7 +239,7 @@ func (s *session) goCmd(args []string) {
 		defer cancel()
 		res := search(ctx, searcher, b, limits, start, out)
 		<-j.releaseCh
-		out.printf("%s", bestMoveLine(res))
+		out.printf("%s", bestMoveLine(res, searcher.PonderMove(b, res)))
 	}()
 }
 
@@ -343,15 +343,16 @@ func scoreString(score int) string {
 }
 
 // bestMoveLine is "bestmove <move> [ponder <reply>]", or "bestmove 0000"
-// when there is no legal move. The ponder move is the expected reply, the
-// second move of the principal variation.
-func bestMoveLine(res engine.Result) string {
+// when there is no legal move. The ponder move is the expected reply
+// (Searcher.PonderMove: the second move of the principal variation, or
+// the table's move after the best one), left out when there is none.
+func bestMoveLine(res engine.Result, ponder board.Move) string {
 	if res.BestMove == board.NoMove {
 		return "bestmove 0000"
 	}
 	line := "bestmove " + res.BestMove.String()
-	if len(res.PV) >= 2 && res.PV[0] == res.BestMove && res.PV[1] != board.NoMove {
-		line += " ponder " + res.PV[1].String()
+	if ponder != board.NoMove {
+		line += " ponder " + ponder.String()
 	}
 	return line
 }

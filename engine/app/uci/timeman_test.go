@@ -172,14 +172,13 @@ func TestInfoLine(t *testing.T) {
 		t.Errorf("infoLines = %q, want %q", got, wantLines)
 	}
 	res := engine.Result{BestMove: e4, PV: []board.Move{e4, e5}}
-	if got := bestMoveLine(res); got != "bestmove e2e4 ponder e7e5" {
+	if got := bestMoveLine(res, e5); got != "bestmove e2e4 ponder e7e5" {
 		t.Errorf("bestMoveLine = %q", got)
 	}
-	res.PV = res.PV[:1]
-	if got := bestMoveLine(res); got != "bestmove e2e4" {
+	if got := bestMoveLine(res, board.NoMove); got != "bestmove e2e4" {
 		t.Errorf("bestMoveLine = %q", got)
 	}
-	if got := bestMoveLine(engine.Result{}); got != "bestmove 0000" {
+	if got := bestMoveLine(engine.Result{}, e5); got != "bestmove 0000" {
 		t.Errorf("bestMoveLine = %q", got)
 	}
 }
