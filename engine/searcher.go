@@ -510,9 +510,14 @@ func (s *Searcher) checkStop() {
 	}
 	if s.helper > 0 {
 		s.publishNodes()
+		if s.helperAtLimit() {
+			s.smp.stop.Store(true)
+		}
 		if s.smp.stop.Load() {
 			s.stopped = true
 		}
+	} else if s.smp != nil {
+		s.smp.main.Store(s.stats.TotalNodes())
 	}
 	if s.ctx.Err() != nil ||
 		(s.hasDeadline && time.Now().After(s.deadline)) ||

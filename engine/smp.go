@@ -46,8 +46,10 @@ const MaxThreads = 64
 
 // smp is what the threads of one search share besides the table.
 type smp struct {
-	stop  atomic.Bool   // set by the main thread: the helpers stop
+	stop  atomic.Bool   // set by the main thread, or by a helper at the node limit: the helpers stop
 	nodes atomic.Uint64 // the helpers' nodes and qnodes, published every 2048 (checkStop)
+	main  atomic.Uint64 // the main thread's nodes and qnodes, published every 2048 (checkStop)
+	limit uint64        // Limits.Nodes of the search (0 for none), for the helpers to check
 	wg    sync.WaitGroup
 }
 
@@ -75,6 +77,8 @@ func (s *Searcher) startHelpers(ctx context.Context, b *board.Board, limits Limi
 	}
 	s.smp.stop.Store(false)
 	s.smp.nodes.Store(0)
+	s.smp.main.Store(0)
+	s.smp.limit = limits.Nodes
 	for _, h := range s.helpers {
 		hb := b.Copy()
 		s.smp.wg.Add(1)
@@ -140,6 +144,15 @@ func (s *Searcher) publishNodes() {
 	n := s.stats.TotalNodes()
 	s.smp.nodes.Add(n - s.published)
 	s.published = n
+}
+
+// helperAtLimit reports whether the nodes all the threads have published
+// reach the search's node limit. A helper that finds so stops the
+// helpers itself: the limit must hold even while the main thread, which
+// otherwise ends the search, is not running (more threads than cores).
+func (s *Searcher) helperAtLimit() bool {
+	lim := s.smp.limit
+	return lim > 0 && s.smp.nodes.Load()+s.smp.main.Load() >= lim
 }
 
 // allNodes returns the nodes and qnodes searched so far: the thread's

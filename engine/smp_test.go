@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"runtime"
 	"testing"
 	"time"
 
@@ -113,6 +114,28 @@ func TestThreadsStopTogether(t *testing.T) {
 	r = s.Search(context.Background(), mustBoard(t, "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1"), Limits{Depth: 6}, nil, nil)
 	if r.BestMove.String() != "a1a8" || MateIn(r.Score) != 1 {
 		t.Errorf("third search: %s %s, want a1a8 mate in 1", r.BestMove, FormatScore(r.Score))
+	}
+}
+
+// The node limit holds with more threads than the Go scheduler runs at
+// once: on one processor the main thread, which ends the search, is often
+// not running while its helpers search, so the helpers check the limit
+// too (helperAtLimit). Before they did, about one search in five here
+// overran the bound below.
+func TestThreadsNodeLimitOneProcessor(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
+	o := EngineOptions()
+	o.Threads = 3
+	s := NewSearcher(o)
+	b := mustBoard(t, board.StartFEN)
+	for i := range 10 {
+		s.Clear()
+		r := s.Search(context.Background(), b, Limits{Nodes: 100000}, nil, nil)
+		// Each thread stops within two poll intervals of the limit: its
+		// unpublished nodes and one interval to notice.
+		if all := r.AllNodes(); !r.Stopped || all < 100000 || all > 100000+2*2048*3 {
+			t.Errorf("search %d: node limit 100000: %d nodes in all (%d of them the helpers'), stopped %v", i+1, all, r.HelperNodes, r.Stopped)
+		}
 	}
 }
 
