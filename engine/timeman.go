@@ -32,10 +32,9 @@ import (
 //     and the soft time grows by 1.5 (a fall of 25 cp) or 2 (60 cp).
 //
 // The three factors multiply, and the product is rounded to the
-// microsecond. The hard limit the caller set (MoveTime)
-// still bounds every search, and the time saved on easy moves stays on
-// the clock for the hard ones: the caller's share of the remaining time
-// grows with it.
+// microsecond. The hard limit the caller set (MoveTime) still bounds
+// every search, and the time saved on easy moves stays on the clock for
+// the hard ones: the caller's share of the remaining time grows with it.
 //
 // softTime returns the soft limit scaled by the iterations so far.
 func (s *Searcher) softTime(soft time.Duration, iters []Iteration) time.Duration {
