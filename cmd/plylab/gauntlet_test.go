@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/plylab/plylab/engine/app/extengine"
+	"github.com/plylab/plylab/engine/app/lab"
 	"github.com/plylab/plylab/engine/app/match"
 )
 
@@ -153,4 +154,16 @@ func TestProgressDocTable(t *testing.T) {
 	if quote := match.EloInterval(pool); !strings.Contains(before, quote) {
 		t.Errorf("docs/strength.md does not quote the pooled result of bench %d %s against 0.11.3, %s, before its table", newest.Bench, newest.Clock, quote)
 	}
+}
+
+// The stored technique matches (engine/app/lab/elo.json) give
+// docs/strength.md's table "What each technique is worth" (the block
+// between <!-- elo-table --> and <!-- /elo-table -->); -update rewrites
+// the block.
+func TestEloDocTable(t *testing.T) {
+	rows, err := lab.TechniqueElos()
+	if err != nil {
+		t.Fatal(err)
+	}
+	docBlock(t, "elo-table", lab.TechniqueElosMarkdown(rows), "EloDocTable")
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"strings"
 
 	"github.com/plylab/plylab/engine"
 )
@@ -120,4 +121,56 @@ func TechniqueElos() ([]TechniqueElo, error) {
 		return nil, fmt.Errorf("lab: elo.json: %q is not a technique", name)
 	}
 	return out, nil
+}
+
+// nodeLimit is the limit most rows were played at; a row played at
+// another says so in its label.
+const nodeLimit = "10000 nodes a move"
+
+// TechniqueElosMarkdown returns the stored results as docs/strength.md's
+// table "What each technique is worth": a row per technique (the switch
+// in backquotes, "(classical evaluation)" for a term of that evaluation,
+// its limit when it is not 10,000 nodes a move), games, wins, draws,
+// losses, score, and the Elo with its 95 % interval, in bold when the
+// interval lies wholly on one side of zero; infinite values as ∞, a
+// negative number with the minus sign U+2212.
+func TechniqueElosMarkdown(rows []TechniqueElo) string {
+	evalTerm := map[string]bool{}
+	for _, t := range engine.Techniques() {
+		evalTerm[t.Name] = t.EvalTerm
+	}
+	var sb strings.Builder
+	sb.WriteString("| technique off in the opponent | games | W | D | L | score | Elo (95 % interval) |\n")
+	sb.WriteString("|---|---:|---:|---:|---:|---:|---:|\n")
+	for _, r := range rows {
+		label := "`" + r.Technique + "`"
+		switch {
+		case r.Technique == NNUETechnique:
+			label = "network evaluation (against the classical one)"
+		case r.Technique == EvalTechnique:
+			label = "classical evaluation (against PeSTO's), `--eval classical`"
+		case evalTerm[r.Technique]:
+			label += " (classical evaluation)"
+		}
+		if r.Limit != nodeLimit {
+			label += ", at " + r.Limit
+		}
+		elo := fmt.Sprintf("%s (%s to %s)", docElo(r.Elo), docElo(r.Low), docElo(r.High))
+		if r.Significant() {
+			elo = "**" + elo + "**"
+		}
+		fmt.Fprintf(&sb, "| %s | %d | %d | %d | %d | %.1f %% | %s |\n", label, r.Games, r.Wins, r.Draws, r.Losses, r.Score(), elo)
+	}
+	return sb.String()
+}
+
+// docElo writes an Elo value as the docs do: "+436", "−45", "+∞".
+func docElo(v float64) string {
+	switch {
+	case math.IsInf(v, 1):
+		return "+∞"
+	case math.IsInf(v, -1):
+		return "−∞"
+	}
+	return strings.Replace(fmt.Sprintf("%+.0f", v), "-", "−", 1)
 }

@@ -116,3 +116,30 @@ func TestInfiniteElo(t *testing.T) {
 		}
 	}
 }
+
+// The docs' table writes Elo with the minus sign U+2212 and ∞, bold when
+// the interval is on one side of zero, and names a limit other than
+// 10,000 nodes a move.
+func TestTechniqueElosMarkdown(t *testing.T) {
+	for _, tc := range []struct {
+		v    float64
+		want string
+	}{{math.Inf(1), "+∞"}, {math.Inf(-1), "−∞"}, {-44.6, "−45"}, {0.2, "+0"}, {87.7, "+88"}} {
+		if got := docElo(tc.v); got != tc.want {
+			t.Errorf("docElo(%v) = %q, want %q", tc.v, got, tc.want)
+		}
+	}
+	rows := []TechniqueElo{
+		{Technique: "timeman", Games: 100, Wins: 25, Draws: 64, Losses: 11, Elo: 49, Low: 7.8, High: 87.7, Limit: "10 s + 0.1 s a game"},
+		{Technique: "mobility", Games: 10, Losses: 10, Elo: math.Inf(-1), Low: math.Inf(-1), High: -300, Limit: nodeLimit},
+		{Technique: "killers", Games: 100, Wins: 29, Draws: 44, Losses: 27, Elo: 7, Low: -44, High: 57, Limit: nodeLimit},
+	}
+	want := "| technique off in the opponent | games | W | D | L | score | Elo (95 % interval) |\n" +
+		"|---|---:|---:|---:|---:|---:|---:|\n" +
+		"| `timeman`, at 10 s + 0.1 s a game | 100 | 25 | 64 | 11 | 57.0 % | **+49 (+8 to +88)** |\n" +
+		"| `mobility` (classical evaluation) | 10 | 0 | 0 | 10 | 0.0 % | **−∞ (−∞ to −300)** |\n" +
+		"| `killers` | 100 | 29 | 44 | 27 | 51.0 % | +7 (−44 to +57) |\n"
+	if got := TechniqueElosMarkdown(rows); got != want {
+		t.Errorf("TechniqueElosMarkdown:\n%s\nwant:\n%s", got, want)
+	}
+}
