@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/plylab/plylab/engine"
+	"github.com/plylab/plylab/engine/app/match"
 )
 
 // What each technique is worth in games. Node counts say how much work a
@@ -164,13 +165,10 @@ func TechniqueElosMarkdown(rows []TechniqueElo) string {
 	return sb.String()
 }
 
-// docElo writes an Elo value as the docs do: "+436", "−45", "+∞".
+// docElo writes an Elo value as the docs do: "+436", "−45", "+∞"
+// (match.EloText with the minus sign U+2212 and the infinity sign).
 func docElo(v float64) string {
-	switch {
-	case math.IsInf(v, 1):
-		return "+∞"
-	case math.IsInf(v, -1):
-		return "−∞"
-	}
-	return strings.Replace(fmt.Sprintf("%+.0f", v), "-", "−", 1)
+	return docSigns.Replace(match.EloText(v))
 }
+
+var docSigns = strings.NewReplacer("inf", "∞", "-", "−")
