@@ -5,7 +5,8 @@ import "github.com/plylab/plylab/engine/board"
 // PonderMove returns the reply res expects to its best move on b (the
 // position it searched), for a GUI to ponder on: the second move of the
 // principal variation, or, when the line stops after the best move (the
-// child's search ended at a table entry, or the search stopped early),
+// position after it repeats an earlier one and ends the line as a draw,
+// or the line was cut short),
 // the move the transposition table holds for the position after it, when
 // that move is legal there. It returns board.NoMove when there is none:
 // no best move, a position after it without legal moves, or no table

@@ -22,6 +22,8 @@ func (s *Searcher) searchMoves(n *node, moves []board.Move, scores []int32) int 
 	// end bounds the moves still to pick from: moves[end:] are the quiet
 	// moves futility or late move pruning skipped.
 	end, setAside := len(moves), false
+	// Time management reads how the root's nodes split among its moves.
+	countRoot := n.ply == 0 && o.TimeManagement
 	for i := 0; i < end; i++ {
 		// Futility and late move pruning skip the quiet moves that do not
 		// check (their comments are at futilityPruning and
@@ -62,12 +64,9 @@ func (s *Searcher) searchMoves(n *node, moves []board.Move, scores []int32) int 
 		mi := s.rememberQuiet(n, m, quiet)
 		newDepth, ext := s.extendSingular(n, m)
 		reduction := s.lateMoveReduction(n, m, i, quiet, ext, mi, scores[i], len(moves)-end, newDepth)
-		var before uint64
-		if n.ply == 0 && o.TimeManagement {
-			before = s.stats.TotalNodes()
-		}
+		before := s.stats.TotalNodes()
 		v := s.searchChild(n, m, i, newDepth, reduction)
-		if n.ply == 0 && o.TimeManagement {
+		if countRoot {
 			s.rootNodes[m.From()][m.To()] += s.stats.TotalNodes() - before
 		}
 		b.Unmake()
