@@ -10,7 +10,8 @@
 # ("polyglot", /usr/games/polyglot), a GUI-side adapter that ponders with
 # the UCI engine the way GUIs do, and Phalanx ("phalanx",
 # /usr/games/phalanx), an xboard-protocol engine for the CECP client's and
-# the gauntlet's smoke tests (two games at depth 2, about a second). Then:
+# the gauntlet's smoke tests (two games at depth 2, about a second), and
+# npm's axe-core for the accessibility checks of the browser tests. Then:
 # gofmt, go vet, go test.
 # PLYLAB_PERFT_FULL=1 adds every depth of the 132-position perft suite.
 # Then every fuzz target runs for a few seconds (PLYLAB_FUZZTIME, default
@@ -32,6 +33,16 @@ if [ ${#missing[@]} -gt 0 ]; then
 	[ "$(id -u)" = 0 ] || sudo="sudo"
 	$sudo apt-get update -qq
 	DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
+
+# axe-core (npm), the accessibility rules the browser tests check pages
+# against: installed outside the repository, in the user's cache.
+axe_dir="${XDG_CACHE_HOME:-$HOME/.cache}/plylab/axe"
+export PLYLAB_AXE="$axe_dir/node_modules/axe-core/axe.min.js"
+if [ ! -f "$PLYLAB_AXE" ]; then
+	echo "test.sh: installing axe-core 4.10.3 (npm) into $axe_dir"
+	mkdir -p "$axe_dir"
+	(cd "$axe_dir" && npm install --no-save --no-audit --no-fund --silent axe-core@4.10.3 >/dev/null)
 fi
 
 echo "test.sh: gofmt"

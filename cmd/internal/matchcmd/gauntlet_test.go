@@ -1,6 +1,7 @@
 package matchcmd
 
 import (
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -13,6 +14,16 @@ import (
 // play with their engines, limit, openings, seed, margin and folder.
 func TestGauntletOptions(t *testing.T) {
 	dir := t.TempDir()
+	// The parser checks that each engine's executable exists; these
+	// stand-ins (never started here) make the test independent of which
+	// engines the machine has installed.
+	bin := t.TempDir()
+	for _, name := range []string{"ethereal-chess", "toga2", "glaurung", "gnuchess", "phalanx"} {
+		if err := os.WriteFile(filepath.Join(bin, name), []byte("#!/bin/sh\nexit 1\n"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Setenv("PATH", bin+string(os.PathListSeparator)+os.Getenv("PATH"))
 	tests := []struct {
 		args    []string
 		mode    string // "play", "list", "stored", "from-pgn"
