@@ -1,11 +1,15 @@
 package main
 
 import (
+	"context"
+	"fmt"
 	"slices"
+	"strconv"
 	"sort"
 	"strings"
 	"testing"
 
+	"github.com/plylab/plylab/lessons"
 	"github.com/plylab/plylab/lessons/sandbox"
 	"github.com/urfave/cli/v2"
 )
@@ -179,5 +183,77 @@ func TestBuiltinLessonsAllowed(t *testing.T) {
 	}
 	if n < 50 {
 		t.Errorf("checked %d commands of the built-in lessons, want them all", n)
+	}
+}
+
+// TestCellBoundsParsed: a bounded flag's bound holds for the number the
+// command parsed, however it is spelled (decimal, hex, octal, binary,
+// underscores, a sign); a spelling the command cannot parse (spaces,
+// overflow) is the command's own usage error. Every bounded flag of every
+// allowed command is tried, with a value at the bound (accepted) and
+// every spelling of one past it (refused).
+func TestCellBoundsParsed(t *testing.T) {
+	// A cheap run of each command, to which the bounded flag is added.
+	base := map[string][]string{
+		"bench":   {"bench", "--depth", "1"},
+		"compare": {"compare", "--position", "start", "--depth", "1", "--algo", "alphabeta", "--no-minimal"},
+		"scores":  {"scores", "--position", "start", "--depth", "1"},
+		"search":  {"search", "--position", "start", "--depth", "1"},
+		"tree":    {"tree", "--toy", "russell-norvig", "--format", "text"},
+	}
+	// spellings returns n in every form a whole-number flag reads.
+	spellings := func(n int64) []string {
+		return []string{
+			strconv.FormatInt(n, 10), "0x" + strconv.FormatInt(n, 16), "0X" + strings.ToUpper(strconv.FormatInt(n, 16)),
+			"0o" + strconv.FormatInt(n, 8), "0" + strconv.FormatInt(n, 8), "0b" + strconv.FormatInt(n, 2),
+			strconv.FormatInt(n/10, 10) + "_" + strconv.FormatInt(n%10, 10), "+" + strconv.FormatInt(n, 10),
+		}
+	}
+	run := func(args []string) (int, string) {
+		var out, errb strings.Builder
+		code := testEnv().lessonRunner(context.Background(), false)(lessons.Invocation{
+			Args: args, Stdout: &out, Stderr: &errb, Files: sandbox.NewMemory(sandbox.Quota{}),
+		}).Code
+		return code, errb.String()
+	}
+	bounded := 0
+	for _, cmd := range sandbox.Cells.Commands {
+		for _, f := range cmd.Flags {
+			if f.Max <= 0 {
+				continue
+			}
+			bounded++
+			args, ok := base[cmd.Path]
+			if !ok {
+				t.Errorf("--%s of %s is bounded: add a cheap run of %s to this test", f.Names[0], cmd.Path, cmd.Path)
+				continue
+			}
+			flag := "--" + f.Names[0]
+			for _, v := range spellings(f.Max) {
+				if code, msg := run(append(slices.Clone(args), flag, v)); code != 0 {
+					t.Errorf("%s %s %s (the bound itself): exit %d, %s", cmd.Path, flag, v, code, msg)
+				}
+			}
+			for _, n := range []int64{f.Max + 1, 1 << 40} {
+				want := fmt.Sprintf("%s %d: a lesson cell may ask for at most %d here", flag, n, f.Max)
+				for _, v := range spellings(n) {
+					if code, msg := run(append(slices.Clone(args), flag, v)); code != 2 || !strings.Contains(msg, want) {
+						t.Errorf("%s %s %s: exit %d, %q; want exit 2 and %q", cmd.Path, flag, v, code, msg, want)
+					}
+				}
+			}
+			for _, v := range []string{" " + strconv.FormatInt(f.Max+1, 10), strconv.FormatInt(f.Max+1, 10) + " ", "99999999999999999999999", "0x1p10", "1e3"} {
+				if code, msg := run(append(slices.Clone(args), flag, v)); code != 2 || strings.Contains(msg, "internal") {
+					t.Errorf("%s %s %q: exit %d, %q; want the command's usage error (exit 2)", cmd.Path, flag, v, code, msg)
+				}
+			}
+			// Negative and zero values are the command's to refuse or take.
+			if code, msg := run(append(slices.Clone(args), flag, "-1")); code != 2 {
+				t.Errorf("%s %s -1: exit %d, %q; want a usage error", cmd.Path, flag, code, msg)
+			}
+		}
+	}
+	if bounded < 6 {
+		t.Errorf("only %d bounded flags: the table of cheap runs is out of date", bounded)
 	}
 }

@@ -330,6 +330,15 @@ func SafeRun(run lessons.RunFunc, report func(inv lessons.Invocation, v any)) le
 }
 
 // Stopped is the error of a run stopped with the Stop button.
-func Stopped(more string) *Error {
-	return &Error{Code: "stopped", Message: "stopped: you pressed Stop" + more + "; the output above is what the command printed until then"}
+func Stopped(more string, elapsedMS float64) *Error {
+	return &Error{Code: "stopped", Message: "stopped " + RanFor(elapsedMS) + ": you pressed Stop" + more + "; the output above is what the command printed until then"}
+}
+
+// RanFor says how long a stopped command ran: "after 1.02 s", "after
+// 350 ms".
+func RanFor(elapsedMS float64) string {
+	if elapsedMS < 1000 {
+		return fmt.Sprintf("after %.0f ms", elapsedMS)
+	}
+	return fmt.Sprintf("after %.2f s", elapsedMS/1000)
 }

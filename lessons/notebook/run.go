@@ -132,18 +132,20 @@ func (s *Server) execute(ctx context.Context, req RunRequest, emit func(event)) 
 	return res, nil
 }
 
-// why explains how a run ended, nil for a normal end.
+// why explains how a run ended, nil for a normal end; each stop says how
+// long the command really ran (res.ElapsedMS).
 func (s *Server) why(ctx context.Context, res *RunResult) *apiError {
 	cause := context.Cause(ctx)
+	ran := live.RanFor(res.ElapsedMS)
 	switch {
 	case errors.Is(cause, errStopped):
-		return live.Stopped(" (or the server is shutting down)")
+		return live.Stopped(" (or the server is shutting down)", res.ElapsedMS)
 	case errors.Is(cause, errTimeLimit):
-		return &apiError{Code: "time_limit", Message: fmt.Sprintf("stopped at the time limit of %s per cell; use a smaller --depth, or the teacher can raise it with plylab lesson serve --time-limit", s.cfg.TimeLimit)}
+		return &apiError{Code: "time_limit", Message: fmt.Sprintf("stopped at the time limit of %s per cell, %s; use a smaller --depth, or the teacher can raise it with plylab lesson serve --time-limit", s.cfg.TimeLimit, ran)}
 	case errors.Is(cause, engine.ErrNodeBudget):
-		return &apiError{Code: "node_budget", Message: fmt.Sprintf("stopped at the node budget of %d nodes per cell; use a smaller --depth, or the teacher can raise it with plylab lesson serve --node-budget", s.cfg.NodeBudget)}
+		return &apiError{Code: "node_budget", Message: fmt.Sprintf("stopped at the node budget of %d nodes per cell, %s; use a smaller --depth, or the teacher can raise it with plylab lesson serve --node-budget", s.cfg.NodeBudget, ran)}
 	case cause != nil:
-		return &apiError{Code: "stopped", Message: "stopped: the request was cancelled (the page closed or the connection dropped)"}
+		return &apiError{Code: "stopped", Message: fmt.Sprintf("stopped %s: the request was cancelled (the page closed or the connection dropped)", ran)}
 	}
 	return live.ExitError(res)
 }

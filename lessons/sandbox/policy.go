@@ -75,7 +75,9 @@ type Flag struct {
 	Kind  Kind
 	// Max, when above zero, bounds a Value that is a whole number: what a
 	// shared server can afford of a table's size or a drawing's nodes
-	// (the command checks its own lower bounds).
+	// (the command checks its own lower bounds). The bound applies to the
+	// number the command parsed (cmd's cliapp.CheckBounds), never to the
+	// text, which a command may read in several spellings (0x40, 6_4).
 	Max int64
 }
 
@@ -325,11 +327,6 @@ func (p *Policy) Check(args []string) error {
 			}
 			i++
 			value = rest[i]
-		}
-		if f.Max > 0 {
-			if n, err := strconv.ParseInt(strings.TrimSpace(value), 10, 64); err == nil && n > f.Max {
-				return refusef("%s %s: a lesson cell may ask for at most %d here, so that one cell cannot take the server's memory; run 'plylab %s ... %s %s' in a terminal", dashName(name), value, f.Max, path, dashName(name), value)
-			}
 		}
 		if err := checkValue(f.Kind, value); err != nil {
 			var ne *NameError

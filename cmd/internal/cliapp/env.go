@@ -43,6 +43,9 @@ type Env struct {
 	// its work so far (compare's finished rows), each call replacing the
 	// last.
 	Live func(text string)
+	// Policy, when set (lesson cells), is the allow-list whose bounds
+	// (sandbox.Flag.Max) Action applies to the values the command parsed.
+	Policy *sandbox.Policy
 
 	// Out paints this run's output; Out.On is resolved at the start of
 	// each run by ResolveColor from --color, NO_COLOR and the terminal.
@@ -147,6 +150,7 @@ func (o Outputs) WriteFile(name string, data []byte) error {
 // never (color), no terminal anywhere, files written only into files, its
 // structured results handed to results (nil: to nobody), and e's Getenv.
 func (e *Env) Child(ctx context.Context, stdout, stderr io.Writer, color bool, files sandbox.Folder, results output.ResultSink) Env {
+	// The caller sets Policy: a cell's bounds are its runner's decision.
 	mode := "never"
 	if color {
 		mode = "always"

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/plylab/plylab/cmd/internal/output"
+	"github.com/plylab/plylab/lessons/sandbox"
 	"github.com/urfave/cli/v2"
 )
 
@@ -39,6 +40,9 @@ func (s *Streams) SetStreams(env *Env) {
 // run gets the options.
 func Action[O any](env *Env, parse func(*cli.Context) (*O, error), run func(context.Context, *O) error) cli.ActionFunc {
 	return func(c *cli.Context) error {
+		if err := CheckBounds(c, env.Policy); err != nil {
+			return err
+		}
 		opts, err := parse(c)
 		if err != nil {
 			return err
@@ -87,4 +91,55 @@ func ParseOnly[O any](newCmd func(*Env, func(context.Context, *O) error) *cli.Co
 		return nil, fmt.Errorf("plylab %s: the command did not reach its run function", strings.Join(args, " "))
 	}
 	return got, nil
+}
+
+// CheckBounds applies policy's bounds (sandbox.Flag.Max) to the values
+// the command of c parsed: a bounded flag is a whole number, read by the
+// same parser the command reads it with (urfave/cli's, which takes
+// 0x1000, 0o17, 0b101 and 6_5 as well as 65), so no spelling of a number
+// gets past its bound. A nil policy bounds nothing.
+func CheckBounds(c *cli.Context, policy *sandbox.Policy) error {
+	if policy == nil {
+		return nil
+	}
+	path := CommandPath(c)
+	cmd := policy.Command(path)
+	if cmd == nil {
+		return nil
+	}
+	for _, f := range cmd.Flags {
+		if f.Max <= 0 || !c.IsSet(f.Names[0]) {
+			continue
+		}
+		var n int64
+		switch v := c.Value(f.Names[0]).(type) {
+		case int:
+			n = int64(v)
+		case int64:
+			n = v
+		case uint:
+			n = int64(min(v, uint(1<<63-1)))
+		case uint64:
+			n = int64(min(v, 1<<63-1))
+		default:
+			return fmt.Errorf("internal error: --%s of 'plylab %s' is bounded in cells but is not a whole-number flag (%T)", f.Names[0], path, v)
+		}
+		if n > f.Max {
+			return Usagef("--%s %d: a lesson cell may ask for at most %d here, so that one cell cannot take the server's memory; run 'plylab %s ... --%s %d' in a terminal", f.Names[0], n, f.Max, path, f.Names[0], n)
+		}
+	}
+	return nil
+}
+
+// CommandPath is the command c runs as typed after the program's name:
+// "compare", "positions show".
+func CommandPath(c *cli.Context) string {
+	var names []string
+	for _, x := range c.Lineage() {
+		// The root context's command is the program itself.
+		if x.Command != nil && x.Command.Name != "" && x.Command.Name != x.App.Name {
+			names = append([]string{x.Command.Name}, names...)
+		}
+	}
+	return strings.Join(names, " ")
 }

@@ -71,7 +71,7 @@ func (e *FilesError) Unwrap() error { return e.Err }
 // Load reads the training set, deciding each sample's endgame scale with
 // the weights start. Its errors are *FilesError and ErrNoSamples.
 func (t Training) Load(ctx context.Context, start *eval.Weights) (*Set, error) {
-	xo := ExtractOptions{SkipPlies: t.Skip, Every: t.Every, Start: start, Holdout: t.Holdout}
+	xo := ExtractOptions{SkipPlies: t.Skip, Every: t.Every, Start: start, Holdout: t.Holdout, Context: ctx}
 	if t.Skip == 0 {
 		xo.SkipPlies = 1 // 0 would mean the default
 	}
@@ -98,7 +98,7 @@ func (t Training) Load(ctx context.Context, start *eval.Weights) (*Set, error) {
 	var le *LabelError
 	if len(t.PGN) == 0 {
 		set, err = ReadMasterGames(xo)
-	} else if set, err = ReadPGNFiles(t.PGN, xo); err != nil && !errors.As(err, &le) {
+	} else if set, err = ReadPGNFiles(t.PGN, xo); err != nil && !errors.As(err, &le) && ctx.Err() == nil {
 		err = &FilesError{Err: err}
 	}
 	if err != nil {

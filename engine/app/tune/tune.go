@@ -123,6 +123,9 @@ type ExtractOptions struct {
 	// are labelled the same way, so both errors measure the same target.
 	Label       func(*board.Board) (float64, error)
 	LabelWeight float64
+	// Context, when not nil, stops the reading between games once it is
+	// done: ReadPGN then returns its error (Training.Load sets it).
+	Context context.Context
 }
 
 func (o ExtractOptions) withDefaults() ExtractOptions {
@@ -154,6 +157,9 @@ func ReadPGN(r io.Reader, source string, opts ExtractOptions) (*Set, error) {
 	sc := chess.NewScanner(rd)
 	n := 0
 	for sc.Scan() {
+		if opts.Context != nil && opts.Context.Err() != nil {
+			return nil, opts.Context.Err()
+		}
 		n++
 		g := sc.Next()
 		var result float64
