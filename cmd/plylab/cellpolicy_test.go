@@ -4,8 +4,8 @@ import (
 	"context"
 	"fmt"
 	"slices"
-	"strconv"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 
