@@ -47,6 +47,10 @@ func newLessonServeCommand(env *appEnv, runF func(context.Context, *ServeOptions
 			&cli.IntFlag{Name: "max-concurrent", Value: runtime.NumCPU(), Usage: "run at most `N` cells at once; more wait a few seconds, then get 'busy' (429)"},
 			&cli.Int64Flag{Name: "max-body", Value: notebook.DefaultMaxBody, Usage: "refuse request bodies over `BYTES`"},
 			&cli.IntFlag{Name: "max-output", Value: notebook.DefaultMaxOutput, Usage: "keep at most `BYTES` of a cell's output"},
+			&cli.IntFlag{Name: "max-sessions", Value: notebook.DefaultMaxSession, Usage: "keep at most `N` sessions (a page's scratch folder); when all are in use, new ones are refused (429) until one has been unused for 30 minutes"},
+			&cli.IntFlag{Name: "sessions-per-client", Value: notebook.DefaultSessionsPerClient, Usage: "let one client address open at most `N` sessions in ten minutes (raise it when the whole class reaches the server from one address, behind a proxy)"},
+			&cli.IntFlag{Name: "max-conns", Value: notebook.DefaultMaxConns, Usage: "keep at most `N` connections open at once; more are answered 503 (try again)"},
+			&cli.IntFlag{Name: "max-conns-per-client", Value: notebook.DefaultMaxConnsPerClient, Usage: "keep at most `N` connections open from one client address (raise it when the class shares one address)"},
 			&cli.StringSliceFlag{Name: "allow-host", Usage: "also answer requests addressed to host `NAME` (repeat for several; IP addresses and localhost always work), e.g. a name students type such as class.local"},
 		},
 		Action: cliapp.Action(&env.Env, func(c *cli.Context) (*ServeOptions, error) { return parseServe(c, env.notebookConfig) }, runF),
@@ -67,7 +71,9 @@ func parseServe(c *cli.Context, notebookConfig func() (notebook.Config, error)) 
 	o := &ServeOptions{Notebook: notebookConfig, RunOptions: notebook.RunOptions{
 		Addr: c.String("addr"), Open: c.Bool("open"), Hosts: c.StringSlice("allow-host"),
 		Limits: notebook.Limits{TimeLimit: c.Duration("time-limit"), NodeBudget: c.Uint64("node-budget"),
-			MaxConcurrent: c.Int("max-concurrent"), MaxBody: c.Int64("max-body"), MaxOutput: c.Int("max-output")},
+			MaxConcurrent: c.Int("max-concurrent"), MaxBody: c.Int64("max-body"), MaxOutput: c.Int("max-output"),
+			MaxSessions: c.Int("max-sessions"), SessionsPerClient: c.Int("sessions-per-client"),
+			MaxConns: c.Int("max-conns"), MaxConnsPerClient: c.Int("max-conns-per-client")},
 	}}
 	if err := o.Limits.Check(); err != nil {
 		return nil, cliapp.Usagef("--%v", err)

@@ -265,11 +265,13 @@ func TestServeOptions(t *testing.T) {
 		t.Errorf("defaults: %+v", o)
 	}
 	o, msg = parseOptions(t, newLessonServeCommand, "serve", "--addr", "0.0.0.0:8888", "--open", "--time-limit", "10s",
-		"--node-budget", "5000", "--max-concurrent", "2", "--max-body", "2048", "--max-output", "4096")
+		"--node-budget", "5000", "--max-concurrent", "2", "--max-body", "2048", "--max-output", "4096",
+		"--max-sessions", "50", "--sessions-per-client", "60", "--max-conns", "900", "--max-conns-per-client", "200")
 	if o == nil {
 		t.Fatal(msg)
 	}
-	if got := fmt.Sprintf("%s %v %v %d %d %d %d", o.Addr, o.Open, o.TimeLimit, o.NodeBudget, o.MaxConcurrent, o.MaxBody, o.MaxOutput); got != "0.0.0.0:8888 true 10s 5000 2 2048 4096" {
+	if got := fmt.Sprintf("%s %v %v %d %d %d %d %d %d %d %d", o.Addr, o.Open, o.TimeLimit, o.NodeBudget, o.MaxConcurrent, o.MaxBody, o.MaxOutput,
+		o.MaxSessions, o.SessionsPerClient, o.MaxConns, o.MaxConnsPerClient); got != "0.0.0.0:8888 true 10s 5000 2 2048 4096 50 60 900 200" {
 		t.Errorf("flags: %s", got)
 	}
 	for _, tt := range []struct {
@@ -281,6 +283,8 @@ func TestServeOptions(t *testing.T) {
 		{"--max-concurrent must be at least 1", []string{"serve", "--max-concurrent", "0"}},
 		{"--max-body must be at least 1024 bytes", []string{"serve", "--max-body", "10"}},
 		{"--max-output must be at least 1024 bytes", []string{"serve", "--max-output", "1000"}},
+		{"--max-sessions must be at least 1", []string{"serve", "--max-sessions", "0"}},
+		{"--max-conns-per-client must be at least 8", []string{"serve", "--max-conns-per-client", "4"}},
 		{"'lesson serve' takes no arguments", []string{"serve", "extra"}},
 	} {
 		wantParseError(t, newLessonServeCommand, tt.want, tt.args...)

@@ -30,6 +30,9 @@ type Error struct {
 	Message string `json:"message"`
 	// Line is the line of a lesson file a parse error is at.
 	Line int `json:"line,omitempty"`
+	// RetryAfter, for "busy", is how many seconds to wait before trying
+	// again (the HTTP answer's Retry-After too).
+	RetryAfter int `json:"retry_after,omitempty"`
 }
 
 // Error is the message.

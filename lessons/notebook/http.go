@@ -1,14 +1,18 @@
 package notebook
 
 import (
+	"bytes"
 	"crypto/subtle"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"github.com/plylab/plylab/lessons/live"
+	"io"
 	"net"
 	"net/http"
+	"strconv"
 	"strings"
+	"time"
+
+	"github.com/plylab/plylab/lessons/live"
 )
 
 const cookieName = "plylab_token"
@@ -44,12 +48,18 @@ func (s *Server) hostOK(host string) bool {
 	return false
 }
 
-// hostName is the name of a Host header, without its port and brackets.
+// hostName is the name of a Host header, without its port and brackets;
+// "" when the port is not a port number (1 to 65535, digits only).
 func hostName(host string) string {
-	if h, _, err := net.SplitHostPort(host); err == nil {
-		return h
+	h, port, err := net.SplitHostPort(host)
+	if err != nil {
+		return strings.TrimSuffix(strings.TrimPrefix(host, "["), "]")
 	}
-	return strings.TrimSuffix(strings.TrimPrefix(host, "["), "]")
+	n, err := strconv.Atoi(port)
+	if err != nil || n < 1 || n > 65535 || strings.TrimLeft(port, "0123456789") != "" {
+		return ""
+	}
+	return h
 }
 
 // public reports whether r asks for what every visitor of the address may
@@ -104,7 +114,44 @@ func writeError(w http.ResponseWriter, status int, code, msg string) {
 	writeJSON(w, status, map[string]*apiError{"error": {Code: code, Message: msg}})
 }
 
+// refuse answers a request refused before its body was read, and closes
+// the connection after the answer: the server then never reads the body,
+// so a client that sends one slowly holds nothing.
+func (s *Server) refuse(w http.ResponseWriter, r *http.Request, status int, code, msg string) {
+	dropBody(w)
+	writeError(w, status, code, msg)
+}
+
+// dropBody makes sure the server reads no more of a request's body: the
+// connection closes after the answer, and its read deadline is now, so
+// the body that Go's server would otherwise read (up to 256 KB, to reuse
+// the connection) ends at once, however slowly a client sends it.
+func dropBody(w http.ResponseWriter) {
+	w.Header().Set("Connection", "close")
+	http.NewResponseController(w).SetReadDeadline(time.Now())
+}
+
+// readBody reads r's body whole, at most MaxBody bytes within BodyTimeout,
+// and puts it back as r.Body for the handlers; the connection's read
+// deadline is cleared after it, so a long run's answer is not cut.
+func (s *Server) readBody(r *http.Request, rc *http.ResponseController) *apiError {
+	rc.SetReadDeadline(time.Now().Add(s.cfg.BodyTimeout))
+	data, err := io.ReadAll(io.LimitReader(r.Body, s.cfg.MaxBody+1))
+	rc.SetReadDeadline(time.Time{})
+	switch {
+	case err != nil:
+		return &apiError{Code: "bad_request", Message: fmt.Sprintf("the request body did not arrive within %s: %v", s.cfg.BodyTimeout, err)}
+	case int64(len(data)) > s.cfg.MaxBody:
+		return &apiError{Code: "too_large", Message: fmt.Sprintf("the request body is over the limit of %d bytes; the teacher can raise it with plylab lesson serve --max-body", s.cfg.MaxBody)}
+	}
+	r.Body = io.NopCloser(bytes.NewReader(data))
+	return nil
+}
+
 func writeAPIError(w http.ResponseWriter, e *apiError) {
+	if e.RetryAfter > 0 {
+		w.Header().Set("Retry-After", strconv.Itoa(e.RetryAfter))
+	}
 	writeJSON(w, statusOf(e.Code), map[string]*apiError{"error": e})
 }
 
@@ -130,10 +177,6 @@ func decode(r *http.Request, v any) *apiError {
 	dec := json.NewDecoder(r.Body)
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
-		var mbe *http.MaxBytesError
-		if errors.As(err, &mbe) {
-			return &apiError{Code: "too_large", Message: fmt.Sprintf("the request body is over the limit of %d bytes; the teacher can raise it with plylab lesson serve --max-body", mbe.Limit)}
-		}
 		return &apiError{Code: "bad_request", Message: "the request body must be a JSON object such as {\"command\": \"plylab compare --depth 3\"}: " + err.Error()}
 	}
 	return nil

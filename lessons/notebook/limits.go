@@ -21,6 +21,12 @@ type Limits struct {
 	MaxConcurrent int           // run at most this many cells at once
 	MaxBody       int64         // refuse request bodies over this many bytes
 	MaxOutput     int           // keep at most this many bytes of a cell's output
+	// MaxSessions bounds the sessions kept at once; SessionsPerClient the
+	// sessions one client address makes in ten minutes.
+	MaxSessions, SessionsPerClient int
+	// MaxConns and MaxConnsPerClient bound the connections open at once,
+	// in all and from one client address.
+	MaxConns, MaxConnsPerClient int
 }
 
 // LimitError is a limit out of its range. Name is the limit as the serve
@@ -34,7 +40,8 @@ func (e *LimitError) Error() string { return e.Name + " " + e.Rule }
 
 // Check returns a *LimitError for the first limit out of its range: a
 // positive time limit, at least one node and one cell at once, at least
-// 1024 bytes of request body and of output.
+// 1024 bytes of request body and of output, at least one session, and
+// room for a browser's connections.
 func (l Limits) Check() error {
 	switch {
 	case l.TimeLimit <= 0:
@@ -47,6 +54,14 @@ func (l Limits) Check() error {
 		return &LimitError{"max-body", "must be at least 1024 bytes"}
 	case l.MaxOutput < 1024:
 		return &LimitError{"max-output", "must be at least 1024 bytes"}
+	case l.MaxSessions < 1:
+		return &LimitError{"max-sessions", "must be at least 1"}
+	case l.SessionsPerClient < 1:
+		return &LimitError{"sessions-per-client", "must be at least 1"}
+	case l.MaxConns < 8:
+		return &LimitError{"max-conns", "must be at least 8"}
+	case l.MaxConnsPerClient < 8 || l.MaxConnsPerClient > l.MaxConns:
+		return &LimitError{"max-conns-per-client", "must be at least 8 (a browser opens about six) and at most --max-conns"}
 	}
 	return nil
 }
@@ -64,6 +79,8 @@ type RunOptions struct {
 func (l Limits) Apply(cfg *Config) {
 	cfg.TimeLimit, cfg.NodeBudget, cfg.MaxConcurrent = l.TimeLimit, l.NodeBudget, l.MaxConcurrent
 	cfg.MaxBody, cfg.MaxOutput = l.MaxBody, l.MaxOutput
+	cfg.MaxSessions, cfg.SessionsPerClient = l.MaxSessions, l.SessionsPerClient
+	cfg.MaxConns, cfg.MaxConnsPerClient = l.MaxConns, l.MaxConnsPerClient
 }
 
 // ListenError is Run's error when it cannot listen on Addr.

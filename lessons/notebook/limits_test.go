@@ -17,7 +17,8 @@ import (
 
 func TestLimitsCheck(t *testing.T) {
 	t.Parallel()
-	ok := Limits{TimeLimit: time.Second, NodeBudget: 1, MaxConcurrent: 1, MaxBody: 1024, MaxOutput: 1024}
+	ok := Limits{TimeLimit: time.Second, NodeBudget: 1, MaxConcurrent: 1, MaxBody: 1024, MaxOutput: 1024,
+		MaxSessions: 1, SessionsPerClient: 1, MaxConns: 8, MaxConnsPerClient: 8}
 	if err := ok.Check(); err != nil {
 		t.Errorf("the smallest limits: %v", err)
 	}
@@ -32,6 +33,11 @@ func TestLimitsCheck(t *testing.T) {
 		{func(l *Limits) { l.MaxBody = 1023 }, "max-body must be at least 1024 bytes"},
 		{func(l *Limits) { l.MaxOutput = 1000 }, "max-output must be at least 1024 bytes"},
 		{func(l *Limits) { l.TimeLimit, l.MaxOutput = 0, 0 }, "time-limit must be positive, e.g. 30s"},
+		{func(l *Limits) { l.MaxSessions = 0 }, "max-sessions must be at least 1"},
+		{func(l *Limits) { l.SessionsPerClient = 0 }, "sessions-per-client must be at least 1"},
+		{func(l *Limits) { l.MaxConns = 7 }, "max-conns must be at least 8"},
+		{func(l *Limits) { l.MaxConnsPerClient = 7 }, "max-conns-per-client must be at least 8 (a browser opens about six) and at most --max-conns"},
+		{func(l *Limits) { l.MaxConns, l.MaxConnsPerClient = 10, 11 }, "max-conns-per-client must be at least 8 (a browser opens about six) and at most --max-conns"},
 	} {
 		l := ok
 		tt.mod(&l)
@@ -41,8 +47,10 @@ func TestLimitsCheck(t *testing.T) {
 		}
 	}
 	var cfg Config
-	Limits{TimeLimit: 7 * time.Second, NodeBudget: 5000, MaxConcurrent: 3, MaxBody: 2048, MaxOutput: 4096}.Apply(&cfg)
-	if cfg.TimeLimit != 7*time.Second || cfg.NodeBudget != 5000 || cfg.MaxConcurrent != 3 || cfg.MaxBody != 2048 || cfg.MaxOutput != 4096 {
+	Limits{TimeLimit: 7 * time.Second, NodeBudget: 5000, MaxConcurrent: 3, MaxBody: 2048, MaxOutput: 4096,
+		MaxSessions: 9, SessionsPerClient: 4, MaxConns: 100, MaxConnsPerClient: 10}.Apply(&cfg)
+	if cfg.TimeLimit != 7*time.Second || cfg.NodeBudget != 5000 || cfg.MaxConcurrent != 3 || cfg.MaxBody != 2048 || cfg.MaxOutput != 4096 ||
+		cfg.MaxSessions != 9 || cfg.SessionsPerClient != 4 || cfg.MaxConns != 100 || cfg.MaxConnsPerClient != 10 {
 		t.Errorf("Apply: %+v", cfg)
 	}
 }

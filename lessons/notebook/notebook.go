@@ -66,8 +66,24 @@ type Config struct {
 	MaxBody int64
 	// MaxOutput bounds the output kept of one command, in bytes.
 	MaxOutput int
-	// MaxSessions bounds the sessions (scratch folders) kept at once.
+	// MaxSessions bounds the sessions (scratch folders) kept at once. A
+	// full server refuses new sessions (429, with when to retry) rather
+	// than close one in use: only a session unused for SessionIdle makes
+	// room for a new one.
 	MaxSessions int
+	// SessionIdle is how long a session must go unused before a new one
+	// may take its place on a full server.
+	SessionIdle time.Duration
+	// SessionsPerClient bounds the sessions one client address may make
+	// in SessionWindow (a bucket that refills evenly over the window), so
+	// no client can fill the server with sessions.
+	SessionsPerClient int
+	SessionWindow     time.Duration
+	// BodyTimeout bounds the time a request's body may take to arrive.
+	BodyTimeout time.Duration
+	// MaxConns and MaxConnsPerClient bound the connections open at once,
+	// in all and from one client address (Serve's listener).
+	MaxConns, MaxConnsPerClient int
 	// Quota bounds the files of one session's folder (zero:
 	// sandbox.DefaultQuota).
 	Quota sandbox.Quota
@@ -93,6 +109,13 @@ const (
 	DefaultMaxOutput  = 1 << 20
 	DefaultMaxSession = 256
 	DefaultMaxDisk    = 1 << 30
+	// A session unused for this long may make room for a new one.
+	DefaultSessionIdle = 30 * time.Minute
+	// One client address may make this many sessions in SessionWindow:
+	// a class's pupil opens a handful of tabs an hour.
+	DefaultSessionsPerClient = 30
+	DefaultSessionWindow     = 10 * time.Minute
+	DefaultBodyTimeout       = 10 * time.Second
 )
 
 // Server is a notebook server: an http.Handler.
@@ -105,11 +128,13 @@ type Server struct {
 	logger  *log.Logger
 	pool    *sandbox.Pool // the bytes of every session's files
 
-	mu       sync.Mutex
-	sessions map[string]*session
-	runs     map[string]context.CancelCauseFunc
-	pages    map[string]*lessonPage
-	closed   bool
+	mu        sync.Mutex
+	sessions  map[string]*session
+	closedIDs map[string]string  // recently closed sessions, with why
+	makers    map[string]*bucket // each client's allowance of new sessions
+	runs      map[string]context.CancelCauseFunc
+	pages     map[string]*lessonPage
+	closed    bool
 }
 
 // NewToken returns a random 128-bit token in hex, from crypto/rand.
@@ -162,6 +187,24 @@ func New(cfg Config) (*Server, error) {
 	if cfg.MaxDisk <= 0 {
 		cfg.MaxDisk = DefaultMaxDisk
 	}
+	if cfg.SessionIdle <= 0 {
+		cfg.SessionIdle = DefaultSessionIdle
+	}
+	if cfg.SessionsPerClient <= 0 {
+		cfg.SessionsPerClient = DefaultSessionsPerClient
+	}
+	if cfg.SessionWindow <= 0 {
+		cfg.SessionWindow = DefaultSessionWindow
+	}
+	if cfg.BodyTimeout <= 0 {
+		cfg.BodyTimeout = DefaultBodyTimeout
+	}
+	if cfg.MaxConns <= 0 {
+		cfg.MaxConns = DefaultMaxConns
+	}
+	if cfg.MaxConnsPerClient <= 0 {
+		cfg.MaxConnsPerClient = DefaultMaxConnsPerClient
+	}
 	root, err := os.MkdirTemp(cfg.TempDir, "plylab-notebook-")
 	if err != nil {
 		return nil, fmt.Errorf("notebook: cannot make the scratch folder: %w", err)
@@ -172,15 +215,17 @@ func New(cfg Config) (*Server, error) {
 		root = r
 	}
 	s := &Server{
-		cfg:      cfg,
-		root:     root,
-		slots:    make(chan struct{}, cfg.MaxConcurrent),
-		waiting:  make(chan struct{}, 4*cfg.MaxConcurrent+64),
-		logger:   log.New(cfg.Log, "plylab notebook: ", log.LstdFlags),
-		pool:     sandbox.NewPool(cfg.MaxDisk),
-		sessions: map[string]*session{},
-		runs:     map[string]context.CancelCauseFunc{},
-		pages:    map[string]*lessonPage{},
+		cfg:       cfg,
+		root:      root,
+		slots:     make(chan struct{}, cfg.MaxConcurrent),
+		waiting:   make(chan struct{}, 4*cfg.MaxConcurrent+64),
+		logger:    log.New(cfg.Log, "plylab notebook: ", log.LstdFlags),
+		pool:      sandbox.NewPool(cfg.MaxDisk),
+		sessions:  map[string]*session{},
+		closedIDs: map[string]string{},
+		makers:    map[string]*bucket{},
+		runs:      map[string]context.CancelCauseFunc{},
+		pages:     map[string]*lessonPage{},
 	}
 	s.routes()
 	return s, nil
@@ -220,12 +265,15 @@ func (s *Server) routes() {
 	m.HandleFunc("POST /api/notebook/parse", s.handleParse)
 	m.HandleFunc("POST /api/notebook/export", s.handleExport)
 	m.HandleFunc("POST /api/lesson/plan", s.handlePlan)
+	m.HandleFunc("/", s.handleNotFound)
 	s.mux = m
 }
 
-// ServeHTTP checks the Host (hostOK), the token, the origin of POSTs and
-// the body size, sets the security headers, recovers from panics, and
-// routes the request. The page's own scripts, style and icon need no
+// ServeHTTP checks the Host (hostOK), the token and the origin of POSTs
+// before it reads a byte of a request's body, then reads the body whole
+// within its size and time bounds (readBody); it sets the security
+// headers and a deadline for writing the answer, recovers from panics,
+// and routes the request. The page's own scripts, style and icon need no
 // token.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h := w.Header()
@@ -246,7 +294,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 	}()
 	if !s.hostOK(r.Host) {
-		writeError(w, http.StatusForbidden, "bad_host", fmt.Sprintf("requests for host %q are refused: the notebook answers only at its own address (an IP address or localhost), so that no other web page can reach it under a borrowed name (DNS rebinding); open the address 'plylab lesson serve' printed, or let the teacher allow the name with --allow-host %s", r.Host, hostName(r.Host)))
+		s.refuse(w, r, http.StatusForbidden, "bad_host", fmt.Sprintf("requests for host %q are refused: the notebook answers only at its own address (an IP address or localhost), so that no other web page can reach it under a borrowed name (DNS rebinding); open the address 'plylab lesson serve' printed, or let the teacher allow the name with --allow-host %s", r.Host, hostName(r.Host)))
 		return
 	}
 	if public(r) {
@@ -254,16 +302,33 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if !s.tokenOK(r) {
-		writeError(w, http.StatusForbidden, "forbidden", "missing or wrong token: open the address 'plylab lesson serve' printed, with its ?token=...")
-		return
-	}
-	if r.Method != http.MethodGet && r.Method != http.MethodHead {
-		if !sameOrigin(r) {
-			writeError(w, http.StatusForbidden, "cross_origin", "requests that change anything must come from the notebook's own pages (same origin)")
+		if wantsPage(r) {
+			dropBody(w)
+			writeMessage(w, http.StatusForbidden, messagePage{Title: "Join the class",
+				Paragraphs: []string{
+					"This is a plylab class notebook. To join, open the whole address your teacher gives you: it ends with ?token= and a code, the class's key.",
+					"If you typed the address, check the code after token=; if you followed an old link, the teacher may have restarted the server with a new code. Ask your teacher for the address.",
+				}})
 			return
 		}
-		r.Body = http.MaxBytesReader(w, r.Body, s.cfg.MaxBody)
+		s.refuse(w, r, http.StatusForbidden, "forbidden", "missing or wrong token: open the address 'plylab lesson serve' printed, with its ?token=...")
+		return
 	}
+	rc := http.NewResponseController(w)
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		if !sameOrigin(r) {
+			s.refuse(w, r, http.StatusForbidden, "cross_origin", "requests that change anything must come from the notebook's own pages (same origin)")
+			return
+		}
+		if e := s.readBody(r, rc); e != nil {
+			dropBody(w)
+			writeAPIError(w, e)
+			return
+		}
+	}
+	// A client that does not read its answer holds a connection at most
+	// this long: a run's longest wait and run, and then some.
+	rc.SetWriteDeadline(time.Now().Add(s.cfg.QueueWait + s.cfg.TimeLimit + time.Minute))
 	if q := r.URL.Query().Get("token"); q != "" && r.Method == http.MethodGet {
 		http.SetCookie(w, &http.Cookie{Name: cookieName, Value: s.cfg.Token, Path: "/", HttpOnly: true, SameSite: http.SameSiteStrictMode})
 	}

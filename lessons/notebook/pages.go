@@ -208,3 +208,86 @@ var scratchTemplate = template.Must(template.New("scratch").Parse(`<!DOCTYPE htm
 </body>
 </html>
 `))
+
+// messageTemplate is a page that only says something: how to join the
+// class without the token, or that an address has no page.
+var messageTemplate = template.Must(template.New("message").Parse(`<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8" />
+<meta name="viewport" content="width=device-width, initial-scale=1" />
+<title>{{.Title}} · plylab lessons</title>
+<style>{{.CSS}}</style>
+</head>
+<body>
+<main>
+<h1>{{.Title}}</h1>
+{{range .Paragraphs}}<p>{{.}}</p>
+{{end}}{{if .Link}}<p><a href="{{.Link}}">{{.LinkText}}</a></p>{{end}}
+</main>
+</body>
+</html>
+`))
+
+// messagePage is what a message page shows.
+type messagePage struct {
+	Title          string
+	Paragraphs     []string
+	Link, LinkText string
+	CSS            template.CSS
+}
+
+// writeMessage answers status with a page that says m.
+func writeMessage(w http.ResponseWriter, status int, m messagePage) {
+	m.CSS = template.CSS(lessons.PageStyle())
+	var buf strings.Builder
+	if err := messageTemplate.Execute(&buf, m); err != nil {
+		writeError(w, http.StatusInternalServerError, "internal", err.Error())
+		return
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.WriteHeader(status)
+	w.Write([]byte(buf.String()))
+}
+
+// wantsPage reports whether r is a browser asking for a page (not the
+// API, a file or a script): it gets an HTML answer where the API gets
+// JSON.
+func wantsPage(r *http.Request) bool {
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		return false
+	}
+	p := r.URL.Path
+	if strings.HasPrefix(p, "/api/") || strings.HasPrefix(p, "/files/") || strings.HasPrefix(p, "/static/") {
+		return false
+	}
+	return strings.Contains(r.Header.Get("Accept"), "text/html")
+}
+
+// handleNotFound answers an address the server has no page, file or API
+// for: JSON for the API and the files (the method named when the path is
+// right but the method is not), a page with a link to the index for a
+// browser.
+func (s *Server) handleNotFound(w http.ResponseWriter, r *http.Request) {
+	if wantsPage(r) {
+		writeMessage(w, http.StatusNotFound, messagePage{Title: "No such page",
+			Paragraphs: []string{"This notebook server has no page at " + r.URL.Path + "."},
+			Link:       "/", LinkText: "All lessons"})
+		return
+	}
+	for _, p := range postPaths {
+		if r.URL.Path == p {
+			w.Header().Set("Allow", "POST")
+			writeError(w, http.StatusMethodNotAllowed, "bad_method", fmt.Sprintf("%s takes POST with a JSON body, not %s (docs/notebook-api.md)", p, r.Method))
+			return
+		}
+	}
+	what := "no such address: " + r.URL.Path
+	if strings.HasPrefix(r.URL.Path, "/files/") {
+		what = "no such file: a file's address is /files/SESSION/NAME, as a run's result gives it"
+	}
+	writeError(w, http.StatusNotFound, "not_found", what+" (docs/notebook-api.md lists the API)")
+}
+
+// postPaths are the API's addresses that take POST.
+var postPaths = []string{"/api/session", "/api/run", "/api/stream", "/api/stop", "/api/notebook/parse", "/api/notebook/export", "/api/lesson/plan"}

@@ -71,7 +71,7 @@ type event = live.Event
 // execute runs one command in a session within the limits. emit, when not
 // nil, receives output as it is written. It returns an error object only
 // when the command could not start.
-func (s *Server) execute(ctx context.Context, req RunRequest, emit func(event)) (*RunResult, *apiError) {
+func (s *Server) execute(ctx context.Context, client string, req RunRequest, emit func(event)) (*RunResult, *apiError) {
 	cell, e := s.prepare(req.Command)
 	if e != nil {
 		return nil, e
@@ -79,7 +79,7 @@ func (s *Server) execute(ctx context.Context, req RunRequest, emit func(event)) 
 	if req.ID != "" && !idPattern.MatchString(req.ID) {
 		return nil, &apiError{Code: "bad_request", Message: "id must be 8-64 letters, digits, '-' or '_'"}
 	}
-	se, e := s.session(req.Session)
+	se, e := s.session(req.Session, client)
 	if e != nil {
 		return nil, e
 	}
@@ -157,7 +157,7 @@ func (s *Server) acquire(ctx context.Context) *apiError {
 		return nil
 	default:
 	}
-	busy := &apiError{Code: "busy", Message: fmt.Sprintf("the server is busy: %d cells are running (the limit); try again in a moment, or the teacher can raise --max-concurrent", s.cfg.MaxConcurrent)}
+	busy := &apiError{Code: "busy", RetryAfter: 2, Message: fmt.Sprintf("the server is busy: %d cells are running (the limit); try again in a moment, or the teacher can raise --max-concurrent", s.cfg.MaxConcurrent)}
 	select {
 	case s.waiting <- struct{}{}:
 		defer func() { <-s.waiting }()
@@ -182,7 +182,7 @@ func (s *Server) handleRun(w http.ResponseWriter, r *http.Request) {
 		writeAPIError(w, e)
 		return
 	}
-	res, e := s.execute(r.Context(), req, nil)
+	res, e := s.execute(r.Context(), clientOf(r.RemoteAddr), req, nil)
 	if e != nil {
 		writeAPIError(w, e)
 		return
@@ -241,7 +241,7 @@ func (s *Server) handleStream(w http.ResponseWriter, r *http.Request) {
 			}
 		}
 	}()
-	res, e := s.execute(r.Context(), req, emit)
+	res, e := s.execute(r.Context(), clientOf(r.RemoteAddr), req, emit)
 	tick.Stop()
 	close(finished)
 	progress.Wait()

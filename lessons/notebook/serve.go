@@ -23,14 +23,19 @@ func URL(addr net.Addr, token string) string {
 }
 
 // Serve serves s on ln until ctx ends, calling started (if not nil) once
-// the HTTP server runs. Then it closes s, which stops the running cells,
+// the HTTP server runs. It bounds the connections open at once, in all
+// and from one client address (Config.MaxConns, MaxConnsPerClient), and
+// the time a request's header may take. Then it closes s, which stops the running cells,
 // and shuts the HTTP server down, waiting up to five seconds for open
 // requests; a clean stop returns nil, a failure of the HTTP server its
 // error (s is then still open).
 func Serve(ctx context.Context, ln net.Listener, s *Server, started func()) error {
-	hs := &http.Server{Handler: s, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute}
+	// No ReadTimeout: the handler bounds a body's time itself (readBody),
+	// and a server-wide one would cut the answers of long runs.
+	hs := &http.Server{Handler: s, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute, MaxHeaderBytes: 64 << 10}
 	errc := make(chan error, 1)
-	go func() { errc <- hs.Serve(ln) }()
+	lim := limitConns(ln, s.cfg.MaxConns, s.cfg.MaxConnsPerClient)
+	go func() { errc <- hs.Serve(lim) }()
 	if started != nil {
 		started()
 	}

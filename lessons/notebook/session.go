@@ -52,9 +52,10 @@ func validID(id string) bool {
 	return true
 }
 
-// session returns the session id (creating one for ""), marked busy;
-// release it with done.
-func (s *Server) session(id string) (*session, *apiError) {
+// session returns the session id, marked busy (release it with done);
+// for "" it makes a new one for client (its address), within the
+// client's allowance (takeSession) and the server's room (makeRoom).
+func (s *Server) session(id, client string) (*session, *apiError) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.closed {
@@ -63,24 +64,21 @@ func (s *Server) session(id string) (*session, *apiError) {
 	if id != "" {
 		se := s.sessions[id]
 		if se == nil {
-			return nil, &apiError{Code: "no_session", Message: fmt.Sprintf("no session %q: it expired or the server restarted; reload the page (or POST /api/session) for a new one", id)}
+			why, ok := s.closedIDs[id]
+			if !ok {
+				why = "this server has no such session (it restarted since, or the id is wrong)"
+			}
+			return nil, &apiError{Code: "no_session", Message: fmt.Sprintf("no session %q: %s; reload the page for a new one", id, why)}
 		}
 		se.used = time.Now()
 		se.busy++
 		return se, nil
 	}
-	if len(s.sessions) >= s.cfg.MaxSessions {
-		var oldest *session
-		for _, se := range s.sessions {
-			if se.busy == 0 && (oldest == nil || se.used.Before(oldest.used)) {
-				oldest = se
-			}
-		}
-		if oldest == nil {
-			return nil, &apiError{Code: "busy", Message: fmt.Sprintf("all %d sessions are busy; try again in a moment (the teacher can raise --max-sessions)", s.cfg.MaxSessions)}
-		}
-		delete(s.sessions, oldest.id)
-		oldest.remove(s.pool)
+	if e := s.takeSession(client); e != nil {
+		return nil, e
+	}
+	if e := s.makeRoom(); e != nil {
+		return nil, e
 	}
 	se := &session{id: randomID(), used: time.Now(), busy: 1}
 	se.dir = filepath.Join(s.root, se.id)
@@ -99,6 +97,91 @@ func (s *Server) session(id string) (*session, *apiError) {
 	return se, nil
 }
 
+// makeRoom makes room for one more session on a full server by closing
+// the session unused longest, if it has been unused for SessionIdle; a
+// session in use is never closed for another. Without such a session the
+// server is full: "busy" (429) with when to try again. s.mu is held.
+func (s *Server) makeRoom() *apiError {
+	if len(s.sessions) < s.cfg.MaxSessions {
+		return nil
+	}
+	var oldest *session
+	for _, se := range s.sessions {
+		if se.busy == 0 && (oldest == nil || se.used.Before(oldest.used)) {
+			oldest = se
+		}
+	}
+	if oldest == nil || time.Since(oldest.used) < s.cfg.SessionIdle {
+		wait := time.Minute
+		if oldest != nil {
+			wait = s.cfg.SessionIdle - time.Since(oldest.used)
+		}
+		return &apiError{Code: "busy", RetryAfter: seconds(wait), Message: fmt.Sprintf("the server has %d sessions in use, its limit; try again in %s (the teacher can raise --max-sessions)", s.cfg.MaxSessions, roundUp(wait))}
+	}
+	s.closeSession(oldest, fmt.Sprintf("it was closed after %s without use, to make room for a new one", roundUp(s.cfg.SessionIdle)))
+	return nil
+}
+
+// closeSession removes se, remembering why for the client that asks for
+// it again (the last few hundred reasons are kept). s.mu is held.
+func (s *Server) closeSession(se *session, why string) {
+	delete(s.sessions, se.id)
+	se.remove(s.pool)
+	if len(s.closedIDs) >= 4*s.cfg.MaxSessions {
+		clear(s.closedIDs)
+	}
+	s.closedIDs[se.id] = why
+}
+
+// bucket is one client's allowance of new sessions: it holds up to
+// SessionsPerClient and refills evenly over SessionWindow.
+type bucket struct {
+	tokens float64
+	at     time.Time
+}
+
+// takeSession spends one of client's new sessions, or answers "busy"
+// (429) with when the next one comes. s.mu is held.
+func (s *Server) takeSession(client string) *apiError {
+	now := time.Now()
+	max := float64(s.cfg.SessionsPerClient)
+	rate := max / s.cfg.SessionWindow.Seconds() // sessions a second
+	b := s.makers[client]
+	if b == nil {
+		if len(s.makers) >= 4096 { // forget the full buckets first
+			for k, o := range s.makers {
+				if o.tokens+now.Sub(o.at).Seconds()*rate >= max {
+					delete(s.makers, k)
+				}
+			}
+		}
+		b = &bucket{tokens: max, at: now}
+		s.makers[client] = b
+	}
+	b.tokens = min(max, b.tokens+now.Sub(b.at).Seconds()*rate)
+	b.at = now
+	if b.tokens < 1 {
+		wait := time.Duration((1 - b.tokens) / rate * float64(time.Second))
+		return &apiError{Code: "busy", RetryAfter: seconds(wait), Message: fmt.Sprintf("your computer has opened %d notebook sessions in %s, the limit for one address; reuse an open page, or try again in %s", s.cfg.SessionsPerClient, roundUp(s.cfg.SessionWindow), roundUp(wait))}
+	}
+	b.tokens--
+	return nil
+}
+
+// seconds is d in whole seconds, rounded up, at least one.
+func seconds(d time.Duration) int {
+	return max(1, int((d+time.Second-1)/time.Second))
+}
+
+// roundUp is d rounded up to whole seconds (whole minutes from two
+// minutes on), for a person to read.
+func roundUp(d time.Duration) time.Duration {
+	if d >= 2*time.Minute {
+		return (d + time.Minute - 1).Truncate(time.Minute)
+	}
+	return (d + time.Second - 1).Truncate(time.Second)
+}
+
 func (s *Server) done(se *session) {
 	s.mu.Lock()
 	se.busy--
@@ -107,7 +190,7 @@ func (s *Server) done(se *session) {
 }
 
 func (s *Server) handleSession(w http.ResponseWriter, r *http.Request) {
-	se, e := s.session("")
+	se, e := s.session("", clientOf(r.RemoteAddr))
 	if e != nil {
 		writeAPIError(w, e)
 		return
