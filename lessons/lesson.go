@@ -8,6 +8,8 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/plylab/plylab/engine/kit/textfmt/ansi"
 )
 
 // Lesson is one parsed lesson file.
@@ -196,7 +198,13 @@ func Parse(file string, src []byte, rules Rules) (*Lesson, error) {
 
 // parseLesson is Parse with values for the lesson's parameters (nil: the
 // defaults), without checking their other values.
+//
+// A lesson file may come from anyone, so what a terminal would obey
+// rather than print (escape sequences that clear the screen, set a
+// window title or write the clipboard; other controls) is removed from
+// its text first: nothing of it reaches a terminal, a page or a cell.
 func parseLesson(file string, src []byte, rules Rules, values map[string]string) (*Lesson, error) {
+	src = []byte(ansi.StripControls(string(src)))
 	p := &lessonParser{file: file, rules: rules, values: values}
 	l, err := p.parse(src)
 	if err != nil {

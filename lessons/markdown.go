@@ -100,13 +100,16 @@ func (r *linkRenderer) image(w util.BufWriter, source []byte, node ast.Node, ent
 	if !isExternal(dest) && r.lessonAt != "" && !strings.Contains(dest, "..") {
 		if data, err := os.ReadFile(filepath.Join(r.lessonAt, filepath.FromSlash(dest))); err == nil {
 			switch strings.ToLower(filepath.Ext(dest)) {
-			case ".svg":
-				w.WriteString(`<span class="picture">` + inlineSVG(data, "img-"+sanitizeID(dest)) + `</span>`)
-				return ast.WalkSkipChildren, nil
-			case ".png", ".jpg", ".jpeg", ".gif":
+			case ".svg", ".png", ".jpg", ".jpeg", ".gif":
+				// A picture the lesson brings is an <img>, never inlined
+				// markup: an SVG's script cannot run in an <img>, and a
+				// lesson file may come from anyone.
 				mime := "image/" + strings.TrimPrefix(strings.ToLower(filepath.Ext(dest)), ".")
-				if mime == "image/jpg" {
+				switch mime {
+				case "image/jpg":
 					mime = "image/jpeg"
+				case "image/svg":
+					mime = "image/svg+xml"
 				}
 				fmt.Fprintf(w, `<img src="data:%s;base64,%s" alt="%s" />`, mime, base64.StdEncoding.EncodeToString(data), template.HTMLEscapeString(alt))
 				return ast.WalkSkipChildren, nil

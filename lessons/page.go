@@ -23,6 +23,7 @@ type htmlPage struct {
 	Index     string
 	Generator string
 	CSS       template.CSS
+	CSP       string
 	Head      template.HTML
 	Notebook  bool
 	Footer    string
@@ -36,6 +37,7 @@ type htmlIndex struct {
 	Lessons   []indexEntry
 	Generator string
 	CSS       template.CSS
+	CSP       string
 	Head      template.HTML
 	Notebook  bool
 	Footer    string
@@ -54,6 +56,7 @@ var pageTemplate = template.Must(template.New("page").Parse(`<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8" />
+<meta http-equiv="Content-Security-Policy" content="{{.CSP}}" />
 <meta name="viewport" content="width=device-width, initial-scale=1" />
 <title>{{.Title}} · plylab lessons</title>
 <style>{{.CSS}}</style>{{.Head}}
@@ -80,6 +83,7 @@ var indexTemplate = template.Must(template.New("index").Parse(`<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8" />
+<meta http-equiv="Content-Security-Policy" content="{{.CSP}}" />
 <meta name="viewport" content="width=device-width, initial-scale=1" />
 <title>plylab lessons</title>
 <style>{{.CSS}}</style>{{.Head}}
@@ -148,9 +152,25 @@ type PageOptions struct {
 	// Head is extra markup for the page's <head>: the notebook's script
 	// and stylesheet.
 	Head template.HTML
+	// CSP is the page's Content-Security-Policy, written in its <head>
+	// before anything it governs ("": ExportCSP, a page with no script).
+	CSP string
 	// Footer, when set, replaces the footer's sentence about where the
 	// numbers come from (a static site says how its cells run).
 	Footer string
+}
+
+// ExportCSP is the Content-Security-Policy of a page with no script (the
+// HTML export): its inline styles and pictures (data: addresses), and
+// nothing else, from anywhere. A picture a lesson brings is an <img>, in
+// which an SVG's script never runs; this policy would stop it anyway.
+const ExportCSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'"
+
+func (o PageOptions) csp() string {
+	if o.CSP == "" {
+		return ExportCSP
+	}
+	return o.CSP
 }
 
 func (o PageOptions) href(l *Lesson) string {
@@ -179,7 +199,7 @@ func RenderPage(r *Result, opt PageOptions) ([]byte, error) {
 	}
 	md := newMarkdown(lr)
 	page := htmlPage{Title: l.Title, Kicker: kicker(l), Generator: opt.Generator, CSS: template.CSS(pageCSS),
-		Index: opt.Index, Head: opt.Head, Notebook: opt.Notebook, Footer: opt.Footer}
+		Index: opt.Index, Head: opt.Head, CSP: opt.csp(), Notebook: opt.Notebook, Footer: opt.Footer}
 	if opt.Prev != nil {
 		page.Prev = &navLink{opt.Prev.Href, opt.Prev.Label}
 	}
@@ -214,7 +234,7 @@ func RenderIndex(ls []*Lesson, opt PageOptions) ([]byte, error) {
 	if opt.Generator == "" {
 		opt.Generator = "plylab"
 	}
-	index := htmlIndex{Generator: opt.Generator, CSS: template.CSS(pageCSS), Head: opt.Head, Notebook: opt.Notebook, Footer: opt.Footer}
+	index := htmlIndex{Generator: opt.Generator, CSS: template.CSS(pageCSS), CSP: opt.csp(), Head: opt.Head, Notebook: opt.Notebook, Footer: opt.Footer}
 	for _, l := range ls {
 		md := newMarkdown(&linkRenderer{ext: ".html"})
 		sum, _ := inlineMarkdown(md, l.Summary)

@@ -467,3 +467,33 @@ func TestLessonExport(t *testing.T) {
 		}
 	}
 }
+
+// TestLessonRunStripsControls: a lesson file's escape sequences (a
+// clipboard write, clear-screen, a window title) in prose, a cell comment
+// and a quiz never reach the terminal; the lesson's own colours still do.
+func TestLessonRunStripsControls(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "esc.md")
+	src := "---\ntitle: \"Esc\x1b]0;TITLE\x07apes\"\nsummary: s\x1b[2J\n---\n\n## Prose \x1b]52;c;SGVsbG8=\x07here\n\nText\x1b[H\x1b[2J and \u009b2J more.\n\n" +
+		"```plylab\n# a comment \x1b]52;c;Y2xpcA==\x1b\\ends\npositions show --position start\n```\n"
+	if err := os.WriteFile(file, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	env := testEnv()
+	env.ColorMode = "always"
+	r := runIn(t, env, "lesson", "run", file)
+	wantOK(t, r)
+	for _, bad := range []string{"\x1b]", "\x1b[2J", "\x1b[H", "\u009b", "\x07", "52;c;"} {
+		if i := strings.Index(r.stdout+r.stderr, bad); i >= 0 {
+			t.Errorf("the terminal got %q from the lesson file: %q", bad, (r.stdout + r.stderr)[max(0, i-20):min(len(r.stdout+r.stderr), i+20)])
+		}
+	}
+	for _, want := range []string{"Escapes", "Prose here", "Text and more.", "# a comment ends"} {
+		if !strings.Contains(lessons.StripANSI(r.stdout), want) {
+			t.Errorf("the lesson's text %q is missing:\n%s", want, r.stdout)
+		}
+	}
+	if !strings.Contains(r.stdout, "\x1b[") {
+		t.Error("with --color always the lesson's own styles are gone too")
+	}
+}

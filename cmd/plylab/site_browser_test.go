@@ -251,6 +251,12 @@ func TestSiteExport(t *testing.T) {
 	if strings.Contains(string(page), `"/static/`) || strings.Contains(string(page), "plylab-token") {
 		t.Error("a site page links the server's absolute paths or carries a token")
 	}
+	htmls, _ := filepath.Glob(filepath.Join(dir, "*.html"))
+	for _, p := range htmls {
+		if data, _ := os.ReadFile(p); !cspMeta.Match(data) {
+			t.Errorf("%s has no Content-Security-Policy", filepath.Base(p))
+		}
+	}
 	index, _ := os.ReadFile(filepath.Join(dir, "index.html"))
 	for _, want := range []string{`href="03-alphabeta.html"`, `href="scratch.html"`} {
 		if !strings.Contains(string(index), want) {

@@ -40,7 +40,7 @@ func writeHTML(w http.ResponseWriter, page []byte) {
 
 func (s *Server) handleIndex(w http.ResponseWriter, r *http.Request) {
 	page, err := lessons.RenderIndex(s.cfg.Lessons, lessons.PageOptions{
-		Generator: s.cfg.Generator, Href: lessonHref, Notebook: true, Head: s.head(""),
+		Generator: s.cfg.Generator, Href: lessonHref, Notebook: true, Head: s.head(""), CSP: pageCSP,
 	})
 	if err != nil {
 		writeError(w, http.StatusInternalServerError, "internal", err.Error())
@@ -126,7 +126,7 @@ func (s *Server) renderLesson(l *lessons.Lesson) ([]byte, error) {
 			res = &lessons.Result{Lesson: l}
 		}
 	}
-	opt := lessons.PageOptions{Generator: s.cfg.Generator, Index: "/", Notebook: true, Head: s.head("")}
+	opt := lessons.PageOptions{Generator: s.cfg.Generator, Index: "/", Notebook: true, Head: s.head(""), CSP: pageCSP}
 	for i, o := range s.cfg.Lessons {
 		if o != l {
 			continue
@@ -143,7 +143,7 @@ func (s *Server) renderLesson(l *lessons.Lesson) ([]byte, error) {
 
 func (s *Server) handleScratch(w http.ResponseWriter, r *http.Request) {
 	var buf strings.Builder
-	err := scratchTemplate.Execute(&buf, scratchPage{Head: s.head(""), CSS: template.CSS(lessons.PageStyle()), Index: "/",
+	err := scratchTemplate.Execute(&buf, scratchPage{CSP: pageCSP, Head: s.head(""), CSS: template.CSS(lessons.PageStyle()), Index: "/",
 		Footer: "Served by " + s.cfg.Generator + ": every cell runs on this server, nothing is fetched from the network."})
 	if err != nil {
 		writeError(w, http.StatusInternalServerError, "internal", err.Error())
@@ -181,6 +181,7 @@ func (s *Server) handleStatic(w http.ResponseWriter, r *http.Request) {
 
 // scratchPage is what the scratch notebook's page shows around its cells.
 type scratchPage struct {
+	CSP    string // the page's Content-Security-Policy
 	Head   template.HTML
 	CSS    template.CSS
 	Index  string // the lesson index's address
@@ -191,6 +192,7 @@ var scratchTemplate = template.Must(template.New("scratch").Parse(`<!DOCTYPE htm
 <html lang="en">
 <head>
 <meta charset="utf-8" />
+<meta http-equiv="Content-Security-Policy" content="{{.CSP}}" />
 <meta name="viewport" content="width=device-width, initial-scale=1" />
 <title>Scratch notebook · plylab lessons</title>
 <style>{{.CSS}}</style>{{.Head}}
@@ -215,6 +217,7 @@ var messageTemplate = template.Must(template.New("message").Parse(`<!DOCTYPE htm
 <html lang="en">
 <head>
 <meta charset="utf-8" />
+<meta http-equiv="Content-Security-Policy" content="{{.CSP}}" />
 <meta name="viewport" content="width=device-width, initial-scale=1" />
 <title>{{.Title}} · plylab lessons</title>
 <style>{{.CSS}}</style>
@@ -235,11 +238,12 @@ type messagePage struct {
 	Paragraphs     []string
 	Link, LinkText string
 	CSS            template.CSS
+	CSP            string
 }
 
 // writeMessage answers status with a page that says m.
 func writeMessage(w http.ResponseWriter, status int, m messagePage) {
-	m.CSS = template.CSS(lessons.PageStyle())
+	m.CSS, m.CSP = template.CSS(lessons.PageStyle()), lessons.ExportCSP
 	var buf strings.Builder
 	if err := messageTemplate.Execute(&buf, m); err != nil {
 		writeError(w, http.StatusInternalServerError, "internal", err.Error())

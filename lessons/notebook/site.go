@@ -61,7 +61,6 @@ func siteHeadFor(lessonFile string) template.HTML {
 	}
 	return template.HTML(extra + `<meta name="plylab-backend" content="wasm" />
 <meta name="plylab-static" content="static/" />
-<meta http-equiv="Content-Security-Policy" content="` + siteCSP + `" />
 <link rel="icon" href="static/favicon.svg" type="image/svg+xml" />
 <link rel="stylesheet" href="static/notebook.css" />
 <script src="static/notebook.js" defer></script>`)
@@ -104,7 +103,7 @@ func WriteSite(dir string, results []*lessons.Result, opt SiteOptions) ([]string
 	for _, r := range results {
 		ls = append(ls, r.Lesson)
 	}
-	index, err := lessons.RenderIndex(ls, lessons.PageOptions{Generator: opt.Generator, Notebook: true, Head: siteHead(), Footer: footer})
+	index, err := lessons.RenderIndex(ls, lessons.PageOptions{Generator: opt.Generator, Notebook: true, Head: siteHead(), CSP: siteCSP, Footer: footer})
 	if err != nil {
 		return nil, err
 	}
@@ -113,7 +112,7 @@ func WriteSite(dir string, results []*lessons.Result, opt SiteOptions) ([]string
 		return written, err
 	}
 	for i, r := range results {
-		po := lessons.PageOptions{Generator: opt.Generator, Index: "index.html", Notebook: true, Head: siteHead(), Footer: footer}
+		po := lessons.PageOptions{Generator: opt.Generator, Index: "index.html", Notebook: true, Head: siteHead(), CSP: siteCSP, Footer: footer}
 		if l := r.Lesson; l.Path != "" && len(l.Params) > 0 {
 			// The engine knows the built-in lessons; a lesson file's
 			// parameters need its source next to the page.
@@ -138,7 +137,7 @@ func WriteSite(dir string, results []*lessons.Result, opt SiteOptions) ([]string
 		}
 	}
 	var scratch bytes.Buffer
-	err = scratchTemplate.Execute(&scratch, scratchPage{Head: siteHead(), CSS: template.CSS(lessons.PageStyle()), Index: "index.html",
+	err = scratchTemplate.Execute(&scratch, scratchPage{CSP: siteCSP, Head: siteHead(), CSS: template.CSS(lessons.PageStyle()), Index: "index.html",
 		Footer: "Made by " + opt.Generator + ": every cell runs in your browser (plylab compiled to WebAssembly), nothing is sent anywhere."})
 	if err != nil {
 		return written, err
