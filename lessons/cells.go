@@ -121,7 +121,14 @@ func (p *lessonParser) command(line int, text string) (*Command, error) {
 	}
 	name := args[0]
 	if strings.HasPrefix(name, "-") {
-		return nil, p.errorf(line, "a cell command starts with a plylab command such as compare, not the flag %s (the lesson runner sets --color)", name)
+		why := ""
+		switch strings.TrimLeft(name, "-") {
+		case "color":
+			why = " (the lesson runner sets --color)"
+		case "help", "h":
+			why = " (for a command's help, write the command first: compare --help)"
+		}
+		return nil, p.errorf(line, "a cell command starts with a plylab command such as compare, not the flag %s%s", name, why)
 	}
 	if p.rules != nil {
 		if err := p.rules.Check(args); err != nil {

@@ -200,3 +200,54 @@ func markdownCell(b *strings.Builder, dir string, r *Result, c *Cell, used map[s
 	}
 	return written, nil
 }
+
+// NameClashError is an export that would write two things under one
+// name: a lesson's page over the export's own index (or the site's
+// scratch page and folder), or two lessons' pages over each other.
+type NameClashError struct {
+	Lesson *Lesson // the lesson whose page clashes
+	Name   string  // the file both would be written as
+	Other  *Lesson // the other lesson, nil when it is the export's own page
+	What   string  // the export's own page or folder ("the index page")
+}
+
+// Error names the file and both sides.
+func (e *NameClashError) Error() string {
+	if e.Other != nil && e.Other.File == e.Lesson.File {
+		return fmt.Sprintf("%s is named twice (both would be written as %s)", e.Lesson.File, e.Name)
+	}
+	if e.Other != nil {
+		return fmt.Sprintf("%s and %s would both be written as %s", e.Other.File, e.Lesson.File, e.Name)
+	}
+	return fmt.Sprintf("%s would be written as %s, over %s", e.Lesson.File, e.Name, e.What)
+}
+
+// CheckExportNames returns a *NameClashError when two of ls, or one of ls
+// and the export's own pages, would be written under one name by an
+// export in format "html", "md" or "site" (file systems that ignore case
+// included), nil otherwise.
+func CheckExportNames(ls []*Lesson, format string) error {
+	pageName, own := HTMLName, map[string]string{"index.html": "the index page"}
+	switch format {
+	case "md":
+		pageName, own = MarkdownName, map[string]string{"index.md": "the index page"}
+	case "site":
+		own["scratch.html"] = "the scratch notebook's page"
+	}
+	seen := map[string]*Lesson{}
+	for _, l := range ls {
+		name := pageName(l)
+		key := strings.ToLower(name)
+		if what := own[key]; what != "" {
+			return &NameClashError{Lesson: l, Name: name, What: what}
+		}
+		if format == "site" && strings.EqualFold(l.Slug, "static") {
+			return &NameClashError{Lesson: l, Name: l.Slug, What: "the site's folder of scripts and the engine"}
+		}
+		if o := seen[key]; o != nil && o != l {
+			return &NameClashError{Lesson: l, Name: name, Other: o}
+		}
+		seen[key] = l
+	}
+	return nil
+}

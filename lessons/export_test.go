@@ -3,6 +3,7 @@ package lessons
 import (
 	"encoding/json"
 	"encoding/xml"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -168,5 +169,40 @@ func TestRunCellFailure(t *testing.T) {
 	want := "x.md:4: 'plylab nosuch --flag' failed (exit 2): plylab: unknown command"
 	if err == nil || err.Error() != want {
 		t.Errorf("error = %v, want %q", err, want)
+	}
+}
+
+// CheckExportNames: a lesson's page may not be written over the export's
+// own pages or another lesson's, whatever the case of its name.
+func TestCheckExportNames(t *testing.T) {
+	mk := func(file string) *Lesson {
+		l, err := Parse(file, []byte("# T\n\nText.\n"), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return l
+	}
+	a, b, idx, scr, stat, up := mk("a/x.md"), mk("b/x.md"), mk("index.md"), mk("Scratch.md"), mk("static.md"), mk("X.md")
+	for _, tt := range []struct {
+		ls     []*Lesson
+		format string
+		want   string
+	}{
+		{[]*Lesson{a}, "html", ""},
+		{[]*Lesson{a, b}, "html", "a/x.md and b/x.md would both be written as x.html"},
+		{[]*Lesson{a, up}, "site", "a/x.md and X.md would both be written as X.html"},
+		{[]*Lesson{a, mk("a/x.md")}, "md", "a/x.md is named twice (both would be written as x.md)"},
+		{[]*Lesson{idx}, "html", "index.md would be written as index.html, over the index page"},
+		{[]*Lesson{idx}, "md", "index.md would be written as index.md, over the index page"},
+		{[]*Lesson{scr}, "site", "Scratch.md would be written as Scratch.html, over the scratch notebook's page"},
+		{[]*Lesson{scr}, "html", ""},
+		{[]*Lesson{stat}, "site", "static.md would be written as static, over the site's folder"},
+		{[]*Lesson{stat}, "md", ""},
+	} {
+		err := CheckExportNames(tt.ls, tt.format)
+		var ce *NameClashError
+		if tt.want == "" && err != nil || tt.want != "" && (!errors.As(err, &ce) || !strings.Contains(err.Error(), tt.want)) {
+			t.Errorf("%s: %v, want %q", tt.format, err, tt.want)
+		}
 	}
 }

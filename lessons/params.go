@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/plylab/plylab/engine/kit/textfmt"
 )
 
 // Lesson parameters: values a lesson declares in its front matter, which
@@ -258,7 +260,13 @@ func paramHint(name string, params []*Param) string {
 	for _, q := range params {
 		names = append(names, q.Name)
 	}
-	return didYouMean(name, names)
+	switch best := textfmt.Suggest(name, names); {
+	case best != "":
+		return fmt.Sprintf("; did you mean %q?", best)
+	case len(names) == 0:
+		return "; the lesson has no parameters"
+	}
+	return "; its parameters are " + strings.Join(names, ", ")
 }
 
 // bindParams records in the parsed lesson its parameters, the values used,

@@ -99,6 +99,7 @@ func TestParams(t *testing.T) {
 		{map[string]string{"depth": "04"}, `depth: "04" is not a whole number from 2 to 5`},
 		{map[string]string{"algo": "engine"}, `algo: "engine" is not one of minimax, alphabeta`},
 		{map[string]string{"dpeth": "3"}, `the lesson has no parameter "dpeth"; did you mean "depth"?`},
+		{map[string]string{"position": "start"}, `the lesson has no parameter "position"; its parameters are depth, algo`},
 	} {
 		_, err := l.WithParams(tc.values)
 		var pe *ParamError

@@ -245,6 +245,10 @@ func parseLessonExport(c *cli.Context, env *appEnv) (*LessonExportOptions, error
 	if err != nil {
 		return nil, err
 	}
+	var clash *lessons.NameClashError
+	if err := lessons.CheckExportNames(ls, format); errors.As(err, &clash) {
+		return nil, cliapp.Usagef("%v; rename the lesson file (e.g. %s-lesson.md) or export the lessons to separate folders", err, clash.Lesson.Slug)
+	}
 	b := lessons.Batch{Lessons: ls, NewRun: env.newLessonRun, Jobs: runtime.GOMAXPROCS(0)}
 	return &LessonExportOptions{Batch: b, Format: format, Output: c.String("output"), Wasm: c.String("wasm")}, nil
 }

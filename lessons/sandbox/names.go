@@ -30,7 +30,8 @@ func (e *NameError) Error() string {
 // CheckName is the one name rule for the files of a cell, for writing them
 // and for serving them: a plain name (no folder, no "..", no absolute
 // path) of ASCII letters, digits, '-', '_' and '.', starting with a
-// letter or digit, at most MaxNameLen bytes, ending in one of Extensions.
+// letter or digit, at most MaxNameLen bytes, ending in one of Extensions,
+// and not a device's name on Windows (CON.svg, nul.txt).
 // Whatever it accepts can be written, listed and served.
 func CheckName(name string) error {
 	bad := func(why string) error { return &NameError{Name: name, Why: why} }
@@ -59,5 +60,21 @@ func CheckName(name string) error {
 	if !slices.Contains(Extensions, strings.ToLower(path.Ext(name))) {
 		return bad("has no allowed extension")
 	}
+	if stem, _, _ := strings.Cut(name, "."); isDeviceName(stem) {
+		return bad(fmt.Sprintf("is %q, a device's name on Windows (whatever its extension)", stem))
+	}
 	return nil
+}
+
+// isDeviceName reports a name Windows keeps for a device in every folder
+// (CON, PRN, AUX, NUL, COM1-COM9, LPT1-LPT9, in any case): a file of that
+// name cannot be made or read there, and opening it opens the device.
+func isDeviceName(stem string) bool {
+	switch u := strings.ToUpper(stem); {
+	case u == "CON" || u == "PRN" || u == "AUX" || u == "NUL":
+		return true
+	case len(u) == 4 && (strings.HasPrefix(u, "COM") || strings.HasPrefix(u, "LPT")) && u[3] >= '1' && u[3] <= '9':
+		return true
+	}
+	return false
 }

@@ -141,7 +141,8 @@ func splitTestLine(s string) []string {
 
 func TestCheckName(t *testing.T) {
 	t.Parallel()
-	for _, ok := range []string{"tree.svg", "T-1_a.b.PNG", "x.dot", "rows.csv", "n.json", "a.txt", "notes.md", strings.Repeat("a", 96) + ".svg"} {
+	for _, ok := range []string{"tree.svg", "T-1_a.b.PNG", "x.dot", "rows.csv", "n.json", "a.txt", "notes.md", strings.Repeat("a", 96) + ".svg",
+		"console.svg", "com0.svg", "com10.svg", "lpt.txt", "nul1.svg", "aux-1.png"} {
 		if err := CheckName(ok); err != nil {
 			t.Errorf("CheckName(%q) = %v, want nil", ok, err)
 		}
@@ -152,6 +153,8 @@ func TestCheckName(t *testing.T) {
 		"-x.svg": `starts with "-"`, "_x.svg": `starts with "_"`, "a b.svg": "has a space", "é.svg": `has "é"`,
 		"a#b.svg": `has "#"`, "a?.svg": `has "?"`, `a".svg`: `has "\""`, "a'.svg": `has "'"`, "x.exe": "has no allowed extension",
 		"x": "has no allowed extension", "x.svg\x00": `has "\x00"`, strings.Repeat("a", 97) + ".svg": "longer than 100",
+		"CON.svg": `is "CON", a device's name`, "NUL.svg": `is "NUL"`, "nul.txt": `is "nul"`, "Aux.png": `is "Aux"`, "prn.tree.svg": `is "prn"`,
+		"COM1.svg": `is "COM1"`, "lpt9.csv": `is "lpt9"`,
 	} {
 		err := CheckName(bad)
 		var ne *NameError

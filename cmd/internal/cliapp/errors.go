@@ -141,6 +141,8 @@ func ExitStatus(err error) (int, string) {
 		return ExitUsage, "plylab: " + output.OneLine(err.Error())
 	case errors.Is(err, context.Canceled):
 		return ExitFailure, "plylab: interrupted; the command was stopped before it finished"
+	case errors.Is(err, context.DeadlineExceeded):
+		return ExitFailure, "plylab: stopped at its time limit before it finished"
 	default:
 		return ExitFailure, "plylab: " + output.OneLine(err.Error())
 	}

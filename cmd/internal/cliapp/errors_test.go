@@ -30,6 +30,8 @@ func TestExitStatus(t *testing.T) {
 		{fmt.Errorf("lookup: %w", positions.ErrUnknown), 2, "plylab: lookup: unknown position or suite; run 'plylab positions list' to see what is available"},
 		{errors.New("disk full\nsecond line"), 1, "plylab: disk full second line"},
 		{context.Canceled, 1, "plylab: interrupted; the command was stopped before it finished"},
+		{context.DeadlineExceeded, 1, "plylab: stopped at its time limit before it finished"},
+		{fmt.Errorf("tree: %w", context.DeadlineExceeded), 1, "plylab: stopped at its time limit before it finished"},
 	}
 	for _, tt := range tests {
 		code, line := ExitStatus(tt.err)
