@@ -246,3 +246,42 @@ func TestSlowAndGreedyClients(t *testing.T) {
 		t.Errorf("another address while one is at its limit: %q", got)
 	}
 }
+
+// One client address runs at most MaxConcurrentPerClient cells at once:
+// its next waits for one of them up to QueueWait, then is refused (busy,
+// retry in a second), while the others still get the free slots.
+func TestRunsPerClient(t *testing.T) {
+	s, _ := newTestServer(t, func(c *Config) { c.MaxConcurrent, c.TimeLimit = 4, 3*time.Second })
+	if s.cfg.MaxConcurrentPerClient != 2 {
+		t.Fatalf("MaxConcurrentPerClient defaults to %d with 4 slots, want 2", s.cfg.MaxConcurrentPerClient)
+	}
+	started := make(chan struct{}, 2)
+	for i := 0; i < 2; i++ {
+		go func() {
+			started <- struct{}{}
+			request(s, "10.0.0.9", "POST", "/api/run", `{"command":"plylab spin"}`, false)
+		}()
+	}
+	<-started
+	<-started
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		s.mu.Lock()
+		n := 0
+		if cr := s.running["10.0.0.9"]; cr != nil {
+			n = len(cr.slots)
+		}
+		s.mu.Unlock()
+		if n == 2 || time.Now().After(deadline) {
+			break
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	w := request(s, "10.0.0.9", "POST", "/api/run", `{"command":"plylab compare --depth 3"}`, false)
+	if w.Code != 429 || !strings.Contains(w.Body.String(), "the limit for one address") || w.Header().Get("Retry-After") != "1" {
+		t.Errorf("a third run of one address: %d %s", w.Code, w.Body.String())
+	}
+	if w := request(s, "10.0.0.10", "POST", "/api/run", `{"command":"plylab compare --depth 3"}`, false); w.Code != 200 {
+		t.Errorf("another address meanwhile: %d %s", w.Code, w.Body.String())
+	}
+}

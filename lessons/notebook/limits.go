@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 	"net"
+	"os"
+	"runtime/debug"
 	"strings"
 	"time"
 )
@@ -19,8 +21,11 @@ type Limits struct {
 	TimeLimit     time.Duration // stop a cell's command after this long
 	NodeBudget    uint64        // stop a cell's command after this many search nodes
 	MaxConcurrent int           // run at most this many cells at once
-	MaxBody       int64         // refuse request bodies over this many bytes
-	MaxOutput     int           // keep at most this many bytes of a cell's output
+	// MaxConcurrentPerClient is the part of them one client address may
+	// run at once (zero: half, at least one).
+	MaxConcurrentPerClient int
+	MaxBody                int64 // refuse request bodies over this many bytes
+	MaxOutput              int   // keep at most this many bytes of a cell's output
 	// MaxSessions bounds the sessions kept at once; SessionsPerClient the
 	// sessions one client address makes in ten minutes.
 	MaxSessions, SessionsPerClient int
@@ -50,6 +55,8 @@ func (l Limits) Check() error {
 		return &LimitError{"node-budget", "must be at least 1, e.g. 50000000"}
 	case l.MaxConcurrent < 1:
 		return &LimitError{"max-concurrent", "must be at least 1"}
+	case l.MaxConcurrentPerClient < 0 || l.MaxConcurrentPerClient > l.MaxConcurrent:
+		return &LimitError{"max-concurrent-per-client", "must be from 1 to --max-concurrent"}
 	case l.MaxBody < 1024:
 		return &LimitError{"max-body", "must be at least 1024 bytes"}
 	case l.MaxOutput < 1024:
@@ -66,6 +73,10 @@ func (l Limits) Check() error {
 	return nil
 }
 
+// ServerMemoryLimit is the soft memory limit of a server started by Run
+// (runtime/debug.SetMemoryLimit), unless GOMEMLIMIT sets one.
+const ServerMemoryLimit = 768 << 20
+
 // RunOptions are what a person sets when starting a server with Run.
 type RunOptions struct {
 	Addr string // listen here, HOST:PORT (port 0: a free one)
@@ -78,6 +89,7 @@ type RunOptions struct {
 // Apply sets cfg's limits to l.
 func (l Limits) Apply(cfg *Config) {
 	cfg.TimeLimit, cfg.NodeBudget, cfg.MaxConcurrent = l.TimeLimit, l.NodeBudget, l.MaxConcurrent
+	cfg.MaxConcurrentPerClient = l.MaxConcurrentPerClient
 	cfg.MaxBody, cfg.MaxOutput = l.MaxBody, l.MaxOutput
 	cfg.MaxSessions, cfg.SessionsPerClient = l.MaxSessions, l.SessionsPerClient
 	cfg.MaxConns, cfg.MaxConnsPerClient = l.MaxConns, l.MaxConnsPerClient
@@ -104,6 +116,12 @@ func (e *ListenError) Unwrap() error { return e.Err }
 // a failure to listen is a *ListenError.
 func Run(ctx context.Context, cfg Config, o RunOptions, stdout, stderr io.Writer) error {
 	o.Limits.Apply(&cfg)
+	if os.Getenv("GOMEMLIMIT") == "" {
+		// A soft limit: near it the collector works harder rather than
+		// let two large runs and their garbage grow the process past
+		// what a classroom's machine can spare. GOMEMLIMIT overrides it.
+		debug.SetMemoryLimit(ServerMemoryLimit)
+	}
 	cfg.Hosts = append(cfg.Hosts, o.Hosts...)
 	cfg.Log = stderr
 	if cfg.Token == "" {

@@ -59,9 +59,11 @@ type Config struct {
 	// NodeBudget bounds the search nodes one command may visit.
 	NodeBudget uint64
 	// MaxConcurrent bounds the commands running at once; more wait up to
-	// QueueWait, then get 429.
-	MaxConcurrent int
-	QueueWait     time.Duration
+	// QueueWait, then get 429. MaxConcurrentPerClient bounds those of one
+	// client address (zero: half of MaxConcurrent, at least one), so one
+	// client cannot hold every slot.
+	MaxConcurrent, MaxConcurrentPerClient int
+	QueueWait                             time.Duration
 	// MaxBody bounds a request body in bytes.
 	MaxBody int64
 	// MaxOutput bounds the output kept of one command, in bytes.
@@ -130,8 +132,12 @@ type Server struct {
 
 	mu        sync.Mutex
 	sessions  map[string]*session
-	closedIDs map[string]string  // recently closed sessions, with why
-	makers    map[string]*bucket // each client's allowance of new sessions
+	closedIDs map[string]string      // recently closed sessions, with why
+	running   map[string]*clientRuns // the runs of each client address
+	idleSince time.Time              // when the last run ended (tidy)
+	tidied    time.Time              // when tidy last gave memory back
+	stopTidy  chan struct{}          // closed by Close
+	makers    map[string]*bucket     // each client's allowance of new sessions
 	runs      map[string]context.CancelCauseFunc
 	pages     map[string]*lessonPage
 	closed    bool
@@ -162,6 +168,9 @@ func New(cfg Config) (*Server, error) {
 	}
 	if cfg.MaxConcurrent <= 0 {
 		cfg.MaxConcurrent = runtime.NumCPU()
+	}
+	if cfg.MaxConcurrentPerClient <= 0 {
+		cfg.MaxConcurrentPerClient = max(1, cfg.MaxConcurrent/2)
 	}
 	if cfg.QueueWait <= 0 {
 		cfg.QueueWait = DefaultQueueWait
@@ -223,12 +232,44 @@ func New(cfg Config) (*Server, error) {
 		pool:      sandbox.NewPool(cfg.MaxDisk),
 		sessions:  map[string]*session{},
 		closedIDs: map[string]string{},
+		running:   map[string]*clientRuns{},
+		stopTidy:  make(chan struct{}),
 		makers:    map[string]*bucket{},
 		runs:      map[string]context.CancelCauseFunc{},
 		pages:     map[string]*lessonPage{},
 	}
 	s.routes()
+	go s.tidy()
 	return s, nil
+}
+
+// tidyAfter is how long the server waits, once no cell runs, before it
+// gives the memory of the last runs back to the system.
+const tidyAfter = 2 * time.Second
+
+// tidy gives the memory of finished runs back to the system once no cell
+// has run for tidyAfter: a search's table and a tree are large and short-
+// lived, and Go's runtime alone returns freed memory over minutes, so an
+// idle server would keep the peak of its busiest moment.
+func (s *Server) tidy() {
+	t := time.NewTicker(tidyAfter / 2)
+	defer t.Stop()
+	for {
+		select {
+		case <-s.stopTidy:
+			return
+		case <-t.C:
+		}
+		s.mu.Lock()
+		due := len(s.running) == 0 && s.idleSince.After(s.tidied) && time.Since(s.idleSince) >= tidyAfter
+		if due {
+			s.tidied = time.Now()
+		}
+		s.mu.Unlock()
+		if due {
+			debug.FreeOSMemory()
+		}
+	}
 }
 
 // Root is the server's scratch folder.
@@ -237,6 +278,9 @@ func (s *Server) Root() string { return s.root }
 // Close stops the running cells and removes the scratch folder.
 func (s *Server) Close() error {
 	s.mu.Lock()
+	if !s.closed {
+		close(s.stopTidy)
+	}
 	s.closed = true
 	for _, cancel := range s.runs {
 		cancel(errStopped)

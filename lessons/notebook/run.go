@@ -84,6 +84,10 @@ func (s *Server) execute(ctx context.Context, client string, req RunRequest, emi
 		return nil, e
 	}
 	defer s.done(se)
+	if e := s.startRun(ctx, client); e != nil {
+		return nil, e
+	}
+	defer s.endRun(client)
 	if e := s.acquire(ctx); e != nil {
 		return nil, e
 	}
@@ -148,6 +152,59 @@ func (s *Server) why(ctx context.Context, res *RunResult) *apiError {
 		return &apiError{Code: "stopped", Message: fmt.Sprintf("stopped %s: the request was cancelled (the page closed or the connection dropped)", ran)}
 	}
 	return live.ExitError(res)
+}
+
+// clientRuns is one client address's share of the slots: a place in
+// slots per run it has running or waiting, at most
+// MaxConcurrentPerClient.
+type clientRuns struct {
+	slots chan struct{}
+	users int // runs holding or waiting for a place
+}
+
+// startRun waits, at most QueueWait, until client runs fewer than
+// MaxConcurrentPerClient cells, then counts its run; else "busy": no one
+// client takes every slot of the server from the class. endRun counts
+// the run done.
+func (s *Server) startRun(ctx context.Context, client string) *apiError {
+	s.mu.Lock()
+	cr := s.running[client]
+	if cr == nil {
+		cr = &clientRuns{slots: make(chan struct{}, s.cfg.MaxConcurrentPerClient)}
+		s.running[client] = cr
+	}
+	cr.users++
+	s.mu.Unlock()
+	t := time.NewTimer(s.cfg.QueueWait)
+	defer t.Stop()
+	select {
+	case cr.slots <- struct{}{}:
+		return nil
+	case <-t.C:
+	case <-ctx.Done():
+	}
+	s.leave(client, cr)
+	return &apiError{Code: "busy", RetryAfter: 1, Message: fmt.Sprintf("your computer already runs %d cells on this server, the limit for one address; wait for them to finish or press Stop (the teacher can raise --max-concurrent-per-client when the class shares one address)", s.cfg.MaxConcurrentPerClient)}
+}
+
+func (s *Server) endRun(client string) {
+	s.mu.Lock()
+	cr := s.running[client]
+	s.mu.Unlock()
+	<-cr.slots
+	s.leave(client, cr)
+}
+
+// leave counts one user of cr gone, forgetting the client with none.
+func (s *Server) leave(client string, cr *clientRuns) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if cr.users--; cr.users == 0 {
+		delete(s.running, client)
+	}
+	if len(s.running) == 0 {
+		s.idleSince = time.Now()
+	}
 }
 
 // acquire waits for a free slot, at most QueueWait; then "busy".
