@@ -192,7 +192,9 @@ func (s *loadServer) student(ctx context.Context, n int, cells []string, tl *tal
 			if ctx.Err() != nil {
 				return
 			}
-			var r struct{ Error *struct{ Code, Message string } }
+			var r struct {
+				Error *struct{ Code, Message string }
+			}
 			json.Unmarshal(raw, &r)
 			tl.mu.Lock()
 			switch {
@@ -326,7 +328,10 @@ func (s *loadServer) attack(ctx context.Context, n int, tl *tally) {
 				r.Header.Set("X-Plylab-Token", "wrong-token-0123456789")
 				return r
 			},
-			func() *http.Request { r, _ := http.NewRequest("GET", "http://"+s.addr+"/api/run?token="+s.token, nil); return r },
+			func() *http.Request {
+				r, _ := http.NewRequest("GET", "http://"+s.addr+"/api/run?token="+s.token, nil)
+				return r
+			},
 			func() *http.Request {
 				r, _ := http.NewRequest("POST", "http://"+s.addr+"/api/run?token="+s.token, strings.NewReader(strings.Repeat("x", 100000)))
 				return r
