@@ -36,6 +36,7 @@ type span struct {
 	size         float64
 	color        string
 	bold, italic bool
+	class        string // the text's class: "value" and "end" in nodes, which a replay hides until the node is left
 }
 
 // box is a drawn node: a search node or a group of pruned moves.
@@ -93,15 +94,15 @@ func nodeLines(t *Tree, n *Node, opts DrawOptions, lk look) []span {
 	if n.Ply == 0 && t.Kind == KindChess {
 		name = t.RootPlayer + " to move"
 	}
-	lines := []span{{text: name, size: 10, color: "#444444"}, {text: t.ValueLabel(n), size: 14, bold: n.PV}}
+	lines := []span{{text: name, size: 10, color: "#444444"}, {text: t.ValueLabel(n), size: 14, bold: n.PV, class: "value"}}
 	if opts.Window {
 		lines = append(lines, span{text: t.WindowLabel(n), size: 9, color: "#555555"})
 	}
 	if end := t.EndLabel(n); end != "" {
 		if i := strings.Index(end, " after "); i > 0 {
-			lines = append(lines, span{text: end[:i], size: 9, color: lk.tag}, span{text: end[i+1:], size: 9, color: lk.tag})
+			lines = append(lines, span{text: end[:i], size: 9, color: lk.tag, class: "end"}, span{text: end[i+1:], size: 9, color: lk.tag, class: "end"})
 		} else {
-			lines = append(lines, span{text: end, size: 9, color: lk.tag})
+			lines = append(lines, span{text: end, size: 9, color: lk.tag, class: "end"})
 		}
 	}
 	if n.Hidden > 0 {
@@ -257,6 +258,9 @@ func (s *svgWriter) text(x, y float64, anchor string, l span) {
 	}
 	if l.italic {
 		s.b.WriteString(` font-style="italic"`)
+	}
+	if l.class != "" {
+		fmt.Fprintf(&s.b, ` class="%s"`, l.class)
 	}
 	col := l.color
 	if col == "" {
