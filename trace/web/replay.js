@@ -92,6 +92,7 @@
       if (!n.up) root = n;
     }
     events.sort((a, b) => a.at.seq - b.at.seq);
+    events.forEach((e, i) => { if (e.enter) e.n.enterAt = i; else e.n.leaveAt = i; });
     const frame = svg.querySelector('g.trace[data-tree="' + index + '"]');
     return {
       index: index, nodes: nodes, events: events, root: root, pos: 0, moved: false,
@@ -105,7 +106,9 @@
   // event at a time (forward or back), so a step costs the same on a
   // tree of ten nodes or of thousands.
   function setState(n, state) {
-    n.g.classList.remove("rp-future", "rp-open", "rp-done");
+    if (n.state === state) return;
+    if (n.state) n.g.classList.remove(n.state);
+    n.state = state;
     n.g.classList.add(state);
     if (n.edge) n.edge.classList.toggle("rp-future", state === "rp-future");
     const pr = state !== "rp-done";
@@ -118,6 +121,13 @@
   }
   function seek(t, pos) {
     pos = Math.max(0, Math.min(t.events.length, pos));
+    if (Math.abs(pos - t.pos) > 64) {
+      // A long jump (the scrubber): each node's state at pos at once,
+      // from its events' places, writing only what changes.
+      for (const n of t.nodes.values()) setState(n, n.enterAt >= pos ? "rp-future" : n.leaveAt < pos ? "rp-done" : "rp-open");
+      t.pos = pos;
+      return;
+    }
     while (t.pos < pos) apply(t, t.events[t.pos++], true);
     while (t.pos > pos) apply(t, t.events[--t.pos], false);
   }
@@ -378,7 +388,13 @@
       timer = requestAnimationFrame(tick);
     }
     speed.addEventListener("change", () => { if (playing) { stop(); toggle(); } });
-    scrub.addEventListener("input", () => { stop(); to(+scrub.value); });
+    // Dragging the scrubber fires faster than frames: one jump a frame.
+    let pending = -1;
+    scrub.addEventListener("input", () => {
+      stop();
+      if (pending < 0) requestAnimationFrame(() => { const p = pending; pending = -1; to(p); });
+      pending = +scrub.value;
+    });
     box.addEventListener("keydown", (e) => {
       if (e.ctrlKey || e.metaKey || e.altKey || e.target === speed) return;
       const onScrub = e.target === scrub;
