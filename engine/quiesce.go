@@ -86,6 +86,9 @@ func (s *Searcher) quiesceBody(ply, alpha, beta int, inCheck bool) int {
 			alpha = standPat
 		}
 		best = standPat
+		if TraceHooks && s.rec != nil {
+			s.rec.Improved(board.NoMove, standPat)
+		}
 		b.GenerateNoisy(list)
 	}
 	moves := list.Slice()
@@ -178,6 +181,9 @@ func (s *Searcher) quiesceBody(ply, alpha, beta int, inCheck bool) int {
 		}
 		if v > best {
 			best, bestMove = v, m
+			if TraceHooks && s.rec != nil {
+				s.rec.Improved(m, v)
+			}
 		}
 		if o.AlphaBeta && v > alpha {
 			alpha = v

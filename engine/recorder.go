@@ -91,4 +91,9 @@ type Recorder interface {
 	// Pruned reports the moves of the current node that were never searched
 	// because of a cutoff (called before Leave).
 	Pruned(moves []board.Move)
+	// Improved reports that the current node's best value so far rose to
+	// v (negamax: the side to move's view): m is the move whose child,
+	// just left, raised it, or board.NoMove when quiescence's stand-pat
+	// score sets the first best before any move.
+	Improved(m board.Move, v int)
 }

@@ -75,6 +75,9 @@ func (s *Searcher) searchMoves(n *node, moves []board.Move, scores []int32) int 
 		}
 		if v > best {
 			best, bestMove = v, m
+			if TraceHooks && s.rec != nil {
+				s.rec.Improved(m, v)
+			}
 			s.updatePV(n.ply, m)
 		}
 		if !o.AlphaBeta {

@@ -244,7 +244,7 @@ func TestBuiltinParams(t *testing.T) {
 		}
 	}
 	want := []string{"compare --position zugzwang --depth 1-5 --algo minimax,alphabeta --plot paper-experiment.svg",
-		"tree --position paper-mate2 --algo alphabeta --depth 4 -o pruned.svg"}
+		"tree --position paper-mate2 --algo alphabeta --depth 4 --fit 0 -o pruned.svg"}
 	if !reflect.DeepEqual(uses, want) {
 		t.Errorf("cells using parameters: %q, want %q", uses, want)
 	}

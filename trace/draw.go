@@ -36,6 +36,7 @@ type span struct {
 	size         float64
 	color        string
 	bold, italic bool
+	class        string // the text's class: "value" and "end" in nodes, which a replay hides until the node is left
 }
 
 // box is a drawn node: a search node or a group of pruned moves.
@@ -50,6 +51,7 @@ type box struct {
 	level     int
 	children  []*box
 	edges     []edgeLook // one per child
+	edgeAttrs []string   // one per child: the edge group's attributes, for the replay
 	dx        float64    // centre offset from the parent's centre
 	rowBottom float64    // the bottom of b's level: its tallest node's
 }
@@ -92,15 +94,15 @@ func nodeLines(t *Tree, n *Node, opts DrawOptions, lk look) []span {
 	if n.Ply == 0 && t.Kind == KindChess {
 		name = t.RootPlayer + " to move"
 	}
-	lines := []span{{text: name, size: 10, color: "#444444"}, {text: t.ValueLabel(n), size: 14, bold: n.PV}}
+	lines := []span{{text: name, size: 10, color: "#444444"}, {text: t.ValueLabel(n), size: 14, bold: n.PV, class: "value"}}
 	if opts.Window {
 		lines = append(lines, span{text: t.WindowLabel(n), size: 9, color: "#555555"})
 	}
 	if end := t.EndLabel(n); end != "" {
 		if i := strings.Index(end, " after "); i > 0 {
-			lines = append(lines, span{text: end[:i], size: 9, color: lk.tag}, span{text: end[i+1:], size: 9, color: lk.tag})
+			lines = append(lines, span{text: end[:i], size: 9, color: lk.tag, class: "end"}, span{text: end[i+1:], size: 9, color: lk.tag, class: "end"})
 		} else {
-			lines = append(lines, span{text: end, size: 9, color: lk.tag})
+			lines = append(lines, span{text: end, size: 9, color: lk.tag, class: "end"})
 		}
 	}
 	if n.Hidden > 0 {
@@ -142,10 +144,11 @@ func prunedLines(p *PrunedGroup) []span {
 	return lines
 }
 
-// build makes the box tree of n.
-func build(t *Tree, n *Node, opts DrawOptions, d *drawer, level int) *box {
+// build makes the box tree of n, whose parent is parent (nil at the
+// drawn root).
+func build(t *Tree, n, parent *Node, opts DrawOptions, d *drawer, level int) *box {
 	lk := nodeLook(n)
-	b := &box{lines: nodeLines(t, n, opts, lk), lk: lk, tooltip: d.tooltip(n), attrs: nodeAttrs(t, n), level: level}
+	b := &box{lines: nodeLines(t, n, opts, lk), lk: lk, tooltip: d.tooltip(n), attrs: nodeAttrs(t, n, parent, d.tree), level: level}
 	b.size()
 	for _, c := range n.Children {
 		e := edgeLook{color: "#555555", width: 1}
@@ -162,18 +165,21 @@ func build(t *Tree, n *Node, opts DrawOptions, d *drawer, level int) *box {
 		if e.label != "" {
 			e.lcolr = colorNull
 		}
-		b.children = append(b.children, build(t, c, opts, d, level+1))
+		b.children = append(b.children, build(t, c, n, opts, d, level+1))
 		b.edges = append(b.edges, e)
+		b.edgeAttrs = append(b.edgeAttrs, dataAttrs("edge", "tree", fmt.Sprint(d.tree), "to", fmt.Sprint(c.ID)))
 	}
 	folded := len(n.Children) == 0 && n.Hidden > 0
 	if p := n.Pruned; p != nil && !folded {
 		pb := &box{lines: prunedLines(p), pruned: true, level: level + 1,
-			attrs:   dataAttrs("pruned", "why", "never searched: the cutoff above made them irrelevant", "moves", strings.Join(p.Moves, " ")),
+			attrs: dataAttrs("pruned", "tree", fmt.Sprint(d.tree), "of", fmt.Sprint(n.ID),
+				"why", "never searched: the cutoff above made them irrelevant", "moves", strings.Join(p.Moves, " ")),
 			lk:      look{box: true, fill: "white", border: colorPruned, pen: 1, dashed: true},
 			tooltip: fmt.Sprintf("%s never searched: %s", plural(p.Count, "move"), strings.Join(p.Moves, " "))}
 		pb.size()
 		b.children = append(b.children, pb)
 		b.edges = append(b.edges, edgeLook{color: colorPruned, width: 1, dash: "5,2"})
+		b.edgeAttrs = append(b.edgeAttrs, dataAttrs("edge", "tree", fmt.Sprint(d.tree), "pruned", fmt.Sprint(n.ID)))
 	}
 	return b
 }
@@ -253,6 +259,9 @@ func (s *svgWriter) text(x, y float64, anchor string, l span) {
 	if l.italic {
 		s.b.WriteString(` font-style="italic"`)
 	}
+	if l.class != "" {
+		fmt.Fprintf(&s.b, ` class="%s"`, l.class)
+	}
 	col := l.color
 	if col == "" {
 		col = "#000000"
@@ -317,14 +326,17 @@ func (s *svgWriter) drawTree(b *box) {
 		// Straight down to the bottom of the parent's level first, so no
 		// edge crosses a taller sibling of the parent, then to the child.
 		x0, y0, x1, y1 := b.x, b.rowBottom, c.x, c.y
+		fmt.Fprintf(&s.b, "<g%s>", b.edgeAttrs[i])
 		fmt.Fprintf(&s.b, `<path d="M%.2f,%.2f L%.2f,%.2f L%.2f,%.2f" fill="none" stroke="%s" stroke-width="%g"`, b.x, b.y+b.h, x0, y0, x1, y1, e.color, e.width)
 		if e.dash != "" {
 			fmt.Fprintf(&s.b, ` stroke-dasharray="%s"`, e.dash)
 		}
-		s.b.WriteString("/>\n")
+		s.b.WriteString("/>")
 		if e.label != "" {
+			s.b.WriteString("\n")
 			s.text((x0+x1)/2+4, (y0+y1)/2+3, "start", span{text: e.label, size: 9, color: e.lcolr})
 		}
+		s.b.WriteString("</g>\n")
 	}
 	for _, c := range b.children {
 		s.drawTree(c)
@@ -351,7 +363,7 @@ func layoutTree(opts DrawOptions, t *Tree, idx int) *treeDrawing {
 		td.root = &box{lines: []span{{text: "(no search)", size: 11}}, lk: look{box: true, fill: "none", border: "none"}}
 		td.root.size()
 	} else {
-		td.root = build(t, t.Root, opts, &drawer{opts: opts, t: t, tree: idx}, 0)
+		td.root = build(t, t.Root, nil, opts, &drawer{opts: opts, t: t, tree: idx}, 0)
 	}
 	lefts, rights := td.root.contour()
 	td.left = slices.Min(lefts)
@@ -402,7 +414,8 @@ func drawingSVG(opts DrawOptions, trees ...*Tree) []byte {
 	s.b.WriteString("<title>search</title>\n")
 	fmt.Fprintf(&s.b, `<polygon points="0,0 %.2f,0 %.2f,%.2f 0,%.2f" fill="white" stroke="none"/>`+"\n", W, W, H, H)
 	x := pageMarg + (width-treesW)/2
-	for _, td := range tds {
+	for i, td := range tds {
+		fmt.Fprintf(&s.b, "<g%s>\n", dataAttrs("trace", "tree", fmt.Sprint(i+1), "algo", trees[i].Algo, "kind", trees[i].Kind))
 		if len(tds) > 1 {
 			s.shape(x, pageMarg, td.w, td.h, true, false, "none", "#bbbbbb", 1, "")
 		}
@@ -414,6 +427,7 @@ func drawingSVG(opts DrawOptions, trees ...*Tree) []byte {
 		}
 		td.root.place(cx-td.tw/2-td.left, td.rows, td.heights)
 		s.drawTree(td.root)
+		s.b.WriteString("</g>\n")
 		x += td.w + treeSep
 	}
 	if leg != nil {
@@ -536,8 +550,9 @@ func legendEntries(opts DrawOptions, trees []*Tree) []legendEntry {
 // nodeAttrs are the attributes of a drawn node's group: what the
 // notebook's tree viewer shows when the node is clicked (its path, who is
 // to move, the window on entry, the value, how and why it ended, and its
-// position for a chess tree).
-func nodeAttrs(t *Tree, n *Node) string {
+// position for a chess tree), and what the replay of the search reads
+// (replayAttrs). tree numbers the drawing's trees from 1.
+func nodeAttrs(t *Tree, n, parent *Node, tree int) string {
 	path := "root"
 	if len(n.Path) > 0 {
 		path = strings.Join(n.Path, " ")
@@ -555,7 +570,36 @@ func nodeAttrs(t *Tree, n *Node) string {
 	if fen := t.NodeFEN(n); fen != "" {
 		kv = append(kv, "fen", fen)
 	}
+	kv = append(kv, replayAttrs(t, n, parent, tree)...)
 	return dataAttrs("node", kv...)
+}
+
+// replayAttrs are what a replay of the search reads of a drawn node, all
+// from the record (Node.Entered, Left, Raised, StandPat, Cause): its
+// tree and parent, the move that led to it, its entry and exit as "seq
+// nodes leaves cutoffs", and, when they apply, that it raised its
+// parent's best, its stand pat (MAX's view) and the child that caused
+// its cutoff.
+func replayAttrs(t *Tree, n, parent *Node, tree int) []string {
+	moment := func(m Moment) string { return fmt.Sprintf("%d %d %d %d", m.Seq, m.Nodes, m.Leaves, m.Cutoffs) }
+	kv := []string{"tree", fmt.Sprint(tree), "move", n.Name, "enter", moment(n.Entered), "leave", moment(n.Left)}
+	if parent != nil {
+		kv = append(kv, "parent", fmt.Sprint(parent.ID))
+	}
+	if n.Raised {
+		kv = append(kv, "raised", "1")
+	}
+	if n.StandPat != nil {
+		v := *n.StandPat
+		if !n.Max() {
+			v = -v
+		}
+		kv = append(kv, "standpat", t.FormatValue(v))
+	}
+	if n.Cause != 0 {
+		kv = append(kv, "cause", fmt.Sprint(n.Cause))
+	}
+	return kv
 }
 
 // dataAttrs writes ` class="CLASS" data-K="V"...` for key-value pairs.

@@ -11,7 +11,7 @@ import (
 
 func TestLookupFormat(t *testing.T) {
 	t.Parallel()
-	for in, want := range map[string]string{"text": "text", "SVG": "svg", "Dot": "dot", "png": "png", "json": "json", "gv": "", "": "", "txt": ""} {
+	for in, want := range map[string]string{"text": "text", "SVG": "svg", "Dot": "dot", "png": "png", "json": "json", "HTML": "html", "gv": "", "": "", "txt": ""} {
 		got, ok := LookupFormat(in)
 		if got != want || ok != (want != "") {
 			t.Errorf("LookupFormat(%q) = %q, %v; want %q", in, got, ok, want)
@@ -23,6 +23,7 @@ func TestFormatOfFile(t *testing.T) {
 	t.Parallel()
 	for in, want := range map[string]string{
 		"t.dot": "dot", "t.gv": "dot", "dir/T.SVG": "svg", "a.png": "png", "a.json": "json", "a.txt": "text", "a.text": "text",
+		"t.html": "html", "T.HTM": "html",
 		"a": "", "a.pdf": "", "svg": "", "a.svg.bak": "",
 	} {
 		got, ok := FormatOfFile(in)

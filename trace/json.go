@@ -30,12 +30,20 @@ import (
 //	  "searched", "total", "best",
 //	  "quiescence", "null", "verify", "research", "pv", "hidden",
 //	  "pruned": {"count", "moves": [...], "subtrees": [...]},
+//	  "entered": moment, "left": moment,
+//	  "raised", "stand_pat", "cause",
 //	  "children": [node, ...]
 //	}
+//	moment = {"seq", "nodes", "leaves", "cutoffs"}
 //
 // alpha, beta and value are negamax (the side to move's view), as the
 // search saw them; max_value and max_bound repeat value and bound from
-// MAX's view. Flags and empty lists are left out when false or empty.
+// MAX's view. entered and left are the search's progress (Moment) when it
+// entered and left the node: ordered by seq, they are the order of the
+// search, which a replay follows. raised marks a node whose value became
+// its parent's best so far, stand_pat is a quiescence node's stand-pat
+// score (negamax), cause the id of the child that caused a cutoff. Flags,
+// zero ids and empty lists are left out when false, zero or empty.
 
 const valuesNote = "alpha, beta and value are negamax: from the side to move's point of view; max_value and max_bound are from MAX's (the root player's) view"
 
@@ -89,7 +97,19 @@ type nodeJSON struct {
 	PV         bool        `json:"pv,omitempty"`
 	Hidden     int         `json:"hidden,omitempty"`
 	Pruned     *prunedJSON `json:"pruned,omitempty"`
+	Entered    momentJSON  `json:"entered"`
+	Left       momentJSON  `json:"left"`
+	Raised     bool        `json:"raised,omitempty"`
+	StandPat   *int        `json:"stand_pat,omitempty"`
+	Cause      int         `json:"cause,omitempty"`
 	Children   []*Node     `json:"children,omitempty"`
+}
+
+type momentJSON struct {
+	Seq     int `json:"seq"`
+	Nodes   int `json:"nodes"`
+	Leaves  int `json:"leaves"`
+	Cutoffs int `json:"cutoffs"`
 }
 
 type prunedJSON struct {
@@ -151,6 +171,8 @@ func (n *Node) MarshalJSON() ([]byte, error) {
 		Searched: n.Searched, Total: n.Total, Best: n.Best,
 		Quiescence: n.Quiescence, Null: n.Null, Verify: n.Verify, Research: n.Research, PV: n.PV,
 		Hidden: n.Hidden, Children: n.Children,
+		Entered: momentJSON(n.Entered), Left: momentJSON(n.Left),
+		Raised: n.Raised, StandPat: n.StandPat, Cause: n.Cause,
 	}
 	if p := n.Pruned; p != nil {
 		j.Pruned = &prunedJSON{Count: p.Count, Moves: p.Moves, Subtrees: p.Subtrees}
@@ -182,6 +204,8 @@ func (n *Node) UnmarshalJSON(data []byte) error {
 		Searched: j.Searched, Total: j.Total, Best: j.Best,
 		Quiescence: j.Quiescence, Null: j.Null, Verify: j.Verify, Research: j.Research, PV: j.PV,
 		Hidden: j.Hidden, Children: j.Children,
+		Entered: Moment(j.Entered), Left: Moment(j.Left),
+		Raised: j.Raised, StandPat: j.StandPat, Cause: j.Cause,
 	}
 	if p := j.Pruned; p != nil {
 		n.Pruned = &PrunedGroup{Count: p.Count, Moves: p.Moves, Subtrees: p.Subtrees}

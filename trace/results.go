@@ -21,6 +21,16 @@ type TreeResult struct {
 	PrunedMoves   int    `json:"pruned_moves"`
 	TTCutoffs     int    `json:"tt_cutoffs"`
 	NullCutoffs   int    `json:"null_cutoffs"`
+	// The first cutoff of the search, as its replay shows it (all empty
+	// or zero when no recorded node was cut off): the cut node's moves
+	// from the root ("Kd7 Bg3"; "" is the root), how it ended ("β-cutoff
+	// after 6 of 19"), the move whose value caused it, the moves it left
+	// unsearched, and the nodes the search had visited when it happened.
+	FirstCutoff       string `json:"first_cutoff"`
+	FirstCutoffReason string `json:"first_cutoff_reason"`
+	FirstCutoffMove   string `json:"first_cutoff_move"`
+	FirstCutoffPruned int    `json:"first_cutoff_pruned"`
+	FirstCutoffNodes  int    `json:"first_cutoff_nodes"`
 }
 
 // NodeResult is one drawn node, as its line in the text view shows it.
@@ -47,7 +57,35 @@ func (t *Tree) Result() TreeResult {
 	if t.Root != nil {
 		r.NodesDrawn = t.Root.Count()
 	}
+	if fc := t.FirstCutoff(); fc != nil {
+		names, _ := namePath(t.Root, fc)
+		r.FirstCutoff = strings.Join(names, " ")
+		r.FirstCutoffReason = t.EndLabel(fc)
+		r.FirstCutoffNodes = fc.Left.Nodes
+		for _, c := range fc.Children {
+			if c.ID == fc.Cause && fc.Cause != 0 {
+				r.FirstCutoffMove = c.Name
+			}
+		}
+		if fc.Pruned != nil {
+			r.FirstCutoffPruned = fc.Pruned.Count
+		}
+	}
 	return r
+}
+
+// namePath returns the move names from n down to target (none when
+// target is n), and whether target is in n's subtree.
+func namePath(n, target *Node) ([]string, bool) {
+	if n == target {
+		return nil, true
+	}
+	for _, c := range n.Children {
+		if rest, ok := namePath(c, target); ok {
+			return append([]string{c.Name}, rest...), true
+		}
+	}
+	return nil, false
 }
 
 // Lines returns every drawn node in the text view's order (depth first,

@@ -2,6 +2,8 @@ package trace
 
 import (
 	"context"
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/plylab/plylab/engine"
@@ -22,9 +24,10 @@ func TestResults(t *testing.T) {
 		values      []string // the root's children, as printed
 		firstEnd    string   // how the second root move ended
 		drawnAtRoot int      // children drawn under the root
+		firstCutoff string   // path|reason|move|pruned|nodes
 	}{
-		{"minimax", 13, 0, []string{"3", "2", "2"}, "expanded", 3},
-		{"alphabeta", 11, 2, []string{"3", "≤ 2", "≤ 2"}, "cutoff", 3},
+		{"minimax", 13, 0, []string{"3", "2", "2"}, "expanded", 3, "|||0|0"},
+		{"alphabeta", 11, 2, []string{"3", "≤ 2", "≤ 2"}, "cutoff", 3, "b|α-cutoff after 1 of 3|a|2|7"},
 	} {
 		o, err := engine.ParseAlgo(tc.algo)
 		if err != nil {
@@ -37,6 +40,10 @@ func TestResults(t *testing.T) {
 		r := tree.Result()
 		if r.Algo != tc.algo || r.Best != "a" || r.Value != 3 || r.ValueText != "3" || r.NodesSearched != tc.nodes || r.Cutoffs != tc.cutoffs || r.Depth != 2 {
 			t.Errorf("%s: summary %+v", tc.algo, r)
+		}
+		fc := []string{r.FirstCutoff, r.FirstCutoffReason, r.FirstCutoffMove, fmt.Sprint(r.FirstCutoffPruned), fmt.Sprint(r.FirstCutoffNodes)}
+		if strings.Join(fc, "|") != tc.firstCutoff {
+			t.Errorf("%s: first cutoff %q, want %q", tc.algo, strings.Join(fc, "|"), tc.firstCutoff)
 		}
 		lines := tree.Lines()
 		if len(lines) != r.NodesDrawn || lines[0].Ply != 0 || lines[0].Path != "" || lines[0].Player != "max" {

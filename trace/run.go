@@ -36,9 +36,9 @@ func PickFormat(format, out string) (string, error) {
 	}
 	ext := strings.ToLower(filepath.Ext(out))
 	if ext == "" {
-		return "", param.Errorf("{Output} %q has no extension to tell the format; name it .dot, .svg, .png, .json or .txt, or add {Format}", out)
+		return "", param.Errorf("{Output} %q has no extension to tell the format; name it .dot, .svg, .png, .json, .txt or .html, or add {Format}", out)
 	}
-	return "", param.Errorf("unknown tree format %q (from {Output} %s); name the file .dot, .svg, .png, .json or .txt, or add {Format}", ext, out)
+	return "", param.Errorf("unknown tree format %q (from {Output} %s); name the file .dot, .svg, .png, .json, .txt or .html, or add {Format}", ext, out)
 }
 
 // CheckAlgos refuses the algorithms Search cannot trace on in: the

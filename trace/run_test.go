@@ -19,9 +19,11 @@ func TestPickFormat(t *testing.T) {
 		{"", "t.gv", "dot", ""},
 		{"", "T.PNG", "png", ""},
 		{"", "tree.json", "json", ""},
-		{"gif", "", "", `unknown tree format "gif"; use Format text, dot, svg, png, json`},
-		{"", "tree", "", `Output "tree" has no extension to tell the format; name it .dot, .svg, .png, .json or .txt, or add Format`},
-		{"", "t.JPG", "", `unknown tree format ".jpg" (from Output t.JPG); name the file .dot, .svg, .png, .json or .txt, or add Format`},
+		{"", "replay.HTML", "html", ""},
+		{"html", "", "html", ""},
+		{"gif", "", "", `unknown tree format "gif"; use Format text, dot, svg, png, json, html`},
+		{"", "tree", "", `Output "tree" has no extension to tell the format; name it .dot, .svg, .png, .json, .txt or .html, or add Format`},
+		{"", "t.JPG", "", `unknown tree format ".jpg" (from Output t.JPG); name the file .dot, .svg, .png, .json, .txt or .html, or add Format`},
 	} {
 		got, err := PickFormat(tt.format, tt.out)
 		msg := ""

@@ -106,6 +106,7 @@ func TestWrite(t *testing.T) {
 		{FormatPNG, "\x89PNG", []*Tree{a}},
 		{FormatJSON, "{\n  \"kind\": \"toy\",\n  \"title\": \"test\"", []*Tree{a}},
 		{FormatJSON, "{\n  \"trees\": [\n    {\n      \"kind\": \"toy\",\n      \"title\": \"test\"", []*Tree{a, m}},
+		{FormatHTML, "<!DOCTYPE html>", []*Tree{a, m}},
 	} {
 		var buf bytes.Buffer
 		if err := Write(context.Background(), &buf, tt.format, DrawOptions{}, nil, tt.trees...); err != nil {
@@ -125,7 +126,7 @@ func TestWrite(t *testing.T) {
 		t.Error("Write accepted the format gif")
 	}
 	for _, f := range Formats {
-		if Drawing(f) != (f == FormatDOT || f == FormatSVG || f == FormatPNG) {
+		if Drawing(f) != (f == FormatDOT || f == FormatSVG || f == FormatPNG || f == FormatHTML) {
 			t.Errorf("Drawing(%s) = %v", f, Drawing(f))
 		}
 	}

@@ -126,6 +126,23 @@ type Node struct {
 	// Children are the nodes searched below this one, in search order.
 	Children []*Node
 
+	// Entered and Left are the search's progress when it entered this
+	// node and when it left it: a replay of the search shows the nodes'
+	// events in the order of their Seq.
+	Entered, Left Moment
+	// Raised marks a node whose value, when the search came back from it,
+	// became its parent's best so far: its move was then the parent's
+	// best move.
+	Raised bool
+	// StandPat is a quiescence node's stand-pat score (negamax), its best
+	// value before any move was searched; nil where there was none.
+	StandPat *int
+	// Cause is, at a node cut off by a move's or a null move's search, the
+	// ID of the child whose value caused the cutoff; 0 (the root's ID,
+	// never a child's) for other ends, or when that child was beyond the
+	// node budget.
+	Cause int
+
 	move   board.Move
 	best   board.Move
 	pruned []board.Move

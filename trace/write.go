@@ -19,18 +19,19 @@ const (
 )
 
 // Formats lists the formats Write produces, the text view first.
-var Formats = []string{FormatText, FormatDOT, FormatSVG, FormatPNG, FormatJSON}
+var Formats = []string{FormatText, FormatDOT, FormatSVG, FormatPNG, FormatJSON, FormatHTML}
 
-// Drawing reports whether format is a drawing (DOT, SVG, PNG), where
-// Filter.Fit folds small subtrees; the text view and JSON show the whole
-// recorded tree.
+// Drawing reports whether format is a drawing (DOT, SVG, PNG, the HTML
+// page), where Filter.Fit folds small subtrees; the text view and JSON
+// show the whole recorded tree.
 func Drawing(format string) bool {
-	return format == FormatDOT || format == FormatSVG || format == FormatPNG
+	return format == FormatDOT || format == FormatSVG || format == FormatPNG || format == FormatHTML
 }
 
 // Write writes the trees in format: the text view (coloured by paint, which
-// may be nil), Graphviz DOT, an SVG or PNG drawing, or JSON (one tree as
-// an object, several as {"trees": [...]}).
+// may be nil), Graphviz DOT, an SVG or PNG drawing, JSON (one tree as an
+// object, several as {"trees": [...]}) or a self-contained HTML page with
+// the replay of the search.
 func Write(ctx context.Context, w io.Writer, format string, opts DrawOptions, paint Painter, trees ...*Tree) error {
 	switch format {
 	case FormatText:
@@ -39,6 +40,11 @@ func Write(ctx context.Context, w io.Writer, format string, opts DrawOptions, pa
 		return WriteDOT(w, opts, trees...)
 	case FormatSVG, FormatPNG:
 		return Render(ctx, w, opts, format, trees...)
+	case FormatHTML:
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		return WriteHTML(w, opts, trees...)
 	case FormatJSON:
 		if len(trees) == 1 {
 			return WriteJSON(w, trees[0])
@@ -47,7 +53,7 @@ func Write(ctx context.Context, w io.Writer, format string, opts DrawOptions, pa
 			Trees []*Tree `json:"trees"`
 		}{trees})
 	}
-	return fmt.Errorf("trace: unknown format %q; the formats are text, dot, svg, png and json", format)
+	return fmt.Errorf("trace: unknown format %q; the formats are text, dot, svg, png, json and html", format)
 }
 
 // ANSIPainter is the text view's colours in a terminal: bold headings,
@@ -85,8 +91,8 @@ func LookupFormat(name string) (format string, ok bool) {
 }
 
 // FormatOfFile returns the format a file name's extension asks for: .dot
-// or .gv, .svg, .png, .json, .txt or .text (in any case); ok is false for
-// any other extension or none.
+// or .gv, .svg, .png, .json, .txt or .text, .html or .htm (in any case);
+// ok is false for any other extension or none.
 func FormatOfFile(name string) (format string, ok bool) {
 	switch strings.ToLower(filepath.Ext(name)) {
 	case ".dot", ".gv":
@@ -99,6 +105,8 @@ func FormatOfFile(name string) (format string, ok bool) {
 		return FormatJSON, true
 	case ".txt", ".text":
 		return FormatText, true
+	case ".html", ".htm":
+		return FormatHTML, true
 	}
 	return "", false
 }

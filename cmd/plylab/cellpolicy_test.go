@@ -28,7 +28,7 @@ func policyRefused(path, flag string) bool {
 		if r.Flag == "" && (r.Path == path || r.Path == group) {
 			return true
 		}
-		if names := strings.Split(r.Flag, ","); r.Path == path && r.Flag != "" && names[0] == flag {
+		if names := strings.Split(r.Flag, ","); r.Path == path && r.Flag != "" && r.Value == "" && names[0] == flag {
 			return true
 		}
 	}
@@ -140,6 +140,18 @@ func TestCellPolicyCoversEveryFlag(t *testing.T) {
 		}
 		if r.Why == "" {
 			t.Errorf("the refusal of 'plylab %s' %s gives no reason", r.Path, r.Flag)
+		}
+		if r.Value != "" {
+			// A refused value belongs to a flag cells may give.
+			allowed := false
+			if c := sandbox.Cells.Command(r.Path); c != nil {
+				for _, f := range c.Flags {
+					allowed = allowed || f.Names[0] == strings.Split(r.Flag, ",")[0]
+				}
+			}
+			if !allowed || r.Terminal == "" {
+				t.Errorf("the refusal of 'plylab %s --%s %s' is of no allowed flag, or names no terminal command", r.Path, r.Flag, r.Value)
+			}
 		}
 	}
 }

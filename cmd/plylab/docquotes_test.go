@@ -229,6 +229,14 @@ Alpha-beta visited {{cell 1: nodes_searched | algo=alphabeta}} nodes where minim
 {{cell 3: nodes_searched}}), made {{cell 2: cutoffs}} cutoffs and never searched
 {{cell 2: pruned_moves}} moves.`,
 			"`--fit 0` draws all {{cell 2: nodes_searched}} nodes",
+			`On Russell and Norvig's tree the replay has {{= 2 * [cell 1: nodes_searched | algo=alphabeta]}} steps, an entry and an exit
+for each of its {{cell 1: nodes_searched | algo=alphabeta}} nodes. The first cutoff is the step where the search
+leaves **{{cell 1: first_cutoff | algo=alphabeta}}**, after {{cell 1: first_cutoff_nodes | algo=alphabeta}} nodes:
+{{cell 1: first_cutoff_reason | algo=alphabeta}}, caused by the reply {{cell 1: first_cutoff_move | algo=alphabeta}}.
+On the mate in two at depth 3 it comes after {{cell 2: first_cutoff_nodes}} nodes, when the search
+leaves {{cell 2: first_cutoff}}: {{cell 2: first_cutoff_reason}}, caused by {{cell 2: first_cutoff_move}}, with {{cell 2: first_cutoff_pruned}} moves
+never searched.`,
+			"its node budget of {{cell 3: nodes_drawn}} nodes (minimax on the mate in two at depth 3)",
 		}},
 		{file: "docs/techniques.md", commands: []string{
 			"perft --depth 4",

@@ -213,7 +213,7 @@ func TestLessonRunStep(t *testing.T) {
 	for _, s := range []string{
 		"Press Enter to run each cell; type q and Enter to stop.",
 		"── cell 1 of 8 ",
-		"$ plylab tree --toy russell-norvig --algo alphabeta --window\n[Enter: run, q: stop] ",
+		"$ plylab tree --toy russell-norvig --algo alphabeta --window\n$ plylab tree --toy russell-norvig --algo alphabeta --window -o alphabeta.svg\n[Enter: run, q: stop] ",
 		"── quiz, cell 3 of 8 ",
 		"Predict: how many nodes does alpha-beta visit on paper-mate2 at depth 4?\nYour guess (a number, or Enter to skip): ",
 		"Answer: 1,080 — you guessed 2,000: 85% too high",

@@ -233,7 +233,7 @@ func TestSiteExport(t *testing.T) {
 	}
 	dir := exportSite(t)
 	for _, name := range []string{"index.html", "03-alphabeta.html", "scratch.html", "static/notebook.js", "static/notebook.css",
-		"static/plylab-worker.js", "static/wasm_exec.js", "static/plylab.wasm.gz", "static/favicon.svg"} {
+		"static/plylab-worker.js", "static/wasm_exec.js", "static/plylab.wasm.gz", "static/favicon.svg", "static/replay.js", "static/replay.css"} {
 		if _, err := os.Stat(filepath.Join(dir, name)); err != nil {
 			t.Errorf("the site lacks %s", name)
 		}
@@ -243,7 +243,7 @@ func TestSiteExport(t *testing.T) {
 		`<textarea class="cmd-edit"`, `<button type="button" class="run">Run</button>`, `<button type="button" class="stop" disabled>Stop</button>`,
 		`<form class="params" data-lesson="03-alphabeta">`, `<option value="cpw3">cpw3</option>`, `data-sel="nodes | depth=5, algo=minimax">353,292</span>`,
 		"plylab compare --position paper-mate2 --depth 1-5 --algo minimax,alphabeta --plot paper-experiment.svg</textarea>",
-		`<span class="param-value" data-param="position">paper-mate2</span>`, `src="static/notebook.js"`} {
+		`<span class="param-value" data-param="position">paper-mate2</span>`, `src="static/notebook.js"`, `src="static/replay.js"`} {
 		if !strings.Contains(string(page), want) {
 			t.Errorf("03-alphabeta.html lacks %s", want)
 		}

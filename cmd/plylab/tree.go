@@ -51,15 +51,15 @@ func newTreeCommand(env *appEnv, runF func(context.Context, *TreeOptions) error)
 	flags = append(flags,
 		&cli.IntFlag{Name: "depth", Aliases: []string{"d"}, Value: treeDefaultDepth, Usage: "search `N` plies deep (a textbook tree: its height unless given)"},
 		&cli.StringFlag{Name: "side-by-side", Usage: "also search with `ALGO2` (e.g. alphabeta-with-mvvlva) and draw both trees next to each other; --with/--without apply to --algo only"},
-		&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to `FILE`; the extension picks the format: .dot, .svg, .png, .json or .txt"},
-		&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Usage: "output `FORMAT`: text (default on the terminal), dot, svg, png or json"},
+		&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to `FILE`; the extension picks the format: .dot, .svg, .png, .json, .txt or .html"},
+		&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Usage: "output `FORMAT`: text (default on the terminal), dot, svg, png, json or html (a page with a replay of the search)"},
 		&cli.IntFlag{Name: "max-nodes", Value: trace.DefaultMaxNodes, Usage: "record at most `N` nodes (plus every root move); the rest are counted, not kept, so memory stays bounded"},
 		&cli.BoolFlag{Name: "window", Usage: "show each node's α and β on entry"},
 		&cli.IntFlag{Name: "max-depth", Usage: "show only `N` plies below the root (0: all)"},
 		&cli.StringFlag{Name: "focus", Usage: "show only the subtree under move `PATH`, e.g. a1a6,b7a6 (UCI or SAN; a,b for textbook trees)"},
 		&cli.BoolFlag{Name: "pv-only", Usage: "show the principal variation, the moves searched at its nodes (folded) and the moves pruned there"},
 		&cli.IntFlag{Name: "collapse", Usage: "fold subtrees of fewer than `N` nodes off the principal variation into one node"},
-		&cli.IntFlag{Name: "fit", Value: treeDefaultFit, Usage: "in drawings (dot, svg, png), fold the smallest subtrees off the principal variation until at most `N` nodes are drawn (0: draw everything)"},
+		&cli.IntFlag{Name: "fit", Value: treeDefaultFit, Usage: "in drawings (dot, svg, png), fold the smallest subtrees off the principal variation until at most `N` nodes are drawn (0: draw everything, the html page's default)"},
 		&cli.BoolFlag{Name: "no-legend", Usage: "leave the legend out"},
 	)
 	return &cli.Command{
@@ -98,6 +98,11 @@ func parseTree(c *cli.Context, stdoutTerminal bool, files cliapp.Outputs) (*Tree
 		Algo: c.String("algo"), SideBySide: c.String("side-by-side"), EvalSet: c.IsSet("eval"),
 		Depth: c.Int("depth"), DepthSet: c.IsSet("depth"), MaxNodes: c.Int("max-nodes"),
 		MaxDepth: c.Int("max-depth"), Collapse: c.Int("collapse"), Fit: c.Int("fit"), PVOnly: c.Bool("pv-only"), Focus: c.String("focus"),
+	}
+	if format == trace.FormatHTML && !c.IsSet("fit") {
+		// The page replays the search node by node and zooms: every
+		// recorded node is a step of the replay.
+		req.Fit = 0
 	}
 	in, err := req.Textbook()
 	if err != nil {

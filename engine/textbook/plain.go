@@ -212,6 +212,9 @@ func (p *plain) search(ply, depth, alpha, beta int, move board.Move) int {
 		}
 		if v > best {
 			best, bestMove = v, m
+			if engine.TraceHooks && p.rec != nil {
+				p.rec.Improved(m, v)
+			}
 			p.pv[ply][0] = m
 			copy(p.pv[ply][1:], p.pv[ply+1][:p.pvLen[ply+1]])
 			p.pvLen[ply] = p.pvLen[ply+1] + 1

@@ -30,10 +30,28 @@ import (
 
 	"github.com/plylab/plylab/lessons"
 	"github.com/plylab/plylab/lessons/sandbox"
+	"github.com/plylab/plylab/trace"
 )
 
 //go:embed static
 var static embed.FS
+
+// replayFiles are the static files the pages share with the page of
+// `plylab tree --format html`: the replay of a traced search, which
+// package trace keeps.
+var replayFiles = map[string]func() []byte{"replay.js": trace.ReplayScript, "replay.css": trace.ReplayStyle}
+
+// staticFiles are the names of the pages' static files.
+var staticFiles = []string{"notebook.js", "notebook.css", "favicon.svg", "plylab-worker.js", "replay.js", "replay.css"}
+
+// staticFile returns the static file name: the notebook's own or the
+// replay's.
+func staticFile(name string) ([]byte, error) {
+	if f, ok := replayFiles[name]; ok {
+		return f(), nil
+	}
+	return static.ReadFile("static/" + name)
+}
 
 // Config is what a Server needs. Lessons, Commands and Runner are
 // required; zero limits take the defaults below.

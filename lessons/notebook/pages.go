@@ -28,6 +28,8 @@ func (s *Server) head(extra string) template.HTML {
 	return template.HTML(`<meta name="plylab-token" content="` + template.HTMLEscapeString(s.cfg.Token) + `" />
 <link rel="icon" href="/static/favicon.svg" type="image/svg+xml" />
 <link rel="stylesheet" href="/static/notebook.css" />
+<link rel="stylesheet" href="/static/replay.css" />
+<script src="/static/replay.js" defer></script>
 <script src="/static/notebook.js" defer></script>` + extra)
 }
 
@@ -163,7 +165,7 @@ func (s *Server) handleFavicon(w http.ResponseWriter, r *http.Request) {
 
 func (s *Server) handleStatic(w http.ResponseWriter, r *http.Request) {
 	name := r.PathValue("name")
-	data, err := static.ReadFile("static/" + name)
+	data, err := staticFile(name)
 	if err != nil || !fs.ValidPath(name) || strings.Contains(name, "/") {
 		writeError(w, http.StatusNotFound, "not_found", "no such file")
 		return

@@ -25,6 +25,7 @@ import (
 //	NN-name.html            each lesson, with the outputs of its run
 //	scratch.html            the scratch notebook
 //	static/notebook.js, notebook.css, favicon.svg
+//	static/replay.js, replay.css  the replay of traced searches (package trace's)
 //	static/plylab-worker.js the Web Worker
 //	static/wasm_exec.js     Go's loader, from the toolchain that built the engine
 //	static/plylab.wasm.gz   the engine, compressed (the page unpacks it)
@@ -63,6 +64,8 @@ func siteHeadFor(lessonFile string) template.HTML {
 <meta name="plylab-static" content="static/" />
 <link rel="icon" href="static/favicon.svg" type="image/svg+xml" />
 <link rel="stylesheet" href="static/notebook.css" />
+<link rel="stylesheet" href="static/replay.css" />
+<script src="static/replay.js" defer></script>
 <script src="static/notebook.js" defer></script>`)
 }
 
@@ -145,8 +148,8 @@ func WriteSite(dir string, results []*lessons.Result, opt SiteOptions) ([]string
 	if err := write("scratch.html", scratch.Bytes()); err != nil {
 		return written, err
 	}
-	for _, name := range []string{"notebook.js", "notebook.css", "favicon.svg", "plylab-worker.js"} {
-		data, err := static.ReadFile("static/" + name)
+	for _, name := range staticFiles {
+		data, err := staticFile(name)
 		if err != nil {
 			return written, err
 		}

@@ -48,6 +48,8 @@ var Cells = &Policy{
 		{Path: "bench", Flag: "threads", Why: "it searches on several cores at once, which one cell must not take from a classroom server", Terminal: "plylab bench --threads 2"},
 		{Path: "search", Flag: "threads", Why: "it searches on several cores at once, which one cell must not take from a classroom server", Terminal: "plylab search --threads 2 ..."},
 		{Path: "tree", Flag: "toy-file", Why: "it reads a file on disk; give the tree inline with --toy", Terminal: "plylab tree --toy-file FILE"},
+		{Path: "tree", Flag: "format,f", Value: "html", Why: "it writes a web page of its own; a cell's drawing replays the search already: draw it with -o tree.svg",
+			Terminal: "plylab tree ... --format html -o tree.html"},
 		{Path: "tune", Flag: "pgn", Why: "it reads game files on disk; cells tune on the built-in master games", Terminal: "plylab tune --pgn FILE"},
 		{Path: "tune", Flag: "label-engine", Why: "it starts another program", Terminal: "plylab tune --label-engine /usr/games/stockfish"},
 		{Path: "tune", Flag: "label-depth", Why: "it sets up --label-engine, which starts another program", Terminal: "plylab tune --label-engine PATH --label-depth N"},

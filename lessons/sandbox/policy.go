@@ -104,6 +104,11 @@ type Refusal struct {
 	// Flag is the flag's names, the first the command's help shows, then
 	// its aliases, comma-separated ("output,o").
 	Flag string
+	// Value, when set, refuses only this value of the flag (in any
+	// case): the flag stays allowed with its other values. `tree
+	// --format html` writes a web page of its own, which a cell has no
+	// use for.
+	Value string
 	// Why completes "not available in lesson cells: ...", e.g. "it
 	// starts another program".
 	Why string
@@ -328,6 +333,9 @@ func (p *Policy) Check(args []string) error {
 			i++
 			value = rest[i]
 		}
+		if r := p.valueRefused(path, f, value); r != nil {
+			return refusef("%s %s is not available in lesson cells (%s); run '%s' in a terminal instead", dashName(name), value, r.Why, r.Terminal)
+		}
 		if err := checkValue(f.Kind, value); err != nil {
 			var ne *NameError
 			if errors.As(err, &ne) {
@@ -354,12 +362,24 @@ func dashName(name string) string {
 	return "--" + name
 }
 
+// valueRefused returns the refusal of value for the allowed flag f of
+// path's command, nil if that value is not refused.
+func (p *Policy) valueRefused(path string, f *Flag, value string) *Refusal {
+	for i := range p.Refused {
+		r := &p.Refused[i]
+		if r.Path == path && r.Value != "" && strings.EqualFold(strings.TrimSpace(value), r.Value) && strings.Split(r.Flag, ",")[0] == f.Names[0] {
+			return r
+		}
+	}
+	return nil
+}
+
 // flagRefused is the message for a flag of cmd that is not on the list.
 func (p *Policy) flagRefused(cmd *Command, name string) error {
 	path := cmd.Path
 	var r *Refusal
 	for i := range p.Refused {
-		if p.Refused[i].Path == path && p.Refused[i].Flag != "" && slices.Contains(strings.Split(p.Refused[i].Flag, ","), name) {
+		if p.Refused[i].Path == path && p.Refused[i].Flag != "" && p.Refused[i].Value == "" && slices.Contains(strings.Split(p.Refused[i].Flag, ","), name) {
 			r = &p.Refused[i]
 		}
 	}

@@ -323,6 +323,8 @@ func (w *windowRecorder) Leave(res engine.NodeResult) {
 
 func (w *windowRecorder) Pruned([]board.Move) {}
 
+func (w *windowRecorder) Improved(board.Move, int) {}
+
 // traced runs plylab's alpha-beta on the paper's position at depth 3 with
 // a windowRecorder, and both plain searches on toyTie.
 func (m *measures) traced() (*traceRun, error) {

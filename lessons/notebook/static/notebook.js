@@ -402,6 +402,10 @@
     const w = vb[2] || svg.getBoundingClientRect().width, h = vb[3] || svg.getBoundingClientRect().height;
     const bar = el("div", "tree-bar");
     const stage = el("div", "tree-stage");
+    // The scrolling area takes the focus, so the keyboard scrolls it.
+    stage.tabIndex = 0;
+    stage.setAttribute("role", "region");
+    stage.setAttribute("aria-label", "search tree: scroll, drag, or Tab to its nodes");
     const info = el("div", "tree-info");
     info.hidden = true;
     info.setAttribute("aria-live", "polite");
@@ -469,13 +473,64 @@
     const end = () => { stage.classList.remove("dragging"); setTimeout(() => { drag = null; }, 0); };
     stage.addEventListener("pointerup", end);
     stage.addEventListener("pointerleave", end);
+    const choose = (g) => {
+      svg.querySelectorAll("g.selected").forEach((x) => x.classList.remove("selected"));
+      g.classList.add("selected");
+      nodeInfo(info, g);
+    };
     svg.addEventListener("click", (e) => {
       if (drag && drag.moved) return;
       const g = e.target.closest("g.node, g.pruned");
       if (!g) return;
-      svg.querySelectorAll("g.selected").forEach((x) => x.classList.remove("selected"));
-      g.classList.add("selected");
-      nodeInfo(info, g);
+      choose(g);
+    });
+    treeKeys(svg, choose);
+    if (window.plylabReplay) window.plylabReplay.attach(svg, { bar: bar, stage: stage });
+  }
+  // treeKeys makes a drawing's nodes reachable by keyboard: one node of
+  // each tree is in the tab order (the root, then the node last moved
+  // to), the arrow keys move to the parent (up), the first child (down)
+  // and the siblings (left, right), Enter or Space chooses the node.
+  function treeKeys(svg, choose) {
+    const gs = [...svg.querySelectorAll("g.node, g.pruned")];
+    const key = (tree, id) => (tree || "") + ":" + id;
+    const byID = new Map(), kids = new Map();
+    for (const g of gs) {
+      const d = g.dataset;
+      if (g.classList.contains("node")) byID.set(key(d.tree, d.node), g);
+      const up = g.classList.contains("pruned") ? d.of : d.parent;
+      if (up === undefined) continue;
+      const k = key(d.tree, up);
+      if (!kids.has(k)) kids.set(k, []);
+      kids.get(k).push(g);
+    }
+    const parentOf = (g) => byID.get(key(g.dataset.tree, g.classList.contains("pruned") ? g.dataset.of : g.dataset.parent));
+    const childrenOf = (g) => (g.classList.contains("node") && kids.get(key(g.dataset.tree, g.dataset.node))) || [];
+    gs.forEach((g) => {
+      g.setAttribute("tabindex", "-1");
+      g.setAttribute("role", "button");
+      const title = g.querySelector("title");
+      if (title) g.setAttribute("aria-label", title.textContent);
+    });
+    // The root of each tree is its tab stop (the drawing lists children
+    // before their parent, so a root is the last node without a parent).
+    for (const g of gs) if (g.classList.contains("node") && g.dataset.parent === undefined) g.setAttribute("tabindex", "0");
+    svg.addEventListener("keydown", (e) => {
+      const g = e.target.closest && e.target.closest("g.node, g.pruned");
+      if (!g || e.ctrlKey || e.metaKey || e.altKey) return;
+      let to = null;
+      if (e.key === "Enter" || e.key === " ") { choose(g); e.preventDefault(); return; }
+      const up = parentOf(g), sibs = up ? childrenOf(up) : [g];
+      if (e.key === "ArrowUp") to = up;
+      else if (e.key === "ArrowDown") to = childrenOf(g)[0];
+      else if (e.key === "ArrowLeft") to = sibs[sibs.indexOf(g) - 1];
+      else if (e.key === "ArrowRight") to = sibs[sibs.indexOf(g) + 1];
+      else return;
+      e.preventDefault();
+      if (!to) return;
+      g.setAttribute("tabindex", "-1");
+      to.setAttribute("tabindex", "0");
+      to.focus();
     });
   }
   function enhance(root) {
