@@ -133,8 +133,9 @@ func GoldenPath(l *Lesson, dir string) string {
 var ErrBroken = errors.New("a built-in lesson is broken")
 
 // Select returns the lessons refs name, in order: each ref as Find reads
-// it against the built-in lessons, and "all" (unless it is a file) for
-// every built-in lesson. Without refs it returns every built-in lesson
+// it against the built-in lessons, a folder for its lesson files
+// (LessonFiles), and "all" (unless it is a file) for every built-in
+// lesson. Without refs it returns every built-in lesson
 // when all is true, none otherwise. rules, when not nil, decide the
 // commands cells may run. A built-in lesson that does not parse is an
 // error wrapping ErrBroken; the other errors are Find's.
@@ -152,6 +153,20 @@ func Select(refs []string, all bool, rules Rules) ([]*Lesson, error) {
 			out = append(out, builtin...)
 			continue
 		}
+		if IsDir(ref) {
+			files := LessonFiles([]string{ref})
+			if len(files) == 0 {
+				return nil, fmt.Errorf("%w: folder %s has no lesson files (*.md)", ErrUnknown, ref)
+			}
+			for _, f := range files {
+				l, err := Load(f, rules)
+				if err != nil {
+					return nil, err
+				}
+				out = append(out, l)
+			}
+			continue
+		}
 		l, err := Find(ref, builtin, rules)
 		if err != nil {
 			return nil, err
@@ -159,4 +174,27 @@ func Select(refs []string, all bool, rules Rules) ([]*Lesson, error) {
 		out = append(out, l)
 	}
 	return out, nil
+}
+
+// LessonFiles lists the lesson files of paths, in order: a file as it
+// is, a folder's *.md files in name order (not its subfolders').
+func LessonFiles(paths []string) []string {
+	var out []string
+	for _, p := range paths {
+		fi, err := os.Stat(p)
+		if err != nil || !fi.IsDir() {
+			out = append(out, p)
+			continue
+		}
+		names, _ := filepath.Glob(filepath.Join(p, "*.md"))
+		sort.Strings(names)
+		out = append(out, names...)
+	}
+	return out
+}
+
+// IsDir reports whether ref is a folder on disk (of lesson files).
+func IsDir(ref string) bool {
+	fi, err := os.Stat(ref)
+	return err == nil && fi.IsDir()
 }

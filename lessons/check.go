@@ -70,17 +70,12 @@ func Check(runs []LessonRun, opt CheckOptions) ([]CheckResult, error) {
 		r := CheckResult{Lesson: l, Path: GoldenPath(l, opt.GoldenDir)}
 		if run.Err != nil {
 			r.Status, r.Err = CheckRunError, run.Err
-			// Without the values of the names, only numbers are judged.
-			for _, i := range LintProse(l) {
-				if !i.Move {
-					r.Prose = append(r.Prose, i)
-				}
-			}
+			r.Prose = Problems(l, nil, run.Err) // numbers only: the names have no values
 			out = append(out, r)
 			continue
 		}
 		r.Elapsed = run.Result.Elapsed
-		r.Prose = LintResult(run.Result)
+		r.Prose = Problems(l, run.Result, nil)
 		if len(r.Prose) > 0 {
 			r.Status = CheckProse
 			out = append(out, r)
@@ -167,15 +162,14 @@ func ExportFormat(name string) (format string, ok bool) {
 // ExportRuns writes the lessons of runs (from RunMany) as notebooks in
 // format "html" or "md" into dir. It returns the files written and the
 // path of the index page. A run that stopped early is an error naming
-// its lesson, and nothing is written.
+// its lesson, and so is a lesson whose prose `lesson check` refuses (a
+// *ProseError), unless opt.Draft; then nothing is written.
 func ExportRuns(dir, format string, runs []LessonRun, opt ExportOptions) (files []string, index string, err error) {
-	results := make([]*Result, 0, len(runs))
-	for _, r := range runs {
-		if r.Err != nil {
-			return nil, "", fmt.Errorf("lesson %s did not run to the end: %w", r.Lesson.Slug, r.Err)
-		}
-		results = append(results, r.Result)
+	results, problems, err := Results(runs, opt.Draft)
+	if err != nil {
+		return nil, "", err
 	}
+	opt.Problems = problems
 	switch format {
 	case "html":
 		files, err = ExportHTML(dir, results, opt)

@@ -37,6 +37,10 @@ type RunOptions struct {
 	Files string
 	// Run runs one command of a cell.
 	Run RunFunc
+	// Draft shows a lesson whose prose `lesson check` refuses, saying it
+	// is not checked and listing the problems at the end; without it,
+	// RunInTerminal refuses such a lesson (a *ProseError).
+	Draft bool
 }
 
 // RunInTerminal runs o's lesson and presents it on t, whose KeepDir and
@@ -51,7 +55,26 @@ func RunInTerminal(ctx context.Context, t *Terminal, o RunOptions) error {
 	defer cleanup()
 	t.KeepDir = o.Files
 	t.ExportHint = fmt.Sprintf("plylab lesson export %s --format html -o site", o.Ref)
-	err = t.Present(NewSession(o.Lesson, o.Run, files))
+	// The numbers of the prose are judged before anything is shown, its
+	// moves once the cells have run: the check's two steps.
+	var pe *ProseError
+	if errors.As(ValidateBefore(o.Lesson), &pe) {
+		if !o.Draft {
+			return pe
+		}
+		fmt.Fprintln(t.Out, t.paint("1;33", pe.DraftNote()+" Its problems are listed at the end."))
+	}
+	res, err := t.present(NewSession(o.Lesson, o.Run, files))
+	if err == nil && errors.As(Validate(o.Lesson, res, nil), &pe) {
+		if !o.Draft {
+			return pe
+		}
+		fmt.Fprintln(t.Out)
+		fmt.Fprintln(t.Out, t.paint("1;33", pe.DraftNote()))
+		for _, line := range pe.Lines() {
+			fmt.Fprintln(t.Out, "  "+line)
+		}
+	}
 	if errors.Is(err, ErrQuit) {
 		fmt.Fprintln(t.Out, "Stopped. Continue another time with: plylab lesson run "+o.Ref)
 		return nil

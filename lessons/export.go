@@ -15,6 +15,11 @@ import (
 type ExportOptions struct {
 	// Generator is named in each page's footer, e.g. "plylab 0.1.0".
 	Generator string
+	// Draft exports lessons whose prose `lesson check` refuses; their
+	// pages list the problems (Problems, by lesson, which ExportRuns
+	// fills) and say they are not checked.
+	Draft    bool
+	Problems map[*Lesson]*ProseError
 }
 
 // BoardSVG draws a position (a FEN) as an SVG board with notnil/chess.
@@ -90,6 +95,12 @@ func ExportMarkdown(dir string, results []*Result, opt ExportOptions) ([]string,
 			fmt.Fprintf(&b, "# %s\n\n", l.Title)
 		}
 		fmt.Fprintf(&b, "*%s*\n\n%s\n", l.Summary, kicker(l))
+		if pe := opt.Problems[l]; pe != nil {
+			fmt.Fprintf(&b, "\n> **%s**\n>\n", pe.DraftNote())
+			for _, line := range pe.Lines()[:len(pe.Issues)] {
+				fmt.Fprintf(&b, "> - `%s`\n", line)
+			}
+		}
 		used := map[string]bool{}
 		for _, blk := range l.Blocks {
 			b.WriteString("\n")

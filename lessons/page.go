@@ -27,6 +27,18 @@ type htmlPage struct {
 	Head      template.HTML
 	Notebook  bool
 	Footer    string
+	// Problems, when set, lists what `lesson check` refuses in the
+	// lesson; a page that is not a draft shows them instead of the
+	// lesson's cells.
+	Problems *problemBox
+}
+
+// problemBox is the list of a lesson's problems on its page.
+type problemBox struct {
+	Note  string   // what the box says first
+	Lines []string // "file:line: ..." each
+	Hint  string   // what to do
+	Draft bool     // the lesson is shown below the box
 }
 
 type navLink struct {
@@ -66,11 +78,16 @@ var pageTemplate = template.Must(template.New("page").Parse(`<!DOCTYPE html>
 <header>
 <p class="kicker">{{.Kicker}}</p>
 <h1>{{.Title}}</h1>
-<p class="summary">{{.Summary}}</p>{{.Params}}
+<p class="summary">{{.Summary}}</p>{{if not (and .Problems (not .Problems.Draft))}}{{.Params}}{{end}}
 </header>
 <main>
-{{range .Blocks}}{{.}}
-{{end}}</main>
+{{with .Problems}}<section class="problems" role="alert" aria-labelledby="problems-title">
+<h2 id="problems-title">{{.Note}}</h2>
+<ul>{{range .Lines}}<li><code>{{.}}</code></li>{{end}}</ul>
+<p>{{.Hint}}</p>
+</section>
+{{end}}{{if not (and .Problems (not .Problems.Draft))}}{{range .Blocks}}{{.}}
+{{end}}{{end}}</main>
 <footer>
 <nav>{{if .Prev}}<a href="{{.Prev.Href}}">← {{.Prev.Label}}</a> · {{end}}<a href="{{.Index}}">All lessons</a>{{if .Next}} · <a href="{{.Next.Href}}">{{.Next.Label}} →</a>{{end}}</nav>
 {{if .Footer}}<p>{{.Footer}}</p>{{else if .Notebook}}<p>Every number on this page was printed by the command above it, run by {{.Generator}} on this server. Edit a cell and press Run: the new numbers are computed on the spot.</p>{{else}}<p>Every number on this page was printed by the command above it, run when the page was made ({{.Generator}}). Run it yourself: the node counts, moves and scores will be the same; the times are your machine's.</p>{{end}}
@@ -155,6 +172,11 @@ type PageOptions struct {
 	// CSP is the page's Content-Security-Policy, written in its <head>
 	// before anything it governs ("": ExportCSP, a page with no script).
 	CSP string
+	// Problems, when not nil, is what `lesson check` refuses in the
+	// lesson (Validate). The page then lists the problems instead of the
+	// lesson, or, with Draft, above it, marked as not checked.
+	Problems *ProseError
+	Draft    bool
 	// Footer, when set, replaces the footer's sentence about where the
 	// numbers come from (a static site says how its cells run).
 	Footer string
@@ -205,6 +227,15 @@ func RenderPage(r *Result, opt PageOptions) ([]byte, error) {
 	}
 	if opt.Next != nil {
 		page.Next = &navLink{opt.Next.Href, opt.Next.Label}
+	}
+	if e := opt.Problems; e != nil {
+		page.Problems = &problemBox{Lines: e.Lines()[:len(e.Issues)], Draft: opt.Draft,
+			Note: "plylab lesson check refuses this lesson: its prose states numbers or moves without a source",
+			Hint: ProseHint + ". Fix the file, then reload this page."}
+		if opt.Draft {
+			page.Problems.Note = e.DraftNote()
+			page.Problems.Hint = ProseHint + "."
+		}
 	}
 	var err error
 	if page.Summary, err = inlineMarkdown(md, l.Summary); err != nil {
@@ -259,7 +290,7 @@ func ExportHTML(dir string, results []*Result, opt ExportOptions) ([]string, err
 	for i, r := range results {
 		l := r.Lesson
 		ls = append(ls, l)
-		po := PageOptions{Generator: opt.Generator}
+		po := PageOptions{Generator: opt.Generator, Problems: opt.Problems[l], Draft: opt.Draft}
 		if i > 0 {
 			po.Prev = &PageLink{HTMLName(results[i-1].Lesson), lessonLabel(results[i-1].Lesson)}
 		}
@@ -430,4 +461,24 @@ func BoardPicture(cr *CommandResult) ([]byte, error) {
 		return nil, nil
 	}
 	return BoardSVG(cr.FEN, cr.Flip)
+}
+
+// RenderBroken draws the page of a lesson file that does not parse (err,
+// "file:line: ..."): its name and the error where the lesson would be.
+func RenderBroken(file string, err error, opt PageOptions) ([]byte, error) {
+	if opt.Generator == "" {
+		opt.Generator = "plylab"
+	}
+	if opt.Index == "" {
+		opt.Index = "index.html"
+	}
+	page := htmlPage{Title: filepath.Base(file), Kicker: "lesson file " + file, Generator: opt.Generator, CSS: template.CSS(pageCSS),
+		Index: opt.Index, Head: opt.Head, CSP: opt.csp(), Notebook: opt.Notebook, Footer: opt.Footer,
+		Problems: &problemBox{Note: "This lesson file does not parse", Lines: []string{err.Error()},
+			Hint: "docs/lessons.md describes the format. Fix the file, then reload this page."}}
+	var buf bytes.Buffer
+	if err := pageTemplate.Execute(&buf, page); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
 }

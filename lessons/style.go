@@ -28,6 +28,9 @@ nav.top { font-size: 0.9rem; margin-bottom: 1.5rem; color: var(--muted); }
 header { border-bottom: 2px solid var(--ink); margin-bottom: 1.5rem; padding-bottom: 0.8rem; }
 .kicker { text-transform: uppercase; letter-spacing: 0.06em; font-size: 0.78rem; color: var(--muted); margin: 0; }
 .summary { font-size: 1.15rem; color: var(--muted); margin: 0; font-style: italic; }
+section.problems { border: 2px solid #cf222e; border-radius: 6px; padding: 0.6rem 1rem; margin: 1rem 0 1.5rem; background: #fff5f5; }
+section.problems h2 { font-size: 1.05rem; margin: 0.2rem 0 0.5rem; color: #a40e26; }
+section.problems code { white-space: pre-wrap; word-break: break-word; }
 .params { margin: 0.5rem 0 0; font-size: 0.9rem; color: var(--muted); }
 code, pre, .url {
   font-family: ui-monospace, "SF Mono", "Cascadia Mono", "DejaVu Sans Mono", Menlo, Consolas, monospace;

@@ -8,6 +8,7 @@ import (
 	"math"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/plylab/plylab/engine/kit/textfmt"
 	"github.com/plylab/plylab/engine/kit/textfmt/ansi"
@@ -86,8 +87,17 @@ func (t *Terminal) readLine() (string, bool) {
 // Present runs the session's lesson from the start and shows it. With Step
 // it pauses before each cell; typing q there returns ErrQuit.
 func (t *Terminal) Present(s *Session) error {
+	_, err := t.present(s)
+	return err
+}
+
+// present is Present, returning the lesson's run as RunAll would: its
+// cells' results and its prose resolved (for Validate).
+func (t *Terminal) present(s *Session) (*Result, error) {
 	l := s.Lesson
 	w := t.Out
+	start := time.Now()
+	r := &Result{Lesson: l, Prose: map[*Block]string{}, Refs: map[*Block][]RefValue{}}
 	facts := fmt.Sprintf("About %d minutes · %d cells", l.Minutes, len(l.Cells))
 	if l.Number > 0 {
 		facts = fmt.Sprintf("Lesson %d · about %d minutes · %d cells", l.Number, l.Minutes, len(l.Cells))
@@ -100,7 +110,7 @@ func (t *Terminal) Present(s *Session) error {
 		head += "\n\n" + line
 	}
 	if err := t.markdown(head); err != nil {
-		return err
+		return r, err
 	}
 	if t.Step {
 		fmt.Fprintln(w, t.paint("2", "  Press Enter to run each cell; type q and Enter to stop."))
@@ -109,15 +119,16 @@ func (t *Terminal) Present(s *Session) error {
 	for _, b := range l.Blocks {
 		switch b.Kind {
 		case Prose:
-			text, _, err := s.Prose(b)
+			text, vals, err := s.Prose(b)
 			if err != nil {
-				return err
+				return r, err
 			}
+			r.Prose[b], r.Refs[b] = text, vals
 			if l.TitleInBody {
 				text = dropTitle(text, l.Title) // the header showed it
 			}
 			if err := t.markdown(text); err != nil {
-				return err
+				return r, err
 			}
 		case Code:
 			fence := "```"
@@ -125,13 +136,13 @@ func (t *Terminal) Present(s *Session) error {
 				fence += "`"
 			}
 			if err := t.markdown(fence + b.Info + "\n" + b.Text + "\n" + fence); err != nil {
-				return err
+				return r, err
 			}
 		case CellBlock:
 			n, err := t.cell(s, b.Cell)
 			pictures += n
 			if err != nil {
-				return err
+				return r, err
 			}
 		}
 	}
@@ -141,7 +152,8 @@ func (t *Terminal) Present(s *Session) error {
 	if pictures > 0 && t.KeepDir == "" && t.ExportHint != "" {
 		fmt.Fprintf(w, "The pictures were drawn in a temporary folder. To see them, keep them with --files DIR or export the lesson:\n  %s\n", t.ExportHint)
 	}
-	return nil
+	r.Cells, r.Elapsed = s.results, time.Since(start)
+	return r, nil
 }
 
 func (t *Terminal) markdown(md string) error {

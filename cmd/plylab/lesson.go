@@ -81,7 +81,7 @@ func (env *appEnv) newLessonRun(ctx context.Context) lessons.RunFunc {
 // one, with a hint; a broken built-in lesson is not the user's fault.
 func (env *appEnv) loadLessons(refs []string, all bool) ([]*lessons.Lesson, error) {
 	for _, ref := range refs {
-		if !lessons.IsFile(ref) {
+		if !lessons.IsFile(ref) || lessons.IsDir(ref) {
 			continue
 		}
 		if err := cliapp.CheckInputFile("lesson file", ref, "lesson.md"); err != nil {
@@ -163,6 +163,7 @@ func newLessonRunCommand(env *appEnv, runF func(context.Context, *LessonRunOptio
 			&cli.BoolFlag{Name: "step", Aliases: []string{"s"}, Usage: "pause before each cell until Enter; ask for predictions in quizzes"},
 			&cli.StringFlag{Name: "files", Usage: "keep the pictures the cells draw in `DIR`"},
 			&cli.IntFlag{Name: "width", Aliases: []string{"w"}, Usage: "wrap prose to `N` columns (default: the terminal's width)"},
+			&cli.BoolFlag{Name: "draft", Usage: "show a lesson whose prose 'plylab lesson check' refuses anyway, marked as a draft, its problems listed at the end"},
 		},
 		Action: cliapp.Action(&env.Env, func(c *cli.Context) (*LessonRunOptions, error) { return parseLessonRun(c, env) }, runF),
 	}
@@ -184,18 +185,19 @@ func parseLessonRun(c *cli.Context, env *appEnv) (*LessonRunOptions, error) {
 		width = output.Width(env.Stdout, env.Terminal(env.Stdout), env.Var)
 	}
 	t := lessons.Terminal{In: env.Stdin, Step: c.Bool("step"), Width: width, Echo: !output.IsTerminal(env.Stdin)}
-	return &LessonRunOptions{Lesson: lessons.RunOptions{Lesson: ls[0], Ref: ref, Files: c.String("files")}, Terminal: t, Runner: env.lessonRunner}, nil
+	return &LessonRunOptions{Lesson: lessons.RunOptions{Lesson: ls[0], Ref: ref, Files: c.String("files"), Draft: c.Bool("draft")}, Terminal: t, Runner: env.lessonRunner}, nil
 }
 
 // lessonRunRun presents the lesson on stdout, running its cells and
 // reading opts.Terminal.In at the pauses.
-func lessonRunRun(ctx context.Context, opts *LessonRunOptions, stdout, _ io.Writer) error {
+func lessonRunRun(ctx context.Context, opts *LessonRunOptions, stdout, stderr io.Writer) error {
 	t, o := opts.Terminal, opts.Lesson
 	t.Out = stdout
 	t.Color = opts.Color.On
 	o.Run = opts.Runner(ctx, opts.Color.On)
-	// A failing cell's *lessons.Error exits 1 with its file:line.
-	return lessons.RunInTerminal(ctx, &t, o)
+	// A failing cell's *lessons.Error exits 1 with its file:line, and so
+	// does prose lesson check refuses (a *lessons.ProseError).
+	return proseRefusal(lessons.RunInTerminal(ctx, &t, o), stderr)
 }
 
 // LessonExportOptions are the parsed flags and arguments of `plylab
@@ -205,6 +207,9 @@ type LessonExportOptions struct {
 	Format string        // html, md or site
 	Output string        // the folder
 	Wasm   string        // --wasm: a built WebAssembly engine for a site ("": build one)
+	// Draft exports lessons whose prose lesson check refuses, marked as
+	// drafts (--draft).
+	Draft bool
 	cliapp.Streams
 }
 
@@ -220,6 +225,7 @@ func newLessonExportCommand(env *appEnv, runF func(context.Context, *LessonExpor
 			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "html", Usage: "notebook `FORMAT`: html, md or site (a live site that runs its cells in the browser)"},
 			&cli.StringFlag{Name: "wasm", Usage: "for --format site: use the WebAssembly engine in `FILE` (GOOS=js GOARCH=wasm go build -o plylab.wasm ./cmd/plylab; wasm_exec.js next to it or from the local Go) instead of building it"},
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the notebooks into `DIR`", Required: true},
+			&cli.BoolFlag{Name: "draft", Usage: "export lessons whose prose 'plylab lesson check' refuses anyway, their pages marked as drafts that list the problems"},
 		},
 		Action: cliapp.Action(&env.Env, func(c *cli.Context) (*LessonExportOptions, error) { return parseLessonExport(c, env) }, runF),
 	}
@@ -250,16 +256,17 @@ func parseLessonExport(c *cli.Context, env *appEnv) (*LessonExportOptions, error
 		return nil, cliapp.Usagef("%v; rename the lesson file (e.g. %s-lesson.md) or export the lessons to separate folders", err, clash.Lesson.Slug)
 	}
 	b := lessons.Batch{Lessons: ls, NewRun: env.newLessonRun, Jobs: runtime.GOMAXPROCS(0)}
-	return &LessonExportOptions{Batch: b, Format: format, Output: c.String("output"), Wasm: c.String("wasm")}, nil
+	return &LessonExportOptions{Batch: b, Format: format, Output: c.String("output"), Wasm: c.String("wasm"), Draft: c.Bool("draft")}, nil
 }
 
 // lessonExportRun runs the lessons and writes their notebooks.
 func lessonExportRun(ctx context.Context, opts *LessonExportOptions, stdout, stderr io.Writer) error {
 	if opts.Format == "site" {
-		return lessonSiteRun(ctx, opts, stdout, stderr)
+		return proseRefusal(lessonSiteRun(ctx, opts, stdout, stderr), stderr)
 	}
-	return opts.Batch.WithProgress(output.NewProgress(stderr, opts.Progress)).Export(ctx, stdout, opts.Output, opts.Format,
-		lessons.ExportOptions{Generator: "plylab " + version})
+	err := opts.Batch.WithProgress(output.NewProgress(stderr, opts.Progress)).Export(ctx, stdout, opts.Output, opts.Format,
+		lessons.ExportOptions{Generator: "plylab " + version, Draft: opts.Draft})
+	return proseRefusal(err, stderr)
 }
 
 // LessonCheckOptions are the parsed flags and arguments of `plylab lesson
@@ -308,4 +315,19 @@ func parseLessonCheck(c *cli.Context, env *appEnv) (*LessonCheckOptions, error) 
 // writes) their transcripts.
 func lessonCheckRun(ctx context.Context, opts *LessonCheckOptions, stdout, stderr io.Writer) error {
 	return opts.Batch.WithProgress(output.NewProgress(stderr, opts.Progress)).Check(ctx, stdout, opts.Check, opts.Color.Paint)
+}
+
+// proseRefusal words a lesson that lesson check refuses, for run, export
+// and serve as for check: its problems at file:line on stderr, then one
+// line that says so and how to preview it anyway (exit status 1, as
+// check's). Other errors pass unchanged.
+func proseRefusal(err error, stderr io.Writer) error {
+	var pe *lessons.ProseError
+	if !errors.As(err, &pe) {
+		return err
+	}
+	for _, line := range pe.Lines() {
+		fmt.Fprintf(stderr, "  %s\n", line)
+	}
+	return fmt.Errorf("%v; fix the lesson, or preview it as a draft with --draft", err)
 }

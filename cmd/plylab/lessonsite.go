@@ -47,14 +47,12 @@ func lessonSiteRun(ctx context.Context, opts *LessonExportOptions, stdout, stder
 	if err != nil {
 		return err
 	}
-	results := make([]*lessons.Result, 0, len(runs))
-	for _, r := range runs {
-		if r.Err != nil {
-			return fmt.Errorf("lesson %s did not run to the end: %w", r.Lesson.Slug, r.Err)
-		}
-		results = append(results, r.Result)
+	results, problems, err := lessons.Results(runs, opts.Draft)
+	if err != nil {
+		return err
 	}
-	files, err := notebook.WriteSite(opts.Output, results, notebook.SiteOptions{Generator: "plylab " + version, Wasm: wasm, WasmExec: wasmExec})
+	files, err := notebook.WriteSite(opts.Output, results, notebook.SiteOptions{Generator: "plylab " + version, Wasm: wasm, WasmExec: wasmExec,
+		Draft: opts.Draft, Problems: problems})
 	if err != nil {
 		return err
 	}

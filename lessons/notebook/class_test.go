@@ -9,6 +9,7 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -283,5 +284,33 @@ func TestRunsPerClient(t *testing.T) {
 	}
 	if w := request(s, "10.0.0.10", "POST", "/api/run", `{"command":"plylab compare --depth 3"}`, false); w.Code != 200 {
 		t.Errorf("another address meanwhile: %d %s", w.Code, w.Body.String())
+	}
+}
+
+// TokenFromFile makes a token once and reads the same one after; a file
+// with a short or odd token is refused.
+func TestTokenFromFile(t *testing.T) {
+	dir := t.TempDir()
+	path := dir + "/class.token"
+	tok, made, err := TokenFromFile(path)
+	if err != nil || !made || len(tok) != 32 {
+		t.Fatalf("first: %q %v %v", tok, made, err)
+	}
+	if fi, _ := os.Stat(path); fi.Mode().Perm() != 0o600 {
+		t.Errorf("the token file's mode is %v, want 0600", fi.Mode().Perm())
+	}
+	again, made, err := TokenFromFile(path)
+	if err != nil || made || again != tok {
+		t.Errorf("second: %q %v %v, want %q read back", again, made, err, tok)
+	}
+	for _, bad := range []string{"short", "has spaces in it, long enough", "tok/with/slash/0123456789"} {
+		os.WriteFile(path, []byte(bad+"\n"), 0o600)
+		if _, _, err := TokenFromFile(path); err == nil || !strings.Contains(err.Error(), "at least 16 letters") {
+			t.Errorf("token %q: %v", bad, err)
+		}
+	}
+	os.WriteFile(path, []byte("course-2026-autumn-chess\n"), 0o600)
+	if tok, _, err := TokenFromFile(path); err != nil || tok != "course-2026-autumn-chess" {
+		t.Errorf("a chosen token: %q %v", tok, err)
 	}
 }

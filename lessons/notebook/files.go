@@ -19,7 +19,7 @@ type LessonInfo struct {
 
 func (s *Server) handleLessons(w http.ResponseWriter, r *http.Request) {
 	out := []LessonInfo{}
-	for _, l := range s.cfg.Lessons {
+	for _, l := range s.currentLessons() {
 		out = append(out, LessonInfo{l.Number, l.Slug, l.Title, l.Summary, l.Minutes, len(l.Cells), lessonHref(l)})
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"lessons": out})

@@ -2,6 +2,7 @@ package notebook
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"net"
@@ -146,7 +147,7 @@ func Run(ctx context.Context, cfg Config, o RunOptions, stdout, stderr io.Writer
 	if others := ClassURLs(ln.Addr(), cfg.Token); len(others) > 0 {
 		fmt.Fprintf(stdout, "students on this network open: %s\n", strings.Join(others, " or "))
 	}
-	fmt.Fprintf(stdout, "serving %d lessons as live notebooks; press Ctrl-C to stop\n", len(cfg.Lessons))
+	fmt.Fprintf(stdout, "serving %s as live notebooks; press Ctrl-C to stop\n", srv.servingLine())
 	err = Serve(ctx, ln, srv, func() {
 		if o.Open {
 			if err := OpenBrowser(url); err != nil {
@@ -181,4 +182,39 @@ func ClassURLs(addr net.Addr, token string) []string {
 		}
 	}
 	return out
+}
+
+// TokenFromFile reads the token kept in path, or makes a new one
+// (NewToken) and writes it there, readable by its owner only; made says
+// which. A token in a file keeps a course's address from one start of
+// the server to the next. A file whose token is shorter than 16
+// characters, or has characters other than letters, digits, '-' and '_',
+// is an error.
+func TokenFromFile(path string) (token string, made bool, err error) {
+	data, err := os.ReadFile(path)
+	if errors.Is(err, os.ErrNotExist) {
+		if token, err = NewToken(); err != nil {
+			return "", false, err
+		}
+		f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+		if err != nil {
+			return "", false, fmt.Errorf("cannot make the file: %v", err)
+		}
+		_, werr := f.WriteString(token + "\n")
+		if cerr := f.Close(); werr == nil {
+			werr = cerr
+		}
+		if werr != nil {
+			return "", false, fmt.Errorf("cannot write the file: %v", werr)
+		}
+		return token, true, nil
+	}
+	if err != nil {
+		return "", false, fmt.Errorf("cannot read the file: %v", err)
+	}
+	token = strings.TrimSpace(string(data))
+	if len(token) < 16 || strings.TrimLeft(token, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_") != "" {
+		return "", false, errors.New("the token in it must be at least 16 letters, digits, '-' or '_'; delete the file for a new one")
+	}
+	return token, false, nil
 }

@@ -109,7 +109,7 @@ func TestRunServer(t *testing.T) {
 		}
 	}
 	if !regexp.MustCompile(`^http://127\.0\.0\.1:\d+/\?token=[0-9a-f]{32}$`).MatchString(got[0]) || strings.HasSuffix(got[0], testToken) ||
-		got[1] != "serving 1 lessons as live notebooks; press Ctrl-C to stop" {
+		got[1] != "serving 1 lesson as live notebooks; press Ctrl-C to stop" {
 		t.Fatalf("Run printed %q", got)
 	}
 	resp, err := http.Get(got[0])

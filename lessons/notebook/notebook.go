@@ -56,8 +56,17 @@ func staticFile(name string) ([]byte, error) {
 // Config is what a Server needs. Lessons, Commands and Runner are
 // required; zero limits take the defaults below.
 type Config struct {
-	// Lessons are the lessons the index lists.
+	// Lessons are the built-in lessons the index lists.
 	Lessons []*lessons.Lesson
+	// Files are a teacher's lesson files and folders of them (each folder's
+	// *.md files), listed on the index before Lessons (a file named as a
+	// built-in lesson takes its place) and read again whenever they
+	// change on disk (library.go).
+	Files []string
+	// Draft serves a lesson whose prose `lesson check` refuses as a
+	// draft, marked as not checked; without it, its page lists the
+	// problems instead of the lesson.
+	Draft bool
 	// Rules decide what a cell may run (see lessons.Parse); nil is
 	// sandbox.Cells, plylab's allow-list.
 	Rules lessons.Rules
@@ -147,6 +156,7 @@ type Server struct {
 	waiting chan struct{}
 	logger  *log.Logger
 	pool    *sandbox.Pool // the bytes of every session's files
+	lib     *library      // the teacher's lesson files
 
 	mu        sync.Mutex
 	sessions  map[string]*session
@@ -248,6 +258,7 @@ func New(cfg Config) (*Server, error) {
 		waiting:   make(chan struct{}, 4*cfg.MaxConcurrent+64),
 		logger:    log.New(cfg.Log, "plylab notebook: ", log.LstdFlags),
 		pool:      sandbox.NewPool(cfg.MaxDisk),
+		lib:       &library{paths: cfg.Files, rules: cfg.Rules},
 		sessions:  map[string]*session{},
 		closedIDs: map[string]string{},
 		running:   map[string]*clientRuns{},

@@ -2,6 +2,7 @@ package notebook
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"html/template"
 	"io/fs"
@@ -41,7 +42,7 @@ func writeHTML(w http.ResponseWriter, page []byte) {
 }
 
 func (s *Server) handleIndex(w http.ResponseWriter, r *http.Request) {
-	page, err := lessons.RenderIndex(s.cfg.Lessons, lessons.PageOptions{
+	page, err := lessons.RenderIndex(s.indexLessons(), lessons.PageOptions{
 		Generator: s.cfg.Generator, Href: lessonHref, Notebook: true, Head: s.head(""), CSP: pageCSP,
 	})
 	if err != nil {
@@ -56,7 +57,8 @@ func (s *Server) handleIndex(w http.ResponseWriter, r *http.Request) {
 // beginning of its name or slug when only one lesson has it (as `plylab
 // lesson run` does); ambiguous lists the lessons a beginning matches.
 func (s *Server) findLesson(slug string) (l *lessons.Lesson, ambiguous []string) {
-	for _, l := range s.cfg.Lessons {
+	ls := s.indexLessons()
+	for _, l := range ls {
 		if l.Slug == slug || l.Name == slug || fmt.Sprint(l.Number) == slug {
 			return l, nil
 		}
@@ -65,7 +67,7 @@ func (s *Server) findLesson(slug string) (l *lessons.Lesson, ambiguous []string)
 		return nil, nil
 	}
 	var found []*lessons.Lesson
-	for _, l := range s.cfg.Lessons {
+	for _, l := range ls {
 		if strings.HasPrefix(l.Name, slug) || strings.HasPrefix(l.Slug, slug) {
 			found = append(found, l)
 		}
@@ -103,14 +105,27 @@ func (s *Server) handleLesson(w http.ResponseWriter, r *http.Request) {
 		http.Redirect(w, r, lessonHref(l), http.StatusFound)
 		return
 	}
+	sl, _ := s.served(l.Slug)
+	key := l.Slug + "@" + sl.version
 	s.mu.Lock()
-	p := s.pages[l.Slug]
+	p := s.pages[key]
 	if p == nil {
+		for k := range s.pages { // an older version of the file's page
+			if strings.HasPrefix(k, l.Slug+"@") {
+				delete(s.pages, k)
+			}
+		}
 		p = &lessonPage{}
-		s.pages[l.Slug] = p
+		s.pages[key] = p
 	}
 	s.mu.Unlock()
-	p.once.Do(func() { p.html, p.err = s.renderLesson(l) })
+	p.once.Do(func() {
+		if sl.lesson == nil && sl.entry != nil {
+			p.html, p.err = lessons.RenderBroken(sl.entry.path, sl.entry.err, s.pageOptions(l))
+			return
+		}
+		p.html, p.err = s.renderLesson(l)
+	})
 	if p.err != nil {
 		writeError(w, http.StatusInternalServerError, "internal", p.err.Error())
 		return
@@ -118,6 +133,28 @@ func (s *Server) handleLesson(w http.ResponseWriter, r *http.Request) {
 	writeHTML(w, p.html)
 }
 
+// pageOptions are the options of l's page: the server's head and policy,
+// and links to its neighbours on the index.
+func (s *Server) pageOptions(l *lessons.Lesson) lessons.PageOptions {
+	opt := lessons.PageOptions{Generator: s.cfg.Generator, Index: "/", Notebook: true, Head: s.head(""), CSP: pageCSP}
+	ls := s.indexLessons()
+	for i, o := range ls {
+		if o.Slug != l.Slug {
+			continue
+		}
+		if i > 0 {
+			opt.Prev = &lessons.PageLink{Href: lessonHref(ls[i-1]), Label: lessons.LessonLabel(ls[i-1])}
+		}
+		if i+1 < len(ls) {
+			opt.Next = &lessons.PageLink{Href: lessonHref(ls[i+1]), Label: lessons.LessonLabel(ls[i+1])}
+		}
+	}
+	return opt
+}
+
+// renderLesson runs l's cells once and draws its page; a lesson whose
+// prose `lesson check` refuses is drawn with its problems instead of its
+// cells (above them, marked as a draft, with Config.Draft).
 func (s *Server) renderLesson(l *lessons.Lesson) ([]byte, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
@@ -128,17 +165,10 @@ func (s *Server) renderLesson(l *lessons.Lesson) ([]byte, error) {
 			res = &lessons.Result{Lesson: l}
 		}
 	}
-	opt := lessons.PageOptions{Generator: s.cfg.Generator, Index: "/", Notebook: true, Head: s.head(""), CSP: pageCSP}
-	for i, o := range s.cfg.Lessons {
-		if o != l {
-			continue
-		}
-		if i > 0 {
-			opt.Prev = &lessons.PageLink{Href: lessonHref(s.cfg.Lessons[i-1]), Label: lessons.LessonLabel(s.cfg.Lessons[i-1])}
-		}
-		if i+1 < len(s.cfg.Lessons) {
-			opt.Next = &lessons.PageLink{Href: lessonHref(s.cfg.Lessons[i+1]), Label: lessons.LessonLabel(s.cfg.Lessons[i+1])}
-		}
+	opt := s.pageOptions(l)
+	var pe *lessons.ProseError
+	if errors.As(lessons.Validate(l, res, err), &pe) {
+		opt.Problems, opt.Draft = pe, s.cfg.Draft
 	}
 	return lessons.RenderPage(res, opt)
 }

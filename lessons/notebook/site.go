@@ -39,6 +39,11 @@ type SiteOptions struct {
 	Wasm []byte
 	// WasmExec is wasm_exec.js of the Go toolchain that built Wasm.
 	WasmExec []byte
+	// Draft and Problems: lessons whose prose `lesson check` refuses,
+	// exported as drafts that list their problems
+	// (lessons.ExportOptions).
+	Draft    bool
+	Problems map[*lessons.Lesson]*lessons.ProseError
 }
 
 // WasmName is the engine's file in a site's static folder.
@@ -115,7 +120,8 @@ func WriteSite(dir string, results []*lessons.Result, opt SiteOptions) ([]string
 		return written, err
 	}
 	for i, r := range results {
-		po := lessons.PageOptions{Generator: opt.Generator, Index: "index.html", Notebook: true, Head: siteHead(), CSP: siteCSP, Footer: footer}
+		po := lessons.PageOptions{Generator: opt.Generator, Index: "index.html", Notebook: true, Head: siteHead(), CSP: siteCSP, Footer: footer,
+			Problems: opt.Problems[r.Lesson], Draft: opt.Draft}
 		if l := r.Lesson; l.Path != "" && len(l.Params) > 0 {
 			// The engine knows the built-in lessons; a lesson file's
 			// parameters need its source next to the page.
