@@ -156,7 +156,7 @@ func Select(refs []string, all bool, rules Rules) ([]*Lesson, error) {
 		if IsDir(ref) {
 			files := LessonFiles([]string{ref})
 			if len(files) == 0 {
-				return nil, fmt.Errorf("%w: folder %s has no lesson files (*.md)", ErrUnknown, ref)
+				return nil, &EmptyFolderError{Dir: ref}
 			}
 			for _, f := range files {
 				l, err := Load(f, rules)
@@ -197,4 +197,12 @@ func LessonFiles(paths []string) []string {
 func IsDir(ref string) bool {
 	fi, err := os.Stat(ref)
 	return err == nil && fi.IsDir()
+}
+
+// EmptyFolderError is Select's error for a folder with no lesson files.
+type EmptyFolderError struct{ Dir string }
+
+// Error names the folder.
+func (e *EmptyFolderError) Error() string {
+	return fmt.Sprintf("folder %s has no lesson files (*.md)", e.Dir)
 }

@@ -105,9 +105,16 @@ func quizKey(t string) (key, val string, ok bool) {
 	return k, strings.TrimSpace(v), true
 }
 
+// ShellChars are characters a shell would give a meaning; no shell runs
+// a cell, so a command line with one is refused rather than misread.
+const ShellChars = ";&|<>`$\n\r"
+
 // command parses one command line of a cell.
 func (p *lessonParser) command(line int, text string) (*Command, error) {
 	text = strings.TrimSpace(strings.TrimPrefix(text, "$ "))
+	if i := strings.IndexAny(text, ShellChars); i >= 0 {
+		return nil, p.errorf(line, "cells run plylab commands, not a shell: %q has no meaning here (no pipes, redirections, variables or command lists); write one plylab command a line", text[i:i+1])
+	}
 	args, err := splitWords(text)
 	if err != nil {
 		return nil, p.errorf(line, "%v", err)

@@ -35,6 +35,17 @@ func sentinel(k int) string { return "\uE000" + strconv.Itoa(k) + "\uE001" }
 // page.
 func liveProse(md markdown, r *Result, b *Block) (h template.HTML, ok bool, err error) {
 	vals := r.Refs[b]
+	_, resolved := r.Prose[b]
+	pending := !resolved && len(b.Refs) > 0
+	if pending {
+		// Not run yet (a lesson file just loaded, or a run that stopped
+		// before this prose): each value waits for its cell, marked as
+		// such, never shown as its {{...}} source.
+		vals = make([]RefValue, len(b.Refs))
+		for i, ref := range b.Refs {
+			vals[i] = RefValue{Ref: ref, Value: pendingText}
+		}
+	}
 	if len(vals) == 0 && len(b.Params) == 0 {
 		return "", false, nil
 	}
@@ -45,8 +56,12 @@ func liveProse(md markdown, r *Result, b *Block) (h template.HTML, ok bool, err 
 	esc := template.HTMLEscapeString
 	var marks []mark
 	for i, v := range vals {
-		marks = append(marks, mark{v.Ref.Start, v.Ref.End, fmt.Sprintf(`<span class="ref" data-ref="%s" data-cell="%d" data-sel="%s">%s</span>`,
-			RefID(r.Lesson, b, i), v.Ref.Cell, esc(v.Ref.selText()), esc(v.Ref.Shown(v.Value)))})
+		class, title, shown := "ref", "", v.Ref.Shown(v.Value)
+		if pending && shown == pendingText {
+			class, title = "ref pending", fmt.Sprintf(` title="run cell %d to see this value"`, v.Ref.Cell)
+		}
+		marks = append(marks, mark{v.Ref.Start, v.Ref.End, fmt.Sprintf(`<span class="%s" data-ref="%s" data-cell="%d" data-sel="%s"%s>%s</span>`,
+			class, RefID(r.Lesson, b, i), v.Ref.Cell, esc(v.Ref.selText()), title, esc(shown))})
 	}
 	if len(vals) == len(b.Refs) {
 		// A parameter inside a reference's conditions is no value of
@@ -97,6 +112,9 @@ func liveProse(md markdown, r *Result, b *Block) (h template.HTML, ok bool, err 
 
 // Shown is what the prose shows for r when its value is v: nothing for an
 // assertion, the quoted words for a citation, else v.
+// pendingText stands for a value whose cell has not run yet.
+const pendingText = "…"
+
 func (r Ref) Shown(v string) string {
 	switch r.Kind {
 	case RefAssert:

@@ -31,6 +31,9 @@ type htmlPage struct {
 	// lesson; a page that is not a draft shows them instead of the
 	// lesson's cells.
 	Problems *problemBox
+	// Lesson is the lesson's slug on a notebook page, for the runs its
+	// cells bind to it.
+	Lesson string
 }
 
 // problemBox is the list of a lesson's problems on its page.
@@ -80,7 +83,7 @@ var pageTemplate = template.Must(template.New("page").Parse(`<!DOCTYPE html>
 <h1>{{.Title}}</h1>
 <p class="summary">{{.Summary}}</p>{{if not (and .Problems (not .Problems.Draft))}}{{.Params}}{{end}}
 </header>
-<main>
+<main{{if .Lesson}} data-lesson="{{.Lesson}}"{{end}}>
 {{with .Problems}}<section class="problems" role="alert" aria-labelledby="problems-title">
 <h2 id="problems-title">{{.Note}}</h2>
 <ul>{{range .Lines}}<li><code>{{.}}</code></li>{{end}}</ul>
@@ -222,6 +225,9 @@ func RenderPage(r *Result, opt PageOptions) ([]byte, error) {
 	md := newMarkdown(lr)
 	page := htmlPage{Title: l.Title, Kicker: kicker(l), Generator: opt.Generator, CSS: template.CSS(pageCSS),
 		Index: opt.Index, Head: opt.Head, CSP: opt.csp(), Notebook: opt.Notebook, Footer: opt.Footer}
+	if opt.Notebook {
+		page.Lesson = l.Slug
+	}
 	if opt.Prev != nil {
 		page.Prev = &navLink{opt.Prev.Href, opt.Prev.Label}
 	}

@@ -79,7 +79,7 @@ func TestDirectoryInputs(t *testing.T) {
 		{[]string{"lesson", "run", dir},
 			"cannot read lesson file " + dir + ": is a directory; give a file such as " + filepath.Join(dir, "lesson.md")},
 		{[]string{"lesson", "check", dir},
-			"cannot read lesson file " + dir + ": is a directory; give a file such as " + filepath.Join(dir, "lesson.md")},
+			"folder " + dir + " has no lesson files (*.md); give a folder of lesson files, or a file such as " + filepath.Join(dir, "lesson.md")},
 		{[]string{"tree", "--toy-file", dir},
 			"cannot read --toy-file " + dir + ": is a directory; run 'plylab tree --help' for usage"},
 	} {

@@ -90,7 +90,10 @@ func (env *appEnv) loadLessons(refs []string, all bool) ([]*lessons.Lesson, erro
 	}
 	ls, err := lessons.Select(refs, all, env.lessonRules())
 	var le *lessons.Error
+	var fe *lessons.EmptyFolderError
 	switch {
+	case errors.As(err, &fe):
+		return nil, cliapp.Usagef("%v; give a folder of lesson files, or a file such as %s", err, filepath.Join(fe.Dir, "lesson.md"))
 	case err == nil || errors.Is(err, lessons.ErrBroken):
 		return ls, err
 	case errors.As(err, &le):
@@ -176,6 +179,12 @@ func parseLessonRun(c *cli.Context, env *appEnv) (*LessonRunOptions, error) {
 		return nil, cliapp.Usagef("name one lesson, e.g. 'plylab lesson run 3'; run 'plylab lesson list' to see the lessons")
 	}
 	ref := c.Args().First()
+	if lessons.IsDir(ref) {
+		// One lesson: a folder of them is for export, check and serve.
+		if err := cliapp.CheckInputFile("lesson file", ref, "lesson.md"); err != nil {
+			return nil, err
+		}
+	}
 	ls, err := env.loadLessons([]string{ref}, false)
 	if err != nil {
 		return nil, err

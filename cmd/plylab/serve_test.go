@@ -284,7 +284,7 @@ func TestServeOptions(t *testing.T) {
 		{"--max-sessions must be at least 1", []string{"serve", "--max-sessions", "0"}},
 		{"--max-concurrent-per-client must be from 1 to --max-concurrent", []string{"serve", "--max-concurrent", "2", "--max-concurrent-per-client", "3"}},
 		{"--max-conns-per-client must be at least 8", []string{"serve", "--max-conns-per-client", "4"}},
-		{"'lesson serve' takes no arguments", []string{"serve", "extra"}},
+		{"no lesson file or folder \"extra\"", []string{"serve", "extra"}},
 	} {
 		wantParseError(t, newLessonServeCommand, tt.want, tt.args...)
 	}

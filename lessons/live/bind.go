@@ -71,7 +71,14 @@ func Bind(l *lessons.Lesson, b Binding, command string, cr *lessons.CommandResul
 	text = strings.TrimSpace(strings.TrimPrefix(text, "plylab "))
 	at := slices.IndexFunc(cell.Commands, func(c *lessons.Command) bool { return c.Text == text })
 	if at < 0 {
-		return nil, "", nil
+		// The reader edited the command: the prose speaks of the
+		// lesson's own, so none of its values is in this output.
+		var refs []BoundRef
+		for _, v := range lessons.LiveValues(lp, b.Cell, nil) {
+			refs = append(refs, BoundRef{Ref: lessons.RefID(lp, lp.Blocks[v.Block], v.Index),
+				Error: fmt.Sprintf("not shown by the current output: the prose reads cell %d as the lesson wrote it, and its command was edited (Reset shows it)", b.Cell)})
+		}
+		return refs, "", nil
 	}
 	in := []*lessons.CommandResult{cr}
 	var refs []BoundRef

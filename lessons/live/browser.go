@@ -22,7 +22,7 @@ import (
 //
 //	plylab.run(requestJSON, emit)   // Start: {"command", "id", "bind"}; emit(eventJSON)
 //	                                // for started, output, live and, last, result
-//	plylab.call(method, requestJSON) // Call: plan, parse, export, lesson: the answer's JSON
+//	plylab.call(method, requestJSON) // Call: plan, parse, export, lesson, load: the answer's JSON
 //
 // A run goes on in a goroutine until it ends: a search never yields to
 // the worker's event loop, so Stop ends the worker itself and the page
@@ -145,8 +145,24 @@ func (b *Browser) Call(method, requestJSON string) string {
 		if err != nil {
 			return Answer(nil, &Error{Code: "bad_lesson", Message: err.Error()})
 		}
-		b.files = append(b.files, l)
+		b.keep(l)
 		return Answer(map[string]string{"lesson": l.Slug}, nil)
+	case "load":
+		// A lesson file the scratch page loads, drawn as its page; its
+		// cells' runs and plans bind to it from now on.
+		var req struct {
+			Name     string `json:"name"`
+			Markdown string `json:"markdown"`
+		}
+		if err := json.Unmarshal(body, &req); err != nil {
+			return bad(err)
+		}
+		page, e := LoadPage(req.Name, req.Markdown, b.Rules, "plylab")
+		if e != nil {
+			return Answer(nil, e)
+		}
+		b.keep(page.Lesson)
+		return Answer(page, nil)
 	case "parse":
 		var req struct {
 			Name     string `json:"name"`
@@ -165,7 +181,18 @@ func (b *Browser) Call(method, requestJSON string) string {
 		md, name, e := ExportNotebook(nb, b.Rules)
 		return Answer(map[string]string{"markdown": md, "filename": name}, e)
 	}
-	return Answer(nil, &Error{Code: "bad_request", Message: fmt.Sprintf("no method %q: plylab.call knows plan, parse, export and lesson", method)})
+	return Answer(nil, &Error{Code: "bad_request", Message: fmt.Sprintf("no method %q: plylab.call knows plan, parse, export, lesson and load", method)})
+}
+
+// keep adds l to the page's lesson files, in place of one of its slug.
+func (b *Browser) keep(l *lessons.Lesson) {
+	for i, o := range b.files {
+		if o.Slug == l.Slug {
+			b.files[i] = l
+			return
+		}
+	}
+	b.files = append(b.files, l)
 }
 
 // Answer is v as JSON, or {"error": e} when e is not nil: what

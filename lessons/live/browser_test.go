@@ -141,7 +141,7 @@ func TestBrowserCall(t *testing.T) {
 		{"parse", "parse", `{"name": "mine.md", "markdown": ` + quote(mine) + `}`,
 			`{"title":"Mine","cells":[{"prose":"A note.","source":"plylab compare --depth 3"}]}`},
 		{"parse a shell cell", "parse", `{"name": "mine.md", "markdown": "# B\n\n` + "```plylab\\ncompare; ls\\n```" + `\n"}`,
-			`{"error":{"code":"bad_lesson","message":"mine.md:4: cells run plylab commands, not a shell: no ; \u0026 | \u003c \u003e $ or backquotes","line":4}}`},
+			`{"error":{"code":"bad_lesson","message":"mine.md:4: cells run plylab commands, not a shell: \";\" has no meaning here (no pipes, redirections, variables or command lists); write one plylab command a line","line":4}}`},
 		{"parse not JSON", "parse", `{"name": 1}`,
 			`{"error":{"code":"bad_request","message":"the parse request is not the JSON object expected: json: cannot unmarshal number into Go struct field .name of type string"}}`},
 		{"export", "export", `{"title": "Mine", "cells": [{"prose": "A note.", "source": "compare --depth 3"}]}`,

@@ -95,9 +95,9 @@ type Event struct {
 	Result    *Result `json:"result,omitempty"`
 }
 
-// ShellChars are characters a shell would give a meaning; no shell runs
-// a cell, so a command with them is refused rather than misread.
-const ShellChars = ";&|<>`$\n\r"
+// ShellChars are characters a shell would give a meaning
+// (lessons.ShellChars).
+const ShellChars = lessons.ShellChars
 
 // Prepare checks a command line and parses it into a one-command cell,
 // under rules (the allow-list). "plylab" and a leading "$ " are optional.

@@ -131,14 +131,15 @@ func TestBindAndPlan(t *testing.T) {
 	if want := []BoundRef{{Ref: "3-0", Value: "1080"}}; !reflect.DeepEqual(refs, want) || answer != "1080" {
 		t.Errorf("bound: %+v, answer %q; want %+v, 1080", refs, answer, want)
 	}
-	// The command of the cell under other values, or an edited one:
-	// nothing to bind.
+	// The command of the cell under other values, or an edited one: no
+	// value, each marked as not shown by this output (and no answer).
+	edited := []BoundRef{{Ref: "3-0", Error: "not shown by the current output: the prose reads cell 2 as the lesson wrote it, and its command was edited (Reset shows it)"}}
 	for _, b := range []struct {
 		params  map[string]string
 		command string
 	}{{nil, "compare --depth 4"}, {map[string]string{"depth": "4"}, "compare --depth 4 --algo x"}} {
-		if refs, answer, e := Bind(l, Binding{Cell: 2, Params: b.params}, b.command, cr); refs != nil || answer != "" || e != nil {
-			t.Errorf("Bind(%v, %q) = %v, %q, %v; want nothing", b.params, b.command, refs, answer, e)
+		if refs, answer, e := Bind(l, Binding{Cell: 2, Params: b.params}, b.command, cr); !reflect.DeepEqual(refs, edited) || answer != "" || e != nil {
+			t.Errorf("Bind(%v, %q) = %v, %q, %v; want %v", b.params, b.command, refs, answer, e, edited)
 		}
 	}
 	if _, _, e := Bind(l, Binding{Cell: 2, Params: map[string]string{"depth": "9"}}, "compare --depth 9", cr); e == nil || e.Code != "bad_param" || e.Message != `depth: "9" is not a whole number from 2 to 4` {
@@ -197,7 +198,7 @@ func TestNotebookFiles(t *testing.T) {
 		t.Errorf("exported %q as %q: %v", md, name, e)
 	}
 	for _, tc := range []struct{ md, want string }{
-		{"# B\n\n```plylab\ncompare; ls\n```\n", "notebook.md:4: cells run plylab commands, not a shell: no ; & | < > $ or backquotes"},
+		{"# B\n\n```plylab\ncompare; ls\n```\n", `notebook.md:4: cells run plylab commands, not a shell: ";" has no meaning here (no pipes, redirections, variables or command lists); write one plylab command a line`},
 		{"# B\n\n```plylab\nfrobnicate\n```\n", `notebook.md:4: unknown command "frobnicate" in a plylab cell`},
 	} {
 		if _, e := ParseNotebook("", tc.md, rules); e == nil || e.Code != "bad_lesson" || e.Line != 4 || !strings.HasPrefix(e.Message, tc.want) {

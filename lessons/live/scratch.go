@@ -111,35 +111,26 @@ func FileName(title string) string {
 	return s + ".md"
 }
 
-// shellInCells finds a command line with shell characters in the plylab
-// cells of a lesson file, before the parser would misread it.
-func shellInCells(name, md string) *Error {
-	in := false
-	for i, ln := range strings.Split(md, "\n") {
-		t := strings.TrimSpace(ln)
-		switch {
-		case !in && strings.HasPrefix(t, "```plylab"):
-			in = true
-		case in && strings.HasPrefix(t, "```"):
-			in = false
-		case in && t != "" && !strings.HasPrefix(t, "#"):
-			if strings.ContainsAny(strings.TrimRight(t, "\r"), ShellChars) {
-				return &Error{Code: "bad_lesson", Line: i + 1, Message: fmt.Sprintf("%s:%d: cells run plylab commands, not a shell: no ; & | < > $ or backquotes", name, i+1)}
-			}
-		}
-	}
-	return nil
-}
-
 // ParseNotebook reads a lesson file a reader loads into the scratch page
 // (name as uploaded, its Markdown) under rules: a Notebook, or an error
 // with its line.
 func ParseNotebook(name, md string, rules lessons.Rules) (*Notebook, *Error) {
-	if sandbox.CheckName(name) != nil {
-		name = "notebook.md"
-	}
-	if e := shellInCells(name, md); e != nil {
+	l, e := parseUpload(name, md, rules)
+	if e != nil {
 		return nil, e
+	}
+	nb := FromLesson(l)
+	return &nb, nil
+}
+
+// parseUpload parses a lesson file a reader gives a page (name as
+// uploaded, its Markdown) under rules, and checks each of its commands
+// as a cell's (Prepare: one plylab command, never a shell); the error
+// has the line. Quizzes, parameters and prose references are a lesson's
+// like any other.
+func parseUpload(name, md string, rules lessons.Rules) (*lessons.Lesson, *Error) {
+	if sandbox.CheckName(name) != nil || !strings.HasSuffix(strings.ToLower(name), ".md") {
+		name = "notebook.md"
 	}
 	l, err := lessons.Parse(name, []byte(md), rules)
 	if err != nil {
@@ -157,8 +148,38 @@ func ParseNotebook(name, md string, rules lessons.Rules) (*Notebook, *Error) {
 			}
 		}
 	}
-	nb := FromLesson(l)
-	return &nb, nil
+	return l, nil
+}
+
+// LoadedPage is a lesson file a reader loaded, drawn as its lesson page
+// is before its cells run: every cell runnable, every value of the prose
+// waiting for its cell, the problems `lesson check` would find before a
+// run above it (a draft: it is not checked).
+type LoadedPage struct {
+	Lesson *lessons.Lesson `json:"-"`
+	Slug   string          `json:"slug"`
+	Title  string          `json:"title"`
+	HTML   string          `json:"html"` // the whole page, as lessons.RenderPage draws it
+}
+
+// LoadPage parses a lesson file a reader loads (parseUpload) and draws its
+// page for the scratch notebook; generator names the program in its
+// footer.
+func LoadPage(name, md string, rules lessons.Rules, generator string) (*LoadedPage, *Error) {
+	l, e := parseUpload(name, md, rules)
+	if e != nil {
+		return nil, e
+	}
+	opt := lessons.PageOptions{Generator: generator, Notebook: true, Draft: true}
+	var pe *lessons.ProseError
+	if errors.As(lessons.ValidateBefore(l), &pe) {
+		opt.Problems = pe
+	}
+	page, err := lessons.RenderPage(&lessons.Result{Lesson: l}, opt)
+	if err != nil {
+		return nil, &Error{Code: "internal", Message: err.Error()}
+	}
+	return &LoadedPage{Lesson: l, Slug: l.Slug, Title: l.Title, HTML: string(page)}, nil
 }
 
 // ExportNotebook turns a notebook into a lesson file and the name to

@@ -337,6 +337,7 @@ func (s *Server) routes() {
 	m.HandleFunc("POST /api/stop", s.handleStop)
 	m.HandleFunc("POST /api/notebook/parse", s.handleParse)
 	m.HandleFunc("POST /api/notebook/export", s.handleExport)
+	m.HandleFunc("POST /api/notebook/load", s.handleLoad)
 	m.HandleFunc("POST /api/lesson/plan", s.handlePlan)
 	m.HandleFunc("/", s.handleNotFound)
 	s.mux = m

@@ -236,7 +236,7 @@ var scratchTemplate = template.Must(template.New("scratch").Parse(`<!DOCTYPE htm
 <h1><input id="nb-title" class="title-edit" value="My notebook" aria-label="notebook title" /></h1>
 <p class="summary">Write a note and a plylab command in each cell, run it, and download the notebook as a lesson file; load it again later.</p>
 </header>
-<div class="toolbar"><button type="button" id="nb-add">Add a cell</button> <button type="button" id="nb-download">Download .md</button> <label class="file-button">Load a lesson file… <input type="file" id="nb-load" accept=".md,text/markdown,text/plain" /></label> <span id="nb-message" class="status" aria-live="polite"></span></div>
+<div class="toolbar"><button type="button" id="nb-add">Add a cell</button> <button type="button" id="nb-new" hidden>New notebook</button> <button type="button" id="nb-download">Download .md</button> <label class="file-button">Load a lesson file… <input type="file" id="nb-load" accept=".md,text/markdown,text/plain" /></label> <span id="nb-message" class="status" aria-live="polite"></span></div>
 <main id="nb-cells"></main>
 <footer><p>{{.Footer}}</p></footer>
 </body>
@@ -326,4 +326,4 @@ func (s *Server) handleNotFound(w http.ResponseWriter, r *http.Request) {
 }
 
 // postPaths are the API's addresses that take POST.
-var postPaths = []string{"/api/session", "/api/run", "/api/stream", "/api/stop", "/api/notebook/parse", "/api/notebook/export", "/api/lesson/plan"}
+var postPaths = []string{"/api/session", "/api/run", "/api/stream", "/api/stop", "/api/notebook/parse", "/api/notebook/export", "/api/notebook/load", "/api/lesson/plan"}

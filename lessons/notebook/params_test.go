@@ -65,12 +65,15 @@ func TestParamsAPI(t *testing.T) {
 	if status != 200 || r.Err != nil || !reflect.DeepEqual(r.Refs, []live.BoundRef{{Ref: "1-0", Value: "497"}}) {
 		t.Errorf("bound run: %d %+v, refs %+v", status, r.Err, r.Refs)
 	}
-	// Unbound, or bound to a command the cell does not run: no values.
-	for _, req := range []RunRequest{{Command: "plylab compare --depth 2"}, {Command: "plylab compare --depth 4", Bind: &live.Binding{Lesson: "04-params", Cell: 1}}} {
-		b, _ := json.Marshal(req)
-		if _, r := post(t, ts, "/api/run", string(b), nil); r.Refs != nil {
-			t.Errorf("%+v: refs %+v", req, r.Refs)
-		}
+	// Unbound: no values; bound to a command the cell does not run (an
+	// edit): each value marked as not shown by this output.
+	b, _ = json.Marshal(RunRequest{Command: "plylab compare --depth 2"})
+	if _, r := post(t, ts, "/api/run", string(b), nil); r.Refs != nil {
+		t.Errorf("unbound: refs %+v", r.Refs)
+	}
+	b, _ = json.Marshal(RunRequest{Command: "plylab compare --depth 4", Bind: &live.Binding{Lesson: "04-params", Cell: 1}})
+	if _, r := post(t, ts, "/api/run", string(b), nil); len(r.Refs) != 1 || r.Refs[0].Value != "" || !strings.HasPrefix(r.Refs[0].Error, "not shown by the current output") {
+		t.Errorf("edited: refs %+v", r.Refs)
 	}
 	// The page: a form for the parameter, the prose's values marked.
 	_, page := get(t, ts, "/lesson/04-params", map[string]string{"X-Plylab-Token": testToken})

@@ -128,7 +128,7 @@ func (s *Server) execute(ctx context.Context, client string, req RunRequest, emi
 	})
 	res.Session = se.id
 	if req.Bind != nil && ctx.Err() == nil {
-		if l := live.FindLesson(s.currentLessons(), req.Bind.Lesson); l != nil {
+		if l := s.lessonFor(se.id, req.Bind.Lesson); l != nil {
 			res.Refs, res.Answer, _ = live.Bind(l, *req.Bind, req.Command, cr)
 		}
 	}

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/plylab/plylab/lessons"
 	"github.com/plylab/plylab/lessons/sandbox"
 )
 
@@ -19,7 +20,14 @@ type session struct {
 	files *sandbox.Dir // the session's folder, the only place its cells write
 	used  time.Time
 	busy  int
+	// loaded are the lesson files the scratch page loaded, by slug: the
+	// runs and plans of their cells bind to them (s.mu guards it).
+	loaded map[string]*lessons.Lesson
 }
+
+// maxLoaded bounds the lesson files one session keeps loaded; loading
+// another forgets the oldest.
+const maxLoaded = 8
 
 // remove closes the session's folder, deletes it and gives its bytes
 // back to the server's pool.

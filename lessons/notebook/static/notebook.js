@@ -71,9 +71,17 @@
       ready: Promise.resolve(),
       run: run,
       stop: (id) => post("/api/stop", { id: id }),
-      plan: (req) => post("/api/lesson/plan", req),
+      // A plan looks first at the lessons this session loaded.
+      plan: (req) => post("/api/lesson/plan", Object.assign({ session: session }, req)),
       parse: (req) => post("/api/notebook/parse", req),
       exportNotebook: (nb) => post("/api/notebook/export", nb),
+      // load draws a lesson file as its page; the session keeps it, so its
+      // cells' runs bind to it.
+      load: async (req) => {
+        const d = await post("/api/notebook/load", Object.assign({ session: await ensureSession() }, req));
+        if (d.session) session = d.session;
+        return d;
+      },
     };
   }
 
@@ -237,6 +245,16 @@
       plan: async (req) => { await lessonFile; return call("plan", req); },
       parse: (req) => call("parse", req),
       exportNotebook: (nb) => call("export", nb),
+      // load draws a lesson file as its page; every worker, the next ones
+      // too, is given the file, so its cells' runs bind to it.
+      load: async (req) => {
+        const d = await call("load", req);
+        if (!d.error) {
+          const i = files.findIndex((f) => f.name === req.name);
+          if (i >= 0) files[i] = req; else files.push(req);
+        }
+        return d;
+      },
     };
   }
   function stoppedError() {
@@ -349,6 +367,9 @@
       part.appendChild(p);
     }
     box.appendChild(part);
+    // The result as drawn, before the viewers are attached: what Reset
+    // puts back after a parameter's run (and attaches them to again).
+    if (box.rawParts) box.rawParts.push(part.outerHTML);
     enhance(part);
   }
 
@@ -555,6 +576,7 @@
     const run = cell.querySelector("button.run"), stop = cell.querySelector("button.stop");
     const cmds = commandsOf(ta.value);
     box.textContent = "";
+    box.rawParts = [];
     const details = cell.querySelector("details.reveal");
     if (details) details.open = true;
     if (!cmds.length) { setStatus(cell, "write a plylab command first", "error"); return false; }
@@ -601,22 +623,57 @@
   }
 
   // showBound puts the values of the prose that reads cell in place; a
-  // value the new output lacks is marked, with why.
+  // value the new output lacks (an edited command, a changed parameter, a
+  // failed run) is marked as not shown by the current output, with why,
+  // and gets its value back when an output has it again.
   function showBound(cell, bound, failed) {
     const n = cell.dataset.cell;
     document.querySelectorAll('span.ref[data-cell="' + n + '"]').forEach((s) => {
       const r = bound[s.dataset.ref];
-      s.classList.remove("stale");
+      s.classList.remove("stale", "pending");
       if (r && !r.error) {
         s.textContent = r.value;
         s.classList.remove("unbound");
         s.classList.add("updated");
         s.removeAttribute("title");
       } else {
+        s.classList.remove("updated");
         s.classList.add("unbound");
-        s.title = r ? r.error : failed ? "cell " + n + " did not run to the end: " + failed.message : "cell " + n + "'s output has no such value";
+        s.title = r ? r.error : failed ? "not shown by the current output: cell " + n + " did not run to the end: " + failed.message : "not shown by the current output of cell " + n;
       }
     });
+  }
+  // resetBound gives the prose that reads cell the values it had when
+  // the page (or the last run of its parameters) drew them.
+  function resetBound(cell) {
+    document.querySelectorAll('span.ref[data-cell="' + cell.dataset.cell + '"]').forEach((s) => {
+      if (s.dataset.shown === undefined) return;
+      s.textContent = s.dataset.shown;
+      s.classList.remove("unbound", "updated", "stale");
+      if (s.dataset.title) s.title = s.dataset.title; else s.removeAttribute("title");
+      if (s.dataset.pending) s.classList.add("pending");
+    });
+  }
+  // keepBound records the values the prose that reads cell shows now as
+  // the ones Reset gives back.
+  function keepBound(root, cell) {
+    const sel = cell ? 'span.ref[data-cell="' + cell.dataset.cell + '"]' : "span.ref";
+    root.querySelectorAll(sel).forEach((s) => {
+      s.dataset.shown = s.textContent;
+      if (s.title) s.dataset.title = s.title; else delete s.dataset.title;
+      if (s.classList.contains("pending")) s.dataset.pending = "1"; else delete s.dataset.pending;
+    });
+  }
+  // lessonBind ties a run of cell to its lesson, under the values of the
+  // lesson's parameters on the page; null for a cell of no lesson.
+  function lessonBind(cell) {
+    const host = cell.closest("[data-lesson]");
+    const n = Number(cell.dataset.cell);
+    if (!host || !n) return null;
+    const params = {};
+    const form = host.querySelector("form.params") || document.querySelector('form.params[data-lesson="' + host.dataset.lesson + '"]');
+    if (form) for (const f of form.querySelectorAll("select[name], input[name]")) params[f.name] = String(f.value).trim();
+    return { lesson: host.dataset.lesson, cell: n, params: params };
   }
 
   // ------------------------------------------------------------------
@@ -659,7 +716,10 @@
         edited(sec, ta);
         fit(ta);
         const ok = await runCell(sec, { lesson: slug, cell: pc.cell, params: params });
-        if (ok) sec.original = sec.querySelector(".outputs").innerHTML;
+        if (ok) {
+          sec.original = (sec.querySelector(".outputs").rawParts || []).join("");
+          keepBound(document, sec);
+        }
         if (!ok) {
           status.textContent = "cell " + pc.cell + " did not finish; the cells after it keep their outputs";
           status.className = "status params-status error";
@@ -676,7 +736,7 @@
     const ta = cell.querySelector("textarea.cmd-edit");
     const box = cell.querySelector(".outputs");
     cell.original = box ? box.innerHTML : "";
-    cell.querySelector("button.run").addEventListener("click", () => runCell(cell));
+    cell.querySelector("button.run").addEventListener("click", () => runCell(cell, lessonBind(cell)));
     cell.querySelector("button.stop").addEventListener("click", async () => {
       if (cell.runID) {
         setStatus(cell, "stopping…", "running");
@@ -690,9 +750,10 @@
       setStatus(cell, "", "");
       edited(cell, ta);
       fit(ta);
+      resetBound(cell);
     });
     ta.addEventListener("keydown", (e) => {
-      if (e.key === "Enter" && (e.ctrlKey || e.metaKey || e.shiftKey)) { e.preventDefault(); runCell(cell); }
+      if (e.key === "Enter" && (e.ctrlKey || e.metaKey || e.shiftKey)) { e.preventDefault(); runCell(cell, lessonBind(cell)); }
     });
     ta.addEventListener("input", () => { fit(ta); edited(cell, ta); });
     ta.setAttribute("wrap", "off");
@@ -786,7 +847,7 @@
     addCell("", "");
     document.getElementById("nb-add").addEventListener("click", () => addCell("", "plylab positions list"));
     document.getElementById("nb-download").addEventListener("click", async () => {
-      const d = await backend.exportNotebook(notebook());
+      const d = loaded ? { markdown: loaded.markdown, filename: loaded.name } : await backend.exportNotebook(notebook());
       if (d.error) { message(d.error.message, "error"); return; }
       const a = el("a");
       a.href = URL.createObjectURL(new Blob([d.markdown], { type: "text/markdown" }));
@@ -800,16 +861,56 @@
       const f = e.target.files[0];
       if (!f) return;
       const text = await f.text();
-      const d = await backend.parse({ name: f.name, markdown: text });
       e.target.value = "";
+      message("loading " + f.name + "…", "running");
+      const d = await backend.load({ name: f.name, markdown: text });
       if (d.error) { message("cannot load " + f.name + ": " + d.error.message, "error"); return; }
-      loadNotebook(d);
-      message("loaded " + f.name + " (" + d.cells.length + " cells)", "ok");
+      showLesson(d, f.name, text);
+      const n = document.querySelectorAll("#nb-cells section.cell[data-cell]").length;
+      message("loaded " + f.name + " (" + n + (n === 1 ? " cell" : " cells") + "): run its cells, and its prose reads their outputs", "ok");
     });
+    document.getElementById("nb-new").addEventListener("click", () => {
+      loaded = null;
+      document.getElementById("nb-title").readOnly = false;
+      document.getElementById("nb-add").disabled = false;
+      document.getElementById("nb-new").hidden = true;
+      loadNotebook({ title: "My notebook", cells: [] });
+      message("", "");
+    });
+  }
+
+  // showLesson puts a loaded lesson file on the scratch page as its lesson
+  // page draws it (d.html, from plylab's own renderer): its summary, its
+  // parameters, its prose and cells, each cell runnable and bound to the
+  // lesson. Download gives the file back as it was loaded.
+  let loaded = null;
+  function showLesson(d, name, markdown) {
+    const doc = new DOMParser().parseFromString(d.html, "text/html");
+    const host = el("div", "loaded-lesson");
+    host.dataset.lesson = d.slug;
+    for (const sel of ["header .summary", "header form.params"]) {
+      const x = doc.querySelector(sel);
+      if (x) host.appendChild(document.importNode(x, true));
+    }
+    const main = doc.querySelector("main");
+    if (main) for (const c of [...main.childNodes]) host.appendChild(document.importNode(c, true));
+    const cells = document.getElementById("nb-cells");
+    cells.textContent = "";
+    cells.appendChild(host);
+    loaded = { name: name, markdown: markdown };
+    const title = document.getElementById("nb-title");
+    title.value = d.title;
+    title.readOnly = true;
+    document.getElementById("nb-add").disabled = true;
+    document.getElementById("nb-new").hidden = false;
+    host.querySelectorAll("section.cell[data-cell]").forEach(wire);
+    host.querySelectorAll("form.params[data-lesson]").forEach(setupParams);
+    keepBound(host);
   }
 
   document.addEventListener("DOMContentLoaded", () => {
     document.querySelectorAll("section.cell[data-cell]").forEach(wire);
+    keepBound(document);
     document.querySelectorAll("form.params[data-lesson]").forEach(setupParams);
     if (document.getElementById("nb-cells")) setupScratch();
   });
