@@ -49,7 +49,8 @@ func TextHTML(text string) string {
 	var pre []string
 	flush := func() {
 		if len(pre) > 0 {
-			b.WriteString(`<pre class="out">` + template.HTMLEscapeString(strings.Join(pre, "\n")) + "</pre>")
+			// Focusable: a reader scrolls a wide output with the keyboard.
+			b.WriteString(`<pre class="out" tabindex="0">` + template.HTMLEscapeString(strings.Join(pre, "\n")) + "</pre>")
 			pre = nil
 		}
 	}

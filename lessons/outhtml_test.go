@@ -19,11 +19,11 @@ func TestTextHTML(t *testing.T) {
 		"algorithms: minimax & alphabeta"
 	got := TextHTML(text)
 	for _, want := range []string{
-		`<pre class="out">compare: paper-mate2</pre>`,
+		`<pre class="out" tabindex="0">compare: paper-mate2</pre>`,
 		`<div class="table-scroll" tabindex="0"><table class="out-table"><thead><tr><th class="num">depth</th><th>algorithm</th><th class="num">nodes</th><th>best</th></tr></thead>`,
 		`<tr><td class="num">3</td><td>minimax</td><td class="num">2,096</td><td>Ra6</td></tr>`,
 		`<tr><td class="num">10</td><td>alphabeta</td><td class="num">497</td><td>&lt;b&gt;</td></tr>`,
-		`<pre class="out">` + "\n" + `algorithms: minimax &amp; alphabeta</pre>`,
+		`<pre class="out" tabindex="0">` + "\n" + `algorithms: minimax &amp; alphabeta</pre>`,
 	} {
 		if !strings.Contains(got, want) {
 			t.Errorf("TextHTML lacks %s\n got %s", want, got)
@@ -31,7 +31,7 @@ func TestTextHTML(t *testing.T) {
 	}
 	// Not a table: a rule that is not all '─' runs, or a lone rule.
 	for _, plain := range []string{"a  b\n──x ──\n1  2", "────\nno header above", "just text"} {
-		if got := TextHTML(plain); strings.Contains(got, "<table") || !strings.HasPrefix(got, `<pre class="out">`) {
+		if got := TextHTML(plain); strings.Contains(got, "<table") || !strings.HasPrefix(got, `<pre class="out" tabindex="0">`) {
 			t.Errorf("TextHTML(%q) = %s, want preformatted text", plain, got)
 		}
 	}

@@ -77,7 +77,7 @@ var pageTemplate = template.Must(template.New("page").Parse(`<!DOCTYPE html>
 <style>{{.CSS}}</style>{{.Head}}
 </head>
 <body>
-<nav class="top"><a href="{{.Index}}">All lessons</a>{{if .Prev}} · <a href="{{.Prev.Href}}">← {{.Prev.Label}}</a>{{end}}{{if .Next}} · <a href="{{.Next.Href}}">{{.Next.Label}} →</a>{{end}}</nav>
+<nav class="top" aria-label="lessons"><a href="{{.Index}}">All lessons</a>{{if .Prev}} · <a href="{{.Prev.Href}}">← {{.Prev.Label}}</a>{{end}}{{if .Next}} · <a href="{{.Next.Href}}">{{.Next.Label}} →</a>{{end}}</nav>
 <header>
 <p class="kicker">{{.Kicker}}</p>
 <h1>{{.Title}}</h1>
@@ -92,7 +92,7 @@ var pageTemplate = template.Must(template.New("page").Parse(`<!DOCTYPE html>
 {{end}}{{if not (and .Problems (not .Problems.Draft))}}{{range .Blocks}}{{.}}
 {{end}}{{end}}</main>
 <footer>
-<nav>{{if .Prev}}<a href="{{.Prev.Href}}">← {{.Prev.Label}}</a> · {{end}}<a href="{{.Index}}">All lessons</a>{{if .Next}} · <a href="{{.Next.Href}}">{{.Next.Label}} →</a>{{end}}</nav>
+<nav aria-label="previous and next lesson">{{if .Prev}}<a href="{{.Prev.Href}}">← {{.Prev.Label}}</a> · {{end}}<a href="{{.Index}}">All lessons</a>{{if .Next}} · <a href="{{.Next.Href}}">{{.Next.Label}} →</a>{{end}}</nav>
 {{if .Footer}}<p>{{.Footer}}</p>{{else if .Notebook}}<p>Every number on this page was printed by the command above it, run by {{.Generator}} on this server. Edit a cell and press Run: the new numbers are computed on the spot.</p>{{else}}<p>Every number on this page was printed by the command above it, run when the page was made ({{.Generator}}). Run it yourself: the node counts, moves and scores will be the same; the times are your machine's.</p>{{end}}
 </footer>
 </body>

@@ -157,7 +157,7 @@ func TestBrowserCall(t *testing.T) {
 		{"lesson not JSON", "lesson", ``,
 			`{"error":{"code":"bad_request","message":"the lesson request is not the JSON object expected: unexpected end of JSON input"}}`},
 		{"unknown method", "run", `{}`,
-			`{"error":{"code":"bad_request","message":"no method \"run\": plylab.call knows plan, parse, export and lesson"}}`},
+			`{"error":{"code":"bad_request","message":"no method \"run\": plylab.call knows plan, parse, export, lesson and load"}}`},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -230,7 +230,7 @@ var scratchTemplate = template.Must(template.New("scratch").Parse(`<!DOCTYPE htm
 <style>{{.CSS}}</style>{{.Head}}
 </head>
 <body class="scratch">
-<nav class="top"><a href="{{.Index}}">All lessons</a></nav>
+<nav class="top" aria-label="lessons"><a href="{{.Index}}">All lessons</a></nav>
 <header>
 <p class="kicker">scratch notebook</p>
 <h1><input id="nb-title" class="title-edit" value="My notebook" aria-label="notebook title" /></h1>

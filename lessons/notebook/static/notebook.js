@@ -308,6 +308,7 @@
     const id = randomID();
     cell.runID = id;
     const pre = el("pre", "out");
+    pre.tabIndex = 0;
     box.appendChild(pre);
     let live = null;
     const res = await backend.run(id, command, bind, (ev) => {
@@ -315,7 +316,7 @@
         pre.textContent += ev.text;
       } else if (ev.type === "live") {
         // The rows finished so far, as the final table will show them.
-        if (!live) { live = el("pre", "out live"); box.appendChild(live); }
+        if (!live) { live = el("pre", "out live"); live.tabIndex = 0; box.appendChild(live); }
         live.textContent = ev.text.replace(/\n$/, "");
       } else if (ev.type === "progress") {
         setStatus(cell, "running… " + (ev.elapsed_ms / 1000).toFixed(1) + " s", "running");
@@ -326,7 +327,7 @@
     if (res.error && res.command === undefined && !res.html && !res.output) {
       // It did not run (refused, or stopped before its result): what it
       // printed so far stays.
-      if (pre.textContent) box.appendChild(el("pre", "out", pre.textContent.replace(/\n$/, "")));
+      if (pre.textContent) { const kept = el("pre", "out", pre.textContent.replace(/\n$/, "")); kept.tabIndex = 0; box.appendChild(kept); }
       return res;
     }
     showResult(box, res, pre.textContent);
@@ -343,7 +344,7 @@
       part.innerHTML = res.html;
     } else {
       const text = (res.output || streamed || "").replace(/\n$/, "");
-      if (text) part.appendChild(el("pre", "out", text));
+      if (text) { const out = el("pre", "out", text); out.tabIndex = 0; part.appendChild(out); }
       for (const p of res.svgs || []) {
         const fig = el("figure");
         const img = el("img");
@@ -790,10 +791,12 @@
     sec.appendChild(el("div", "cell-label", "cell"));
     const note = el("textarea", "prose-edit");
     note.placeholder = "A note in Markdown (optional): what do you expect?";
+    note.setAttribute("aria-label", "note before the commands (Markdown)");
     note.value = prose || "";
     note.spellcheck = true;
     sec.appendChild(note);
     const ta = el("textarea", "cmd-edit");
+    ta.setAttribute("aria-label", "plylab commands, one a line");
     ta.spellcheck = false;
     ta.value = source || "plylab compare --position paper-mate2 --depth 3 --algo minimax,alphabeta";
     ta.defaultValue = ta.value;
