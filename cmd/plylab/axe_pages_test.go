@@ -3,6 +3,7 @@
 package main
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"sync"
@@ -50,8 +51,7 @@ func TestAccessibility(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ctx, cancel := newBrowser(t)
-	defer cancel()
+	var ctx context.Context
 	lesson3, _ := filepath.Abs(filepath.Join("..", "..", "lessons", "03-alphabeta.md"))
 	check := func(url, what string, ready string) {
 		t.Helper()
@@ -70,6 +70,9 @@ func TestAccessibility(t *testing.T) {
 		checkAxe(t, ctx, what)
 	}
 	t.Run("server", func(t *testing.T) {
+		var cancel context.CancelFunc
+		ctx, cancel = newBrowser(t)
+		defer cancel()
 		_, ts, token := newNotebook(t, nil)
 		check(ts.URL+"/?token="+token, "the served index", "true")
 		for _, l := range ls {
@@ -80,6 +83,9 @@ func TestAccessibility(t *testing.T) {
 	})
 	t.Run("site", func(t *testing.T) {
 		ts := staticServer(t, exportAllSite(t))
+		var cancel context.CancelFunc
+		ctx, cancel = newBrowser(t)
+		defer cancel()
 		const engine = `document.documentElement.dataset.plylab === "ready"`
 		check(ts.URL+"/index.html", "the site's index", "true")
 		for _, l := range ls {

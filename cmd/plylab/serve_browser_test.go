@@ -144,7 +144,7 @@ func TestServeBrowser(t *testing.T) {
 		chromedp.Navigate(ts.URL+"/scratch?token="+token),
 		chromedp.WaitReady(`#nb-load`, chromedp.ByID),
 		chromedp.SetUploadFiles(`#nb-load`, []string{bad}, chromedp.ByID),
-		chromedp.Poll(`document.getElementById("nb-message").textContent !== ""`, nil, chromedp.WithPollingTimeout(20*time.Second)),
+		chromedp.Poll(`/\b(ok|error)\b/.test(document.getElementById("nb-message").className)`, nil, chromedp.WithPollingTimeout(20*time.Second)),
 		chromedp.TextContent(`#nb-message`, &msg, chromedp.ByID),
 	)
 	if err != nil {

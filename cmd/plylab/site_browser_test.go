@@ -383,7 +383,7 @@ func TestSiteBrowser(t *testing.T) {
 		chromedp.Navigate(ts.URL+"/scratch.html"),
 		chromedp.WaitReady(`#nb-load`, chromedp.ByID),
 		chromedp.SetUploadFiles(`#nb-load`, []string{good}, chromedp.ByID),
-		chromedp.Poll(`document.getElementById("nb-message").textContent !== ""`, nil, chromedp.WithPollingTimeout(60*time.Second)),
+		chromedp.Poll(`/\b(ok|error)\b/.test(document.getElementById("nb-message").className)`, nil, chromedp.WithPollingTimeout(60*time.Second)),
 		chromedp.TextContent(`#nb-message`, &msg, chromedp.ByID),
 		chromedp.Click(`#cell-1 button.run`),
 		chromedp.Poll(`document.querySelector("#cell-1 .status").classList.contains("ok")`, nil, chromedp.WithPollingTimeout(60*time.Second)),
