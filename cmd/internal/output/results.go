@@ -55,7 +55,7 @@ func (p Painter) ResultFields(kind string, fields []Field) {
 
 // normalise returns v as a program reading its JSON sees it.
 func normalise(v any) any {
-	data, err := textfmt.MarshalJSON(jsonValue(v))
+	data, err := textfmt.MarshalJSON(textfmt.JSONValue(v))
 	if err != nil {
 		return v
 	}

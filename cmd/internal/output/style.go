@@ -7,12 +7,8 @@
 package output
 
 import (
-	"strings"
-	"unicode"
-
 	"github.com/plylab/plylab/engine/kit/textfmt"
 	"github.com/plylab/plylab/engine/kit/textfmt/ansi"
-	"golang.org/x/text/width"
 )
 
 // Style is textfmt.Style, a semantic text style carried by table cells.
@@ -79,48 +75,15 @@ func ColorOn(mode string, stdoutIsTerminal func() bool, getenv func(string) stri
 	return false, usageErrorf("unknown color mode %q; use --color auto, always or never", mode)
 }
 
-// DisplayWidth is the number of terminal columns s takes (East Asian wide
-// runes count 2, combining marks and ANSI escapes 0).
-func DisplayWidth(s string) int {
-	n := 0
-	inEsc := false
-	for _, r := range s {
-		switch {
-		case inEsc:
-			if r >= '@' && r <= '~' && r != '[' {
-				inEsc = false
-			}
-		case r == '\x1b':
-			inEsc = true
-		case unicode.Is(unicode.Mn, r) || unicode.Is(unicode.Me, r) || r == '\u200b':
-		case r < ' ':
-		default:
-			switch width.LookupRune(r).Kind() {
-			case width.EastAsianWide, width.EastAsianFullwidth:
-				n += 2
-			default:
-				n++
-			}
-		}
-	}
-	return n
-}
+// DisplayWidth is the number of terminal columns s takes
+// (textfmt.DisplayWidth).
+func DisplayWidth(s string) int { return textfmt.DisplayWidth(s) }
 
 // PadRight pads s with spaces on the right to w display columns.
-func PadRight(s string, w int) string {
-	if d := w - DisplayWidth(s); d > 0 {
-		return s + strings.Repeat(" ", d)
-	}
-	return s
-}
+func PadRight(s string, w int) string { return textfmt.PadRight(s, w) }
 
 // PadLeft pads s with spaces on the left to w display columns.
-func PadLeft(s string, w int) string {
-	if d := w - DisplayWidth(s); d > 0 {
-		return strings.Repeat(" ", d) + s
-	}
-	return s
-}
+func PadLeft(s string, w int) string { return textfmt.PadLeft(s, w) }
 
 // OneLine folds a message onto a single line: surrounding space trimmed,
 // and when it has line breaks, every run of white space made one space.
