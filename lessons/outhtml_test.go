@@ -3,36 +3,50 @@ package lessons
 import (
 	"strings"
 	"testing"
+
+	"github.com/plylab/plylab/engine/kit/textfmt"
 )
 
-// TestTextHTML: plylab's text tables become HTML tables (numbers right,
-// names left, the title and notes kept as text), anything else stays
-// preformatted text, and everything is escaped.
-func TestTextHTML(t *testing.T) {
+// TestOutputHTML: a command's tables are drawn from their values where
+// their text was (numbers right, styles as classes, the title as the
+// caption, the notes after it), the text around them stays preformatted,
+// a table whose text was cut from the output stays text, and everything
+// is escaped.
+func TestOutputHTML(t *testing.T) {
 	t.Parallel()
-	text := "compare: paper-mate2\n" +
-		"depth  algorithm    nodes  best\n" +
-		"─────  ─────────  ───────  ────\n" +
-		"    3  minimax      2,096  Ra6\n" +
-		"   10  alphabeta      497  <b>\n" +
-		"\n" +
-		"algorithms: minimax & alphabeta"
-	got := TextHTML(text)
-	for _, want := range []string{
-		`<pre class="out" tabindex="0">compare: paper-mate2</pre>`,
-		`<div class="table-scroll" tabindex="0"><table class="out-table"><thead><tr><th class="num">depth</th><th>algorithm</th><th class="num">nodes</th><th>best</th></tr></thead>`,
-		`<tr><td class="num">3</td><td>minimax</td><td class="num">2,096</td><td>Ra6</td></tr>`,
-		`<tr><td class="num">10</td><td>alphabeta</td><td class="num">497</td><td>&lt;b&gt;</td></tr>`,
-		`<pre class="out" tabindex="0">` + "\n" + `algorithms: minimax &amp; alphabeta</pre>`,
-	} {
-		if !strings.Contains(got, want) {
-			t.Errorf("TextHTML lacks %s\n got %s", want, got)
-		}
+	table := &textfmt.Table{Title: "compare: paper-mate2",
+		Columns: []textfmt.Column{{Key: "depth", Header: "depth", Right: true}, {Key: "algo", Header: "algorithm"}, {Key: "nodes", Header: "nodes", Right: true}, {Key: "best", Header: "best"}},
+		Rows: [][]textfmt.Cell{
+			{textfmt.IntCell(3), textfmt.TextCell("minimax"), textfmt.IntCell(2096), textfmt.TextCell("Ra6").Styled(textfmt.StyleAccent)},
+			{textfmt.IntCell(10), textfmt.TextCell("alphabeta"), textfmt.IntCell(497), textfmt.TextCell("<b>")},
+		},
+		Notes: []string{"algorithms: minimax & alphabeta"}}
+	var text strings.Builder
+	textfmt.WriteTableText(&text, table, textfmt.PlainPaint)
+	before, after := "searching…\n", "\nsee also <lesson 4>\n"
+	stdout := before + text.String() + after
+	cr := &CommandResult{Stdout: stdout, Stderr: "plylab: a warning\n",
+		Tables: []TableSpan{{Start: len(before), End: len(before) + text.Len(), Table: table}}}
+	h, err := OutputHTML(cr, "x")
+	if err != nil {
+		t.Fatal(err)
 	}
-	// Not a table: a rule that is not all '─' runs, or a lone rule.
-	for _, plain := range []string{"a  b\n──x ──\n1  2", "────\nno header above", "just text"} {
-		if got := TextHTML(plain); strings.Contains(got, "<table") || !strings.HasPrefix(got, `<pre class="out" tabindex="0">`) {
-			t.Errorf("TextHTML(%q) = %s, want preformatted text", plain, got)
-		}
+	got := string(h)
+	want := `<pre class="out" tabindex="0">searching…</pre>` +
+		`<div class="table-scroll" tabindex="0"><table class="out-table"><caption>compare: paper-mate2</caption>` +
+		`<thead><tr><th class="num">depth</th><th>algorithm</th><th class="num">nodes</th><th>best</th></tr></thead><tbody>` +
+		`<tr><td class="num">3</td><td>minimax</td><td class="num">2,096</td><td class="accent">Ra6</td></tr>` +
+		`<tr><td class="num">10</td><td>alphabeta</td><td class="num">497</td><td>&lt;b&gt;</td></tr></tbody></table></div>` +
+		`<div class="out-notes"><p>algorithms: minimax &amp; alphabeta</p></div>` +
+		`<pre class="out" tabindex="0">see also &lt;lesson 4&gt;</pre>` +
+		`<pre class="out" tabindex="0">plylab: a warning</pre>`
+	if got != want {
+		t.Errorf("OutputHTML =\n%s\nwant\n%s", got, want)
+	}
+	// Cut short before the table's end: all of it is text.
+	cr.Stdout = stdout[:len(before)+20]
+	h, _ = OutputHTML(cr, "x")
+	if strings.Contains(string(h), "<table") || !strings.Contains(string(h), "compare: paper-mate2") {
+		t.Errorf("a cut table: %s", h)
 	}
 }

@@ -38,6 +38,11 @@ type Invocation struct {
 	// files it wrote, the position it showed. Prose references and quiz
 	// answers read them; a command's text is never parsed.
 	Results func(Record)
+	// Table receives each table the command prints as aligned text, as
+	// its value: write writes its text to Stdout, and the session notes
+	// where it went (CommandResult.Tables), so that a page draws the
+	// table from its value.
+	Table func(t *textfmt.Table, write func() error) error
 }
 
 // Outcome is the result of one command: its exit status, and the results
@@ -139,6 +144,16 @@ type CommandResult struct {
 	// Flip is true when it was drawn from Black's side.
 	FEN  string
 	Flip bool
+	// Tables are the tables the command printed as text, each with the
+	// part of Stdout its text takes, in order.
+	Tables []TableSpan
+}
+
+// TableSpan is a table a command printed: its value, and the bytes of
+// Stdout, Start to End, that are its text.
+type TableSpan struct {
+	Start, End int
+	Table      *textfmt.Table
 }
 
 // Output is stdout followed by stderr.
@@ -229,7 +244,14 @@ func (s *Session) runCommand(cmd *Command) (*CommandResult, error) {
 		cr.Records = append(cr.Records, r)
 		mu.Unlock()
 	}
-	out := s.Run(Invocation{Args: args, Stdout: &stdout, Stderr: &stderr, Files: s.Files, Results: results})
+	table := func(t *textfmt.Table, write func() error) error {
+		start := stdout.Len()
+		err := write()
+		shown := *t
+		cr.Tables = append(cr.Tables, TableSpan{Start: start, End: stdout.Len(), Table: &shown})
+		return err
+	}
+	out := s.Run(Invocation{Args: args, Stdout: &stdout, Stderr: &stderr, Files: s.Files, Results: results, Table: table})
 	cr.Code = out.Code
 	cr.Records = append(cr.Records, out.Records...)
 	cr.Stdout, cr.Stderr = stdout.String(), stderr.String()

@@ -64,6 +64,15 @@ table.out-table .num { text-align: right; font-variant-numeric: tabular-nums; }
 table.out-table tr > :first-child { position: sticky; left: 0; z-index: 1; background: var(--out-bg); box-shadow: inset -1px 0 0 var(--rule); padding-left: 0.9rem; }
 table.out-table tr > :last-child { padding-right: 0.9rem; }
 table.out-table tbody tr:hover td { background: #eaeef2; }
+table.out-table caption { caption-side: top; text-align: left; font-weight: 600; padding: 0.45rem 0.9rem 0.2rem; position: sticky; left: 0; }
+table.out-table .good { color: #116329; }
+table.out-table .bad { color: #a40e26; }
+table.out-table .dim { color: var(--muted); }
+table.out-table .bold { font-weight: 600; }
+table.out-table .accent { color: #0a5d75; }
+table.out-table .warn { color: #7d4e00; }
+.out-notes { background: var(--out-bg); padding: 0.3rem 0.9rem 0.6rem; font-family: ui-monospace, "SF Mono", "Cascadia Mono", "DejaVu Sans Mono", Menlo, Consolas, monospace; font-size: 0.78rem; color: var(--muted); }
+.out-notes p { margin: 0.1rem 0; }
 figure { margin: 0; padding: 1rem; text-align: center; border-top: 1px solid var(--rule); background: #fff; }
 figure svg, figure img, .picture svg { max-width: 100%; height: auto; }
 figure svg { max-height: 70vh; }

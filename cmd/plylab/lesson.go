@@ -64,6 +64,9 @@ func (env *appEnv) lessonRunner(ctx context.Context, color bool) lessons.RunFunc
 		sub := &appEnv{Env: env.Child(ctx, inv.Stdout, inv.Stderr, color, inv.Files, results), commands: env.commands}
 		sub.Live = inv.Live
 		sub.Policy = sandbox.Cells
+		if inv.Table != nil {
+			sub.Out.Tables = inv.Table
+		}
 		return lessons.Outcome{Code: runWith(sub, append([]string{"plylab"}, inv.Args...))}
 	}
 }

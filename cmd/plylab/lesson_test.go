@@ -64,6 +64,9 @@ func TestLessons(t *testing.T) {
 			t.Skip("not every lesson ran (failed, or filtered out by -run); skipping the export check")
 		}
 	}
+	for _, r := range results {
+		checkOutputValues(t, r)
+	}
 	dir := t.TempDir()
 	files, err := lessons.ExportHTML(dir, results, lessons.ExportOptions{Generator: "plylab test"})
 	if err != nil {
@@ -496,4 +499,55 @@ func TestLessonRunStripsControls(t *testing.T) {
 	if !strings.Contains(r.stdout, "\x1b[") {
 		t.Error("with --color always the lesson's own styles are gone too")
 	}
+}
+
+// numberToken is a number as text and pages write them: 1,080, 2.98%,
+// -0.5, 353292.
+var numberToken = regexp.MustCompile(`[-+]?\d[\d,]*(\.\d+)?`)
+
+// tableRule is the rule under a text table's header: runs of '─', one
+// a column, with spaces between.
+var tableRule = regexp.MustCompile(`(?m)^─+( +─+)+ *$`)
+
+// htmlTag is one tag of a page, for its text.
+var htmlTag = regexp.MustCompile(`<[^>]*>`)
+
+// checkOutputValues renders each command of a lesson run both ways, as
+// its text (the terminal's rendering) and as its page part (OutputHTML,
+// tables drawn from their values): the numbers must be the same, in the
+// same order; and no table may reach the page as text (a rule of '─'
+// inside a <pre>), which would mean it was printed without its value.
+func checkOutputValues(t *testing.T, r *lessons.Result) {
+	t.Helper()
+	for _, c := range r.Cells {
+		for _, cr := range c.Commands {
+			html, err := lessons.OutputHTML(cr, "x")
+			if err != nil {
+				t.Fatal(err)
+			}
+			figure := strings.Index(string(html), "<figure>")
+			if figure < 0 {
+				figure = len(html)
+			}
+			page := htmlUnescape(htmlTag.ReplaceAllString(string(html)[:figure], " "))
+			text := lessons.StripANSI(cr.Output())
+			got, want := numberToken.FindAllString(page, -1), numberToken.FindAllString(text, -1)
+			if strings.Join(got, " ") != strings.Join(want, " ") {
+				t.Errorf("%s:%d (%s): the page shows the numbers\n%v\nthe terminal\n%v", r.Lesson.File, cr.Command.Line, cr.Command.Text, got, want)
+			}
+			if n := len(tableRule.FindAllString(lessons.StripANSI(cr.Stdout), -1)); n != len(cr.Tables) {
+				t.Errorf("%s:%d (%s): %d tables printed, %d handed over as values", r.Lesson.File, cr.Command.Line, cr.Command.Text, n, len(cr.Tables))
+			}
+			for _, pre := range regexp.MustCompile(`(?s)<pre[^>]*>(.*?)</pre>`).FindAllStringSubmatch(string(html), -1) {
+				if tableRule.MatchString(pre[1]) {
+					t.Errorf("%s:%d (%s): a table reached the page as text, without its value:\n%s", r.Lesson.File, cr.Command.Line, cr.Command.Text, pre[1])
+				}
+			}
+		}
+	}
+}
+
+// htmlUnescape undoes the escapes OutputHTML writes.
+func htmlUnescape(s string) string {
+	return strings.NewReplacer("&lt;", "<", "&gt;", ">", "&amp;", "&", "&#34;", `"`, "&#39;", "'", "&quot;", `"`).Replace(s)
 }

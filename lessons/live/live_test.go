@@ -4,9 +4,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/plylab/plylab/engine/kit/textfmt"
 	"github.com/plylab/plylab/lessons"
 	"github.com/plylab/plylab/lessons/sandbox"
 )
@@ -24,7 +26,16 @@ func fakeRun(inv lessons.Invocation) lessons.Outcome {
 	switch inv.Args[0] {
 	case "compare":
 		nodes := map[string]string{"2": "40", "3": "497", "4": "1080"}[depth]
-		fmt.Fprintf(inv.Stdout, "depth  nodes\n─────  ─────\n    %s  %5s\n", depth, nodes)
+		d, _ := strconv.ParseInt(depth, 10, 64)
+		n, _ := strconv.ParseInt(nodes, 10, 64)
+		t := &textfmt.Table{Columns: []textfmt.Column{{Key: "depth", Header: "depth", Right: true}, {Key: "nodes", Header: "nodes", Right: true}},
+			Rows: [][]textfmt.Cell{{textfmt.IntCell(d), {Text: nodes, Value: n}}}}
+		write := func() error { return textfmt.WriteTableText(inv.Stdout, t, textfmt.PlainPaint) }
+		if inv.Table != nil {
+			inv.Table(t, write)
+		} else {
+			write()
+		}
 		return lessons.Outcome{Records: []lessons.Record{{Kind: "table", Fields: []lessons.Field{
 			{Key: "depth", Value: json.Number(depth), Text: depth}, {Key: "nodes", Value: json.Number(nodes), Text: nodes}}}}}
 	case "tree":

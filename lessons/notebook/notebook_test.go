@@ -19,6 +19,7 @@ import (
 	"github.com/plylab/plylab/engine"
 	"github.com/plylab/plylab/engine/board"
 	"github.com/plylab/plylab/engine/textbook"
+	"github.com/plylab/plylab/engine/kit/textfmt"
 	"github.com/plylab/plylab/lessons"
 	"github.com/plylab/plylab/lessons/sandbox"
 )
@@ -39,8 +40,15 @@ func fakeRunner(ctx context.Context) lessons.RunFunc {
 	run := func(inv lessons.Invocation) (int, []lessons.Record) {
 		args, stdout, stderr := inv.Args, inv.Stdout, inv.Stderr
 		switch args[0] {
-		case "compare":
-			fmt.Fprintf(stdout, "depth  nodes\n─────  ─────\n    3    497\n")
+		case "compare": // a table, handed over as its value and printed as text
+			t := &textfmt.Table{Columns: []textfmt.Column{{Key: "depth", Header: "depth", Right: true}, {Key: "nodes", Header: "nodes", Right: true}},
+				Rows: [][]textfmt.Cell{{textfmt.IntCell(3), textfmt.IntCell(497)}}}
+			write := func() error { return textfmt.WriteTableText(stdout, t, textfmt.PlainPaint) }
+			if inv.Table != nil {
+				write2 := write
+				write = func() error { return inv.Table(t, write2) }
+			}
+			write()
 			return 0, []lessons.Record{{Kind: "table", Fields: []lessons.Field{{Key: "depth", Value: "3"}, {Key: "nodes", Value: "497"}}}}
 		case "tree": // writes the file named after -o into the folder
 			var recs []lessons.Record

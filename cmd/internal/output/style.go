@@ -42,7 +42,16 @@ type Painter struct {
 	// Results, when set, receives the run's structured results (see
 	// ResultSink).
 	Results ResultSink
+	// Tables, when set, receives every table printed as aligned text, as
+	// its value, around the writing of its text (see TableSink).
+	Tables TableSink
 }
+
+// TableSink receives a table a run prints as text: t is the table as
+// shown (its columns chosen), write writes its text. The sink calls write
+// and notes where in the output the text went, so that a page draws the
+// table from its value (HTML) where the terminal shows its text.
+type TableSink func(t *textfmt.Table, write func() error) error
 
 // Paint returns text in style s when colour is on, else text unchanged.
 func (p Painter) Paint(s Style, text string) string {

@@ -92,6 +92,9 @@ func WriteTable(w io.Writer, format string, t *Table, p Painter) error {
 	case "markdown":
 		return WriteMarkdown(w, t)
 	}
+	if p.Tables != nil {
+		return p.Tables(t, func() error { return WriteText(w, t, p) })
+	}
 	return WriteText(w, t, p)
 }
 

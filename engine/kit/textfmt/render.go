@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/csv"
 	"fmt"
+	"html"
 	"io"
 	"strconv"
 	"strings"
@@ -286,4 +287,56 @@ func PadLeft(s string, w int) string {
 		return strings.Repeat(" ", d) + s
 	}
 	return s
+}
+
+// WriteTableHTML writes t as an HTML table in a scrolling box that the
+// keyboard can reach: the title as its caption, a header row, the cells'
+// texts (numbers right-aligned, class "num"; a cell's Style as a class:
+// good, bad, dim, bold, accent, warn), and the notes after the box. All
+// text is escaped.
+func WriteTableHTML(w io.Writer, t *Table) error {
+	esc := html.EscapeString
+	var b strings.Builder
+	b.WriteString(`<div class="table-scroll" tabindex="0"><table class="out-table">`)
+	if t.Title != "" {
+		b.WriteString(`<caption>` + esc(OneLine(t.Title)) + `</caption>`)
+	}
+	b.WriteString(`<thead><tr>`)
+	for _, col := range t.Columns {
+		fmt.Fprintf(&b, `<th%s>%s</th>`, cellClass(col.Right, StyleNone), esc(col.Header))
+	}
+	b.WriteString(`</tr></thead><tbody>`)
+	for i := range t.Rows {
+		b.WriteString(`<tr>`)
+		for j, c := range t.RowCells(i) {
+			fmt.Fprintf(&b, `<td%s>%s</td>`, cellClass(t.Columns[j].Right, c.Style), esc(OneLine(c.Text)))
+		}
+		b.WriteString(`</tr>`)
+	}
+	b.WriteString(`</tbody></table></div>`)
+	if len(t.Notes) > 0 {
+		b.WriteString(`<div class="out-notes">`)
+		for _, n := range t.Notes {
+			b.WriteString(`<p>` + esc(n) + `</p>`)
+		}
+		b.WriteString(`</div>`)
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// cellClass is the class attribute of a cell: "num" when its column is
+// right-aligned, and its style's name.
+func cellClass(right bool, s Style) string {
+	var names []string
+	if right {
+		names = append(names, "num")
+	}
+	if n := s.Name(); n != "" {
+		names = append(names, n)
+	}
+	if len(names) == 0 {
+		return ""
+	}
+	return ` class="` + strings.Join(names, " ") + `"`
 }

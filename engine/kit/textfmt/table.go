@@ -49,6 +49,26 @@ func (s Style) SGR() string {
 	return ""
 }
 
+// Name is the style's name as a page's class: "good", "bad", "dim",
+// "bold", "accent", "warn", or "" for StyleNone.
+func (s Style) Name() string {
+	switch s {
+	case StyleGood:
+		return "good"
+	case StyleBad:
+		return "bad"
+	case StyleDim:
+		return "dim"
+	case StyleBold:
+		return "bold"
+	case StyleAccent:
+		return "accent"
+	case StyleWarn:
+		return "warn"
+	}
+	return ""
+}
+
 // Column describes one table column. Key is the field name in JSON and the
 // CSV header (snake_case); Header is what people see; Right aligns numbers.
 type Column struct {
