@@ -581,6 +581,18 @@ func TestTreeSlide(t *testing.T) {
 		if b := img.Bounds(); float64(b.Dx()) != 2*w || float64(b.Dy()) != 2*h {
 			t.Errorf("%s: PNG %v, the SVG %.0f × %.0f points", tt.name, b, w, h)
 		}
+		// Painted: the text, outlines and edges are dark pixels.
+		dark := 0
+		for y := img.Bounds().Min.Y; y < img.Bounds().Max.Y; y += 2 {
+			for x := img.Bounds().Min.X; x < img.Bounds().Max.X; x += 2 {
+				if r, g, b, _ := img.At(x, y).RGBA(); r < 0x4000 && g < 0x4000 && b < 0x4000 {
+					dark++
+				}
+			}
+		}
+		if dark < 2000 {
+			t.Errorf("%s: only %d dark pixels in the PNG: nothing drawn?", tt.name, dark)
+		}
 	}
 }
 
