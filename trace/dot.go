@@ -17,6 +17,12 @@ type DrawOptions struct {
 	Window bool
 	// NoLegend leaves the legend out.
 	NoLegend bool
+	// Slide draws the SVG and PNG for a projector (SlideStyle): every
+	// label at least SlideMinLabel units high, the title and the legend
+	// wrapped to the slide's width, the page a 4:3 frame of at least
+	// SlideWidth × SlideHeight units, the drawing centred in it. How many
+	// nodes fit is FitSlide's to choose. DOT keeps its own sizes.
+	Slide bool
 }
 
 // The palette, in the spirit of the papers' figures: pale fills so black
@@ -34,6 +40,7 @@ const (
 	colorMateFill = "#d9ead3"
 	colorQuiet    = "#666666" // quiescence
 	colorPruned   = "#999999" // never searched
+	colorFold     = "#777777" // a fold: moves searched, drawn as one box
 	colorPV       = "#000000"
 	fontName      = "Helvetica"
 )
@@ -74,6 +81,7 @@ func WriteDOT(w io.Writer, opts DrawOptions, trees ...*Tree) error {
 
 type drawer struct {
 	opts DrawOptions
+	st   style // the SVG drawing's type sizes
 	t    *Tree
 	tree int
 	seq  int
@@ -145,6 +153,14 @@ func (d *drawer) node(n *Node) dot.Node {
 	gn.Attr("tooltip", d.tooltip(n))
 
 	var lines []string
+	if g := n.Fold; g != nil {
+		// A fold: a double outline, as a stack of boxes.
+		gn.Attr("peripheries", "2")
+		lines = append(lines, htmlFont(esc(g.Label()), "10", "#444444"), htmlFont(esc(t.BoundLabel(g)), "14", ""),
+			htmlFont("<I>"+esc(plural(n.Visited(), "node"))+"</I>", "9", "#777777"))
+		gn.Attr("label", dot.HTML(strings.Join(lines, "<BR/>")))
+		return gn
+	}
 	name := n.Name
 	if n.Research {
 		name += " (re-search)"
@@ -243,6 +259,11 @@ func (d *drawer) tooltip(n *Node) string {
 	if !n.Max() {
 		player = "MIN"
 	}
+	if g := n.Fold; g != nil {
+		// No node of the search: no "#id".
+		return fmt.Sprintf("%s at %s, %s to move after them: %s; %s (%s searched)", g.Label(), path, player, strings.Join(g.Moves, " "),
+			t.BoundLabel(g), plural(n.Visited(), "node"))
+	}
 	s := fmt.Sprintf("#%d %s: %s to move, ply %d, depth %d, %s, value %s (%s)",
 		n.ID, path, player, n.Ply, n.Depth, t.WindowLabel(n), t.ValueLabel(n), n.End)
 	if n.Total > 0 {
@@ -306,6 +327,10 @@ func legend(opts DrawOptions, trees []*Tree) string {
 	if used.hidden {
 		entries = append(entries, entry{cell("white", "#333333", "", `<FONT COLOR="#777777"><I>… N more</I></FONT>`),
 			"nodes searched below this one but not drawn"})
+	}
+	if used.fold {
+		entries = append(entries, entry{cell("white", colorFold, "", "N more moves"),
+			"moves searched here, drawn as one box: every value within its bound"})
 	}
 	if chess {
 		entries = append(entries, entry{cell("white", "white", "", "#2"), "mate in 2 moves (#-2: MAX is mated)"})

@@ -23,12 +23,53 @@ import (
 // Layout constants, in points.
 const (
 	nodeSep   = 14.0 // between siblings
-	rankSep   = 30.0 // between a level's bottom and the next level's top
+	rankSep   = 30.0 // between a level's bottom and the next level's top, on paper
 	treeSep   = 28.0 // between two trees side by side
 	pageMarg  = 12.0 // around everything
 	framePad  = 12.0 // inside a tree's frame
 	linePitch = 1.22 // line height as a multiple of the font size
+	stackStep = 4.0  // the offset of a fold's second box
 )
+
+// style is a drawing's type sizes, in points (units of the SVG).
+type style struct {
+	name   float64 // the move above a node's value
+	value  float64 // a node's value
+	small  float64 // windows, end labels, "… N more", pruned moves, edge labels
+	title  float64 // a tree's heading
+	line   float64 // a tree's summary and filter lines
+	legend float64 // the legend
+	// rankSep is the gap between a level's bottom and the next level's
+	// top.
+	rankSep float64
+	slide   bool // wrap the title and the legend, frame the page 4:3
+}
+
+// paperStyle is the drawing for a page or a screen that zooms: small
+// labels, many nodes.
+var paperStyle = style{name: 10, value: 14, small: 9, title: 13, line: 13, legend: 10, rankSep: rankSep}
+
+// slideStyle is the drawing for a projector: no label under SlideMinLabel
+// units, so a slide SlideWidth units wide shows each at least
+// SlideMinLabel pixels high on a SlideWidth-pixel screen; its levels are
+// closer than on paper, as a slide runs out of height before a page does.
+var slideStyle = style{name: SlideMinLabel, value: 18, small: SlideMinLabel, title: 18, line: SlideMinLabel, legend: SlideMinLabel, rankSep: 24, slide: true}
+
+// The slide the projector preset draws for: a 4:3 screen SlideWidth by
+// SlideHeight pixels, where no label may be under SlideMinLabel pixels.
+const (
+	SlideWidth    = 1024
+	SlideHeight   = 768
+	SlideMinLabel = 14
+)
+
+// styleOf is the style opts ask for: the slide's or the paper's.
+func styleOf(opts DrawOptions) style {
+	if opts.Slide {
+		return slideStyle
+	}
+	return paperStyle
+}
 
 // span is one line of text in a label.
 type span struct {
@@ -61,6 +102,7 @@ type edgeLook struct {
 	width        float64
 	dash         string
 	label, lcolr string
+	lsize        float64 // the label's type size
 }
 
 // textWidth measures s in the Go fonts (a little wider than Helvetica, so
@@ -85,8 +127,13 @@ func (b *box) size() {
 	}
 }
 
-// nodeLines is a node's label, line by line, as the DOT source writes it.
-func nodeLines(t *Tree, n *Node, opts DrawOptions, lk look) []span {
+// nodeLines is a node's label, line by line, as the DOT source writes it;
+// a fold's says how many moves, their bound and how many nodes.
+func nodeLines(t *Tree, n *Node, opts DrawOptions, lk look, st style) []span {
+	if g := n.Fold; g != nil {
+		return []span{{text: g.Label(), size: st.name, color: "#444444"}, {text: t.BoundLabel(g), size: st.value, class: "value"},
+			{text: plural(n.Visited(), "node"), size: st.small, color: "#777777", italic: true}}
+	}
 	name := n.Name
 	if n.Research {
 		name += " (re-search)"
@@ -94,19 +141,19 @@ func nodeLines(t *Tree, n *Node, opts DrawOptions, lk look) []span {
 	if n.Ply == 0 && t.Kind == KindChess {
 		name = t.RootPlayer + " to move"
 	}
-	lines := []span{{text: name, size: 10, color: "#444444"}, {text: t.ValueLabel(n), size: 14, bold: n.PV, class: "value"}}
+	lines := []span{{text: name, size: st.name, color: "#444444"}, {text: t.ValueLabel(n), size: st.value, bold: n.PV, class: "value"}}
 	if opts.Window {
-		lines = append(lines, span{text: t.WindowLabel(n), size: 9, color: "#555555"})
+		lines = append(lines, span{text: t.WindowLabel(n), size: st.small, color: "#555555"})
 	}
 	if end := t.EndLabel(n); end != "" {
 		if i := strings.Index(end, " after "); i > 0 {
-			lines = append(lines, span{text: end[:i], size: 9, color: lk.tag, class: "end"}, span{text: end[i+1:], size: 9, color: lk.tag, class: "end"})
+			lines = append(lines, span{text: end[:i], size: st.small, color: lk.tag, class: "end"}, span{text: end[i+1:], size: st.small, color: lk.tag, class: "end"})
 		} else {
-			lines = append(lines, span{text: end, size: 9, color: lk.tag, class: "end"})
+			lines = append(lines, span{text: end, size: st.small, color: lk.tag, class: "end"})
 		}
 	}
 	if n.Hidden > 0 {
-		lines = append(lines, span{text: "… " + textfmt.Thousands(n.Hidden) + " more", size: 9, color: "#777777", italic: true})
+		lines = append(lines, span{text: "… " + textfmt.Thousands(n.Hidden) + " more", size: st.small, color: "#777777", italic: true})
 	}
 	return lines
 }
@@ -136,10 +183,10 @@ func prunedRows(p *PrunedGroup, esc func(string) string) []string {
 }
 
 // prunedLines is the pruned group's label in the SVG drawing.
-func prunedLines(p *PrunedGroup) []span {
-	lines := []span{{text: fmt.Sprintf("%d pruned", p.Count), size: 9, color: "#777777", italic: true}}
+func prunedLines(p *PrunedGroup, st style) []span {
+	lines := []span{{text: fmt.Sprintf("%d pruned", p.Count), size: st.small, color: "#777777", italic: true}}
 	for _, row := range prunedRows(p, func(s string) string { return s }) {
-		lines = append(lines, span{text: row, size: 9, color: "#777777"})
+		lines = append(lines, span{text: row, size: st.small, color: "#777777"})
 	}
 	return lines
 }
@@ -148,10 +195,10 @@ func prunedLines(p *PrunedGroup) []span {
 // drawn root).
 func build(t *Tree, n, parent *Node, opts DrawOptions, d *drawer, level int) *box {
 	lk := nodeLook(n)
-	b := &box{lines: nodeLines(t, n, opts, lk), lk: lk, tooltip: d.tooltip(n), attrs: nodeAttrs(t, n, parent, d.tree), level: level}
+	b := &box{lines: nodeLines(t, n, opts, lk, d.st), lk: lk, tooltip: d.tooltip(n), attrs: nodeAttrs(t, n, parent, d.tree), level: level}
 	b.size()
 	for _, c := range n.Children {
-		e := edgeLook{color: "#555555", width: 1}
+		e := edgeLook{color: "#555555", width: 1, lsize: d.st.small}
 		switch {
 		case c.PV:
 			e.width, e.color = 3, colorPV
@@ -171,7 +218,7 @@ func build(t *Tree, n, parent *Node, opts DrawOptions, d *drawer, level int) *bo
 	}
 	folded := len(n.Children) == 0 && n.Hidden > 0
 	if p := n.Pruned; p != nil && !folded {
-		pb := &box{lines: prunedLines(p), pruned: true, level: level + 1,
+		pb := &box{lines: prunedLines(p, d.st), pruned: true, level: level + 1,
 			attrs: dataAttrs("pruned", "tree", fmt.Sprint(d.tree), "of", fmt.Sprint(n.ID),
 				"why", "never searched: the cutoff above made them irrelevant", "moves", strings.Join(p.Moves, " ")),
 			lk:      look{box: true, fill: "white", border: colorPruned, pen: 1, dashed: true},
@@ -248,10 +295,14 @@ func (b *box) heights(rows *[]float64) {
 	}
 }
 
-// svgWriter collects SVG elements.
-type svgWriter struct{ b strings.Builder }
+// svgWriter collects SVG elements; min is the smallest type size written.
+type svgWriter struct {
+	b   strings.Builder
+	min float64
+}
 
 func (s *svgWriter) text(x, y float64, anchor string, l span) {
+	s.min = min(s.min, l.size)
 	fmt.Fprintf(&s.b, `<text xml:space="preserve" x="%.2f" y="%.2f" text-anchor="%s" font-family="Helvetica,Arial,sans-serif" font-size="%.1f"`, x, y, anchor, l.size)
 	if l.bold {
 		s.b.WriteString(` font-weight="bold"`)
@@ -315,6 +366,10 @@ func (s *svgWriter) drawBox(b *box) {
 	if b.lk.dashed {
 		dash = "5,2"
 	}
+	if b.lk.stack {
+		// A fold: a second box behind, up and to the right, as a stack.
+		s.shape(b.x-b.w/2+stackStep, b.y-stackStep, b.w, b.h, b.lk.box, !b.lk.box, b.lk.fill, b.lk.border, b.lk.pen, dash)
+	}
 	s.shape(b.x-b.w/2, b.y, b.w, b.h, b.lk.box, !b.lk.box, b.lk.fill, b.lk.border, b.lk.pen, dash)
 	s.textBlock(b.x, b.y+(b.h-blockHeight(b.lines))/2, b.lines, "middle")
 	s.b.WriteString("</g>\n")
@@ -334,7 +389,7 @@ func (s *svgWriter) drawTree(b *box) {
 		s.b.WriteString("/>")
 		if e.label != "" {
 			s.b.WriteString("\n")
-			s.text((x0+x1)/2+4, (y0+y1)/2+3, "start", span{text: e.label, size: 9, color: e.lcolr})
+			s.text((x0+x1)/2+4, (y0+y1)/2+3, "start", span{text: e.label, size: e.lsize, color: e.lcolr})
 		}
 		s.b.WriteString("</g>\n")
 	}
@@ -354,16 +409,19 @@ type treeDrawing struct {
 	rows, heights []float64
 }
 
-func layoutTree(opts DrawOptions, t *Tree, idx int) *treeDrawing {
-	td := &treeDrawing{title: []span{{text: t.Heading(), size: 13, bold: true}, {text: t.Summary(), size: 13}}}
+// layoutTree lays out tree t, the idx-th of the drawing, with its title;
+// the title's lines wrap at wrap units (none when 0).
+func layoutTree(opts DrawOptions, t *Tree, idx int, wrap float64) *treeDrawing {
+	st := styleOf(opts)
+	td := &treeDrawing{title: wrapLines([]span{{text: t.Heading(), size: st.title, bold: true}, {text: t.Summary(), size: st.line}}, wrap)}
 	if t.Filter != "" {
-		td.title = append(td.title, span{text: "shown: " + t.Filter, size: 13, italic: true})
+		td.title = append(td.title, wrapLines([]span{{text: "shown: " + t.Filter, size: st.line, italic: true}}, wrap)...)
 	}
 	if t.Root == nil {
-		td.root = &box{lines: []span{{text: "(no search)", size: 11}}, lk: look{box: true, fill: "none", border: "none"}}
+		td.root = &box{lines: []span{{text: "(no search)", size: max(11, st.small)}}, lk: look{box: true, fill: "none", border: "none"}}
 		td.root.size()
 	} else {
-		td.root = build(t, t.Root, nil, opts, &drawer{opts: opts, t: t, tree: idx}, 0)
+		td.root = build(t, t.Root, nil, opts, &drawer{opts: opts, st: st, t: t, tree: idx}, 0)
 	}
 	lefts, rights := td.root.contour()
 	td.left = slices.Min(lefts)
@@ -372,9 +430,9 @@ func layoutTree(opts DrawOptions, t *Tree, idx int) *treeDrawing {
 	y := 0.0
 	for _, h := range td.heights {
 		td.rows = append(td.rows, y)
-		y += h + rankSep
+		y += h + st.rankSep
 	}
-	td.th = y - rankSep
+	td.th = y - st.rankSep
 	titleW := 0.0
 	for _, l := range td.title {
 		titleW = max(titleW, textWidth(l))
@@ -384,12 +442,82 @@ func layoutTree(opts DrawOptions, t *Tree, idx int) *treeDrawing {
 	return td
 }
 
+// wrapLines breaks each line wider than width units at spaces into lines
+// that fit (a word wider than width stays whole); width 0 keeps them.
+func wrapLines(lines []span, width float64) []span {
+	if width <= 0 {
+		return lines
+	}
+	var out []span
+	for _, l := range lines {
+		if textWidth(l) <= width {
+			out = append(out, l)
+			continue
+		}
+		cur := l
+		cur.text = ""
+		for _, w := range strings.Fields(l.text) {
+			next := cur
+			if next.text != "" {
+				next.text += " "
+			}
+			next.text += w
+			if cur.text != "" && textWidth(next) > width {
+				out = append(out, cur)
+				next.text = w
+			}
+			cur = next
+		}
+		out = append(out, cur)
+	}
+	return out
+}
+
+// Measure is a drawing's SVG as a screen shows it: the size of its
+// viewBox and the type size of its smallest text, in the SVG's units.
+type Measure struct {
+	Width, Height float64
+	MinText       float64
+}
+
+// SlideLabel is the height in pixels of the drawing's smallest label on
+// a SlideWidth × SlideHeight screen, the drawing as large as fits it.
+func (m Measure) SlideLabel() float64 {
+	if m.Width <= 0 || m.Height <= 0 {
+		return 0
+	}
+	return m.MinText * min(SlideWidth/m.Width, SlideHeight/m.Height)
+}
+
+// MeasureSVG lays out the trees as the SVG drawing would (Render) and
+// returns its Measure.
+func MeasureSVG(opts DrawOptions, trees ...*Tree) Measure {
+	_, m := renderSVG(opts, trees...)
+	return m
+}
+
 // drawingSVG draws the trees side by side, the legend below, as SVG.
 func drawingSVG(opts DrawOptions, trees ...*Tree) []byte {
+	svg, _ := renderSVG(opts, trees...)
+	return svg
+}
+
+// renderSVG draws the trees side by side, the legend below, as SVG, and
+// measures what it drew. A slide (opts.Slide) wraps each tree's title to
+// its share of the slide's width and the legend to the slide's, and
+// centres the drawing in a 4:3 page at least SlideWidth × SlideHeight.
+func renderSVG(opts DrawOptions, trees ...*Tree) ([]byte, Measure) {
+	st := styleOf(opts)
+	titleWrap, legendWrap := 0.0, 0.0
+	if st.slide {
+		n := float64(max(len(trees), 1))
+		titleWrap = (SlideWidth-2*pageMarg-(n-1)*treeSep)/n - 2*framePad
+		legendWrap = SlideWidth - 2*pageMarg
+	}
 	var tds []*treeDrawing
 	width, height := 0.0, 0.0
 	for i, t := range trees {
-		td := layoutTree(opts, t, i+1)
+		td := layoutTree(opts, t, i+1, titleWrap)
 		if i > 0 {
 			width += treeSep
 		}
@@ -400,7 +528,7 @@ func drawingSVG(opts DrawOptions, trees ...*Tree) []byte {
 	treesW := width
 	var leg *legendDrawing
 	if !opts.NoLegend {
-		leg = layoutLegend(opts, trees)
+		leg = layoutLegend(opts, trees, legendWrap)
 		width = max(width, leg.w)
 	}
 	total := height
@@ -408,11 +536,20 @@ func drawingSVG(opts DrawOptions, trees ...*Tree) []byte {
 		total += 10 + leg.h
 	}
 	W, H := width+2*pageMarg, total+2*pageMarg
-	var s svgWriter
+	pw, ph, dx, dy := W, H, 0.0, 0.0
+	if st.slide {
+		pw = max(W, SlideWidth, H*SlideWidth/SlideHeight)
+		ph = pw * SlideHeight / SlideWidth
+		dx, dy = (pw-W)/2, (ph-H)/2
+	}
+	s := svgWriter{min: math.Inf(1)}
 	fmt.Fprintf(&s.b, `<?xml version="1.0" encoding="UTF-8"?>`+"\n")
-	fmt.Fprintf(&s.b, `<svg xmlns="http://www.w3.org/2000/svg" width="%.0fpt" height="%.0fpt" viewBox="0 0 %.2f %.2f">`+"\n", W, H, W, H)
+	fmt.Fprintf(&s.b, `<svg xmlns="http://www.w3.org/2000/svg" width="%.0fpt" height="%.0fpt" viewBox="0 0 %.2f %.2f">`+"\n", pw, ph, pw, ph)
 	s.b.WriteString("<title>search</title>\n")
-	fmt.Fprintf(&s.b, `<polygon points="0,0 %.2f,0 %.2f,%.2f 0,%.2f" fill="white" stroke="none"/>`+"\n", W, W, H, H)
+	fmt.Fprintf(&s.b, `<polygon points="0,0 %.2f,0 %.2f,%.2f 0,%.2f" fill="white" stroke="none"/>`+"\n", pw, pw, ph, ph)
+	if dx != 0 || dy != 0 {
+		fmt.Fprintf(&s.b, `<g transform="translate(%.2f %.2f)">`+"\n", dx, dy)
+	}
 	x := pageMarg + (width-treesW)/2
 	for i, td := range tds {
 		fmt.Fprintf(&s.b, "<g%s>\n", dataAttrs("trace", "tree", fmt.Sprint(i+1), "algo", trees[i].Algo, "kind", trees[i].Kind))
@@ -433,54 +570,96 @@ func drawingSVG(opts DrawOptions, trees ...*Tree) []byte {
 	if leg != nil {
 		leg.draw(&s, pageMarg, pageMarg+height+10)
 	}
+	if dx != 0 || dy != 0 {
+		s.b.WriteString("</g>\n")
+	}
 	s.b.WriteString("</svg>\n")
-	return []byte(s.b.String())
+	return []byte(s.b.String()), Measure{Width: pw, Height: ph, MinText: s.min}
 }
 
-// legendDrawing is the legend: sample and explanation, two per row.
+// legendDrawing is the legend: sample and explanation, two per row on
+// paper, as many as fit the width in each row on a slide.
 type legendDrawing struct {
 	entries  []legendEntry
-	cols     [4]float64 // widths: sample, text, sample, text
+	places   []legendPlace // one per entry
 	rowH     float64
 	w, h     float64
 	fontSize float64
 }
 
+// legendPlace is where an entry goes: its left edge, its row and the
+// width of its sample's box.
+type legendPlace struct {
+	x       float64
+	row     int
+	sampleW float64
+}
+
 type legendEntry struct {
 	sample              span
-	fill, border, style string
+	fill, border, style string // style: "rounded", "dashed", "stack" (a fold) or ""
 	text                string
 }
 
-func layoutLegend(opts DrawOptions, trees []*Tree) *legendDrawing {
-	l := &legendDrawing{entries: legendEntries(opts, trees), fontSize: 10}
+// layoutLegend places the legend's entries: in two aligned columns, or,
+// when wrap is positive (a slide), left to right in rows no wider than
+// wrap.
+func layoutLegend(opts DrawOptions, trees []*Tree, wrap float64) *legendDrawing {
+	st := styleOf(opts)
+	l := &legendDrawing{entries: legendEntries(opts, trees), fontSize: st.legend}
 	l.rowH = l.fontSize*linePitch + 10
+	if wrap > 0 {
+		x, row := 0.0, 0
+		for _, e := range l.entries {
+			sw := textWidth(e.sample) + 10
+			w := sw + textWidth(span{text: e.text, size: l.fontSize}) + 16
+			if x > 0 && x+w > wrap {
+				x, row = 0, row+1
+			}
+			l.places = append(l.places, legendPlace{x: x, row: row, sampleW: sw})
+			l.w = max(l.w, x+w)
+			x += w + 4
+		}
+		l.h = float64(row+1) * l.rowH
+		if len(l.entries) == 0 {
+			l.h = 0
+		}
+		return l
+	}
+	var cols [4]float64 // widths: sample, text, sample, text
 	for i, e := range l.entries {
 		c := (i % 2) * 2
-		l.cols[c] = max(l.cols[c], textWidth(e.sample)+10)
-		l.cols[c+1] = max(l.cols[c+1], textWidth(span{text: e.text, size: l.fontSize})+16)
+		cols[c] = max(cols[c], textWidth(e.sample)+10)
+		cols[c+1] = max(cols[c+1], textWidth(span{text: e.text, size: l.fontSize})+16)
 	}
-	l.w = l.cols[0] + l.cols[1] + l.cols[2] + l.cols[3] + 4*4
+	for i := range l.entries {
+		c := (i % 2) * 2
+		x := 0.0
+		for k := 0; k < c; k++ {
+			x += cols[k] + 4
+		}
+		l.places = append(l.places, legendPlace{x: x, row: i / 2, sampleW: cols[c]})
+	}
+	l.w = cols[0] + cols[1] + cols[2] + cols[3] + 4*4
 	l.h = float64((len(l.entries)+1)/2) * l.rowH
 	return l
 }
 
 func (l *legendDrawing) draw(s *svgWriter, x0, y0 float64) {
 	for i, e := range l.entries {
-		row, c := i/2, (i%2)*2
-		x := x0
-		for k := 0; k < c; k++ {
-			x += l.cols[k] + 4
-		}
-		y := y0 + float64(row)*l.rowH
+		p := l.places[i]
+		x, y := x0+p.x, y0+float64(p.row)*l.rowH
 		h := l.rowH - 6
 		dash := ""
 		if e.style == "dashed" {
 			dash = "5,2"
 		}
-		s.shape(x, y, l.cols[c], h, e.style == "rounded", false, e.fill, e.border, 1, dash)
-		s.textBlock(x+l.cols[c]/2, y+(h-blockHeight([]span{e.sample}))/2, []span{e.sample}, "middle")
-		s.textBlock(x+l.cols[c]+8, y+(h-l.fontSize*linePitch)/2, []span{{text: e.text, size: l.fontSize}}, "start")
+		if e.style == "stack" {
+			s.shape(x+stackStep, y-stackStep, p.sampleW, h, false, false, e.fill, e.border, 1, dash)
+		}
+		s.shape(x, y, p.sampleW, h, e.style == "rounded", false, e.fill, e.border, 1, dash)
+		s.textBlock(x+p.sampleW/2, y+(h-blockHeight([]span{e.sample}))/2, []span{e.sample}, "middle")
+		s.textBlock(x+p.sampleW+8, y+(h-l.fontSize*linePitch)/2, []span{{text: e.text, size: l.fontSize}}, "start")
 	}
 }
 
@@ -491,58 +670,69 @@ func WriteSVG(w io.Writer, opts DrawOptions, trees ...*Tree) error {
 }
 
 // legendEntries lists the legend of the SVG drawing, entry for entry the
-// legend of the DOT source.
+// legend of the DOT source; a slide says each in fewer words.
 func legendEntries(opts DrawOptions, trees []*Tree) []legendEntry {
+	st := styleOf(opts)
 	used, chess, root := legendUsage(trees)
 	maxName := "MAX"
 	if chess {
 		maxName = "MAX (" + root + ")"
 	}
 	s := func(text, color string, bold, italic bool) span {
-		return span{text: text, size: 10, color: color, bold: bold, italic: italic}
+		return span{text: text, size: st.legend, color: color, bold: bold, italic: italic}
+	}
+	say := func(paper, slide string) string {
+		if st.slide {
+			return slide
+		}
+		return paper
 	}
 	es := []legendEntry{
-		{s(maxName, "", false, false), colorMax, "#333333", "rounded", "to move: picks the highest value"},
-		{s("MIN", "", false, false), colorMin, "#333333", "", "to move: picks the lowest value"},
-		{s("3", "", true, false), "white", colorPV, "", "bold: the principal variation"},
-		{s("≥ 5  ≤ 2", "", false, false), "white", "#333333", "", "values from MAX's view; bounds after a cutoff"},
+		{s(maxName, "", false, false), colorMax, "#333333", "rounded", say("to move: picks the highest value", "picks the highest")},
+		{s("MIN", "", false, false), colorMin, "#333333", "", say("to move: picks the lowest value", "picks the lowest")},
+		{s("3", "", true, false), "white", colorPV, "", say("bold: the principal variation", "bold: best play")},
+		{s("≥ 5  ≤ 2", "", false, false), "white", "#333333", "", say("values from MAX's view; bounds after a cutoff", "MAX's view; bounds")},
 	}
 	if used.cut {
 		es = append(es, legendEntry{s("α/β-cutoff", colorCut, false, false), "white", colorCut, "",
-			"a move reached the bound: the parent will avoid this node, so its other moves cannot matter"})
+			say("a move reached the bound: the parent will avoid this node, so its other moves cannot matter", "other moves cannot matter")})
 	}
 	if used.pruned {
 		es = append(es, legendEntry{s("k pruned", "#777777", false, true), "white", colorPruned, "dashed",
-			"moves never searched because of the cutoff"})
+			say("moves never searched because of the cutoff", "never searched")})
 	}
 	if used.tt {
 		es = append(es, legendEntry{s("TT cutoff", colorTT, false, false), colorTTFill, colorTT, "",
-			"transposition table already knew the value"})
+			say("transposition table already knew the value", "the table knew it")})
 	}
 	if used.null {
 		es = append(es, legendEntry{s("null move", colorNull, false, false), colorNullFill, colorNull, "",
-			"passing still reached β: node pruned"})
+			say("passing still reached β: node pruned", "passing reached β")})
 	}
 	if used.verify {
-		es = append(es, legendEntry{s("verify", "", false, false), "white", "#333333", "", "null-move cutoff checked by a reduced search"})
+		es = append(es, legendEntry{s("verify", "", false, false), "white", "#333333", "", say("null-move cutoff checked by a reduced search", "null move checked")})
 	}
 	if used.quies {
 		es = append(es, legendEntry{s("quiescence", colorQuiet, false, false), "white", colorQuiet, "dashed",
-			"captures searched past the depth limit"})
+			say("captures searched past the depth limit", "captures past the depth")})
 	}
 	if used.mate {
 		es = append(es, legendEntry{s("checkmate", colorMate, false, false), colorMateFill, colorMate, "",
-			"game over: mate, stalemate or draw"})
+			say("game over: mate, stalemate or draw", "game over")})
 	}
 	if used.hidden {
 		es = append(es, legendEntry{s("… N more", "#777777", false, true), "white", "#333333", "",
-			"nodes searched below this one but not drawn"})
+			say("nodes searched below this one but not drawn", "searched, not drawn")})
+	}
+	if used.fold {
+		es = append(es, legendEntry{s("N more moves", "#444444", false, false), "white", colorFold, "stack",
+			say("moves searched here, drawn as one box: every value within its bound", "moves in one box")})
 	}
 	if chess {
-		es = append(es, legendEntry{s("#2", "", false, false), "white", "white", "", "mate in 2 moves (#-2: MAX is mated)"})
+		es = append(es, legendEntry{s("#2", "", false, false), "white", "white", "", say("mate in 2 moves (#-2: MAX is mated)", "mate in 2")})
 	}
 	if opts.Window {
-		es = append(es, legendEntry{s("α β", "", false, false), "white", "white", "", "window on entry: MAX is sure of α, MIN of β"})
+		es = append(es, legendEntry{s("α β", "", false, false), "white", "white", "", say("window on entry: MAX is sure of α, MIN of β", "window on entry")})
 	}
 	return es
 }
@@ -550,8 +740,9 @@ func legendEntries(opts DrawOptions, trees []*Tree) []legendEntry {
 // nodeAttrs are the attributes of a drawn node's group: what the
 // notebook's tree viewer shows when the node is clicked (its path, who is
 // to move, the window on entry, the value, how and why it ended, and its
-// position for a chess tree), and what the replay of the search reads
-// (replayAttrs). tree numbers the drawing's trees from 1.
+// position for a chess tree; a fold, how many moves and which, its end
+// "folded"), and what the replay of the search reads (replayAttrs). tree
+// numbers the drawing's trees from 1.
 func nodeAttrs(t *Tree, n, parent *Node, tree int) string {
 	path := "root"
 	if len(n.Path) > 0 {
@@ -565,10 +756,16 @@ func nodeAttrs(t *Tree, n, parent *Node, tree int) string {
 	if end == "" {
 		end = n.End.String()
 	}
+	if n.Fold != nil {
+		end = "folded"
+	}
 	kv := []string{"node", fmt.Sprint(n.ID), "path", path, "player", player, "ply", fmt.Sprint(n.Ply), "depth", fmt.Sprint(n.Depth),
 		"window", t.WindowLabel(n), "value", t.ValueLabel(n), "end", end, "why", t.Why(n)}
 	if fen := t.NodeFEN(n); fen != "" {
 		kv = append(kv, "fen", fen)
+	}
+	if g := n.Fold; g != nil {
+		kv = append(kv, "fold", fmt.Sprint(len(g.Moves)), "moves", strings.Join(g.Moves, " "))
 	}
 	kv = append(kv, replayAttrs(t, n, parent, tree)...)
 	return dataAttrs("node", kv...)

@@ -184,15 +184,24 @@ func TestJSONRoundTrip(t *testing.T) {
 	}
 }
 
-// TestTidyLayout checks the tree drawing's layout on a textbook tree and
-// a filtered chess tree: no two boxes of a level overlap, children stay
-// in search order left to right, every parent is centred over its first
-// and last child, and each level lies below its parent's.
+// TestTidyLayout checks the tree drawing's layout on a textbook tree, a
+// chess tree and, on a slide, a chess tree whose moves are folded: no two
+// boxes of a level overlap, children stay in search order left to right,
+// every parent is centred over its first and last child, and each level
+// lies below its parent's.
 func TestTidyLayout(t *testing.T) {
 	toy, _ := toyTree(t, russell, true)
 	chess, _ := chessTree(t, fenMate2, engine.AlphaBetaOptions(), 3, 0)
-	for _, tr := range []*Tree{toy, chess} {
-		td := layoutTree(DrawOptions{Window: true}, tr, 1)
+	folded, err := searched(t, fenKiwipete, engine.AlphaBetaOptions(), 3).Apply(Filter{Fit: 20})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		tr   *Tree
+		opts DrawOptions
+	}{{toy, DrawOptions{Window: true}}, {chess, DrawOptions{Window: true}}, {folded, DrawOptions{Window: true, Slide: true}}} {
+		tr, rankSep := tt.tr, styleOf(tt.opts).rankSep
+		td := layoutTree(tt.opts, tr, 1, 0)
 		td.root.place(0, td.rows, td.heights)
 		levels := map[int][]*box{}
 		var walk func(b *box)

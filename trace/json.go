@@ -32,6 +32,7 @@ import (
 //	  "pruned": {"count", "moves": [...], "subtrees": [...]},
 //	  "entered": moment, "left": moment,
 //	  "raised", "stand_pat", "cause",
+//	  "fold": {"moves": [...], "max_bound", "max_value", "more"},
 //	  "children": [node, ...]
 //	}
 //	moment = {"seq", "nodes", "leaves", "cutoffs"}
@@ -42,7 +43,9 @@ import (
 // entered and left the node: ordered by seq, they are the order of the
 // search, which a replay follows. raised marks a node whose value became
 // its parent's best so far, stand_pat is a quiescence node's stand-pat
-// score (negamax), cause the id of the child that caused a cutoff. Flags,
+// score (negamax), cause the id of the child that caused a cutoff; fold
+// marks a fold node (Node.Fold: the moves it stands for and the bound on
+// their values, MAX's view), which only a drawing's --fit makes. Flags,
 // zero ids and empty lists are left out when false, zero or empty.
 
 const valuesNote = "alpha, beta and value are negamax: from the side to move's point of view; max_value and max_bound are from MAX's (the root player's) view"
@@ -102,7 +105,15 @@ type nodeJSON struct {
 	Raised     bool        `json:"raised,omitempty"`
 	StandPat   *int        `json:"stand_pat,omitempty"`
 	Cause      int         `json:"cause,omitempty"`
+	Fold       *foldJSON   `json:"fold,omitempty"`
 	Children   []*Node     `json:"children,omitempty"`
+}
+
+type foldJSON struct {
+	Moves    []string `json:"moves"`
+	MaxBound string   `json:"max_bound"`
+	MaxValue int      `json:"max_value"`
+	More     bool     `json:"more,omitempty"`
 }
 
 type momentJSON struct {
@@ -180,6 +191,9 @@ func (n *Node) MarshalJSON() ([]byte, error) {
 			j.Pruned.Moves = []string{}
 		}
 	}
+	if g := n.Fold; g != nil {
+		j.Fold = &foldJSON{Moves: g.Moves, MaxBound: g.Bound.String(), MaxValue: g.Value, More: g.More}
+	}
 	return textfmt.MarshalJSON(j)
 }
 
@@ -209,6 +223,13 @@ func (n *Node) UnmarshalJSON(data []byte) error {
 	}
 	if p := j.Pruned; p != nil {
 		n.Pruned = &PrunedGroup{Count: p.Count, Moves: p.Moves, Subtrees: p.Subtrees}
+	}
+	if g := j.Fold; g != nil {
+		b, err := parseBound(g.MaxBound)
+		if err != nil {
+			return err
+		}
+		n.Fold = &FoldGroup{Moves: g.Moves, Bound: b, Value: g.MaxValue, More: g.More}
 	}
 	return nil
 }

@@ -10,6 +10,7 @@ type look struct {
 	border string  // outline color
 	pen    float64 // outline width in points
 	dashed bool    // outline dashed (quiescence)
+	stack  bool    // a fold: drawn as a stack of two, several moves in one box
 	tag    string  // color of the end label; "" for the default
 }
 
@@ -46,6 +47,9 @@ func nodeLook(n *Node) look {
 			lk.border = colorPV
 		}
 	}
+	if n.Fold != nil {
+		lk.border, lk.stack = colorFold, true
+	}
 	if lk.tag == "" && (n.End == engine.EndStandPat || n.End == engine.EndDelta || n.End == engine.EndQuiet) {
 		lk.tag = colorQuiet
 	}
@@ -54,7 +58,7 @@ func nodeLook(n *Node) look {
 
 // usage records which kinds of node and edge the trees use, so a legend
 // lists only those.
-type usage struct{ cut, pruned, tt, null, quies, mate, hidden, verify bool }
+type usage struct{ cut, pruned, tt, null, quies, mate, hidden, verify, fold bool }
 
 // legendUsage scans the trees for the legend: what they use, whether one
 // is a chess tree, and the root player's name.
@@ -79,7 +83,8 @@ func legendUsage(trees []*Tree) (used usage, chess bool, root string) {
 			used.pruned = used.pruned || (n.Pruned != nil && !(len(n.Children) == 0 && n.Hidden > 0))
 			used.null = used.null || n.Null
 			used.quies = used.quies || n.Quiescence
-			used.hidden = used.hidden || n.Hidden > 0
+			used.hidden = used.hidden || (n.Hidden > 0 && n.Fold == nil)
+			used.fold = used.fold || n.Fold != nil
 			used.verify = used.verify || n.Verify
 		})
 	}

@@ -48,6 +48,10 @@ type Request struct {
 	PVOnly                  bool
 	Focus                   string
 	Format                  string // the output format, from PickFormat
+	// FitSet says Fit was given. Slide asks for the projector preset
+	// (DrawOptions.Slide, FitSlide): the drawing folds to fit a slide,
+	// Fit nodes at most. Window and NoLegend are the drawing's options.
+	FitSet, Slide, Window, NoLegend bool
 }
 
 // Job is a checked Request: the input, the algorithms (one, or two drawn
@@ -58,11 +62,29 @@ type Job struct {
 	Depth    int
 	MaxNodes int // the recorder's node budget
 	Filter   Filter
+	// Draw is how the drawing is drawn; with Draw.Slide, SlideFit is the
+	// most nodes FitSlide may leave.
+	Draw     DrawOptions
+	SlideFit int
 }
 
-// Run traces the job's searches (SearchEach): one tree per algorithm.
+// DefaultFit is the node budget of a drawing (Filter.Fit) when none is
+// given, and the most nodes the slide preset tries: on paper, about what
+// a page of a lesson holds; a slide holds fewer (FitSlide).
+const DefaultFit = 40
+
+// Run traces the job's searches (SearchEach): one tree per algorithm;
+// with Draw.Slide folded to fit a slide (FitSlide).
 func (j Job) Run(ctx context.Context) ([]*Tree, error) {
-	return SearchEach(ctx, j.Input, j.Algos, j.Depth, j.MaxNodes, j.Filter)
+	trees, err := SearchEach(ctx, j.Input, j.Algos, j.Depth, j.MaxNodes, j.Filter)
+	if err != nil || !j.Draw.Slide {
+		return trees, err
+	}
+	shown, _, err := FitSlide(j.Draw, j.SlideFit, trees...)
+	if err != nil {
+		return nil, &FilterError{err}
+	}
+	return shown, nil
 }
 
 // Textbook returns the textbook tree r asks for (ToyInput of Toy, or
@@ -137,10 +159,19 @@ func (r Request) Job(in Input, algos []engine.Options) (Job, error) {
 	if err != nil {
 		return Job{}, err
 	}
-	return Job{Input: in, Algos: algos, Depth: depth, MaxNodes: r.MaxNodes, Filter: f}, nil
+	j := Job{Input: in, Algos: algos, Depth: depth, MaxNodes: r.MaxNodes, Filter: f,
+		Draw: DrawOptions{Window: r.Window, NoLegend: r.NoLegend, Slide: r.Slide}}
+	if r.Slide {
+		j.SlideFit = DefaultFit
+		if r.FitSet {
+			j.SlideFit = r.Fit
+		}
+	}
+	return j, nil
 }
 
-// filter is the view r asks for; Fit applies to drawings only.
+// filter is the view r asks for; Fit applies to drawings only, Slide
+// only to drawings, and not with Fit 0.
 func (r Request) filter() (Filter, error) {
 	for _, v := range []struct {
 		param string
@@ -150,11 +181,18 @@ func (r Request) filter() (Filter, error) {
 			return Filter{}, param.Errorf("{"+v.param+"} must be 0 or more, got %d", v.n)
 		}
 	}
+	if r.Slide && !Drawing(r.Format) {
+		return Filter{}, param.Errorf("{Slide} draws for a projector, not %s; write a drawing: {Output} tree.svg (or .png, .html, .dot)", r.Format)
+	}
+	if r.Slide && r.FitSet && r.Fit == 0 {
+		return Filter{}, param.Errorf("{Slide} folds the tree to fit a slide and {Fit} 0 draws every node; give one of them ({Fit} N with {Slide}: at most N nodes)")
+	}
 	f := Filter{MaxDepth: r.MaxDepth, Collapse: r.Collapse, PVOnly: r.PVOnly}
 	if r.Focus != "" {
 		f.Focus = strings.FieldsFunc(r.Focus, func(r rune) bool { return r == ',' || r == ' ' })
 	}
-	if Drawing(r.Format) {
+	if Drawing(r.Format) && !r.Slide {
+		// With Slide, FitSlide picks the budget.
 		f.Fit = r.Fit
 	}
 	return f, nil

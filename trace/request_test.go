@@ -106,6 +106,17 @@ func TestRequestJob(t *testing.T) {
 		{"max-depth", with(func(r *Request) { r.MaxDepth = -1 }), toy, []engine.Options{ab}, "MaxDepth must be 0 or more, got -1"},
 		{"collapse", with(func(r *Request) { r.Collapse = -2 }), toy, []engine.Options{ab}, "Collapse must be 0 or more, got -2"},
 		{"fit checked in text too", with(func(r *Request) { r.Fit = -3 }), toy, []engine.Options{ab}, "Fit must be 0 or more, got -3"},
+		{"drawing options", with(func(r *Request) { r.Window, r.NoLegend, r.Format = true, true, FormatSVG }), chess, []engine.Options{ab},
+			"alphabeta/nnue/64 d3 n2000 {0 0 false [] 40} window nolegend"},
+		// The slide preset picks the budget (FitSlide), at most 40 or --fit.
+		{"slide", with(func(r *Request) { r.Slide, r.Format = true, FormatSVG }), chess, []engine.Options{ab}, "alphabeta/nnue/64 d3 n2000 {0 0 false [] 0} slide 40"},
+		{"slide, the html page", with(func(r *Request) { r.Slide, r.Format, r.Fit = true, FormatHTML, 0 }), chess, []engine.Options{ab}, "alphabeta/nnue/64 d3 n2000 {0 0 false [] 0} slide 40"},
+		{"slide at most 25", with(func(r *Request) { r.Slide, r.Format, r.Fit, r.FitSet = true, FormatPNG, 25, true }), chess, []engine.Options{ab},
+			"alphabeta/nnue/64 d3 n2000 {0 0 false [] 0} slide 25"},
+		{"slide in text", with(func(r *Request) { r.Slide = true }), chess, []engine.Options{ab},
+			"Slide draws for a projector, not text; write a drawing: Output tree.svg (or .png, .html, .dot)"},
+		{"slide and fit 0", with(func(r *Request) { r.Slide, r.Format, r.Fit, r.FitSet = true, FormatSVG, 0, true }), chess, []engine.Options{ab},
+			"Slide folds the tree to fit a slide and Fit 0 draws every node; give one of them (Fit N with Slide: at most N nodes)"},
 	} {
 		algos := append([]engine.Options(nil), tt.algos...)
 		j, err := tt.r.Job(tt.in, algos)
@@ -120,6 +131,15 @@ func TestRequestJob(t *testing.T) {
 			f := j.Filter
 			got = fmt.Sprintf("%s d%d n%d {%d %d %v [%s] %d}", strings.Join(names, ","), j.Depth, j.MaxNodes,
 				f.MaxDepth, f.Collapse, f.PVOnly, strings.Join(f.Focus, " "), f.Fit)
+			if j.Draw.Window {
+				got += " window"
+			}
+			if j.Draw.NoLegend {
+				got += " nolegend"
+			}
+			if j.Draw.Slide {
+				got += fmt.Sprintf(" slide %d", j.SlideFit)
+			}
 			if j.Input.Title != tt.in.Title {
 				t.Errorf("%s: input %q, want %q", tt.name, j.Input.Title, tt.in.Title)
 			}
@@ -133,13 +153,20 @@ func TestRequestJob(t *testing.T) {
 	}
 }
 
-// TestJobRun: a job runs SearchEach (the node counts of TestSearchEach).
+// TestJobRun: a job runs SearchEach (the node counts of TestSearchEach);
+// on a slide, folded by FitSlide.
 func TestJobRun(t *testing.T) {
 	g := russellToy(t)
 	j := Job{Input: Input{Title: "rn", Toy: g}, Algos: []engine.Options{engine.MinimaxOptions(), engine.AlphaBetaOptions()}, Depth: 2, MaxNodes: 100}
 	trees, err := j.Run(context.Background())
 	if err != nil || len(trees) != 2 || trees[0].Nodes != 13 || trees[1].Nodes != 11 {
 		t.Fatalf("Run: %d trees, %v", len(trees), err)
+	}
+	j = Job{Input: Input{Title: "kiwipete", Board: kiwipeteBoard(t)}, Algos: []engine.Options{engine.AlphaBetaOptions()}, Depth: 3,
+		MaxNodes: DefaultMaxNodes, Draw: DrawOptions{Slide: true}, SlideFit: DefaultFit}
+	trees, err = j.Run(context.Background())
+	if err != nil || len(trees) != 1 || trees[0].Nodes != 13 || MeasureSVG(j.Draw, trees...).SlideLabel() < SlideMinLabel {
+		t.Fatalf("Run on a slide: %d trees, %v", len(trees), err)
 	}
 }
 

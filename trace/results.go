@@ -89,11 +89,14 @@ func namePath(n, target *Node) ([]string, bool) {
 }
 
 // Lines returns every drawn node in the text view's order (depth first,
-// moves in the order drawn).
+// moves in the order drawn); a fold, no node of the search, is left out.
 func (t *Tree) Lines() []NodeResult {
 	var out []NodeResult
 	var walk func(n *Node, path []string)
 	walk = func(n *Node, path []string) {
+		if n.Fold != nil {
+			return
+		}
 		player := "max"
 		if !n.Max() {
 			player = "min"

@@ -93,6 +93,9 @@ func (tw *textWriter) node(n *Node, lead, indent string) {
 		name, value = p(RolePV, name), p(RolePV, value)
 	}
 	parts := []string{marker + " " + name, value}
+	if n.Fold != nil {
+		parts = append(parts, p(RoleDim, "("+plural(n.Visited(), "node")+": "+strings.Join(n.Fold.Moves, " ")+")"))
+	}
 	if tw.opts.Window {
 		parts = append(parts, p(RoleDim, "["+t.WindowLabel(n)+"]"))
 	}
@@ -146,7 +149,7 @@ func (tw *textWriter) node(n *Node, lead, indent string) {
 		}
 		items = append(items, item{text: p(RoleDim, fmt.Sprintf("✂ %d pruned: %s", pr.Count, strings.Join(moves, ", ")))})
 	}
-	if n.Hidden > 0 {
+	if n.Hidden > 0 && n.Fold == nil {
 		items = append(items, item{text: p(RoleDim, "… "+plural(n.Hidden, "more node"))})
 	}
 	for i, it := range items {

@@ -125,6 +125,16 @@ type Node struct {
 	Pruned *PrunedGroup
 	// Children are the nodes searched below this one, in search order.
 	Children []*Node
+	// Fold, when not nil, makes the node a fold: a box a drawing puts in
+	// place of several sibling moves (Filter.Fit), "17 more moves, all
+	// ≤ +0". It is no position of the search: its ID is its first move's,
+	// its Path its parent's, its window its first move's on entry, Entered
+	// and Left the first move's entry and the last move's exit (a replay
+	// shows it as one step in and one out), Raised whether one of them
+	// raised the parent's best, Hidden every node searched in them but one
+	// (so Visited counts them all), and Value and Bound the bound on their
+	// values (FoldGroup, in the node's negamax view).
+	Fold *FoldGroup
 
 	// Entered and Left are the search's progress when it entered this
 	// node and when it left it: a replay of the search shows the nodes'
@@ -160,6 +170,48 @@ type PrunedGroup struct {
 	// leads to: a leaf value or a nested list, so a student sees what
 	// alpha-beta never looked at.
 	Subtrees []string
+}
+
+// FoldGroup is what a fold node stands for: moves searched at its parent,
+// next to each other in search order, drawn as one box.
+type FoldGroup struct {
+	// Moves names the moves folded, in search order (a move searched
+	// twice, a re-search, once).
+	Moves []string
+	// Bound says what bounds every folded move's value, from MAX's view:
+	// engine.Upper "all ≤ Value", engine.Lower "all ≥ Value";
+	// engine.BoundNone when no one bound holds (some are upper bounds,
+	// some lower bounds).
+	Bound engine.Bound
+	// Value is the bound: the largest of the values (Upper) or the
+	// smallest (Lower), MAX's view.
+	Value int
+	// More says the fold follows drawn siblings: "17 more moves".
+	More bool
+}
+
+// Label names a fold's moves: "17 more moves", "2 moves".
+func (g *FoldGroup) Label() string {
+	word := "moves"
+	if len(g.Moves) == 1 {
+		word = "move"
+	}
+	if g.More {
+		word = "more " + word
+	}
+	return textfmt.Thousands(len(g.Moves)) + " " + word
+}
+
+// BoundLabel is the fold's bound as drawn: "all ≤ +0", "all ≥ -35", or
+// "bounds both ways" when no one bound holds.
+func (t *Tree) BoundLabel(g *FoldGroup) string {
+	switch g.Bound {
+	case engine.Upper:
+		return "all ≤ " + t.FormatValue(g.Value)
+	case engine.Lower:
+		return "all ≥ " + t.FormatValue(g.Value)
+	}
+	return "bounds both ways"
 }
 
 // Max reports whether MAX (the side to move at the root) is to move at n.
@@ -471,8 +523,12 @@ func (t *Tree) FormatValue(v int) string {
 
 // ValueLabel writes n's value from MAX's point of view with its bound:
 // "3" exact, "≥ 3" a lower bound (fail high), "≤ 3" an upper bound (fail
-// low), "?" for a node the search abandoned when it was stopped.
+// low), "?" for a node the search abandoned when it was stopped; a fold's
+// bound on its moves (BoundLabel).
 func (t *Tree) ValueLabel(n *Node) string {
+	if n.Fold != nil {
+		return t.BoundLabel(n.Fold)
+	}
 	v := t.FormatValue(n.MaxValue())
 	switch n.MaxBound() {
 	case engine.Lower:
@@ -494,8 +550,11 @@ func (t *Tree) WindowLabel(n *Node) string {
 
 // EndLabel says how n ended, in the textbook's words: a cutoff at a MAX
 // node is a β-cutoff (MAX found a move MIN will not allow), at a MIN node
-// an α-cutoff. Expanded nodes and plain leaves get "".
+// an α-cutoff. Expanded nodes, plain leaves and folds get "".
 func (t *Tree) EndLabel(n *Node) string {
+	if n.Fold != nil {
+		return ""
+	}
 	switch n.End {
 	case engine.EndCutoff:
 		kind := "β-cutoff"
@@ -608,6 +667,9 @@ func (t *Tree) DrawnOfSearched() string {
 // a drawing: why its remaining moves did not matter, or what gave its
 // value.
 func (t *Tree) Why(n *Node) string {
+	if g := n.Fold; g != nil {
+		return t.foldWhy(n, g)
+	}
 	switch n.End {
 	case engine.EndCutoff:
 		who, other := "MAX", "MIN"
@@ -650,10 +712,10 @@ func (t *Tree) Why(n *Node) string {
 }
 
 // NodeFEN is the position at n in a chess tree: the moves of its path
-// played from the searched position ("" for textbook trees, or when the
-// path cannot be replayed).
+// played from the searched position ("" for textbook trees, a fold, or
+// when the path cannot be replayed).
 func (t *Tree) NodeFEN(n *Node) string {
-	if t.Kind != KindChess {
+	if t.Kind != KindChess || n.Fold != nil {
 		return ""
 	}
 	b, err := board.FromFEN(t.Start)
@@ -675,4 +737,19 @@ func (t *Tree) NodeFEN(n *Node) string {
 		b.Make(m)
 	}
 	return b.FEN()
+}
+
+// foldWhy explains a fold: which moves it stands for, how much search,
+// and why its bound holds.
+func (t *Tree) foldWhy(n *Node, g *FoldGroup) string {
+	s := fmt.Sprintf("%s searched here, drawn as one box: %s (%s searched in them)", plural(len(g.Moves), "move"), strings.Join(g.Moves, " "), plural(n.Visited(), "node"))
+	switch g.Bound {
+	case engine.Upper:
+		s += fmt.Sprintf("; each is worth at most %s to MAX: an exact value or an upper bound (a fail low)", t.FormatValue(g.Value))
+	case engine.Lower:
+		s += fmt.Sprintf("; each is worth at least %s to MAX: an exact value or a lower bound (a fail high)", t.FormatValue(g.Value))
+	default:
+		s += "; some values are upper bounds, some lower bounds, so no one bound holds for all"
+	}
+	return s
 }

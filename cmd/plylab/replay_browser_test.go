@@ -86,7 +86,9 @@ func treePage(t *testing.T, args ...string) string {
 // TestReplayFollowsTheRecord replays Russell and Norvig's tree (lesson
 // 3's textbook tree) by keyboard and paper-mate2 at depth 3 by the next
 // button, in the self-contained page of `tree --format html`, and checks
-// every step against the JSON of the same search.
+// every step against the JSON of the same search; and kiwipete at depth
+// 3 on a slide (--slide), folded: each fold of moves is one step in and
+// one out, as the folded tree's record says.
 func TestReplayFollowsTheRecord(t *testing.T) {
 	if testing.Short() {
 		t.Skip("drives a browser; skipped with -short")
@@ -95,20 +97,39 @@ func TestReplayFollowsTheRecord(t *testing.T) {
 	defer cancel()
 	const fig = "figure"
 	for _, tc := range []struct {
-		name string
-		args []string
-		keys bool
+		name  string
+		args  []string
+		keys  bool
+		slide bool // draw with --slide: the record is the tree FitSlide folds
 	}{
-		{"russell-norvig", []string{"--toy", "russell-norvig", "--algo", "alphabeta"}, true},
-		{"paper-mate2-depth-3", []string{"--position", "paper-mate2", "--algo", "alphabeta", "--depth", "3"}, false},
+		{"russell-norvig", []string{"--toy", "russell-norvig", "--algo", "alphabeta"}, true, false},
+		{"paper-mate2-depth-3", []string{"--position", "paper-mate2", "--algo", "alphabeta", "--depth", "3"}, false, false},
+		{"kiwipete-depth-3-slide", []string{"--position", "kiwipete", "--algo", "alphabeta", "--depth", "3"}, false, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			tr := treeJSON(t, tc.args...)[0]
+			page := tc.args
+			if tc.slide {
+				shown, _, err := trace.FitSlide(trace.DrawOptions{}, trace.DefaultFit, tr)
+				if err != nil {
+					t.Fatal(err)
+				}
+				folds := 0
+				shown[0].Walk(func(n *trace.Node) {
+					if n.Fold != nil {
+						folds++
+					}
+				})
+				if folds == 0 {
+					t.Fatal("nothing folded")
+				}
+				tr, page = shown[0], append(tc.args[:len(tc.args):len(tc.args)], "--slide")
+			}
 			events := tr.Events()
-			if len(events) != 2*tr.Nodes || tr.Omitted != 0 {
+			if len(events) != 2*tr.Nodes || (tr.Omitted != 0 && !tc.slide) {
 				t.Fatalf("%d events for %d nodes (%d omitted)", len(events), tr.Nodes, tr.Omitted)
 			}
-			if err := chromedp.Run(ctx, chromedp.EmulateViewport(1024, 768), chromedp.Navigate(treePage(t, tc.args...)), chromedp.WaitVisible(`.rp-next`)); err != nil {
+			if err := chromedp.Run(ctx, chromedp.EmulateViewport(1024, 768), chromedp.Navigate(treePage(t, page...)), chromedp.WaitVisible(`.rp-next`)); err != nil {
 				t.Fatal(err)
 			}
 			var got [][]replayPanel

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 
 	"github.com/plylab/plylab/cmd/internal/cliapp"
 	"github.com/plylab/plylab/cmd/internal/output"
@@ -15,20 +16,13 @@ import (
 // tree: trace one search (or two, side by side) and draw the tree the way
 // the papers do: which branches were searched, which were cut off and why.
 
-const (
-	treeDefaultDepth = 3
-	// treeDefaultFit is how many nodes a drawing shows by default before
-	// small subtrees off the principal variation are folded: about what a
-	// slide can hold.
-	treeDefaultFit = 40
-)
+const treeDefaultDepth = 3
 
 // TreeOptions are the parsed flags of `plylab tree`.
 type TreeOptions struct {
 	ListToys  bool   // list the bundled textbook trees instead (Format: table or json)
 	Format    string // one of trace.Formats (with ListToys: table or json)
-	trace.Job        // the input, algorithms (one, or two side by side), depth, node budget and view
-	Draw      trace.DrawOptions
+	trace.Job        // the input, algorithms (one, or two side by side), depth, node budget, view and drawing options
 	Output    string // write to this file; "" for stdout
 	// Files writes Output (into a lesson cell's folder, in a cell).
 	Files cliapp.Outputs
@@ -42,7 +36,7 @@ func treeCommand(env *appEnv) *cli.Command {
 // newTreeCommand builds `plylab tree`; its action parses the flags into
 // TreeOptions and calls runF.
 func newTreeCommand(env *appEnv, runF func(context.Context, *TreeOptions) error) *cli.Command {
-	flags := append(cliapp.PositionFlags(false),
+	flags := append(cliapp.PositionFlags(true),
 		&cli.StringFlag{Name: "toy", Usage: "search a textbook `TREE` instead of a chess position: a bundled name (see --list-toys) or nested lists of leaf values such as \"((3,12,8),(2,4,6),(14,5,2))\""},
 		&cli.StringFlag{Name: "toy-file", Usage: "read the textbook tree from `FILE`"},
 		&cli.BoolFlag{Name: "list-toys", Usage: "list the bundled textbook trees"},
@@ -59,7 +53,8 @@ func newTreeCommand(env *appEnv, runF func(context.Context, *TreeOptions) error)
 		&cli.StringFlag{Name: "focus", Usage: "show only the subtree under move `PATH`, e.g. a1a6,b7a6 (UCI or SAN; a,b for textbook trees)"},
 		&cli.BoolFlag{Name: "pv-only", Usage: "show the principal variation, the moves searched at its nodes (folded) and the moves pruned there"},
 		&cli.IntFlag{Name: "collapse", Usage: "fold subtrees of fewer than `N` nodes off the principal variation into one node"},
-		&cli.IntFlag{Name: "fit", Value: treeDefaultFit, Usage: "in drawings (dot, svg, png), fold the smallest subtrees off the principal variation until at most `N` nodes are drawn (0: draw everything, the html page's default)"},
+		&cli.IntFlag{Name: "fit", Value: trace.DefaultFit, Usage: "in drawings (dot, svg, png), fold the smallest subtrees off the principal variation, then the moves at its nodes (\"N more moves, all ≤ v\"), until at most `N` nodes are drawn (0: draw everything, the html page's default)"},
+		&cli.BoolFlag{Name: "slide", Usage: fmt.Sprintf("draw for a projector: labels of %d points at least on a 4:3 page of %d×%d or more, the tree folded until a %d-pixel-wide slide shows every label %d px high or more (with --fit N: at most N nodes)", trace.SlideMinLabel, trace.SlideWidth, trace.SlideHeight, trace.SlideWidth, trace.SlideMinLabel)},
 		&cli.BoolFlag{Name: "no-legend", Usage: "leave the legend out"},
 	)
 	return &cli.Command{
@@ -94,10 +89,12 @@ func parseTree(c *cli.Context, stdoutTerminal bool, files cliapp.Outputs) (*Tree
 	}
 	req := trace.Request{
 		Toy: c.String("toy"), ToySet: c.IsSet("toy"), ToyFile: c.String("toy-file"), ToyFileSet: c.IsSet("toy-file"),
-		PositionSet: c.IsSet("position") || c.IsSet("fen"), Format: format,
+		PositionSet: c.IsSet("position") || c.IsSet("fen") || c.IsSet("suite"), Format: format,
 		Algo: c.String("algo"), SideBySide: c.String("side-by-side"), EvalSet: c.IsSet("eval"),
 		Depth: c.Int("depth"), DepthSet: c.IsSet("depth"), MaxNodes: c.Int("max-nodes"),
-		MaxDepth: c.Int("max-depth"), Collapse: c.Int("collapse"), Fit: c.Int("fit"), PVOnly: c.Bool("pv-only"), Focus: c.String("focus"),
+		MaxDepth: c.Int("max-depth"), Collapse: c.Int("collapse"), Fit: c.Int("fit"), FitSet: c.IsSet("fit"),
+		PVOnly: c.Bool("pv-only"), Focus: c.String("focus"),
+		Slide: c.Bool("slide"), Window: c.Bool("window"), NoLegend: c.Bool("no-legend"),
 	}
 	if format == trace.FormatHTML && !c.IsSet("fit") {
 		// The page replays the search node by node and zooms: every
@@ -130,8 +127,7 @@ func parseTree(c *cli.Context, stdoutTerminal bool, files cliapp.Outputs) (*Tree
 	} else if format == "png" && stdoutTerminal {
 		return nil, cliapp.Usagef("PNG is binary and stdout is a terminal; write it to a file with -o tree.png")
 	}
-	return &TreeOptions{Format: format, Job: job,
-		Draw: trace.DrawOptions{Window: c.Bool("window"), NoLegend: c.Bool("no-legend")}, Output: out, Files: files}, nil
+	return &TreeOptions{Format: format, Job: job, Output: out, Files: files}, nil
 }
 
 // treeRun runs the traced searches and writes their trees to stdout or
@@ -170,16 +166,38 @@ func treeRun(ctx context.Context, opts *TreeOptions, stdout, _ io.Writer) error 
 		return err
 	}
 	wroteFile(opts.Color, opts.Output)
-	fmt.Fprintf(stdout, "%s %s (%s)\n", opts.Color.Paint(output.StyleGood, "wrote"), opts.Output, trace.DrawnOfSearched(trees))
+	what := trace.DrawnOfSearched(trees)
+	if opts.Draw.Slide {
+		what += "; " + slideNote(trace.MeasureSVG(opts.Draw, trees...))
+	}
+	fmt.Fprintf(stdout, "%s %s (%s)\n", opts.Color.Paint(output.StyleGood, "wrote"), opts.Output, what)
 	return nil
 }
 
+// pxText writes a label's height in pixels to a tenth, rounded down, so
+// that "14.0" is never a height under 14.
+func pxText(px float64) string { return fmt.Sprintf("%.1f", math.Floor(px*10)/10) }
+
+// slideNote says how a slide shows the drawing m measures: "smallest
+// label 14.0 px on a 1024×768 slide", and what to do when that is under
+// the preset's least.
+func slideNote(m trace.Measure) string {
+	s := fmt.Sprintf("smallest label %s px on a %d×%d slide", pxText(m.SlideLabel()), trace.SlideWidth, trace.SlideHeight)
+	if m.SlideLabel() < trace.SlideMinLabel {
+		s += fmt.Sprintf(", under %d px: draw fewer plies with --max-depth or --focus", trace.SlideMinLabel)
+	}
+	return s
+}
+
 // treePosition reads the position flags: the chess position to trace
-// when no textbook tree is given.
+// when no textbook tree is given (one position of a suite, by --id).
 func treePosition(c *cli.Context) (*trace.Input, error) {
-	ps, err := cliapp.ResolvePositions(c, false, "paper-mate2")
+	ps, err := cliapp.ResolvePositions(c, true, "paper-mate2")
 	if err != nil {
 		return nil, err
+	}
+	if len(ps) > 1 {
+		return nil, cliapp.Usagef("tree draws one position, and suite %s has %d; pick one with --id, e.g. --suite %s --id %s", c.String("suite"), len(ps), c.String("suite"), ps[0].Name)
 	}
 	b, err := boardOf(ps[0])
 	if err != nil {

@@ -69,7 +69,7 @@
         g: g, id: d.node, parent: d.parent, move: d.move || "", path: d.path || "", player: d.player,
         window: d.window || "", value: d.value || "", end: d.end || "", why: d.why || "", fen: d.fen || "",
         enter: moment(d.enter), leave: moment(d.leave), raised: d.raised === "1", cause: d.cause || "",
-        standpat: d.standpat || "", children: [], edge: null, pruned: null, prunedEdge: null,
+        standpat: d.standpat || "", fold: d.fold || "", children: [], edge: null, pruned: null, prunedEdge: null,
       });
     });
     if (!nodes.size) return null;
@@ -153,9 +153,11 @@
 
   // ------------------------------------------------------------------
   // The panel: what the search is doing at the current event.
+  // names is the moves from the root to n; a fold (several moves drawn
+  // as one box, one step in and one out) is named in brackets.
   function names(n) {
     const out = [];
-    for (; n && n.up; n = n.up) out.unshift(n.move);
+    for (; n && n.up; n = n.up) out.unshift(n.fold ? "[" + n.move + "]" : n.move);
     return out.join(" ");
   }
   function bestSoFar(n, seq) {
