@@ -12,7 +12,8 @@
 # /usr/games/phalanx), an xboard-protocol engine for the CECP client's and
 # the gauntlet's smoke tests (two games at depth 2, about a second), and
 # npm's axe-core for the accessibility checks of the browser tests. Then:
-# gofmt, go vet, go test.
+# gofmt, go vet, deadcode (installed at a pinned version when missing; no
+# function may be unreachable), go test.
 # PLYLAB_PERFT_FULL=1 adds every depth of the 132-position perft suite.
 # Then every fuzz target runs for a few seconds (PLYLAB_FUZZTIME, default
 # 3s) beyond its seed corpus, which go test already ran; PLYLAB_FUZZ=0
@@ -55,6 +56,21 @@ echo "test.sh: go vet"
 go vet ./...
 # the class site's engine (lesson export --format site) is plylab for WebAssembly
 GOOS=js GOARCH=wasm go vet ./...
+# deadcode (golang.org/x/tools) lists the functions nothing reaches, tests
+# included: there must be none. Installed at a pinned version when missing.
+echo "test.sh: deadcode"
+deadcode=$(command -v deadcode || true)
+if [ -z "$deadcode" ]; then
+	echo "test.sh: installing deadcode (golang.org/x/tools v0.52.0)"
+	GOFLAGS= go install golang.org/x/tools/cmd/deadcode@v0.52.0
+	deadcode="$(go env GOPATH)/bin/deadcode"
+fi
+unreached=$("$deadcode" -test ./...)
+if [ -n "$unreached" ]; then
+	echo "deadcode: functions nothing reaches:" >&2
+	echo "$unreached" >&2
+	exit 1
+fi
 echo "test.sh: go test"
 go test -count=1 -timeout 20m ./...
 

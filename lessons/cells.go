@@ -6,7 +6,6 @@ import (
 	"regexp"
 	"sort"
 	"strings"
-	"unicode"
 )
 
 // Parsing inside a lesson: the cells of a plylab block, their command
@@ -227,22 +226,6 @@ func splitWords(s string) ([]string, error) {
 		words = append(words, cur.String())
 	}
 	return words, nil
-}
-
-// quoteWord quotes w for display when a shell would need it.
-func quoteWord(w string) string {
-	if w == "" {
-		return `""`
-	}
-	if !strings.ContainsFunc(w, func(r rune) bool {
-		return unicode.IsSpace(r) || strings.ContainsRune(`"'\$#&|;<>()*?[]{}!`+"`", r)
-	}) {
-		return w
-	}
-	if !strings.Contains(w, "'") {
-		return "'" + w + "'"
-	}
-	return `"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`, `$`, `\$`, "`", "\\`").Replace(w) + `"`
 }
 
 func keys(m Commands) []string {

@@ -7,19 +7,16 @@ import (
 )
 
 var (
-	svgProlog    = regexp.MustCompile(`(?s)<\?xml.*?\?>`)
-	svgDoctype   = regexp.MustCompile(`(?s)<!DOCTYPE[^\[>]*(\[.*?\])?\s*>`)
-	svgComment   = regexp.MustCompile(`(?s)<!--.*?-->`)
-	svgID        = regexp.MustCompile(`\bid="([^"]*)"`)
-	svgURLRef    = regexp.MustCompile(`url\(#([^)]*)\)`)
-	svgHrefRef   = regexp.MustCompile(`((?:xlink:)?href)="#([^"]*)"`)
-	svgRoot      = regexp.MustCompile(`<svg\b[^>]*>`)
-	svgAttr      = regexp.MustCompile(`\b(width|height|viewBox)="([^"]*)"`)
-	svgNumber    = regexp.MustCompile(`^([0-9.]+)(px|pt)?$`)
-	idUnsafeChar = regexp.MustCompile(`[^a-zA-Z0-9_-]+`)
+	svgProlog  = regexp.MustCompile(`(?s)<\?xml.*?\?>`)
+	svgDoctype = regexp.MustCompile(`(?s)<!DOCTYPE[^\[>]*(\[.*?\])?\s*>`)
+	svgComment = regexp.MustCompile(`(?s)<!--.*?-->`)
+	svgID      = regexp.MustCompile(`\bid="([^"]*)"`)
+	svgURLRef  = regexp.MustCompile(`url\(#([^)]*)\)`)
+	svgHrefRef = regexp.MustCompile(`((?:xlink:)?href)="#([^"]*)"`)
+	svgRoot    = regexp.MustCompile(`<svg\b[^>]*>`)
+	svgAttr    = regexp.MustCompile(`\b(width|height|viewBox)="([^"]*)"`)
+	svgNumber  = regexp.MustCompile(`^([0-9.]+)(px|pt)?$`)
 )
-
-func sanitizeID(s string) string { return idUnsafeChar.ReplaceAllString(s, "-") }
 
 // inlineSVG prepares an SVG document for inlining into a page: no XML
 // prolog, doctype or comments; its ids prefixed (several pictures on one

@@ -3,7 +3,6 @@ package trace
 import (
 	"fmt"
 	"html"
-	"io"
 	"math"
 	"slices"
 	"strings"
@@ -661,12 +660,6 @@ func (l *legendDrawing) draw(s *svgWriter, x0, y0 float64) {
 		s.textBlock(x+p.sampleW/2, y+(h-blockHeight([]span{e.sample}))/2, []span{e.sample}, "middle")
 		s.textBlock(x+p.sampleW+8, y+(h-l.fontSize*linePitch)/2, []span{{text: e.text, size: l.fontSize}}, "start")
 	}
-}
-
-// WriteSVG writes the trees as an SVG drawing (see Render).
-func WriteSVG(w io.Writer, opts DrawOptions, trees ...*Tree) error {
-	_, err := w.Write(drawingSVG(opts, trees...))
-	return err
 }
 
 // legendEntries lists the legend of the SVG drawing, entry for entry the

@@ -233,6 +233,3 @@ func KingAttacks(s Square) Bitboard { return kingAttacks[s] }
 
 // PawnAttacks returns the squares a pawn of color c on s attacks.
 func PawnAttacks(c Color, s Square) Bitboard { return pawnAttacks[c][s] }
-
-// Between returns the squares strictly between a and b if they are aligned.
-func Between(a, b Square) Bitboard { return between[a][b] }

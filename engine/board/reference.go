@@ -7,22 +7,6 @@ import (
 	"github.com/notnil/chess"
 )
 
-// ReferencePerft counts perft leaves with notnil/chess instead of this
-// package, the same way (bulk counting at depth 1), so the two can be
-// compared for correctness and speed in one run. It checks ctx between root
-// moves.
-func ReferencePerft(ctx context.Context, fen string, depth int) (uint64, error) {
-	entries, err := ReferenceDivide(ctx, fen, depth)
-	var n uint64
-	for _, e := range entries {
-		n += e.Nodes
-	}
-	if depth <= 0 && err == nil {
-		return 1, nil
-	}
-	return n, err
-}
-
 // ReferenceDivide is Divide computed with notnil/chess.
 func ReferenceDivide(ctx context.Context, fen string, depth int) ([]DivideEntry, error) {
 	pos := &chess.Position{}

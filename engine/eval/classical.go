@@ -637,6 +637,3 @@ func EvaluateClassical(b *board.Board, on Terms, w *Weights) int {
 	}
 	return s
 }
-
-// FeatureNames returns the names of all features, in order.
-func FeatureNames() []string { return featureNames[:] }

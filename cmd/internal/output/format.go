@@ -13,18 +13,10 @@ func FormatInt(n int64) string { return textfmt.Thousands(n) }
 // FormatUint is FormatInt for uint64.
 func FormatUint(n uint64) string { return textfmt.Thousands(n) }
 
-// Sig3 formats a value in [0, 1000) with three significant digits (see
-// textfmt.Sig3).
-func Sig3(v float64) string { return textfmt.Sig3(v) }
-
 // FormatDuration formats d for people with three significant digits:
 // "1.23 s", "45.6 ms", "812 µs", "950 ns"; a minute or more as
 // "2 min 05 s", an hour or more as "1 h 02 min" (see textfmt.Duration).
 func FormatDuration(d time.Duration) string { return textfmt.Duration(d) }
-
-// FormatRate formats a per-second rate: "48.2 M/s", "950 k/s", "12.0 /s";
-// a non-finite rate is "-" (see textfmt.Rate).
-func FormatRate(perSecond float64) string { return textfmt.Rate(perSecond) }
 
 // FormatClock formats a duration as a clock shows it, to the second:
 // "0:07", "12:34", "1:02:03".

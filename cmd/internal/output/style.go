@@ -91,9 +91,6 @@ func DisplayWidth(s string) int { return textfmt.DisplayWidth(s) }
 // PadRight pads s with spaces on the right to w display columns.
 func PadRight(s string, w int) string { return textfmt.PadRight(s, w) }
 
-// PadLeft pads s with spaces on the left to w display columns.
-func PadLeft(s string, w int) string { return textfmt.PadLeft(s, w) }
-
 // OneLine folds a message onto a single line: surrounding space trimmed,
 // and when it has line breaks, every run of white space made one space.
 // It is textfmt.OneLine.

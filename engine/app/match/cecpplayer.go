@@ -71,9 +71,3 @@ func uciMove(pos Position, text string) string {
 
 // Close implements Player: "quit", then kill after a second.
 func (c *CECPEngine) Close() error { return c.e.Close() }
-
-// CECPEntrant is the external CECP engine cfg under limit: each worker
-// starts its own process.
-func CECPEntrant(cfg CECPConfig, limit Limit) Entrant {
-	return Entrant{New: func(ctx context.Context) (Player, error) { return StartCECP(ctx, cfg) }, Limit: limit}
-}
