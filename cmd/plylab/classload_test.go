@@ -14,6 +14,7 @@ import (
 	"net/http"
 	"os"
 	"os/exec"
+	"runtime"
 	"sort"
 	"strconv"
 	"strings"
@@ -33,10 +34,10 @@ import (
 // a school's network.
 //
 //   - Students make a session and work through the ten lessons' cells in
-//     order (each starting at another lesson), reading each output for a
-//     few seconds; every fourth cell is the probe, a cell of about one
-//     second alone (probeCell). A 429 is waited out as its Retry-After
-//     says, then tried again.
+//     order (each starting at another lesson), reading each output for 5
+//     to 20 seconds (readTime); every fourth cell is the probe, a cell of
+//     about half a second alone (probeCell). A 429 is waited out as its
+//     Retry-After says, then tried again.
 //   - Attackers: bounds in other spellings of numbers (0x1000, 6_5), the
 //     longest perft a cell may ask for (stopped at the time limit, some
 //     of them by a dropped connection), a slow body of 60,000 bytes sent a
@@ -46,14 +47,16 @@ import (
 // Measured: runs completed, 429s, 5xx answers (there must be none), the
 // probe's round trip (p50, p95) against its time alone, the server's
 // memory at its peak (at most 1 GiB) and after the load (back near where
-// it started). CI runs a short class (8 students, 20 s);
-// PLYLAB_LOAD=full runs the class of docs/performance.md (40 students, 2
-// minutes, memory read 30 s after):
+// it started). CI runs a short class with the attackers (8 students, 20
+// s); PLYLAB_LOAD=full runs the classes of docs/performance.md, 40
+// students for 2 minutes alone and then with the attackers, each against a
+// fresh server, memory read 30 s after:
 //
 //	PLYLAB_LOAD=full go test -run TestClassUnderLoad -v -timeout 20m ./cmd/plylab
 
-// probeCell is the cell whose round trip the benchmark reports: about a
-// second of alpha-beta alone on this machine.
+// probeCell is the cell whose round trip the benchmark reports: alpha-beta
+// to depth 5 on kiwipete, about half a second alone on this project's
+// machines.
 const probeCell = "compare --position kiwipete --depth 5 --algo alphabeta --no-minimal"
 
 // oneMoveFEN has one legal move: perft spends its whole depth below it.
@@ -220,7 +223,7 @@ func (s *loadServer) student(ctx context.Context, n int, cells []string, tl *tal
 			}
 			break
 		}
-		sleepCtx(ctx, time.Duration(2000+rng.IntN(6000))*time.Millisecond) // reading the output
+		sleepCtx(ctx, time.Duration(5000+rng.IntN(15000))*time.Millisecond) // reading the output (readTime)
 	}
 }
 
@@ -358,8 +361,10 @@ func TestClassUnderLoad(t *testing.T) {
 		t.Skip("runs a class against a server process; skipped with -short")
 	}
 	students, load, after := 8, 20*time.Second, 3*time.Second
+	phases := []int{5} // attackers in each phase
 	if os.Getenv("PLYLAB_LOAD") == "full" {
 		students, load, after = 40, 2*time.Minute, 30*time.Second
+		phases = []int{0, 5} // the class alone, then with the attackers
 	}
 	ls, err := lessons.Select(nil, true, sandbox.Cells)
 	if err != nil {
@@ -373,6 +378,21 @@ func TestClassUnderLoad(t *testing.T) {
 			}
 		}
 	}
+	t.Logf("a class of %d students (each a cell, then %s to read it) for %s against `plylab lesson serve` with its default limits, %d cores",
+		students, readTime, load, runtime.NumCPU())
+	t.Logf("| attackers | runs completed | 429 (waited out) | 5xx | other failures | probe alone (median) | probe p50 | probe p95 | memory at start | peak | %s after |", after)
+	for _, attackers := range phases {
+		classPhase(t, students, attackers, load, after, cells)
+	}
+}
+
+// readTime is how long a student reads an output before the next cell: a
+// uniform draw from this range.
+const readTime = "5 to 20 s"
+
+// classPhase plays one class against a fresh server, with attackers of
+// the five kinds (0 to 5), and logs its row of figures.
+func classPhase(t *testing.T, students, attackers int, load, after time.Duration, cells []string) {
 	srv := startLoadServer(t)
 	// The probe alone, three times, before the class comes in.
 	var alone []time.Duration
@@ -405,7 +425,7 @@ func TestClassUnderLoad(t *testing.T) {
 		go func() { defer wg.Done(); srv.student(ctx, n, cells, &tl) }()
 		time.Sleep(50 * time.Millisecond)
 	}
-	for n := 0; n < 5; n++ {
+	for n := 0; n < attackers; n++ {
 		wg.Add(1)
 		go func() { defer wg.Done(); srv.attack(ctx, n, &tl) }()
 	}
@@ -421,6 +441,7 @@ func TestClassUnderLoad(t *testing.T) {
 	if hwm := int64(srv.memKB("VmHWM")); hwm > peakKB.Load() {
 		peakKB.Store(hwm)
 	}
+	srv.cmd.Process.Kill()
 
 	sort.Slice(tl.probe, func(i, j int) bool { return tl.probe[i] < tl.probe[j] })
 	sort.Slice(alone, func(i, j int) bool { return alone[i] < alone[j] })
@@ -430,9 +451,7 @@ func TestClassUnderLoad(t *testing.T) {
 		}
 		return tl.probe[min(len(tl.probe)-1, int(q*float64(len(tl.probe))))].Round(time.Millisecond)
 	}
-	t.Logf("class under load: %d students and 5 attackers for %s against `plylab lesson serve` (default limits)", students, load)
-	t.Logf("| runs completed | 429 (waited out) | 5xx | other failures | probe alone (median) | probe p50 | probe p95 | memory at start | peak | %s after |", after)
-	t.Logf("| %d | %d | %d | %d | %s | %s | %s | %d MiB | %d MiB | %d MiB |", tl.runs, tl.busy, tl.five, tl.failed,
+	t.Logf("| %d | %d | %d | %d | %d | %s | %s | %s | %d MiB | %d MiB | %d MiB |", attackers, tl.runs, tl.busy, tl.five, tl.failed,
 		alone[1].Round(time.Millisecond), pct(0.5), pct(0.95), startKB>>10, peakKB.Load()>>10, afterKB>>10)
 	for _, n := range tl.notes {
 		t.Log(n)

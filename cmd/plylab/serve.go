@@ -58,6 +58,7 @@ func newLessonServeCommand(env *appEnv, runF func(context.Context, *ServeOptions
 			&cli.DurationFlag{Name: "time-limit", Value: notebook.DefaultTimeLimit, Usage: "stop a cell's command after `TIME`"},
 			&cli.Uint64Flag{Name: "node-budget", Value: notebook.DefaultNodeBudget, Usage: "stop a cell's command after `N` search nodes"},
 			&cli.IntFlag{Name: "max-concurrent", Value: runtime.NumCPU(), Usage: "run at most `N` cells at once; more wait a few seconds, then get 'busy' (429)"},
+			&cli.DurationFlag{Name: "time-per-client", Value: notebook.DefaultClientTime, Usage: "let one client address run cells for at most `TIME` in five minutes, a share that comes back as it waits (so that one student cannot hold the server with one long cell after another)"},
 			&cli.IntFlag{Name: "max-concurrent-per-client", Usage: "let one client address run at most `N` cells at once (default: half of --max-concurrent, at least 1; raise it when the class shares one address)"},
 			&cli.Int64Flag{Name: "max-body", Value: notebook.DefaultMaxBody, Usage: "refuse request bodies over `BYTES`"},
 			&cli.IntFlag{Name: "max-output", Value: notebook.DefaultMaxOutput, Usage: "keep at most `BYTES` of a cell's output"},
@@ -103,7 +104,7 @@ func parseServe(c *cli.Context, notebookConfig func() (notebook.Config, error)) 
 	o := &ServeOptions{Notebook: notebookConfig, Files: files, Only: c.Bool("only"), Draft: c.Bool("draft"), TokenFile: c.String("token-file"), RunOptions: notebook.RunOptions{
 		Addr: c.String("addr"), Open: c.Bool("open"), Hosts: c.StringSlice("allow-host"),
 		Limits: notebook.Limits{TimeLimit: c.Duration("time-limit"), NodeBudget: c.Uint64("node-budget"),
-			MaxConcurrent: c.Int("max-concurrent"), MaxConcurrentPerClient: c.Int("max-concurrent-per-client"), MaxBody: c.Int64("max-body"), MaxOutput: c.Int("max-output"),
+			MaxConcurrent: c.Int("max-concurrent"), MaxConcurrentPerClient: c.Int("max-concurrent-per-client"), TimePerClient: c.Duration("time-per-client"), MaxBody: c.Int64("max-body"), MaxOutput: c.Int("max-output"),
 			MaxSessions: c.Int("max-sessions"), SessionsPerClient: c.Int("sessions-per-client"),
 			MaxConns: c.Int("max-conns"), MaxConnsPerClient: c.Int("max-conns-per-client")},
 	}}

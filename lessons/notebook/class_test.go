@@ -314,3 +314,28 @@ func TestTokenFromFile(t *testing.T) {
 		t.Errorf("a chosen token: %q %v", tok, err)
 	}
 }
+
+// A client's share of the server's time: a cell runs at most what is
+// left of it (and says so when it ends there); with less than a second
+// left, the client waits (busy, with when), and other clients are not
+// touched.
+func TestClientTimeShare(t *testing.T) {
+	s, _ := newTestServer(t, func(c *Config) {
+		c.TimeLimit, c.ClientTime, c.ClientWindow = 5*time.Second, 1200*time.Millisecond, time.Hour
+	})
+	start := time.Now()
+	w := request(s, "10.0.0.7", "POST", "/api/run", `{"command":"plylab spin"}`, false)
+	took := time.Since(start)
+	var r struct{ Error *apiError }
+	json.Unmarshal(w.Body.Bytes(), &r)
+	if r.Error == nil || r.Error.Code != "time_limit" || !strings.Contains(r.Error.Message, "your computer's share of the server's time (1.2s of cells in 1h0m0s") || took > 3*time.Second {
+		t.Fatalf("a cell past the client's share: %s after %v", w.Body.String(), took)
+	}
+	w = request(s, "10.0.0.7", "POST", "/api/run", `{"command":"plylab compare --depth 3"}`, false)
+	if w.Code != 429 || !strings.Contains(w.Body.String(), "its share of the server's time") || w.Header().Get("Retry-After") == "" {
+		t.Errorf("the next cell of that client: %d %s", w.Code, w.Body.String())
+	}
+	if w := request(s, "10.0.0.8", "POST", "/api/run", `{"command":"plylab compare --depth 3"}`, false); w.Code != 200 {
+		t.Errorf("another client: %d %s", w.Code, w.Body.String())
+	}
+}

@@ -25,8 +25,11 @@ type Limits struct {
 	// MaxConcurrentPerClient is the part of them one client address may
 	// run at once (zero: half, at least one).
 	MaxConcurrentPerClient int
-	MaxBody                int64 // refuse request bodies over this many bytes
-	MaxOutput              int   // keep at most this many bytes of a cell's output
+	// TimePerClient is the cell time one client address may use in five
+	// minutes (zero: DefaultClientTime).
+	TimePerClient time.Duration
+	MaxBody       int64 // refuse request bodies over this many bytes
+	MaxOutput     int   // keep at most this many bytes of a cell's output
 	// MaxSessions bounds the sessions kept at once; SessionsPerClient the
 	// sessions one client address makes in ten minutes.
 	MaxSessions, SessionsPerClient int
@@ -58,6 +61,8 @@ func (l Limits) Check() error {
 		return &LimitError{"max-concurrent", "must be at least 1"}
 	case l.MaxConcurrentPerClient < 0 || l.MaxConcurrentPerClient > l.MaxConcurrent:
 		return &LimitError{"max-concurrent-per-client", "must be from 1 to --max-concurrent"}
+	case l.TimePerClient != 0 && l.TimePerClient < l.TimeLimit:
+		return &LimitError{"time-per-client", "must be at least --time-limit (one whole cell), e.g. 90s"}
 	case l.MaxBody < 1024:
 		return &LimitError{"max-body", "must be at least 1024 bytes"}
 	case l.MaxOutput < 1024:
@@ -91,6 +96,7 @@ type RunOptions struct {
 func (l Limits) Apply(cfg *Config) {
 	cfg.TimeLimit, cfg.NodeBudget, cfg.MaxConcurrent = l.TimeLimit, l.NodeBudget, l.MaxConcurrent
 	cfg.MaxConcurrentPerClient = l.MaxConcurrentPerClient
+	cfg.ClientTime = l.TimePerClient
 	cfg.MaxBody, cfg.MaxOutput = l.MaxBody, l.MaxOutput
 	cfg.MaxSessions, cfg.SessionsPerClient = l.MaxSessions, l.SessionsPerClient
 	cfg.MaxConns, cfg.MaxConnsPerClient = l.MaxConns, l.MaxConnsPerClient

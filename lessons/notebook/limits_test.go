@@ -36,6 +36,7 @@ func TestLimitsCheck(t *testing.T) {
 		{func(l *Limits) { l.MaxSessions = 0 }, "max-sessions must be at least 1"},
 		{func(l *Limits) { l.SessionsPerClient = 0 }, "sessions-per-client must be at least 1"},
 		{func(l *Limits) { l.MaxConns = 7 }, "max-conns must be at least 8"},
+		{func(l *Limits) { l.TimePerClient = time.Millisecond }, "time-per-client must be at least --time-limit (one whole cell), e.g. 90s"},
 		{func(l *Limits) { l.MaxConnsPerClient = 7 }, "max-conns-per-client must be at least 8 (a browser opens about six) and at most --max-conns"},
 		{func(l *Limits) { l.MaxConns, l.MaxConnsPerClient = 10, 11 }, "max-conns-per-client must be at least 8 (a browser opens about six) and at most --max-conns"},
 	} {

@@ -83,6 +83,11 @@ type Config struct {
 
 	// TimeLimit bounds one command's run time.
 	TimeLimit time.Duration
+	// ClientTime is the cell time one client address may use in every
+	// ClientWindow (zero: DefaultClientTime in DefaultClientWindow): a
+	// share that refills as it waits, so that no client holds the slots
+	// with one long cell after another.
+	ClientTime, ClientWindow time.Duration
 	// NodeBudget bounds the search nodes one command may visit.
 	NodeBudget uint64
 	// MaxConcurrent bounds the commands running at once; more wait up to
@@ -145,6 +150,12 @@ const (
 	DefaultSessionsPerClient = 30
 	DefaultSessionWindow     = 10 * time.Minute
 	DefaultBodyTimeout       = 10 * time.Second
+	// One client address may run cells for 90 s in every five minutes: a
+	// student working through a lesson uses a fraction of it (all 91
+	// cells of the ten lessons take about a minute), one long cell after
+	// another uses it up.
+	DefaultClientTime   = 90 * time.Second
+	DefaultClientWindow = 5 * time.Minute
 )
 
 // Server is a notebook server: an http.Handler.
@@ -158,17 +169,18 @@ type Server struct {
 	pool    *sandbox.Pool // the bytes of every session's files
 	lib     *library      // the teacher's lesson files
 
-	mu        sync.Mutex
-	sessions  map[string]*session
-	closedIDs map[string]string      // recently closed sessions, with why
-	running   map[string]*clientRuns // the runs of each client address
-	idleSince time.Time              // when the last run ended (tidy)
-	tidied    time.Time              // when tidy last gave memory back
-	stopTidy  chan struct{}          // closed by Close
-	makers    map[string]*bucket     // each client's allowance of new sessions
-	runs      map[string]context.CancelCauseFunc
-	pages     map[string]*lessonPage
-	closed    bool
+	mu         sync.Mutex
+	sessions   map[string]*session
+	closedIDs  map[string]string      // recently closed sessions, with why
+	running    map[string]*clientRuns // the runs of each client address
+	clientTime map[string]*bucket     // each client's share of the time
+	idleSince  time.Time              // when the last run ended (tidy)
+	tidied     time.Time              // when tidy last gave memory back
+	stopTidy   chan struct{}          // closed by Close
+	makers     map[string]*bucket     // each client's allowance of new sessions
+	runs       map[string]context.CancelCauseFunc
+	pages      map[string]*lessonPage
+	closed     bool
 }
 
 // NewToken returns a random 128-bit token in hex, from crypto/rand.
@@ -233,6 +245,12 @@ func New(cfg Config) (*Server, error) {
 	if cfg.SessionWindow <= 0 {
 		cfg.SessionWindow = DefaultSessionWindow
 	}
+	if cfg.ClientTime <= 0 {
+		cfg.ClientTime = DefaultClientTime
+	}
+	if cfg.ClientWindow <= 0 {
+		cfg.ClientWindow = DefaultClientWindow
+	}
 	if cfg.BodyTimeout <= 0 {
 		cfg.BodyTimeout = DefaultBodyTimeout
 	}
@@ -252,20 +270,21 @@ func New(cfg Config) (*Server, error) {
 		root = r
 	}
 	s := &Server{
-		cfg:       cfg,
-		root:      root,
-		slots:     make(chan struct{}, cfg.MaxConcurrent),
-		waiting:   make(chan struct{}, 4*cfg.MaxConcurrent+64),
-		logger:    log.New(cfg.Log, "plylab notebook: ", log.LstdFlags),
-		pool:      sandbox.NewPool(cfg.MaxDisk),
-		lib:       &library{paths: cfg.Files, rules: cfg.Rules},
-		sessions:  map[string]*session{},
-		closedIDs: map[string]string{},
-		running:   map[string]*clientRuns{},
-		stopTidy:  make(chan struct{}),
-		makers:    map[string]*bucket{},
-		runs:      map[string]context.CancelCauseFunc{},
-		pages:     map[string]*lessonPage{},
+		cfg:        cfg,
+		root:       root,
+		slots:      make(chan struct{}, cfg.MaxConcurrent),
+		waiting:    make(chan struct{}, 4*cfg.MaxConcurrent+64),
+		logger:     log.New(cfg.Log, "plylab notebook: ", log.LstdFlags),
+		pool:       sandbox.NewPool(cfg.MaxDisk),
+		lib:        &library{paths: cfg.Files, rules: cfg.Rules},
+		sessions:   map[string]*session{},
+		closedIDs:  map[string]string{},
+		running:    map[string]*clientRuns{},
+		clientTime: map[string]*bucket{},
+		stopTidy:   make(chan struct{}),
+		makers:     map[string]*bucket{},
+		runs:       map[string]context.CancelCauseFunc{},
+		pages:      map[string]*lessonPage{},
 	}
 	s.routes()
 	go s.tidy()

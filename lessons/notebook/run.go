@@ -48,8 +48,9 @@ var idPattern = regexp.MustCompile(`^[A-Za-z0-9_-]{8,64}$`)
 
 // Limit and stop causes.
 var (
-	errStopped   = errors.New("stopped")
-	errTimeLimit = errors.New("time limit")
+	errStopped    = errors.New("stopped")
+	errTimeLimit  = errors.New("time limit")
+	errClientTime = errors.New("the client's share of time")
 )
 
 // prepare checks and parses a command line into a one-command cell.
@@ -88,14 +89,24 @@ func (s *Server) execute(ctx context.Context, client string, req RunRequest, emi
 		return nil, e
 	}
 	defer s.endRun(client)
+	share, e := s.timeShare(client)
+	if e != nil {
+		return nil, e
+	}
 	if e := s.acquire(ctx); e != nil {
 		return nil, e
 	}
 	defer func() { <-s.slots }()
+	began := time.Now()
+	defer func() { s.spendTime(client, time.Since(began)) }()
 
 	ctx, stop := context.WithCancelCause(ctx)
 	defer stop(nil)
-	ctx, cancelT := context.WithTimeoutCause(ctx, s.cfg.TimeLimit, errTimeLimit)
+	limit, cause := s.cfg.TimeLimit, errTimeLimit
+	if share < limit {
+		limit, cause = share, errClientTime
+	}
+	ctx, cancelT := context.WithTimeoutCause(ctx, limit, cause)
 	defer cancelT()
 	ctx, cancelB := engine.WithNodeBudget(ctx, s.cfg.NodeBudget)
 	defer cancelB()
@@ -144,6 +155,8 @@ func (s *Server) why(ctx context.Context, res *RunResult) *apiError {
 	switch {
 	case errors.Is(cause, errStopped):
 		return live.Stopped(" (or the server is shutting down)", res.ElapsedMS)
+	case errors.Is(cause, errClientTime):
+		return &apiError{Code: "time_limit", Message: fmt.Sprintf("stopped at your computer's share of the server's time (%s of cells in %s, so that one student cannot hold the server for the class), %s; it comes back as you wait, or the teacher can raise --time-per-client", s.cfg.ClientTime, roundUp(s.cfg.ClientWindow), ran)}
 	case errors.Is(cause, errTimeLimit):
 		return &apiError{Code: "time_limit", Message: fmt.Sprintf("stopped at the time limit of %s per cell, %s; use a smaller --depth, or the teacher can raise it with plylab lesson serve --time-limit", s.cfg.TimeLimit, ran)}
 	case errors.Is(cause, engine.ErrNodeBudget):
@@ -205,6 +218,54 @@ func (s *Server) leave(client string, cr *clientRuns) {
 	if len(s.running) == 0 {
 		s.idleSince = time.Now()
 	}
+}
+
+// timeShare is the time client may still run cells for: its share of the
+// server's time, ClientTime in every ClientWindow (a bucket that refills
+// evenly), so that no client holds the slots for the class with one long
+// cell after another. A client with less than a second of it left is
+// refused: "busy", with when a second will be back.
+func (s *Server) timeShare(client string) (time.Duration, *apiError) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	b := s.refillTime(client)
+	if b.tokens < 1 {
+		rate := s.cfg.ClientTime.Seconds() / s.cfg.ClientWindow.Seconds()
+		wait := time.Duration((1 - b.tokens) / rate * float64(time.Second))
+		return 0, &apiError{Code: "busy", RetryAfter: seconds(wait), Message: fmt.Sprintf("your computer has run cells for %s in the last %s, its share of the server's time while the class shares it; try again in %s (the teacher can raise --time-per-client)", s.cfg.ClientTime, roundUp(s.cfg.ClientWindow), roundUp(wait))}
+	}
+	return time.Duration(b.tokens * float64(time.Second)), nil
+}
+
+// spendTime takes the time a run of client took from its share.
+func (s *Server) spendTime(client string, d time.Duration) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	b := s.refillTime(client)
+	b.tokens -= d.Seconds()
+}
+
+// refillTime returns client's time bucket, refilled for the time since it
+// was last read. s.mu is held.
+func (s *Server) refillTime(client string) *bucket {
+	now := time.Now()
+	full := s.cfg.ClientTime.Seconds()
+	rate := full / s.cfg.ClientWindow.Seconds()
+	b := s.clientTime[client]
+	if b == nil {
+		if len(s.clientTime) >= 4096 { // forget the full buckets first
+			for k, o := range s.clientTime {
+				if o.tokens+now.Sub(o.at).Seconds()*rate >= full {
+					delete(s.clientTime, k)
+				}
+			}
+		}
+		b = &bucket{tokens: full, at: now}
+		s.clientTime[client] = b
+	}
+	b.tokens = min(full, b.tokens+now.Sub(b.at).Seconds()*rate)
+	b.at = now
+	return b
 }
 
 // acquire waits for a free slot, at most QueueWait; then "busy".
