@@ -167,6 +167,36 @@ func TestAssertions(t *testing.T) {
 	}
 }
 
+// TestCitePlaces: a citation's place may name a section with colons and
+// quotation marks; the quotation starts after the first colon outside
+// them.
+func TestCitePlaces(t *testing.T) {
+	tests := []struct{ inner, where, text string }{
+		{"cite game-trees paper, Table 4: 988", "game-trees paper, Table 4", "988"},
+		{`cite C++ engine tutorial, section "Putting it together: how strong?": "~7-8 ply in a few seconds per move"`,
+			`C++ engine tutorial, section "Putting it together: how strong?"`, `"~7-8 ply in a few seconds per move"`},
+		{"cite C++ engine tutorial, section “Putting it together: how strong?”: Approximate Elo: 1800–2000",
+			"C++ engine tutorial, section “Putting it together: how strong?”", "Approximate Elo: 1800–2000"},
+		{"cite RAM-Z paper, Appendix V-A.5: 1050", "RAM-Z paper, Appendix V-A.5", "1050"},
+		{"cite Ruby README, section \"The Challenge\", ratio 1:2: 35^2", `Ruby README, section "The Challenge", ratio 1:2`, "35^2"},
+		{"cite\nRAM-Z paper, Table I:\n58%", "RAM-Z paper, Table I", "58%"},
+	}
+	for _, tt := range tests {
+		where, text, err := splitCite(tt.inner)
+		if err != nil || where != tt.where || text != tt.text {
+			t.Errorf("splitCite(%q) = %q, %q, %v; want %q, %q", tt.inner, where, text, err, tt.where, tt.text)
+		}
+	}
+	res, err := runProse(t, `It searches {{cite C++ engine tutorial, section "Putting it together: how strong?": "~7-8 ply in a few seconds per move"}}.`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	last := res.Lesson.Blocks[len(res.Lesson.Blocks)-1]
+	if got, want := strings.TrimSpace(res.Prose[last]), `It searches "~7-8 ply in a few seconds per move".`; got != want {
+		t.Errorf("rendered %q, want %q", got, want)
+	}
+}
+
 // TestRefErrors: references that cannot be parsed are errors at their
 // line.
 func TestRefErrors(t *testing.T) {
@@ -175,6 +205,8 @@ func TestRefErrors(t *testing.T) {
 		{"{{x = cell 1: nodes | depth=1}} {{x = cell 1: nodes | depth=2}}", "x is already bound at line 11"},
 		{"{{count = cell 1: nodes | depth=1}}", `"count" cannot be a name`},
 		{"{{cite somewhere: 5}}", "names no place"},
+		{`{{cite C++ engine tutorial, section "Putting it together: how strong?: ~7-8 ply}}`, "opens a quotation mark that never closes"},
+		{"{{cite game-trees paper, Table 2}}", "has no colon after its place"},
 		{"{{cite game-trees paper, Table 2:  }}", "quotes nothing"},
 		{"{{t = cite game-trees paper, Table 2: about five seconds}}", "must begin with one"},
 		{"{{assert: [cell 1: nodes | depth=1] = 17}}", "write == to compare"},
