@@ -15,7 +15,7 @@ import (
 var Cells = &Policy{
 	Global: flags("color=name", "columns=name", "help,h", "version"),
 	Groups: map[string][]string{
-		"positions": {"list", "show"},
+		"positions": {"list", "show", "reference"},
 		"nnue":      {"datagen", "train", "label", "show"},
 		"book":      {"show", "build"},
 		"lesson":    {"list", "run", "export", "check", "serve"},
@@ -23,6 +23,7 @@ var Cells = &Policy{
 	Commands: []Command{
 		{Path: "positions list", Flags: flags(format)},
 		{Path: "positions show", Args: 1, Flags: flags(position, fen, suite, id, "flip", format)},
+		{Path: "positions reference", Args: 4, Flags: flags(format)},
 		{Path: "perft", Flags: flags(position, fen, suite, id, depth, "divide", "reference", "force", format)},
 		{Path: "bench", Flags: flags(depth, hash, "eval=name", with, without, format)},
 		{Path: "compare", Flags: flags(position, fen, suite, id, algo, with, without, evalKind, hash, depth,
@@ -44,6 +45,7 @@ var Cells = &Policy{
 	},
 	Refused: []Refusal{
 		{Path: "perft", Flag: "stockfish", Why: "it starts another program", Terminal: "plylab perft --stockfish /usr/games/stockfish ..."},
+		{Path: "positions reference", Flag: "stockfish", Why: "it starts another program", Terminal: "plylab positions reference --stockfish /usr/games/stockfish ..."},
 		{Path: "bench", Flag: "net", Why: "it reads a network file on disk", Terminal: "plylab bench --net FILE"},
 		{Path: "bench", Flag: "threads", Why: "it searches on several cores at once, which one cell must not take from a classroom server", Terminal: "plylab bench --threads 2"},
 		{Path: "search", Flag: "threads", Why: "it searches on several cores at once, which one cell must not take from a classroom server", Terminal: "plylab search --threads 2 ..."},
