@@ -41,20 +41,36 @@ import (
 //     heading's number;
 //   - one of the facts of the rules in RuleFacts.
 
-// ProseIssue is a number or move of a lesson's prose without a source.
+// ProseIssue is a number or move of a lesson's prose without a source,
+// or a sentence whose words need a check it does not carry (Kind, see
+// WordIssues).
 type ProseIssue struct {
 	File  string
 	Line  int
-	Token string // as written: "23,152", "Re6", "twenty-five"
+	Token string // as written: "23,152", "Re6", "twenty-five"; the words ("nearly as much")
 	Move  bool   // a move, not a number
+	// Kind is "" for a number or a move, else IssueComparison,
+	// IssueChessFact, IssueVerdict or IssueCount.
+	Kind string
 }
 
 func (i ProseIssue) Error() string {
+	at := fmt.Sprintf("%s:%d: ", i.File, i.Line)
+	switch i.Kind {
+	case IssueComparison:
+		return at + fmt.Sprintf("the sentence compares in words (%q) but asserts nothing over the values it shows: add {{assert: ...}} that reads them, or {{unchecked: WHY}}", i.Token)
+	case IssueChessFact:
+		return at + fmt.Sprintf("%q states a position's outcome or best move without Stockfish's analysis: read it from a 'plylab %s' cell, or {{unchecked: WHY}}", i.Token, ReferenceCommand)
+	case IssueVerdict:
+		return at + fmt.Sprintf("%q judges a source's claim without the ledger: read the verdict from a 'plylab %s' cell", i.Token, LedgerCommand)
+	case IssueCount:
+		return at + fmt.Sprintf("the count of %s is described in words that do not name its conditions: write them in the sentence, or assert that the words name the same results", i.Token)
+	}
 	what := "number"
 	if i.Move {
 		what = "move"
 	}
-	return fmt.Sprintf("%s:%d: the %s %q has no source", i.File, i.Line, what, i.Token)
+	return at + fmt.Sprintf("the %s %q has no source", what, i.Token)
 }
 
 // ProseHint says what to do about a ProseIssue.
@@ -143,7 +159,13 @@ func LintProse(l *Lesson) []ProseIssue {
 			out = append(out, ProseIssue{File: l.File, Line: p.line(t.off), Token: t.text, Move: t.move})
 		}
 	}
-	return out
+	return sortIssues(append(out, WordIssues(l)...))
+}
+
+// sortIssues orders issues by line.
+func sortIssues(is []ProseIssue) []ProseIssue {
+	sort.SliceStable(is, func(a, b int) bool { return is[a].Line < is[b].Line })
+	return is
 }
 
 // LintResult is LintProse for a lesson that ran to the end: a move is
@@ -182,7 +204,7 @@ func LintResult(r *Result) []ProseIssue {
 			out = append(out, ProseIssue{File: l.File, Line: p.line(t.off), Token: t.text, Move: t.move})
 		}
 	}
-	return out
+	return sortIssues(append(out, WordIssues(l)...))
 }
 
 // moveCore is a move without its number and marks: "1.Ra6!" is "Ra6".

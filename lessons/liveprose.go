@@ -99,7 +99,7 @@ func liveProse(md markdown, r *Result, b *Block) (h template.HTML, ok bool, err 
 // assertion, the quoted words for a citation, else v.
 func (r Ref) Shown(v string) string {
 	switch r.Kind {
-	case RefAssert:
+	case RefAssert, RefUnchecked:
 		return ""
 	case RefCite:
 		return r.Cite.Text
@@ -140,6 +140,9 @@ func LiveValues(l *Lesson, n int, crs []*CommandResult) []LiveValue {
 		for i, r := range b.Refs {
 			if r.Kind == RefCite {
 				s.resolve(r) // binds a quoted number's name
+				continue
+			}
+			if r.Kind == RefUnchecked {
 				continue
 			}
 			if r.Kind == RefSelect && r.Cell != n {

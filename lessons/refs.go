@@ -26,6 +26,8 @@ import (
 //	                            section or year
 //	{{NAME = cite WHERE: TEXT}} the same, binding the number TEXT begins
 //	                            with ("557.9 s": 557.9) to compute with
+//	{{unchecked: REASON}}       shows nothing: the sentence's words are
+//	                            deliberately not checked (WordIssues)
 //
 // A move that a named value holds (after {{mate = move | rank=1}}, "Ra6")
 // may be written as it is in the prose that follows: the check compares it
@@ -47,6 +49,10 @@ const (
 	RefAssert
 	// RefCite is a quotation: it shows Cite.Text.
 	RefCite
+	// RefUnchecked ({{unchecked: REASON}}) shows nothing: its sentence's
+	// words are deliberately left unchecked (WordIssues), for the reason
+	// it gives.
+	RefUnchecked
 )
 
 // Cite is a quotation of a source: {{cite WHERE: TEXT}}.
@@ -89,6 +95,13 @@ func (p *lessonParser) parseRef(inner string, line, cellsBefore int, names map[s
 		if strings.Contains(r.Cite.Text, "{{") {
 			return r, fmt.Errorf("a citation cannot hold a reference: {{cite %s: ...}}", r.Cite.Where)
 		}
+		return r, nil
+	case strings.HasPrefix(inner, "unchecked:"):
+		reason := strings.TrimSpace(strings.TrimPrefix(inner, "unchecked:"))
+		if len(strings.Fields(reason)) < 3 {
+			return r, fmt.Errorf("{{unchecked: ...}} must say why its sentence's words are not checked, in a few words, got %q", reason)
+		}
+		r.Kind = RefUnchecked
 		return r, nil
 	case strings.HasPrefix(inner, "assert:") || strings.HasPrefix(inner, "assert "):
 		text := strings.TrimSpace(strings.TrimPrefix(strings.TrimPrefix(inner, "assert"), ":"))
@@ -241,6 +254,8 @@ func (r Ref) String() string {
 		return "= " + r.Expr.Text
 	case RefAssert:
 		return "assert: " + r.Expr.Text
+	case RefUnchecked:
+		return r.Text
 	case RefCite:
 		if r.Name != "" {
 			return r.Name + " = cite " + r.Cite.Where + ": " + r.Cite.Text

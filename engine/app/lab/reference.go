@@ -31,8 +31,10 @@ var referenceJSON []byte
 // Reference is one stored analysis: a position (a named one, or a FEN),
 // the moves played from it, the engine's settings and its lines.
 type Reference struct {
-	// Position names the position: a built-in name ("zugzwang"), or ""
-	// for FEN alone.
+	// Position names the position: a built-in name ("zugzwang"), a label
+	// for a FEN ("fine70": Fine's Basic Chess Endings, #70), "" for the
+	// FEN alone; "NAME (...)" labels a variant of NAME's position
+	// ("zugzwang-kp (Black to move)"), selected with it.
 	Position string `json:"position,omitempty"`
 	FEN      string `json:"fen"`
 	// Moves are played from FEN before the analysis (UCI notation).
@@ -149,8 +151,9 @@ func RefScore(l RefLine) string {
 }
 
 // SelectReferences returns the analyses of rs whose position is one of
-// names (all of them for no names); a name with no analysis is a
-// param.Error naming the ones there are.
+// names (all of them for no names): the position itself, or a variant of
+// it labelled "NAME (...)" ("zugzwang-kp (Black to move)"). A name with no
+// analysis is a param.Error naming the ones there are.
 func SelectReferences(rs []Reference, names []string) ([]Reference, error) {
 	if len(names) == 0 {
 		return rs, nil
@@ -160,15 +163,16 @@ func SelectReferences(rs []Reference, names []string) ([]Reference, error) {
 	for _, n := range names {
 		found := false
 		for _, r := range rs {
-			if r.Position == n {
+			if r.Position == n || strings.HasPrefix(r.Position, n+" (") {
 				out = append(out, r)
 				found = true
 			}
 		}
 		if !found {
 			for _, r := range rs {
-				if r.Position != "" && !contains(known, r.Position) {
-					known = append(known, r.Position)
+				name, _, _ := strings.Cut(r.Position, " (")
+				if name != "" && !contains(known, name) {
+					known = append(known, name)
 				}
 			}
 			return nil, param.Errorf("{Positions}: %q has no reference analysis; the positions analysed are %s", n, strings.Join(known, ", "))
