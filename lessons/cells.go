@@ -131,6 +131,19 @@ func (p *lessonParser) command(line int, text string) (*Command, error) {
 	return &Command{Line: line, Text: text, Args: args}, nil
 }
 
+// commentPattern finds HTML comments.
+var commentPattern = regexp.MustCompile(`(?s)<!--.*?-->`)
+
+// inSpans reports whether [from, to) lies inside one of spans.
+func inSpans(spans [][]int, from, to int) bool {
+	for _, s := range spans {
+		if from >= s[0] && to <= s[1] {
+			return true
+		}
+	}
+	return false
+}
+
 // refPattern finds {{...}}; a reference may be wrapped over lines.
 var refPattern = regexp.MustCompile(`(?s)\{\{(.*?)\}\}`)
 var refCell = regexp.MustCompile(`^cell\s+(\d+)\s*:\s*(.*)$`)
@@ -142,7 +155,14 @@ func (p *lessonParser) refs(b *Block, cellsBefore int) ([]Ref, error) {
 		p.names = map[string]int{}
 	}
 	var out []Ref
+	var comments [][]int
+	if p.doc {
+		comments = commentPattern.FindAllStringIndex(b.Text, -1)
+	}
 	for _, m := range refPattern.FindAllStringSubmatchIndex(b.Text, -1) {
+		if p.doc && !inSpans(comments, m[0], m[1]) {
+			continue // a page's own {{...}}, in its text or code: not a reference
+		}
 		line := b.Line + strings.Count(b.Text[:m[0]], "\n")
 		inner := strings.Join(strings.Fields(b.Text[m[2]:m[3]]), " ")
 		r, err := p.parseRef(inner, line, cellsBefore, p.names)

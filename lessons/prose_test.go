@@ -611,6 +611,16 @@ func TestRunEnds(t *testing.T) {
 		{"At depths 1-2 both play the same{{assert: [cell 1: best | depth=1, algo=minimax] == [cell 1: best | depth=1, algo=alphabeta] and " +
 			"[cell 1: best | depth=2, algo=minimax] == [cell 1: best | depth=2, algo=alphabeta]}}.",
 			"it holds for depth 1 to 2, and at depth 3 too"},
+		// A claim of two comparisons at each depth, tried together.
+		{"At depths 2-3 they agree, and alpha-beta visits fewer{{assert: [cell 1: best | depth=2, algo=minimax] == [cell 1: best | depth=2, algo=alphabeta] and " +
+			"[cell 1: nodes | depth=2, algo=alphabeta] < [cell 1: nodes | depth=2, algo=minimax] and " +
+			"[cell 1: best | depth=3, algo=minimax] == [cell 1: best | depth=3, algo=alphabeta] and " +
+			"[cell 1: nodes | depth=3, algo=alphabeta] < [cell 1: nodes | depth=3, algo=minimax]}}.", ""},
+		{"At depths 2-3 they agree, and alpha-beta visits no more{{assert: [cell 1: best | depth=2, algo=minimax] == [cell 1: best | depth=2, algo=alphabeta] and " +
+			"[cell 1: nodes | depth=2, algo=alphabeta] <= [cell 1: nodes | depth=2, algo=minimax] and " +
+			"[cell 1: best | depth=3, algo=minimax] == [cell 1: best | depth=3, algo=alphabeta] and " +
+			"[cell 1: nodes | depth=3, algo=alphabeta] <= [cell 1: nodes | depth=3, algo=minimax]}}.",
+			"it holds for depth 2 to 3, and at depth 1 too"},
 		// One depth states no run.
 		{"At depth 2 both play the same{{assert: [cell 1: best | depth=2, algo=minimax] == [cell 1: best | depth=2, algo=alphabeta]}}.", ""},
 	} {

@@ -18,15 +18,6 @@ import (
 // fails at its line. A run of one value is not tried: "at depth 4" claims
 // nothing about depth 5.
 
-// runConjunct is one comparison of an and-chain, with the value of the
-// condition a run is made over.
-type runConjunct struct {
-	node  exprNode
-	key   string // the condition's key ("depth")
-	value int    // its value in every selector of the comparison that has it
-	shape string // the comparison with that value left out
-}
-
 // conjuncts splits an and-chain into its comparisons.
 func conjuncts(n exprNode) []exprNode {
 	if b, ok := n.(binary); ok && b.op == "and" {
@@ -156,11 +147,14 @@ func runValue(n exprNode, key string) (int, bool) {
 	return v, found
 }
 
-// runEnds checks the runs of an assertion that holds: for each run of two
-// or more like comparisons over consecutive whole numbers, the comparison
-// at the number before the run and at the number after it, where the
-// output has those rows, must not hold. It returns what the words got
-// wrong, "" when nothing.
+// runEnds checks the runs of an assertion that holds: the comparisons
+// that name one whole number of a condition (depth=3) make the claim at
+// that number; when those numbers run without a gap (3, 4, 5) and the
+// claim at each is alike (the same comparisons but for the number), the
+// claim is tried at the number before the run and the one after it, where
+// the output has those rows: if it holds there too, the words put the
+// run's end where the output does not. It returns what is wrong, "" when
+// nothing.
 func runEnds(e *Expr, env *evalEnv) string {
 	cs := conjuncts(e.root)
 	if len(cs) < 2 {
@@ -182,38 +176,43 @@ func runEnds(e *Expr, env *evalEnv) string {
 	}
 	sort.Strings(sortedKeys)
 	for _, key := range sortedKeys {
-		groups := map[string][]runConjunct{}
-		var order []string
+		// The claim at each number: its comparisons, and their shapes.
+		claims := map[int][]exprNode{}
+		shapes := map[int][]string{}
 		for _, c := range cs {
 			v, ok := runValue(c, key)
 			if !ok {
 				continue
 			}
-			shape := shapeOf(c, key)
-			if _, seen := groups[shape]; !seen {
-				order = append(order, shape)
-			}
-			groups[shape] = append(groups[shape], runConjunct{node: c, key: key, value: v, shape: shape})
+			claims[v] = append(claims[v], c)
+			shapes[v] = append(shapes[v], shapeOf(c, key))
 		}
-		for _, shape := range order {
-			g := groups[shape]
-			if len(g) < 2 {
-				continue
+		if len(claims) < 2 {
+			continue
+		}
+		var values []int
+		for v := range claims {
+			values = append(values, v)
+			sort.Strings(shapes[v])
+		}
+		sort.Ints(values)
+		lo, hi := values[0], values[len(values)-1]
+		alike := hi-lo+1 == len(values)
+		for _, v := range values {
+			alike = alike && strings.Join(shapes[v], "|") == strings.Join(shapes[lo], "|")
+		}
+		if !alike {
+			continue
+		}
+		for _, out := range []struct{ from, at int }{{lo, lo - 1}, {hi, hi + 1}} {
+			holds := true
+			for _, c := range claims[out.from] {
+				n := withValue(c, key, strconv.Itoa(out.from), strconv.Itoa(out.at))
+				x, err := n.eval(env)
+				holds = holds && err == nil && x.isBool && x.b
 			}
-			sort.Slice(g, func(i, j int) bool { return g[i].value < g[j].value })
-			lo, hi := g[0].value, g[len(g)-1].value
-			if hi-lo+1 != len(g) {
-				continue // not a run of consecutive numbers
-			}
-			for _, out := range []struct {
-				from runConjunct
-				at   int
-			}{{g[0], lo - 1}, {g[len(g)-1], hi + 1}} {
-				n := withValue(out.from.node, key, strconv.Itoa(out.from.value), strconv.Itoa(out.at))
-				v, err := n.eval(env)
-				if err == nil && v.isBool && v.b {
-					return fmt.Sprintf("it holds for %s %d to %d, and at %s %d too: the run the words state does not end where the output's does", key, lo, hi, key, out.at)
-				}
+			if holds {
+				return fmt.Sprintf("it holds for %s %d to %d, and at %s %d too: the run the words state does not end where the output's does", key, lo, hi, key, out.at)
 			}
 		}
 	}

@@ -19,6 +19,7 @@ var Cells = &Policy{
 		"nnue":      {"datagen", "train", "label", "show"},
 		"book":      {"show", "build"},
 		"lesson":    {"list", "run", "export", "check", "serve"},
+		"docs":      {"check"},
 	},
 	Commands: []Command{
 		{Path: "positions list", Flags: flags(format)},
@@ -66,6 +67,7 @@ var Cells = &Policy{
 		{Path: "uci", Why: "it talks to a chess GUI over standard input; run it from the GUI"},
 		{Path: "play", Why: "it is an interactive game for a terminal (cells list its levels with 'play --levels')"},
 		{Path: "lesson", Why: "a lesson cell cannot run lessons (it would run, export, check or serve them)"},
+		{Path: "docs", Why: "it reads the repository's pages on disk and runs their cells", Terminal: "plylab docs check"},
 		{Path: "help", Why: "write COMMAND --help in a cell instead", Terminal: "plylab help COMMAND"},
 	},
 }
