@@ -134,6 +134,23 @@ func (p *lessonParser) command(line int, text string) (*Command, error) {
 // commentPattern finds HTML comments.
 var commentPattern = regexp.MustCompile(`(?s)<!--.*?-->`)
 
+// inlineCode finds inline code spans.
+var inlineCode = regexp.MustCompile("(`+)[^`]*?(`+)")
+
+// maskInlineCode blanks a text's inline code spans, offsets kept: a
+// comment shown as code is no comment.
+func maskInlineCode(s string) string {
+	b := []byte(s)
+	for _, m := range inlineCode.FindAllStringIndex(s, -1) {
+		for i := m[0]; i < m[1]; i++ {
+			if b[i] != '\n' {
+				b[i] = ' '
+			}
+		}
+	}
+	return string(b)
+}
+
 // inSpans reports whether [from, to) lies inside one of spans.
 func inSpans(spans [][]int, from, to int) bool {
 	for _, s := range spans {
@@ -157,7 +174,7 @@ func (p *lessonParser) refs(b *Block, cellsBefore int) ([]Ref, error) {
 	var out []Ref
 	var comments [][]int
 	if p.doc {
-		comments = commentPattern.FindAllStringIndex(b.Text, -1)
+		comments = commentPattern.FindAllStringIndex(maskInlineCode(b.Text), -1)
 	}
 	for _, m := range refPattern.FindAllStringSubmatchIndex(b.Text, -1) {
 		if p.doc && !inSpans(comments, m[0], m[1]) {

@@ -162,9 +162,13 @@ func CheckDoc(ctx context.Context, file string, src []byte, o DocOptions) (DocRe
 		return res, nil
 	}
 	text := strings.ReplaceAll(string(src), "\r\n", "\n")
+	// The page with its code (fenced blocks, inline spans) blanked: a
+	// comment shown as code is no comment.
+	visible := maskCode(text)
 	// What the page's comments bind: the text before each comment that
-	// shows a value.
-	var bound [][2]int
+	// shows a value. quoted are the spans of quotations, whose words are
+	// their sources'.
+	var bound, quoted [][2]int
 	blockStart := lineOffsets(text)
 	for _, b := range l.Blocks {
 		if b.Kind != Prose {
@@ -172,7 +176,7 @@ func CheckDoc(ctx context.Context, file string, src []byte, o DocOptions) (DocRe
 		}
 		base := blockStart[b.Line-1]
 		vals := r.Refs[b]
-		for _, c := range commentPattern.FindAllStringIndex(b.Text, -1) {
+		for _, c := range commentPattern.FindAllStringIndex(maskInlineCode(b.Text), -1) {
 			var shown []RefValue
 			for _, v := range vals {
 				if v.Ref.Start >= c[0] && v.Ref.End <= c[1] && v.Ref.Kind != RefAssert && v.Ref.Kind != RefUnchecked {
@@ -210,12 +214,15 @@ func CheckDoc(ctx context.Context, file string, src []byte, o DocOptions) (DocRe
 				}
 			}
 			bound = append(bound, [2]int{base + from, base + c[0]})
+			if v.Ref.Kind == RefCite {
+				quoted = append(quoted, [2]int{base + from, base + c[0]})
+			}
 		}
 	}
 	// A comment inside a line is inline HTML to GitHub, which shows it as
 	// text when it holds "--" (CommonMark 0.30); a comment on lines of
 	// its own is an HTML block, hidden whatever it holds.
-	for _, c := range commentPattern.FindAllStringIndex(text, -1) {
+	for _, c := range commentPattern.FindAllStringIndex(visible, -1) {
 		lineStart := strings.LastIndexByte(text[:c[0]], '\n') + 1
 		if strings.TrimSpace(text[lineStart:c[0]]) == "" {
 			continue
@@ -227,14 +234,15 @@ func CheckDoc(ctx context.Context, file string, src []byte, o DocOptions) (DocRe
 	}
 	// The marked regions: their numbers, those no comment binds.
 	boundByComment := append([][2]int(nil), bound...)
-	regions := docRegions(text, o.Blocks)
+	regions := docRegions(visible, o.Blocks)
 	for _, rg := range regions {
-		res.Issues = append(res.Issues, checkRegion(file, text, rg, r, o, boundByComment)...)
+		res.Issues = append(res.Issues, checkRegion(file, text, rg, r, o, boundByComment, regions)...)
 		bound = append(bound, [2]int{rg.start, rg.end})
 	}
 	if o.Quotes != nil {
 		spans, issues := o.Quotes(file, text)
 		bound = append(bound, spans...)
+		quoted = append(quoted, spans...)
 		res.Issues = append(res.Issues, issues...)
 	}
 	inBound := func(off, n int) bool { return inSpans2(bound, off, off+n) }
@@ -245,25 +253,18 @@ func CheckDoc(ctx context.Context, file string, src []byte, o DocOptions) (DocRe
 		}
 		res.Issues = append(res.Issues, t.issue)
 	}
-	// The words: a quotation's are its source's, unless the line binds
-	// values of its own.
+	// The words: a quotation's are its source's (a cited literal, a
+	// quotation region, a checked quotation of the ledger).
+	for _, rg := range regions {
+		if rg.kind == "cite" {
+			quoted = append(quoted, [2]int{rg.start, rg.end})
+		}
+	}
 	for _, w := range WordIssues(l) {
-		quoted := false
-		for _, rg := range regions {
-			if rg.kind == "cite" && w.Line >= rg.line && w.Line <= 1+strings.Count(text[:rg.end], "\n") {
-				quoted = true
-			}
+		if off, ok := tokenOnLine(text, blockStart, w.Line, w.Token); ok && inSpans2(quoted, off, off+len(w.Token)) {
+			continue
 		}
-		if quoted && w.Line >= 1 && w.Line <= len(blockStart) {
-			end := len(text)
-			if w.Line < len(blockStart) {
-				end = blockStart[w.Line]
-			}
-			quoted = !strings.Contains(text[blockStart[w.Line-1]:end], "<!-- {{")
-		}
-		if !quoted {
-			res.Issues = append(res.Issues, w)
-		}
+		res.Issues = append(res.Issues, w)
 	}
 	sort.SliceStable(res.Issues, func(i, j int) bool { return res.Issues[i].Line < res.Issues[j].Line })
 	return res, nil
@@ -276,6 +277,23 @@ func unwrapLessonError(err error) string {
 		return le.Msg
 	}
 	return err.Error()
+}
+
+// tokenOnLine finds the first occurrence of words (white space taken as
+// any) from the start of a line of text: its offset.
+func tokenOnLine(text string, lines []int, line int, words string) (int, bool) {
+	if line < 1 || line > len(lines) {
+		return 0, false
+	}
+	parts := strings.Fields(words)
+	for i := range parts {
+		parts[i] = regexp.QuoteMeta(parts[i])
+	}
+	m := regexp.MustCompile(strings.Join(parts, `\s+`)).FindStringIndex(text[lines[line-1]:])
+	if m == nil {
+		return 0, false
+	}
+	return lines[line-1] + m[0], true
 }
 
 // lineOffsets are the byte offsets of each line's start.
@@ -382,14 +400,22 @@ func checkCitedFile(file string, line int, root string, c *Cite) *ProseIssue {
 
 // checkRegion checks a marked region's numbers against where it says they
 // come from.
-func checkRegion(file, text string, rg docRegion, r *Result, o DocOptions, bound [][2]int) []ProseIssue {
+func checkRegion(file, text string, rg docRegion, r *Result, o DocOptions, bound [][2]int, others []docRegion) []ProseIssue {
 	bad := func(format string, args ...any) []ProseIssue {
 		return []ProseIssue{{File: file, Line: rg.line, Kind: IssueRegion, Token: fmt.Sprintf(format, args...)}}
 	}
 	body := text[rg.start:rg.end]
 	var tokens []string
 	for _, t := range proseTokens(maskComments(body)) {
-		if !inSpans2(bound, rg.start+t.off, rg.start+t.off+len(t.text)) {
+		from, to := rg.start+t.off, rg.start+t.off+len(t.text)
+		if inSpans2(bound, from, to) {
+			continue
+		}
+		inner := false // a region inside this one answers for its own numbers
+		for _, o := range others {
+			inner = inner || o != rg && o.start >= rg.start && o.end <= rg.end && from >= o.start && to <= o.end
+		}
+		if !inner {
 			tokens = append(tokens, t.num)
 		}
 	}
@@ -489,6 +515,29 @@ func checkRegion(file, text string, rg docRegion, r *Result, o DocOptions, bound
 		}
 	}
 	return nil
+}
+
+// maskCode blanks a page's fenced code blocks and inline code spans,
+// offsets kept.
+func maskCode(text string) string {
+	lines := strings.SplitAfter(text, "\n")
+	var char byte
+	var n int
+	for i, ln := range lines {
+		c, m, info, ok := fence(strings.TrimRight(ln, "\n"))
+		inside := char != 0
+		switch {
+		case char == 0 && ok:
+			char, n = c, m
+			inside = true
+		case char != 0 && ok && c == char && m >= n && info == "":
+			char = 0
+		}
+		if inside || ok {
+			lines[i] = strings.Repeat(" ", len(strings.TrimRight(ln, "\n"))) + ln[len(strings.TrimRight(ln, "\n")):]
+		}
+	}
+	return maskInlineCode(strings.Join(lines, ""))
 }
 
 // maskComments blanks the HTML comments of s (offsets kept).

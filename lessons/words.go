@@ -369,11 +369,13 @@ func countNamed(text string, sel Selector) bool {
 		return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '+' || r == '-' || r == '=' || r == '#')
 	}) {
 		words[f] = true
-		words[normNumber(f)] = true // "one" is 1
+		words[normNumber(f)] = true                  // "one" is 1
+		words[strings.ReplaceAll(f, "-", "")] = true // "alpha-beta" names alphabeta
 	}
 	for _, c := range sel.Where {
 		v := strings.ToLower(c.Value)
-		if c.Op == "!=" || !(words[v] || words[normNumber(v)]) {
+		plural := words[v+"s"] || words[v+"es"] || strings.HasSuffix(v, "f") && words[v[:len(v)-1]+"ves"]
+		if c.Op == "!=" || !(words[v] || words[normNumber(v)] || plural) {
 			return false
 		}
 	}

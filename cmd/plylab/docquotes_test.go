@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"os"
 	"regexp"
@@ -11,75 +10,14 @@ import (
 
 	"github.com/plylab/plylab/engine"
 	"github.com/plylab/plylab/lessons"
-	"github.com/plylab/plylab/lessons/sandbox"
 )
 
-// The README and the docs pages quote plylab's output. Each quotation is
-// bound here: its commands run as the cells of a lesson, and its
-// sentences, written with the lessons' {{...}} references where the page
-// has a number or a move, must appear in the page once the references are
-// read (and their assertions hold). A page that states another number
-// than plylab prints fails, naming the sentence.
-
-// docQuote is one page's quotations.
-type docQuote struct {
-	file      string   // from the repository's root
-	commands  []string // the cells, one command each (cell N is commands[N-1])
-	sentences []string // each, rendered, must be in the page
-}
+// The README's example table is plylab's output (TestReadme); every
+// number and move of the README and the docs pages is bound in the pages
+// themselves, in comments that plylab docs check reads (TestDocsCheck).
 
 // docNorm joins lines and collapses runs of spaces.
 func docNorm(s string) string { return strings.Join(strings.Fields(s), " ") }
-
-// renderQuotes runs q's commands and returns its sentences with their
-// references read.
-func renderQuotes(t *testing.T, q docQuote) []string {
-	t.Helper()
-	var src strings.Builder
-	src.WriteString("# " + q.file + "\n\n")
-	for _, c := range q.commands {
-		src.WriteString("```plylab\n" + c + "\n```\n\n")
-	}
-	for _, s := range q.sentences {
-		src.WriteString(s + "\n\n")
-	}
-	l, err := lessons.Parse(q.file+" (quoted)", []byte(src.String()), sandbox.Cells)
-	if err != nil {
-		t.Fatal(err)
-	}
-	res, err := lessons.NewSession(l, testEnv().lessonRunner(context.Background(), false), sandbox.NewMemory(sandbox.Quota{})).RunAll()
-	if err != nil {
-		t.Fatalf("%s: %v", q.file, err)
-	}
-	var out []string
-	last := l.Blocks[len(l.Blocks)-1] // the sentences, after the cells
-	for _, para := range strings.Split(res.Prose[last], "\n\n") {
-		if p := docNorm(para); p != "" {
-			out = append(out, p)
-		}
-	}
-	if len(out) != len(q.sentences) {
-		t.Fatalf("%s: %d sentences rendered, want %d", q.file, len(out), len(q.sentences))
-	}
-	return out
-}
-
-// checkQuotes checks that every sentence of q, rendered, is in the page,
-// and returns the page.
-func checkQuotes(t *testing.T, q docQuote) string {
-	t.Helper()
-	data, err := os.ReadFile("../../" + q.file)
-	if err != nil {
-		t.Fatal(err)
-	}
-	page := docNorm(string(data))
-	for i, s := range renderQuotes(t, q) {
-		if !strings.Contains(page, s) {
-			t.Errorf("%s does not say what plylab prints; want:\n  %s\n(from %q)", q.file, s, q.sentences[i])
-		}
-	}
-	return string(data)
-}
 
 // The README's headline: the table is the command's output (times and
 // speeds masked; -update writes this machine's).
@@ -144,42 +82,6 @@ func readmeBlock(block, out []string) ([]string, error) {
 		j++
 	}
 	return got, nil
-}
-
-// TestDocQuotes binds the outputs the docs pages quote. What a page
-// quotes that no result key holds (the text view's "α-cutoff after 1 of
-// 3", a measured time) is listed in docs/lessons.md, "What is checked".
-func TestDocQuotes(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs searches")
-	}
-	for _, q := range []docQuote{
-		{file: "docs/trees.md", commands: []string{
-			`tree --toy "((3,12,8),(2,4,6),(14,5,2))" --algo alphabeta --side-by-side minimax`,
-			"tree --position paper-mate2 --algo alphabeta --depth 3",
-			"tree --position paper-mate2 --algo minimax --depth 3",
-		}, sentences: []string{
-			`MIN picks {{cell 1: value | algo=alphabeta, path=a}}, so MAX is now sure of at least
-{{cell 1: value | algo=alphabeta, path=a}}`,
-			`Move **b**: its first leaf is {{cell 1: value | algo=alphabeta, path=b a}}.`,
-			`its value is written **{{cell 1: value_text | algo=alphabeta, path=b}}**`,
-			`The bold line is the principal variation: a, then a, value {{cell 1: value | algo=alphabeta}}.
-Alpha-beta visited {{cell 1: nodes_searched | algo=alphabeta}} nodes where minimax visits
-{{cell 1: nodes_searched | algo=minimax}}`,
-			`White has {{= count([cell 2: ply | ply=1])}} moves. The first one searched,
-**{{= first([cell 2: move | ply=1])}}**, gets a full window and is worth
-{{= first([cell 2: value_text | ply=1])}}.`,
-			`**{{cell 2: best}}!** (bold) is the only move worth more`,
-			`The principal variation ends in the green **checkmate** node:
-{{cell 2: best}} {{cell 2: move | ply=2, pv=true}} {{cell 2: move | ply=3, pv=true}}.`,
-			`Alpha-beta searched {{cell 2: nodes_searched}} positions here (minimax:
-{{cell 3: nodes_searched}}), made {{cell 2: cutoffs}} cutoffs and never searched
-{{cell 2: pruned_moves}} moves.`,
-			"`--fit 0` draws all {{cell 2: nodes_searched}} nodes",
-		}},
-	} {
-		checkQuotes(t, q)
-	}
 }
 
 // TestTechniquesDocCandidates binds docs/techniques.md's list of the

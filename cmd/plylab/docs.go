@@ -16,6 +16,7 @@ import (
 	"github.com/plylab/plylab/engine/app/match"
 	"github.com/plylab/plylab/engine/kit/textfmt"
 	"github.com/plylab/plylab/lessons"
+	"github.com/plylab/plylab/lessons/sandbox"
 	"github.com/urfave/cli/v2"
 )
 
@@ -127,8 +128,8 @@ func docsOptions(ctx context.Context, env *appEnv, root string) lessons.DocOptio
 	ledger := sync.OnceValues(func() ([]lab.Claim, error) { return lab.Ledger(ctx, "") })
 	return lessons.DocOptions{
 		Root:    root,
-		Run:     env.lessonRunner(ctx, false),
-		Rules:   env.lessonRules(),
+		Run:     env.policyRunner(ctx, false, sandbox.Docs),
+		Rules:   sandbox.Docs,
 		Command: func(command string) error { return checkDocCommand(env, root, command) },
 		Blocks: map[string]func() (string, error){
 			"gauntlet-table": func() (string, error) {

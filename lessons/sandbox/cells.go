@@ -72,6 +72,22 @@ var Cells = &Policy{
 	},
 }
 
+// Docs is the allow-list of a documentation page's hidden cells (plylab
+// docs check): the cells' list, and `lesson list`, which the page that
+// describes the lessons reads. The page is the repository's own, but its
+// cells are held to what a lesson may run all the same.
+var Docs = func() *Policy {
+	p := *Cells
+	p.Commands = append(append([]Command(nil), Cells.Commands...), Command{Path: "lesson list", Flags: flags(format)})
+	p.Refused = nil
+	for _, r := range Cells.Refused {
+		if r.Path != "lesson" {
+			p.Refused = append(p.Refused, r)
+		}
+	}
+	return &p
+}()
+
 // The flags many commands share, as flags() specs.
 const (
 	position = "position,p=name"
