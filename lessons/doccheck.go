@@ -49,12 +49,16 @@ import (
 //	                             number is in one of them
 //	<!-- output: CELL -->        every number and move is a value of the
 //	                             results of hidden cell CELL (its number)
+//	<!-- unchecked: REASON -->   the numbers are no claim (an example of a
+//	                             request, of a syntax): the page's deliberate
+//	                             exception, REASON saying why; its words
+//	                             are not checked either
 //	<!-- NAME -->                a block DocOptions.Blocks computes, NAME
 //	                             ("gauntlet-table"), compared whole
 //
 // A region is closed by <!-- /KIND --> (<!-- /NAME -->); without one it
 // ends at the next blank line (a paragraph, a list item, a table).
-var DocRegionKinds = []string{"measured", "stored", "cite", "output"}
+var DocRegionKinds = []string{"measured", "stored", "cite", "output", "unchecked"}
 
 // DocOptions say what a docs check may run and read.
 type DocOptions struct {
@@ -92,7 +96,7 @@ type docRegion struct {
 	start, end int // byte offsets of the region's text in the page
 }
 
-var regionOpen = regexp.MustCompile(`<!--\s*(measured|stored|cite|output)[:\s]\s*(.*?)\s*-->|<!--\s*([a-z][a-z0-9-]*)\s*-->`)
+var regionOpen = regexp.MustCompile(`<!--\s*(measured|stored|cite|output|unchecked)[:\s]\s*(.*?)\s*-->|<!--\s*([a-z][a-z0-9-]*)\s*-->`)
 
 // docRegions finds the marked regions of a page's text.
 func docRegions(text string, blocks map[string]func() (string, error)) []docRegion {
@@ -107,7 +111,13 @@ func docRegions(text string, blocks map[string]func() (string, error)) []docRegi
 				continue
 			}
 		}
-		if c := strings.Index(text[r.start:], "<!-- /"+r.kind+" -->"); c >= 0 {
+		// Its closing tag, unless another region opens first: that one's
+		// closing is its own.
+		next := len(text)
+		if o := regionOpen.FindStringIndex(text[r.start:]); o != nil {
+			next = r.start + o[0]
+		}
+		if c := strings.Index(text[r.start:], "<!-- /"+r.kind+" -->"); c >= 0 && r.start+c < next {
 			r.end = r.start + c
 		} else {
 			// No closing tag: the region is the rest of its block, or, for
@@ -225,6 +235,9 @@ func CheckDoc(ctx context.Context, file string, src []byte, o DocOptions) (DocRe
 	for _, c := range commentPattern.FindAllStringIndex(visible, -1) {
 		lineStart := strings.LastIndexByte(text[:c[0]], '\n') + 1
 		if strings.TrimSpace(text[lineStart:c[0]]) == "" {
+			if issue := blockComment(text, lineStart, c[1]); issue != "" {
+				res.Issues = append(res.Issues, ProseIssue{File: file, Line: 1 + strings.Count(text[:c[0]], "\n"), Kind: IssueBinding, Token: issue})
+			}
 			continue
 		}
 		if inner := text[c[0]+4 : c[1]-3]; strings.Contains(inner, "--") || strings.HasPrefix(inner, ">") || strings.HasSuffix(inner, "-") {
@@ -256,7 +269,7 @@ func CheckDoc(ctx context.Context, file string, src []byte, o DocOptions) (DocRe
 	// The words: a quotation's are its source's (a cited literal, a
 	// quotation region, a checked quotation of the ledger).
 	for _, rg := range regions {
-		if rg.kind == "cite" {
+		if rg.kind == "cite" || rg.kind == "unchecked" {
 			quoted = append(quoted, [2]int{rg.start, rg.end})
 		}
 	}
@@ -268,6 +281,47 @@ func CheckDoc(ctx context.Context, file string, src []byte, o DocOptions) (DocRe
 	}
 	sort.SliceStable(res.Issues, func(i, j int) bool { return res.Issues[i].Line < res.Issues[j].Line })
 	return res, nil
+}
+
+// blockComment says what is wrong with a comment that begins a line (at
+// lineStart, ending at end), if anything. To GitHub such a comment starts
+// an HTML block, which may interrupt a paragraph: the rest of its line
+// would show as raw HTML outside the paragraph, and a comment on lines of
+// its own between two lines of a paragraph splits it in two.
+func blockComment(text string, lineStart, end int) string {
+	rest, _, _ := strings.Cut(text[end:], "\n")
+	if strings.TrimSpace(rest) != "" {
+		return "a comment that begins a line starts an HTML block on GitHub, which shows the rest of the line apart; begin the line with a word"
+	}
+	prev := ""
+	if lineStart > 0 {
+		before := text[:lineStart-1]
+		prev = strings.TrimSpace(before[strings.LastIndexByte(before, '\n')+1:])
+	}
+	next := ""
+	if nl := strings.IndexByte(text[end:], '\n'); nl >= 0 {
+		after, _, _ := strings.Cut(text[end+nl+1:], "\n")
+		next = strings.TrimSpace(after)
+	}
+	if isParagraphLine(prev) && !strings.HasSuffix(prev, "-->") && isParagraphLine(next) {
+		return "a comment on a line of its own inside a paragraph splits it in two on GitHub; put it before the paragraph or inside a line"
+	}
+	return ""
+}
+
+// isParagraphLine reports whether a page's line (trimmed) continues a
+// paragraph rather than starting a block of its own.
+func isParagraphLine(line string) bool {
+	if line == "" {
+		return false
+	}
+	for _, p := range []string{"#", "|", "```", "~~~", "<!--", "- ", "* ", "+ ", ">"} {
+		if strings.HasPrefix(line, p) {
+			return false
+		}
+	}
+	digits := strings.TrimLeft(line, "0123456789")
+	return !(len(digits) < len(line) && (strings.HasPrefix(digits, ". ") || strings.HasPrefix(digits, ") ")))
 }
 
 // unwrapLessonError is err's message without its file and line.
@@ -370,7 +424,7 @@ func lastWords(before, want string) string {
 }
 
 // citedFile finds the file of the repository a citation's place names.
-var citedFile = regexp.MustCompile(`[\w/.-]+\.(go|md|json|mod)\b`)
+var citedFile = regexp.MustCompile(`[\w/.-]+\.(go|md|json|mod|js|txt)\b`)
 
 // checkCitedFile checks a citation of a file of the repository: every
 // number of its text is in the file.
@@ -406,7 +460,7 @@ func checkRegion(file, text string, rg docRegion, r *Result, o DocOptions, bound
 	}
 	body := text[rg.start:rg.end]
 	var tokens []string
-	for _, t := range proseTokens(maskComments(body)) {
+	for _, t := range proseTokens(maskComments(maskCode(text)[rg.start:rg.end])) {
 		from, to := rg.start+t.off, rg.start+t.off+len(t.text)
 		if inSpans2(bound, from, to) {
 			continue
@@ -426,6 +480,10 @@ func checkRegion(file, text string, rg docRegion, r *Result, o DocOptions, bound
 		}
 		if err := o.Command(strings.Trim(rg.arg, "`")); err != nil {
 			return bad("the measurement's command %s: %v", rg.arg, err)
+		}
+	case "unchecked":
+		if strings.TrimSpace(rg.arg) == "" {
+			return bad("an unchecked region says why: <!-- unchecked: REASON -->")
 		}
 	case "cite":
 		if !citePlace.MatchString(rg.arg) {

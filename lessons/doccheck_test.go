@@ -89,10 +89,14 @@ func TestCheckDoc(t *testing.T) {
 		{"unbound", "Alpha-beta visits 497 nodes.", []string{`4 : the number "497" has no source`}},
 		{"a false assertion", "Fewer<!-- {{assert: [nodes | depth=3, algo=alphabeta] > 1000}} -->.", []string{"4 run: the prose states"}},
 		{"a comparison", "Alpha-beta visits 497<!-- {{nodes | depth=3, algo=alphabeta}} --> nodes, far fewer.", []string{"4 comparison"}},
-		{"a stored region", "<!-- stored: stored.json -->+132 (+104 to +158)<!-- /stored -->.", []string{"4 region: stored.json does not hold 158"}},
-		{"a cited region", "<!-- cite game-trees paper, Table 4 -->23,152 and 988<!-- /cite -->.", nil},
-		{"a region of a cell's output", "<!-- output: 1 -->Minimax: 17, 144 and 2,096; 5<!-- /output -->.", []string{"4 region: cell 1's results do not hold 5"}},
-		{"a measured region", "<!-- measured: nosuch --x -->It took 3.2 s.<!-- /measured -->", []string{"4 region: the measurement's command nosuch --x: no"}},
+		{"a stored region", "Elo <!-- stored: stored.json -->+132 (+104 to +158)<!-- /stored -->.", []string{"4 region: stored.json does not hold 158"}},
+		{"a cited region", "Nodes <!-- cite game-trees paper, Table 4 -->23,152 and 988<!-- /cite -->.", nil},
+		{"a region of a cell's output", "In all <!-- output: 1 -->Minimax: 17, 144 and 2,096; 5<!-- /output -->.", []string{"4 region: cell 1's results do not hold 5"}},
+		{"a measured region", "<!-- measured: nosuch --x -->\nIt took 3.2 s.", []string{"4 region: the measurement's command nosuch --x: no"}},
+		{"an unchecked region", "For example <!-- unchecked: an example request -->cell 4 of lesson 3 runs far fewer nodes<!-- /unchecked -->.", nil},
+		{"an unchecked region without a reason", "For example <!-- unchecked: -->cell 4<!-- /unchecked -->.", []string{"4 region: an unchecked region says why"}},
+		{"a comment beginning a line", "<!-- cite game-trees paper, Table 4 -->23,152<!-- /cite --> nodes.", []string{"4 binding: a comment that begins a line"}},
+		{"a comment splitting a paragraph", "Alpha-beta visits\n<!-- {{assert: [nodes | depth=3, algo=alphabeta] < 500}} -->\nfew nodes.", []string{"5 binding: a comment on a line of its own inside a paragraph"}},
 		{"a comment with -- inside a line", "Visits 497<!-- {{nodes | depth=3, algo=alphabeta}} -- -->.", []string{"4 binding: a comment inside a line"}},
 	} {
 		page := cells + tc.prose + "\n"

@@ -97,7 +97,7 @@ func TestCheckQuote(t *testing.T) {
 	text := "[x → y]\n`plylab reproduce --source game-trees`: `...`.\n" +
 		"[Table 4 → 1 differs, 1 reproduced] [Table 4, depth 3 → differs: 2096] [Table 4 → reproduced: 23152]\n" +
 		"[Statement vs References [1]-[3] →\nnot checkable] [a link](x.md)\n" +
-		"[Table 4 → 2 reproduced] [Table 4, depth 3 → reproduced] [Table 4 → differs: 999] [Table 9 → differs]"
+		"[Table 4 → 2 reproduced] [Table 4, depth 3 → reproduced] [Table 4 → differs: 999] [Table 9 → differs] `[Table 9 → an example]`"
 	quotes, err := LedgerQuotes(text)
 	if err != nil {
 		t.Fatal(err)

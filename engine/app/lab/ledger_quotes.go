@@ -67,8 +67,8 @@ func LedgerQuotes(text string) ([]LedgerQuote, error) {
 		}
 		body := strings.Join(strings.Fields(text[i+1:j]), " ")
 		where, rest, ok := strings.Cut(body, " → ")
-		if !ok {
-			continue
+		if !ok || i > 0 && text[i-1] == '`' {
+			continue // no quotation, or one shown as code (an example)
 		}
 		line := lineOf(i)
 		out = append(out, LedgerQuote{Source: sources[line-1], Where: where, Rest: rest, Line: line, Start: i, End: j + 1})
