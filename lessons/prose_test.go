@@ -543,6 +543,8 @@ func TestWordIssues(t *testing.T) {
 		{"a count named by other words", "The {{= count([cell 1: nodes | depth=3])}} deepest rows.", []string{"19 count [cell 1: nodes | depth=3]"}},
 		{"a count asserted", "The {{= count([cell 1: nodes | depth=3])}} deepest rows{{assert: count([cell 1: nodes | depth=3]) == count([cell 1: best | best=Ra6])}}.", nil},
 		{"words in another sentence", "The search is over. It is a draw.", []string{"19 chess fact a draw"}},
+		{"an outcome of games", "The engine wins the games and loses none on time.", nil},
+		{"a mate in a sentence about games", "In those games it finds a mate in two.", []string{"19 chess fact mate in"}},
 	}
 	for _, tt := range tests {
 		l, err := Parse("lessons/01-words.md", []byte(lesson(tt.prose)), nil)
@@ -574,7 +576,7 @@ func TestWordLists(t *testing.T) {
 		t.Fatal(err)
 	}
 	for name, list := range map[string][]string{"ProportionWords": ProportionWords, "ComparisonWords": ComparisonWords,
-		"ChessFactWords": ChessFactWords, "VerdictWords": VerdictWords} {
+		"ChessFactWords": ChessFactWords, "VerdictWords": VerdictWords, "GameWords": GameWords} {
 		for _, w := range list {
 			if !strings.Contains(string(doc), `"`+w+`"`) {
 				t.Errorf("docs/lessons.md does not list %q of %s", w, name)

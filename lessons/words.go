@@ -63,6 +63,18 @@ var ChessFactWords = []string{
 	"what the move is worth", "really worth", "truly worth",
 }
 
+// OutcomeWords are the words of ChessFactWords that speak of a game's
+// result as well as a position's: a sentence that speaks of games
+// (GameWords: "wins, draws and losses", "lost on time") uses them of the
+// games, not of a position, and needs no analysis.
+var OutcomeWords = []string{"a draw", "the draw", "wins", "winning", "loses", "losing", "lost"}
+
+// GameWords are the words that make a sentence speak of games and matches.
+var GameWords = []string{
+	"game", "games", "match", "matches", "on time", "draws", "losses", "opponent", "opponents",
+	"player", "players", "elo", "score", "points",
+}
+
 // VerdictWords are the phrases that judge a source's claim.
 var VerdictWords = []string{
 	"verdict:", "the claim holds", "claim holds", "as the tutorial says", "as the paper says",
@@ -94,6 +106,8 @@ var (
 	proportionRe = wordPattern(ProportionWords)
 	comparisonRe = wordPattern(ComparisonWords)
 	chessFactRe  = wordPattern(ChessFactWords)
+	outcomeRe    = wordPattern(OutcomeWords)
+	gameRe       = wordPattern(GameWords)
 	verdictRe    = wordPattern(VerdictWords)
 )
 
@@ -214,6 +228,20 @@ func (w *wordChecker) readsCommand(s readSet, cmd string) bool {
 	return false
 }
 
+// chessFact finds the first phrase of a sentence that states a position's
+// outcome or best move: one of ChessFactWords, where an outcome word of a
+// sentence that speaks of games is about the games.
+func chessFact(text string) []int {
+	games := gameRe.MatchString(text)
+	for _, loc := range chessFactRe.FindAllStringIndex(text, -1) {
+		if games && outcomeRe.FindStringIndex(text[loc[0]:loc[1]]) != nil {
+			continue
+		}
+		return loc
+	}
+	return nil
+}
+
 // WordIssues returns the sentences of l's prose whose words need a check
 // they do not carry (see ComparisonWords, ChessFactWords, VerdictWords and
 // the counts), each at the line of its word.
@@ -314,7 +342,7 @@ func (w *wordChecker) sentence(b *Block, cellsBefore int, masked string, sp [2]i
 	} else if loc := comparisonRe.FindStringIndex(text); loc != nil && values && !checked {
 		out = append(out, issue(IssueComparison, loc))
 	}
-	if loc := chessFactRe.FindStringIndex(text); loc != nil && !w.readsCommand(all, ReferenceCommand) {
+	if loc := chessFact(text); loc != nil && !w.readsCommand(all, ReferenceCommand) {
 		out = append(out, issue(IssueChessFact, loc))
 	}
 	if loc := verdictRe.FindStringIndex(text); loc != nil && !w.readsCommand(all, LedgerCommand) {
