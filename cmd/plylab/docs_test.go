@@ -41,7 +41,7 @@ func TestCommandsDoc(t *testing.T) {
 
 // docPages are the pages plylab docs check covers, from the repository's
 // root.
-var docPages = []string{"README.md", "docs/architecture.md", "docs/commands.md", "docs/getting-started.md", "docs/lessons.md", "docs/notebook-api.md",
+var docPages = []string{"README.md", "docs/architecture.md", "docs/commands.md", "docs/evaluation.md", "docs/getting-started.md", "docs/lessons.md", "docs/notebook-api.md",
 	"docs/openbench.md", "docs/reproducing.md", "docs/techniques.md", "docs/trees.md"}
 
 // TestDocsCheck is the docs check of the test command: every page's
