@@ -40,7 +40,10 @@ import (
 //	<!-- measured: COMMAND -->   the numbers are a measurement by COMMAND
 //	                             (times, rates: they differ on every run);
 //	                             COMMAND is a plylab command or a go test,
-//	                             checked by DocOptions.Command
+//	                             checked by DocOptions.Command; "each row's
+//	                             command" for a table whose rows name their
+//	                             own (a command in backquotes, or a section
+//	                             or page of the docs that gives it)
 //	<!-- stored: FILE -->        every number is in FILE (a stored result
 //	                             of the repository)
 //	<!-- cite WHERE -->          the numbers are a quotation of a source,
@@ -234,6 +237,10 @@ func CheckDoc(ctx context.Context, file string, src []byte, o DocOptions) (DocRe
 	// its own is an HTML block, hidden whatever it holds.
 	for _, c := range commentPattern.FindAllStringIndex(visible, -1) {
 		lineStart := strings.LastIndexByte(text[:c[0]], '\n') + 1
+		if strings.HasPrefix(strings.TrimSpace(text[lineStart:c[0]]), "|") && unescapedPipe(text[c[0]:c[1]]) {
+			res.Issues = append(res.Issues, ProseIssue{File: file, Line: 1 + strings.Count(text[:c[0]], "\n"), Kind: IssueBinding,
+				Token: "a comment in a table row writes | as \\| (GitHub splits the row's cells at every other |)"})
+		}
 		if strings.TrimSpace(text[lineStart:c[0]]) == "" {
 			if issue := blockComment(text, lineStart, c[1]); issue != "" {
 				res.Issues = append(res.Issues, ProseIssue{File: file, Line: 1 + strings.Count(text[:c[0]], "\n"), Kind: IssueBinding, Token: issue})
@@ -281,6 +288,16 @@ func CheckDoc(ctx context.Context, file string, src []byte, o DocOptions) (DocRe
 	}
 	sort.SliceStable(res.Issues, func(i, j int) bool { return res.Issues[i].Line < res.Issues[j].Line })
 	return res, nil
+}
+
+// unescapedPipe reports whether s holds a "|" without a backslash before it.
+func unescapedPipe(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] == '|' && (i == 0 || s[i-1] != '\\') {
+			return true
+		}
+	}
+	return false
 }
 
 // blockComment says what is wrong with a comment that begins a line (at
@@ -478,6 +495,9 @@ func checkRegion(file, text string, rg docRegion, r *Result, o DocOptions, bound
 		if o.Command == nil {
 			return bad("no way to check the command of a measured region: %s", rg.arg)
 		}
+		if rg.arg == EachRowsCommand {
+			return checkRowCommands(file, text, rg, o.Command)
+		}
 		if err := o.Command(strings.Trim(rg.arg, "`")); err != nil {
 			return bad("the measurement's command %s: %v", rg.arg, err)
 		}
@@ -573,6 +593,63 @@ func checkRegion(file, text string, rg docRegion, r *Result, o DocOptions, bound
 		}
 	}
 	return nil
+}
+
+// EachRowsCommand is the command of a measured region whose table rows
+// each name their own.
+const EachRowsCommand = "each row's command"
+
+var (
+	rowCode   = regexp.MustCompile("`([^`]+)`")
+	rowSource = regexp.MustCompile(`\bsee "[^"]+"|docs/[a-z-]+\.md|CHANGELOG\.md`)
+)
+
+// checkRowCommands checks a measured table whose rows name their
+// commands: each row holds a command in backquotes that command accepts,
+// or names the section or page that gives it.
+func checkRowCommands(file, text string, rg docRegion, command func(string) error) []ProseIssue {
+	var out []ProseIssue
+	line := 1 + strings.Count(text[:rg.start], "\n")
+	table := text[rg.start:rg.end]
+	for i, row := range strings.Split(table, "\n") {
+		row = strings.TrimSpace(row)
+		if !strings.HasPrefix(row, "|") || strings.Trim(row, "|-: ") == "" {
+			continue
+		}
+		n := line + i
+		if isHeaderRow(table, i) {
+			continue
+		}
+		ok := rowSource.MatchString(row)
+		var errs []string
+		for _, m := range rowCode.FindAllStringSubmatch(row, -1) {
+			c := strings.ReplaceAll(m[1], `\|`, "|")
+			if !strings.HasPrefix(c, "plylab ") && !strings.HasPrefix(c, "go ") && !strings.Contains(c, " plylab ") {
+				continue
+			}
+			if strings.HasPrefix(c, "/usr/bin/time ") {
+				c = strings.TrimPrefix(c, "/usr/bin/time ")
+			}
+			if err := command(c); err != nil {
+				errs = append(errs, fmt.Sprintf("%s: %v", c, err))
+			} else {
+				ok = true
+			}
+		}
+		if len(errs) > 0 {
+			out = append(out, ProseIssue{File: file, Line: n, Kind: IssueRegion, Token: "the row's command " + strings.Join(errs, "; ")})
+		} else if !ok {
+			out = append(out, ProseIssue{File: file, Line: n, Kind: IssueRegion, Token: "the row names no command that measured it"})
+		}
+	}
+	return out
+}
+
+// isHeaderRow reports whether row i of a table's lines is its header (the
+// line before the |---| line).
+func isHeaderRow(table string, i int) bool {
+	lines := strings.Split(table, "\n")
+	return i+1 < len(lines) && strings.Trim(strings.TrimSpace(lines[i+1]), "|-: ") == "" && strings.HasPrefix(strings.TrimSpace(lines[i+1]), "|")
 }
 
 // maskCode blanks a page's fenced code blocks and inline code spans,

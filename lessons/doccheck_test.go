@@ -97,6 +97,8 @@ func TestCheckDoc(t *testing.T) {
 		{"an unchecked region without a reason", "For example <!-- unchecked: -->cell 4<!-- /unchecked -->.", []string{"4 region: an unchecked region says why"}},
 		{"a comment beginning a line", "<!-- cite game-trees paper, Table 4 -->23,152<!-- /cite --> nodes.", []string{"4 binding: a comment that begins a line"}},
 		{"a comment splitting a paragraph", "Alpha-beta visits\n<!-- {{assert: [nodes | depth=3, algo=alphabeta] < 500}} -->\nfew nodes.", []string{"5 binding: a comment on a line of its own inside a paragraph"}},
+		{"a reference in a table row", "| alpha-beta | 497<!-- {{nodes \\| depth=3, algo=alphabeta}} --> |", nil},
+		{"a reference in a table row with a bare pipe", "| alpha-beta | 497<!-- {{nodes | depth=3, algo=alphabeta}} --> |", []string{"4 binding: a comment in a table row writes |"}},
 		{"a comment with -- inside a line", "Visits 497<!-- {{nodes | depth=3, algo=alphabeta}} -- -->.", []string{"4 binding: a comment inside a line"}},
 	} {
 		page := cells + tc.prose + "\n"

@@ -212,7 +212,7 @@ const DocCellPrefix = "<!-- plylab:"
 // blocks are code to show, not cells.
 func ParseDoc(file string, src []byte, rules Rules) (*Lesson, error) {
 	p := &lessonParser{file: file, rules: rules, doc: true}
-	l, err := p.parse(src)
+	l, err := p.parse(unescapeTablePipes(src))
 	if err != nil {
 		return nil, err
 	}
@@ -220,6 +220,33 @@ func ParseDoc(file string, src []byte, rules Rules) (*Lesson, error) {
 	base := strings.TrimSuffix(filepath.Base(file), filepath.Ext(file))
 	l.Slug, l.Name = base, base
 	return l, nil
+}
+
+// unescapeTablePipes reads the comments of a page's table rows as GitHub
+// does: GFM splits a row into cells at every "|" not escaped, comments
+// included, so a reference's "|" is written "\|" there. Each "\|" inside
+// a comment of a table row becomes " |", which keeps every offset.
+func unescapeTablePipes(src []byte) []byte {
+	out := append([]byte(nil), src...)
+	start := 0
+	for start < len(out) {
+		end := bytes.IndexByte(out[start:], '\n')
+		if end < 0 {
+			end = len(out) - start
+		}
+		line := out[start : start+end]
+		if bytes.HasPrefix(bytes.TrimSpace(line), []byte("|")) {
+			for _, c := range commentPattern.FindAllIndex(line, -1) {
+				for i := c[0]; i+1 < c[1]; i++ {
+					if line[i] == '\\' && line[i+1] == '|' {
+						line[i] = ' '
+					}
+				}
+			}
+		}
+		start += end + 1
+	}
+	return out
 }
 
 // parseLesson is Parse with values for the lesson's parameters (nil: the

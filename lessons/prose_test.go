@@ -531,6 +531,8 @@ func TestWordIssues(t *testing.T) {
 		{"a comparative without values", "Alpha-beta visits fewer nodes than minimax.", nil},
 		{"a proportion without values", "The table saves them at most depths.", []string{"19 comparison at most depths"}},
 		{"a proportion asserted", "The table saves them at most depths{{assert: [cell 1: nodes | depth=3, algo=alphabeta] < [cell 1: nodes | depth=3, algo=minimax]}}.", nil},
+		{"a bound, not a proportion", "Alpha-beta visits {{cell 1: nodes | depth=3, algo=alphabeta}} nodes, the target at most 1,000.", nil},
+		{"a proportion after a bound", "It visits {{cell 1: nodes | depth=3, algo=alphabeta}} nodes, at most 1,000, most of them leaves.", []string{"19 comparison most"}},
 		{"a deliberate exception", "The table saves them at most depths{{unchecked: the depths are the reader's to try}}.", nil},
 		{"a chess fact", "After 1.Rf1 the position is a draw.", []string{"19 chess fact a draw"}},
 		{"a chess fact read from the reference", "1.Rf1 wins{{assert: [cell 3: move | rank=1] == \"Rf1\"}}.", nil},

@@ -228,6 +228,18 @@ func (w *wordChecker) readsCommand(s readSet, cmd string) bool {
 	return false
 }
 
+// proportion finds the first word of proportion of a sentence: "most",
+// but not the bound "at most" ("at most 1.8", "at most 40 nodes").
+func proportion(text string) []int {
+	for _, loc := range proportionRe.FindAllStringIndex(text, -1) {
+		if strings.EqualFold(text[loc[0]:loc[1]], "most") && loc[0] >= 3 && strings.EqualFold(text[loc[0]-3:loc[0]], "at ") {
+			continue
+		}
+		return loc
+	}
+	return nil
+}
+
 // chessFact finds the first phrase of a sentence that states a position's
 // outcome or best move: one of ChessFactWords, where an outcome word of a
 // sentence that speaks of games is about the games.
@@ -337,7 +349,7 @@ func (w *wordChecker) sentence(b *Block, cellsBefore int, masked string, sp [2]i
 	for _, a := range asserted {
 		checked = checked || a.meets(shown)
 	}
-	if loc := proportionRe.FindStringIndex(text); loc != nil && (values || cellsBefore > 0) && !checked {
+	if loc := proportion(text); loc != nil && (values || cellsBefore > 0) && !checked {
 		out = append(out, issue(IssueComparison, loc))
 	} else if loc := comparisonRe.FindStringIndex(text); loc != nil && values && !checked {
 		out = append(out, issue(IssueComparison, loc))

@@ -219,6 +219,9 @@ func checkPlylabCommand(cmds []*cli.Command, args []string) error {
 	if len(args) == 0 {
 		return fmt.Errorf("plylab without a command")
 	}
+	if len(args) == 1 && (args[0] == "--help" || args[0] == "--version") {
+		return nil
+	}
 	var cmd *cli.Command
 	for _, c := range cmds {
 		if c.Name == args[0] {
