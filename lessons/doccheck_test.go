@@ -95,6 +95,8 @@ func TestCheckDoc(t *testing.T) {
 		{"a measured region", "<!-- measured: nosuch --x -->\nIt took 3.2 s.", []string{"4 region: the measurement's command nosuch --x: no"}},
 		{"an unchecked region", "For example <!-- unchecked: an example request -->cell 4 of lesson 3 runs far fewer nodes<!-- /unchecked -->.", nil},
 		{"an unchecked region without a reason", "For example <!-- unchecked: -->cell 4<!-- /unchecked -->.", []string{"4 region: an unchecked region says why"}},
+		{"a measured table naming each row's command", "<!-- measured: each row's command -->\n| figure | value | command |\n|---|---|---|\n| nodes | 497 | `plylab compare --depth 3` |\n| speed | 2 M | see \"Speed\" |\n| time | 3 s | by hand |\n| other | 4 s | `nosuch --x` |",
+			[]string{"9 region: the row names no command", "10 region: the row names no command"}},
 		{"a comment beginning a line", "<!-- cite game-trees paper, Table 4 -->23,152<!-- /cite --> nodes.", []string{"4 binding: a comment that begins a line"}},
 		{"a comment splitting a paragraph", "Alpha-beta visits\n<!-- {{assert: [nodes | depth=3, algo=alphabeta] < 500}} -->\nfew nodes.", []string{"5 binding: a comment on a line of its own inside a paragraph"}},
 		{"a reference in a table row", "| alpha-beta | 497<!-- {{nodes \\| depth=3, algo=alphabeta}} --> |", nil},

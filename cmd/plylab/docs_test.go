@@ -42,7 +42,7 @@ func TestCommandsDoc(t *testing.T) {
 // docPages are the pages plylab docs check covers, from the repository's
 // root.
 var docPages = []string{"README.md", "docs/architecture.md", "docs/commands.md", "docs/evaluation.md", "docs/getting-started.md", "docs/lessons.md", "docs/notebook-api.md",
-	"docs/openbench.md", "docs/reproducing.md", "docs/techniques.md", "docs/trees.md"}
+	"docs/openbench.md", "docs/performance.md", "docs/reproducing.md", "docs/techniques.md", "docs/trees.md"}
 
 // TestDocsCheck is the docs check of the test command: every page's
 // hidden cells run, every number and move is bound, every comparison and
