@@ -45,7 +45,9 @@ import (
 //	                             own (a command in backquotes, or a section
 //	                             or page of the docs that gives it)
 //	<!-- stored: FILE -->        every number is in FILE (a stored result
-//	                             of the repository)
+//	                             of the repository), or in the block NAME
+//	                             that DocOptions.Blocks computes from them
+//	                             (<!-- stored: gauntlet-table -->)
 //	<!-- cite WHERE -->          the numbers are a quotation of a source,
 //	                             WHERE naming it as a {{cite}} does; when
 //	                             WHERE names files of the repository, every
@@ -114,14 +116,11 @@ func docRegions(text string, blocks map[string]func() (string, error)) []docRegi
 				continue
 			}
 		}
-		// Its closing tag, unless another region opens first: that one's
-		// closing is its own.
-		next := len(text)
-		if o := regionOpen.FindStringIndex(text[r.start:]); o != nil {
-			next = r.start + o[0]
-		}
-		if c := strings.Index(text[r.start:], "<!-- /"+r.kind+" -->"); c >= 0 && r.start+c < next {
-			r.end = r.start + c
+		// Its closing tag: the first of its kind that no region of the
+		// same kind opened after it closes first (regions of other kinds
+		// may nest inside it).
+		if c := closingOf(text, r.start, r.kind); c >= 0 {
+			r.end = c
 		} else {
 			// No closing tag: the region is the rest of its block, or, for
 			// a comment on a line of its own, the block after it.
@@ -141,6 +140,30 @@ func docRegions(text string, blocks map[string]func() (string, error)) []docRegi
 		out = append(out, r)
 	}
 	return out
+}
+
+// closingOf returns the offset of the closing tag of a region of kind
+// opened before from, or -1 when it has none: a region of the same kind
+// that opens first is closed first (or is closed by nothing, and then the
+// tag after it is its own).
+func closingOf(text string, from int, kind string) int {
+	tag := "<!-- /" + kind + " -->"
+	c := strings.Index(text[from:], tag)
+	if c < 0 {
+		return -1
+	}
+	for _, m := range regionOpen.FindAllStringSubmatchIndex(text[from:from+c], -1) {
+		k := ""
+		if m[2] >= 0 {
+			k = text[from+m[2] : from+m[3]]
+		} else {
+			k = text[from+m[6] : from+m[7]]
+		}
+		if k == kind {
+			return -1
+		}
+	}
+	return from + c
 }
 
 // DocResult is the verdict on one page of a docs check.
@@ -532,7 +555,7 @@ func checkRegion(file, text string, rg docRegion, r *Result, o DocOptions, bound
 		}
 		var missing []string
 		for _, t := range tokens {
-			if !have[t] && !strings.ContainsAny(t[:1], "KQRBNOabcdefgh") {
+			if !have[t] && !strings.ContainsAny(t[:1], "KQRBNOabcdefgh") && !roundedIn(t, have) {
 				missing = append(missing, t)
 			}
 		}
@@ -540,10 +563,19 @@ func checkRegion(file, text string, rg docRegion, r *Result, o DocOptions, bound
 			return bad("%s do not hold %s", strings.Join(files, ", "), strings.Join(missing, ", "))
 		}
 	case "stored":
-		path := filepath.Join(o.Root, filepath.FromSlash(rg.arg))
-		data, err := os.ReadFile(path)
-		if err != nil {
-			return bad("the stored result %s cannot be read: %v", rg.arg, err)
+		var data []byte
+		if gen, ok := o.Blocks[rg.arg]; ok {
+			md, err := gen()
+			if err != nil {
+				return bad("block %s: %v", rg.arg, err)
+			}
+			data = []byte(md)
+		} else {
+			d, err := os.ReadFile(filepath.Join(o.Root, filepath.FromSlash(rg.arg)))
+			if err != nil {
+				return bad("the stored result %s cannot be read: %v", rg.arg, err)
+			}
+			data = d
 		}
 		have := map[string]bool{}
 		for _, t := range regionTokens(string(data)) {
@@ -593,6 +625,23 @@ func checkRegion(file, text string, rg docRegion, r *Result, o DocOptions, bound
 		}
 	}
 	return nil
+}
+
+// roundedIn reports whether the decimal t ("2.99") is one of the numbers
+// of have rounded to t's decimals (2.988076 is quoted as 2.99).
+func roundedIn(t string, have map[string]bool) bool {
+	_, frac, ok := strings.Cut(t, ".")
+	v, err := strconv.ParseFloat(t, 64)
+	if !ok || err != nil || strings.Contains(frac, ".") {
+		return false
+	}
+	for h := range have {
+		x, err := strconv.ParseFloat(h, 64)
+		if err == nil && len(h) > len(t) && strconv.FormatFloat(x, 'f', len(frac), 64) == strconv.FormatFloat(v, 'f', len(frac), 64) {
+			return true
+		}
+	}
+	return false
 }
 
 // EachRowsCommand is the command of a measured region whose table rows

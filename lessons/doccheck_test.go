@@ -74,7 +74,7 @@ func TestLiteralBefore(t *testing.T) {
 // results for its cells.
 func TestCheckDoc(t *testing.T) {
 	root := t.TempDir()
-	if err := os.WriteFile(filepath.Join(root, "stored.json"), []byte(`{"elo": 132, "low": 104}`), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(root, "stored.json"), []byte(`{"elo": 132, "low": 104, "llr": 2.988076}`), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	const cells = "# Page\n\n<!-- plylab: compare --depth 1-3 -->\n"
@@ -90,6 +90,8 @@ func TestCheckDoc(t *testing.T) {
 		{"a false assertion", "Fewer<!-- {{assert: [nodes | depth=3, algo=alphabeta] > 1000}} -->.", []string{"4 run: the prose states"}},
 		{"a comparison", "Alpha-beta visits 497<!-- {{nodes | depth=3, algo=alphabeta}} --> nodes, far fewer.", []string{"4 comparison"}},
 		{"a stored region", "Elo <!-- stored: stored.json -->+132 (+104 to +158)<!-- /stored -->.", []string{"4 region: stored.json does not hold 158"}},
+		{"a cited file's number, rounded", "LLR <!-- cite stored.json -->2.99<!-- /cite -->.", nil},
+		{"a cited file's number, misrounded", "LLR <!-- cite stored.json -->2.98<!-- /cite -->.", []string{"4 region: stored.json do not hold 2.98"}},
 		{"a cited region", "Nodes <!-- cite game-trees paper, Table 4 -->23,152 and 988<!-- /cite -->.", nil},
 		{"a region of a cell's output", "In all <!-- output: 1 -->Minimax: 17, 144 and 2,096; 5<!-- /output -->.", []string{"4 region: cell 1's results do not hold 5"}},
 		{"a measured region", "<!-- measured: nosuch --x -->\nIt took 3.2 s.", []string{"4 region: the measurement's command nosuch --x: no"}},

@@ -67,7 +67,7 @@ var (
 	// citePlace is what a citation's WHERE must name: a table, section,
 	// figure, page, listing or part of a source, a file of plylab's
 	// source, or a year.
-	citePlace = regexp.MustCompile(`(?i)\b(tables?|sections?|appendix|appendices|figures?|fig\.|pages?|pp?\.|chapters?|listings?|abstract|introduction|conclusions?|references?|readme|part|caption|code|comments?|statement|title)\b|[\w/.-]+\.(go|md|json|mod|js|txt)\b|\b(1[89]|20)\d\d\b`)
+	citePlace = regexp.MustCompile(`(?i)\b(tables?|sections?|appendix|appendices|figures?|figs?|pages?|pp?\.|chapters?|listings?|abstract|introduction|conclusions?|references?|readme|part|caption|code|comments?|statement|title)\b|[\w/.-]+\.(go|md|json|mod|js|txt)\b|\b(1[89]|20)\d\d\b`)
 )
 
 // parseRef reads the text between {{ and }} of a reference at line, in a

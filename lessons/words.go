@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"unicode"
 )
 
 // Words that need a check. A number is bound to an output; the words
@@ -229,15 +230,39 @@ func (w *wordChecker) readsCommand(s readSet, cmd string) bool {
 }
 
 // proportion finds the first word of proportion of a sentence: "most",
-// but not the bound "at most" ("at most 1.8", "at most 40 nodes").
+// but not the bound "at most" ("at most 1.8", "at most 40 nodes"); "a
+// third", "a quarter", "a tenth", but not as an ordinal ("a third match":
+// followed by a word that is not "of" or a comparative).
 func proportion(text string) []int {
 	for _, loc := range proportionRe.FindAllStringIndex(text, -1) {
-		if strings.EqualFold(text[loc[0]:loc[1]], "most") && loc[0] >= 3 && strings.EqualFold(text[loc[0]-3:loc[0]], "at ") {
+		word := strings.ToLower(strings.Join(strings.Fields(text[loc[0]:loc[1]]), " "))
+		if word == "most" && loc[0] >= 3 && strings.EqualFold(text[loc[0]-3:loc[0]], "at ") {
+			continue
+		}
+		if (word == "a third" || word == "a quarter" || word == "a tenth") && ordinalNoun(text[loc[1]:]) {
 			continue
 		}
 		return loc
 	}
 	return nil
+}
+
+// ordinalNoun reports whether rest, the text after "a third", goes on with
+// a noun it counts ("match", "time"): a word that is neither "of" nor a
+// comparative.
+func ordinalNoun(rest string) bool {
+	if rest == "" || !unicode.IsSpace(rune(rest[0])) {
+		return false
+	}
+	f := strings.Fields(rest)
+	if len(f) == 0 {
+		return false
+	}
+	w := strings.ToLower(strings.TrimRight(f[0], ".,;:)"))
+	if w == "" || !unicode.IsLetter(rune(w[0])) {
+		return false // a number follows
+	}
+	return !comparisonRe.MatchString(w) && w != "of" && w != "as"
 }
 
 // chessFact finds the first phrase of a sentence that states a position's

@@ -132,28 +132,28 @@ func docsOptions(ctx context.Context, env *appEnv, root string) lessons.DocOptio
 		Rules:   sandbox.Docs,
 		Command: func(command string) error { return checkDocCommand(env, root, command) },
 		Blocks: map[string]func() (string, error){
-			"gauntlet-table": func() (string, error) {
+			"gauntlet-table": sync.OnceValues(func() (string, error) {
 				var out, errs bytes.Buffer
 				sub := &appEnv{Env: env.Child(ctx, &out, &errs, false, nil, nil), commands: env.commands}
 				if code := runWith(sub, []string{"plylab", "gauntlet", "--stored", "--format", "markdown"}); code != 0 {
 					return "", fmt.Errorf("plylab gauntlet --stored: %s", strings.TrimSpace(errs.String()))
 				}
 				return out.String(), nil
-			},
-			"progress-table": func() (string, error) {
+			}),
+			"progress-table": sync.OnceValues(func() (string, error) {
 				ms, err := match.StoredProgress()
 				if err != nil {
 					return "", err
 				}
 				return match.ProgressMarkdown(ms), nil
-			},
-			"elo-table": func() (string, error) {
+			}),
+			"elo-table": sync.OnceValues(func() (string, error) {
 				rows, err := lab.TechniqueElos()
 				if err != nil {
 					return "", err
 				}
 				return lab.TechniqueElosMarkdown(rows), nil
-			},
+			}),
 		},
 		Quotes: func(file, text string) ([][2]int, []lessons.ProseIssue) {
 			qs, err := lab.LedgerQuotes(text)
