@@ -12,7 +12,9 @@
 # /usr/games/phalanx), an xboard-protocol engine for the CECP client's and
 # the gauntlet's smoke tests (two games at depth 2, about a second), and
 # npm's axe-core for the accessibility checks of the browser tests. Then:
-# gofmt, go vet, go test.
+# gofmt, go vet, go test (TestLessons and TestDocsCheck check every lesson
+# and every page of the README and docs/, Stockfish's stored analyses are
+# recomputed by TestReferences).
 # PLYLAB_PERFT_FULL=1 adds every depth of the 132-position perft suite.
 # Then every fuzz target runs for a few seconds (PLYLAB_FUZZTIME, default
 # 3s) beyond its seed corpus, which go test already ran; PLYLAB_FUZZ=0
