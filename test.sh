@@ -13,7 +13,9 @@
 # the gauntlet's smoke tests (two games at depth 2, about a second), and
 # npm's axe-core for the accessibility checks of the browser tests. Then:
 # gofmt, go vet, deadcode (installed at a pinned version when missing; no
-# function may be unreachable), go test.
+# function may be unreachable), go test (TestLessons and TestDocsCheck
+# check every lesson and every page of the README and docs/, Stockfish's
+# stored analyses are recomputed by TestReferences).
 # PLYLAB_PERFT_FULL=1 adds every depth of the 132-position perft suite.
 # Then every fuzz target runs for a few seconds (PLYLAB_FUZZTIME, default
 # 3s) beyond its seed corpus, which go test already ran; PLYLAB_FUZZ=0

@@ -144,6 +144,36 @@ func (p *lessonParser) command(line int, text string) (*Command, error) {
 	return &Command{Line: line, Text: text, Args: args}, nil
 }
 
+// commentPattern finds HTML comments.
+var commentPattern = regexp.MustCompile(`(?s)<!--.*?-->`)
+
+// inlineCode finds inline code spans.
+var inlineCode = regexp.MustCompile("(`+)[^`]*?(`+)")
+
+// maskInlineCode blanks a text's inline code spans, offsets kept: a
+// comment shown as code is no comment.
+func maskInlineCode(s string) string {
+	b := []byte(s)
+	for _, m := range inlineCode.FindAllStringIndex(s, -1) {
+		for i := m[0]; i < m[1]; i++ {
+			if b[i] != '\n' {
+				b[i] = ' '
+			}
+		}
+	}
+	return string(b)
+}
+
+// inSpans reports whether [from, to) lies inside one of spans.
+func inSpans(spans [][]int, from, to int) bool {
+	for _, s := range spans {
+		if from >= s[0] && to <= s[1] {
+			return true
+		}
+	}
+	return false
+}
+
 // refPattern finds {{...}}; a reference may be wrapped over lines.
 var refPattern = regexp.MustCompile(`(?s)\{\{(.*?)\}\}`)
 var refCell = regexp.MustCompile(`^cell\s+(\d+)\s*:\s*(.*)$`)
@@ -155,7 +185,14 @@ func (p *lessonParser) refs(b *Block, cellsBefore int) ([]Ref, error) {
 		p.names = map[string]int{}
 	}
 	var out []Ref
+	var comments [][]int
+	if p.doc {
+		comments = commentPattern.FindAllStringIndex(maskInlineCode(b.Text), -1)
+	}
 	for _, m := range refPattern.FindAllStringSubmatchIndex(b.Text, -1) {
+		if p.doc && !inSpans(comments, m[0], m[1]) {
+			continue // a page's own {{...}}, in its text or code: not a reference
+		}
 		line := b.Line + strings.Count(b.Text[:m[0]], "\n")
 		inner := strings.Join(strings.Fields(b.Text[m[2]:m[3]]), " ")
 		r, err := p.parseRef(inner, line, cellsBefore, p.names)

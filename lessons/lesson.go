@@ -42,6 +42,11 @@ type Lesson struct {
 	// order; its cells and prose hold the values of this parse.
 	Params []*Param
 
+	// Doc is true for a page of documentation (ParseDoc): the plylab
+	// commands its shown code blocks run count as the commands its prose
+	// describes.
+	Doc bool
+
 	values map[string]string // the parameters' values in this parse
 	source []byte            // the file as read, to parse it again (WithParams)
 	rules  Rules             // the rules it was parsed with
@@ -196,6 +201,56 @@ func Parse(file string, src []byte, rules Rules) (*Lesson, error) {
 	return l, nil
 }
 
+// DocCellPrefix opens a hidden cell of a page of documentation: a comment
+// on a line of its own, "<!-- plylab: COMMAND -->", its commands one a
+// line up to "-->". GitHub shows nothing of it.
+const DocCellPrefix = "<!-- plylab:"
+
+// ParseDoc reads a page of documentation (the README, a page of docs/) as
+// a lesson whose cells and references are hidden from its readers: a
+// cell is a comment DocCellPrefix ... "-->" on lines of its own, and only
+// the {{...}} references inside HTML comments are read (the page shows a
+// value written out, the comment binds it: see CheckDoc). Fenced plylab
+// blocks are code to show, not cells.
+func ParseDoc(file string, src []byte, rules Rules) (*Lesson, error) {
+	p := &lessonParser{file: file, rules: rules, doc: true}
+	l, err := p.parse(unescapeTablePipes(src))
+	if err != nil {
+		return nil, err
+	}
+	l.source, l.rules, l.Doc = src, rules, true
+	base := strings.TrimSuffix(filepath.Base(file), filepath.Ext(file))
+	l.Slug, l.Name = base, base
+	return l, nil
+}
+
+// unescapeTablePipes reads the comments of a page's table rows as GitHub
+// does: GFM splits a row into cells at every "|" not escaped, comments
+// included, so a reference's "|" is written "\|" there. Each "\|" inside
+// a comment of a table row becomes " |", which keeps every offset.
+func unescapeTablePipes(src []byte) []byte {
+	out := append([]byte(nil), src...)
+	start := 0
+	for start < len(out) {
+		end := bytes.IndexByte(out[start:], '\n')
+		if end < 0 {
+			end = len(out) - start
+		}
+		line := out[start : start+end]
+		if bytes.HasPrefix(bytes.TrimSpace(line), []byte("|")) {
+			for _, c := range commentPattern.FindAllIndex(line, -1) {
+				for i := c[0]; i+1 < c[1]; i++ {
+					if line[i] == '\\' && line[i+1] == '|' {
+						line[i] = ' '
+					}
+				}
+			}
+		}
+		start += end + 1
+	}
+	return out
+}
+
 // parseLesson is Parse with values for the lesson's parameters (nil: the
 // defaults), without checking their other values.
 //
@@ -223,6 +278,10 @@ func parseLesson(file string, src []byte, rules Rules, values map[string]string)
 type lessonParser struct {
 	file  string
 	rules Rules
+	// doc parses a page of documentation (ParseDoc): cells are hidden in
+	// comments, references live only in comments, and fenced plylab
+	// blocks are shown code.
+	doc bool
 	// names are the names bound by references so far, with their lines.
 	names map[string]int
 	// Parameters (params.go): declared, their values, where they were
@@ -337,6 +396,40 @@ func (p *lessonParser) parse(src []byte) (*Lesson, error) {
 	}
 	for i < len(lines) {
 		line := lines[i]
+		if p.doc {
+			if cmd, ok := strings.CutPrefix(strings.TrimSpace(line), DocCellPrefix); ok {
+				if err := flushProse(); err != nil {
+					return nil, err
+				}
+				start := i + 1
+				var body []string
+				for {
+					text, end, closed := strings.Cut(cmd, "-->")
+					body = append(body, text)
+					if closed {
+						if strings.TrimSpace(end) != "" {
+							return nil, p.errorf(i+1, "a hidden cell's comment must end its line: %q follows -->", strings.TrimSpace(end))
+						}
+						break
+					}
+					i++
+					if i == len(lines) {
+						return nil, p.errorf(start, "unterminated hidden cell: the <!-- opened here is never closed")
+					}
+					cmd = lines[i]
+				}
+				i++
+				cell, err := p.cell(start-1, nil, body)
+				if err != nil {
+					return nil, err
+				}
+				cell.Line = start
+				cell.N = len(l.Cells) + 1
+				l.Cells = append(l.Cells, cell)
+				l.Blocks = append(l.Blocks, &Block{Kind: CellBlock, Line: start, Info: "plylab hidden", Cell: cell})
+				continue
+			}
+		}
 		char, n, info, ok := fence(line)
 		if !ok {
 			if prose == nil {
@@ -365,7 +458,7 @@ func (p *lessonParser) parse(src []byte) (*Lesson, error) {
 			return nil, p.errorf(start, "unterminated code block: the %s opened here is never closed", strings.Repeat(string(char), n))
 		}
 		words := strings.Fields(info)
-		if len(words) == 0 || words[0] != "plylab" {
+		if len(words) == 0 || words[0] != "plylab" || p.doc {
 			l.Blocks = append(l.Blocks, &Block{Kind: Code, Line: start, Text: strings.Join(body, "\n"), Info: info})
 			continue
 		}

@@ -41,20 +41,38 @@ import (
 //     heading's number;
 //   - one of the facts of the rules in RuleFacts.
 
-// ProseIssue is a number or move of a lesson's prose without a source.
+// ProseIssue is a number or move of a lesson's prose without a source,
+// or a sentence whose words need a check it does not carry (Kind, see
+// WordIssues).
 type ProseIssue struct {
 	File  string
 	Line  int
-	Token string // as written: "23,152", "Re6", "twenty-five"
+	Token string // as written: "23,152", "Re6", "twenty-five"; the words ("nearly as much")
 	Move  bool   // a move, not a number
+	// Kind is "" for a number or a move, else IssueComparison,
+	// IssueChessFact, IssueVerdict or IssueCount.
+	Kind string
 }
 
 func (i ProseIssue) Error() string {
+	at := fmt.Sprintf("%s:%d: ", i.File, i.Line)
+	switch i.Kind {
+	case IssueComparison:
+		return at + fmt.Sprintf("the sentence compares in words (%q) but asserts nothing over the values it shows: add {{assert: ...}} that reads them, or {{unchecked: WHY}}", i.Token)
+	case IssueChessFact:
+		return at + fmt.Sprintf("%q states a position's outcome or best move without Stockfish's analysis: read it from a 'plylab %s' cell, or {{unchecked: WHY}}", i.Token, ReferenceCommand)
+	case IssueVerdict:
+		return at + fmt.Sprintf("%q judges a source's claim without the ledger: read the verdict from a 'plylab %s' cell", i.Token, LedgerCommand)
+	case IssueCount:
+		return at + fmt.Sprintf("the count of %s is described in words that do not name its conditions: write them in the sentence, or assert that the words name the same results", i.Token)
+	case IssueBinding, IssueRegion, IssueRun:
+		return at + i.Token
+	}
 	what := "number"
 	if i.Move {
 		what = "move"
 	}
-	return fmt.Sprintf("%s:%d: the %s %q has no source", i.File, i.Line, what, i.Token)
+	return at + fmt.Sprintf("the %s %q has no source", what, i.Token)
 }
 
 // ProseHint says what to do about a ProseIssue.
@@ -72,6 +90,7 @@ type RuleFact struct {
 var RuleFacts = []RuleFact{
 	{regexp.MustCompile(`\b8 ?[x×] ?8\b`), "the board has 8x8 squares"},
 	{regexp.MustCompile(`\b64 squares\b`), "the board has 64 squares"},
+	{regexp.MustCompile(`(?i)\bfifty[-\s]+moves?(\s+rule)?\b`), "the fifty-move rule"},
 	{regexp.MustCompile(`1\.e4 e5 2\.Nf3`), "a move order that transposes into 1.Nf3 e5 2.e4"},
 	{regexp.MustCompile(`1\.Nf3 e5 2\.e4`), "a move order that transposes into 1.e4 e5 2.Nf3"},
 	{regexp.MustCompile(`\b1\.e4\b`), "the most common first move, named as an example"},
@@ -80,7 +99,7 @@ var RuleFacts = []RuleFact{
 
 // citeWords are the words whose number follows them as a name, not a
 // quantity: "lesson 9", "Table 4", "Appendix V-A 4".
-var citeWords = regexp.MustCompile(`(?i)\b(lessons?|tables?|sections?|appendix|appendices|figures?|fig\.|chapters?|pages?|pp?\.|part|references?|claim|[IVX]+-[A-Z])\s*\[?$`)
+var citeWords = regexp.MustCompile(`(?i)\b(lessons?|tables?|sections?|appendix|appendices|figures?|fig\.|chapters?|pages?|pp?\.|part|references?|claim|position|[IVX]+-[A-Z])\s*\[?$`)
 
 // unitWords are the units after which one to ten are quantities of a
 // search: "one ply later", "two positions".
@@ -143,12 +162,36 @@ func LintProse(l *Lesson) []ProseIssue {
 			out = append(out, ProseIssue{File: l.File, Line: p.line(t.off), Token: t.text, Move: t.move})
 		}
 	}
-	return out
+	return sortIssues(append(out, WordIssues(l)...))
+}
+
+// sortIssues orders issues by line.
+func sortIssues(is []ProseIssue) []ProseIssue {
+	sort.SliceStable(is, func(a, b int) bool { return is[a].Line < is[b].Line })
+	return is
 }
 
 // LintResult is LintProse for a lesson that ran to the end: a move is
 // accounted for when a name bound before it holds it.
 func LintResult(r *Result) []ProseIssue {
+	var out []ProseIssue
+	for _, t := range lintResultTokens(r) {
+		out = append(out, t.issue)
+	}
+	return sortIssues(append(out, WordIssues(r.Lesson)...))
+}
+
+// openToken is a number or move without a source, with its block and its
+// offset in the block's text.
+type openToken struct {
+	issue ProseIssue
+	block *Block
+	off   int
+}
+
+// lintResultTokens are LintResult's numbers and moves, with where they
+// are.
+func lintResultTokens(r *Result) []openToken {
 	l := r.Lesson
 	type bound struct {
 		block *Block
@@ -167,7 +210,7 @@ func LintResult(r *Result) []ProseIssue {
 	for i, b := range l.Blocks {
 		order[b] = i
 	}
-	var out []ProseIssue
+	var out []openToken
 	for _, p := range lintBlocks(l) {
 	tokens:
 		for _, t := range p.open {
@@ -179,7 +222,7 @@ func LintResult(r *Result) []ProseIssue {
 					}
 				}
 			}
-			out = append(out, ProseIssue{File: l.File, Line: p.line(t.off), Token: t.text, Move: t.move})
+			out = append(out, openToken{ProseIssue{File: l.File, Line: p.line(t.off), Token: t.text, Move: t.move}, p.block, t.off})
 		}
 	}
 	return out
@@ -217,6 +260,15 @@ func lintBlocks(l *Lesson) []lintedBlock {
 			if j >= 0 && j < len(l.Blocks) && l.Blocks[j].Kind == CellBlock {
 				for _, c := range l.Blocks[j].Cell.Commands {
 					commandNumbers(c.Args, args)
+				}
+			}
+			// A page of documentation shows its commands in code blocks.
+			if l.Doc && j >= 0 && j < len(l.Blocks) && l.Blocks[j].Kind == Code {
+				for _, ln := range strings.Split(l.Blocks[j].Text, "\n") {
+					ln = strings.TrimPrefix(strings.TrimSpace(ln), "$ ")
+					if strings.HasPrefix(ln, "plylab ") {
+						commandNumbers(strings.Fields(ln), args)
+					}
 				}
 			}
 		}

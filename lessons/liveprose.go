@@ -117,7 +117,7 @@ const pendingText = "…"
 
 func (r Ref) Shown(v string) string {
 	switch r.Kind {
-	case RefAssert:
+	case RefAssert, RefUnchecked:
 		return ""
 	case RefCite:
 		return r.Cite.Text
@@ -158,6 +158,9 @@ func LiveValues(l *Lesson, n int, crs []*CommandResult) []LiveValue {
 		for i, r := range b.Refs {
 			if r.Kind == RefCite {
 				s.resolve(r) // binds a quoted number's name
+				continue
+			}
+			if r.Kind == RefUnchecked {
 				continue
 			}
 			if r.Kind == RefSelect && r.Cell != n {

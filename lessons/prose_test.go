@@ -167,6 +167,36 @@ func TestAssertions(t *testing.T) {
 	}
 }
 
+// TestCitePlaces: a citation's place may name a section with colons and
+// quotation marks; the quotation starts after the first colon outside
+// them.
+func TestCitePlaces(t *testing.T) {
+	tests := []struct{ inner, where, text string }{
+		{"cite game-trees paper, Table 4: 988", "game-trees paper, Table 4", "988"},
+		{`cite C++ engine tutorial, section "Putting it together: how strong?": "~7-8 ply in a few seconds per move"`,
+			`C++ engine tutorial, section "Putting it together: how strong?"`, `"~7-8 ply in a few seconds per move"`},
+		{"cite C++ engine tutorial, section “Putting it together: how strong?”: Approximate Elo: 1800–2000",
+			"C++ engine tutorial, section “Putting it together: how strong?”", "Approximate Elo: 1800–2000"},
+		{"cite RAM-Z paper, Appendix V-A.5: 1050", "RAM-Z paper, Appendix V-A.5", "1050"},
+		{"cite Ruby README, section \"The Challenge\", ratio 1:2: 35^2", `Ruby README, section "The Challenge", ratio 1:2`, "35^2"},
+		{"cite\nRAM-Z paper, Table I:\n58%", "RAM-Z paper, Table I", "58%"},
+	}
+	for _, tt := range tests {
+		where, text, err := splitCite(tt.inner)
+		if err != nil || where != tt.where || text != tt.text {
+			t.Errorf("splitCite(%q) = %q, %q, %v; want %q, %q", tt.inner, where, text, err, tt.where, tt.text)
+		}
+	}
+	res, err := runProse(t, `It searches {{cite C++ engine tutorial, section "Putting it together: how strong?": "~7-8 ply in a few seconds per move"}}.`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	last := res.Lesson.Blocks[len(res.Lesson.Blocks)-1]
+	if got, want := strings.TrimSpace(res.Prose[last]), `It searches "~7-8 ply in a few seconds per move".`; got != want {
+		t.Errorf("rendered %q, want %q", got, want)
+	}
+}
+
 // TestRefErrors: references that cannot be parsed are errors at their
 // line.
 func TestRefErrors(t *testing.T) {
@@ -175,6 +205,8 @@ func TestRefErrors(t *testing.T) {
 		{"{{x = cell 1: nodes | depth=1}} {{x = cell 1: nodes | depth=2}}", "x is already bound at line 11"},
 		{"{{count = cell 1: nodes | depth=1}}", `"count" cannot be a name`},
 		{"{{cite somewhere: 5}}", "names no place"},
+		{`{{cite C++ engine tutorial, section "Putting it together: how strong?: ~7-8 ply}}`, "opens a quotation mark that never closes"},
+		{"{{cite game-trees paper, Table 2}}", "has no colon after its place"},
 		{"{{cite game-trees paper, Table 2:  }}", "quotes nothing"},
 		{"{{t = cite game-trees paper, Table 2: about five seconds}}", "must begin with one"},
 		{"{{assert: [cell 1: nodes | depth=1] = 17}}", "write == to compare"},
@@ -254,11 +286,11 @@ func TestLintNamedMoves(t *testing.T) {
 		prose string
 		want  []string
 	}{
-		{"Best: {{mate = cell 1: best | depth=3, algo=minimax}}.\n\nSo 1.Ra6 wins.", nil},
-		{"So 1.Ra6 wins.\n\nBest: {{mate = cell 1: best | depth=3, algo=minimax}}.", []string{"11 1.Ra6"}},
-		{"Best: {{mate = cell 1: best | depth=3, algo=minimax}}.\n\nSo 1.Kd7 wins.", []string{"13 1.Kd7"}},
+		{"Best: {{mate = cell 1: best | depth=3, algo=minimax}}.\n\nSo 1.Ra6 is best.", nil},
+		{"So 1.Ra6 is best.\n\nBest: {{mate = cell 1: best | depth=3, algo=minimax}}.", []string{"11 1.Ra6"}},
+		{"Best: {{mate = cell 1: best | depth=3, algo=minimax}}.\n\nSo 1.Kd7 is best.", []string{"13 1.Kd7"}},
 		{"It plays {{kb1 = best_move}}: 1.Kb1!", nil},
-		{"Move 1.{{kb1 = best_move}} wins.", nil},
+		{"Move 1.{{kb1 = best_move}} is best.", nil},
 	}
 	for _, tt := range tests {
 		res, err := runProse(t, tt.prose)
@@ -283,7 +315,7 @@ func TestCheckProse(t *testing.T) {
 	var runs []LessonRun
 	for i, prose := range []string{
 		"Alpha-beta visits {{cell 1: nodes | depth=3, algo=alphabeta}} nodes.",
-		"Alpha-beta visits 497 nodes, and Re6 wins.",
+		"Alpha-beta visits 497 nodes, and Re6 is best.",
 		"Fewer{{assert: [cell 1: nodes | depth=3, algo=alphabeta] > [cell 1: nodes | depth=3, algo=minimax]}}.",
 	} {
 		l, err := Parse(fmt.Sprintf("lessons/0%d-prose.md", i+1), []byte(proseLesson(prose)), nil)
@@ -473,5 +505,193 @@ func TestFieldList(t *testing.T) {
 	}
 	if got := (Field{Value: []any{"e4", json.Number("1200")}}).String(); got != "e4, 1,200" {
 		t.Errorf("two items: %q", got)
+	}
+}
+
+// TestWordIssues: the sentences whose words need a check they do not
+// carry. Each case is prose after a compare cell (1), a search cell (2),
+// a `positions reference` cell (3) and a `reproduce` cell (4); want lists
+// "line kind words" of each issue.
+func TestWordIssues(t *testing.T) {
+	lesson := func(prose string) string {
+		return "# Words\n\n```plylab\ncompare --depth 1-3\n```\n\n```plylab\nsearch --depth 4\n```\n\n" +
+			"```plylab\npositions reference zugzwang\n```\n\n```plylab\nreproduce\n```\n\n" + prose + "\n"
+	}
+	const line = 19
+	tests := []struct {
+		name, prose string
+		want        []string
+	}{
+		{"a comparison without its assertion", "Alpha-beta visits {{cell 1: nodes | depth=3, algo=alphabeta}} nodes, far fewer.",
+			[]string{"19 comparison fewer"}},
+		{"asserted over the value shown", "Alpha-beta visits {{cell 1: nodes | depth=3, algo=alphabeta}} nodes, far fewer{{assert: [cell 1: nodes | depth=3, algo=alphabeta] < [cell 1: nodes | depth=3, algo=minimax]}}.", nil},
+		{"asserted over other values", "Alpha-beta visits {{cell 1: nodes | depth=3, algo=alphabeta}} nodes, far fewer{{assert: [cell 2: depth | depth=1] < 2}}.",
+			[]string{"19 comparison fewer"}},
+		{"a name shown and asserted", "Alpha-beta visits {{ab = cell 1: nodes | depth=3, algo=alphabeta}} nodes, far fewer{{assert: ab < 1000}}.", nil},
+		{"a comparative without values", "Alpha-beta visits fewer nodes than minimax.", nil},
+		{"a proportion without values", "The table saves them at most depths.", []string{"19 comparison at most depths"}},
+		{"a proportion asserted", "The table saves them at most depths{{assert: [cell 1: nodes | depth=3, algo=alphabeta] < [cell 1: nodes | depth=3, algo=minimax]}}.", nil},
+		{"a bound, not a proportion", "Alpha-beta visits {{cell 1: nodes | depth=3, algo=alphabeta}} nodes, the target at most 1,000.", nil},
+		{"a proportion after a bound", "It visits {{cell 1: nodes | depth=3, algo=alphabeta}} nodes, at most 1,000, most of them leaves.", []string{"19 comparison most"}},
+		{"an ordinal, not a proportion", "It visits {{cell 1: nodes | depth=3, algo=alphabeta}} nodes in a third match.", nil},
+		{"a third as a proportion", "It visits {{cell 1: nodes | depth=3, algo=alphabeta}} nodes, fewer by a third.", []string{"19 comparison a third"}},
+		{"a third of", "It visits {{cell 1: nodes | depth=3, algo=alphabeta}} nodes, a third of minimax's.", []string{"19 comparison a third"}},
+		{"a deliberate exception", "The table saves them at most depths{{unchecked: the depths are the reader's to try}}.", nil},
+		{"a chess fact", "After 1.Rf1 the position is a draw.", []string{"19 chess fact a draw"}},
+		{"a chess fact read from the reference", "1.Rf1 wins{{assert: [cell 3: move | rank=1] == \"Rf1\"}}.", nil},
+		{"a chess fact read from the search", "1.Rf1 wins{{assert: [cell 2: best_move] == \"Kb1\"}}.", []string{"19 chess fact wins"}},
+		{"a chess fact in a citation", "The paper calls it {{cite game-trees paper, Section IV: a forced mate in 2}}.", nil},
+		{"a verdict", "Verdict: the claim holds.", []string{"19 verdict Verdict:"}},
+		{"the word verdict in passing", "The ledger computes a verdict by a rule.", nil},
+		{"a verdict read from the ledger", "Verdict: {{cell 4: verdict | where=Move ordering}}.", nil},
+		{"a count named by its words", "The {{= count([cell 1: nodes | depth=3])}} rows at depth 3.", nil},
+		{"a count named by other words", "The {{= count([cell 1: nodes | depth=3])}} deepest rows.", []string{"19 count [cell 1: nodes | depth=3]"}},
+		{"a count asserted", "The {{= count([cell 1: nodes | depth=3])}} deepest rows{{assert: count([cell 1: nodes | depth=3]) == count([cell 1: best | best=Ra6])}}.", nil},
+		{"words in another sentence", "The search is over. It is a draw.", []string{"19 chess fact a draw"}},
+		{"an outcome of games", "The engine wins the games and loses none on time.", nil},
+		{"a mate in a sentence about games", "In those games it finds a mate in two.", []string{"19 chess fact mate in"}},
+	}
+	for _, tt := range tests {
+		l, err := Parse("lessons/01-words.md", []byte(lesson(tt.prose)), nil)
+		if err != nil {
+			t.Fatalf("%s: %v", tt.name, err)
+		}
+		var got []string
+		for _, i := range WordIssues(l) {
+			got = append(got, fmt.Sprintf("%d %s %s", i.Line, i.Kind, i.Token))
+			if !strings.HasPrefix(i.Error(), fmt.Sprintf("lessons/01-words.md:%d: ", i.Line)) {
+				t.Errorf("%s: %q", tt.name, i.Error())
+			}
+		}
+		if fmt.Sprint(got) != fmt.Sprint(tt.want) {
+			t.Errorf("%s: %q\n  got  %q\n  want %q", tt.name, tt.prose, got, tt.want)
+		}
+	}
+	_ = line
+	if _, err := Parse("x.md", []byte(lesson("Words{{unchecked: no}}.")), nil); err == nil || !strings.Contains(err.Error(), "must say why") {
+		t.Errorf("an exception without a reason: %v", err)
+	}
+}
+
+// TestWordLists: the documented lists are the ones the check uses, and
+// each word is found as a whole word.
+func TestWordLists(t *testing.T) {
+	doc, err := os.ReadFile("../docs/lessons.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, list := range map[string][]string{"ProportionWords": ProportionWords, "ComparisonWords": ComparisonWords,
+		"ChessFactWords": ChessFactWords, "VerdictWords": VerdictWords, "GameWords": GameWords} {
+		for _, w := range list {
+			if !strings.Contains(string(doc), `"`+w+`"`) {
+				t.Errorf("docs/lessons.md does not list %q of %s", w, name)
+			}
+		}
+	}
+	for _, tc := range []struct {
+		re   *regexp.Regexp
+		text string
+		want string
+	}{
+		{proportionRe, "It costs nearly as much.", "nearly"},
+		{proportionRe, "The utmost care.", ""},
+		{comparisonRe, "Far FEWER nodes.", "FEWER"},
+		{comparisonRe, "Furthermore,", ""},
+		{chessFactRe, "White wins a pawn.", "wins"},
+		{chessFactRe, "a mate  in two", "mate  in"},
+		{verdictRe, "as the tutorial\nsays", "as the tutorial\nsays"},
+	} {
+		if got := tc.re.FindString(tc.text); got != tc.want {
+			t.Errorf("%q finds %q, want %q", tc.text, got, tc.want)
+		}
+	}
+}
+
+// TestRunEnds: an assertion over a run of depths must not hold just
+// outside the run it states.
+func TestRunEnds(t *testing.T) {
+	for _, tt := range []struct{ prose, err string }{
+		// Fewer nodes at depths 2-3; at depth 1 both visit 17.
+		{"At depths 2-3 alpha-beta visits fewer{{assert: [cell 1: nodes | depth=2, algo=alphabeta] < [cell 1: nodes | depth=2, algo=minimax] and " +
+			"[cell 1: nodes | depth=3, algo=alphabeta] < [cell 1: nodes | depth=3, algo=minimax]}}.", ""},
+		// The same best move at depths 1-2, and at depth 3 too.
+		{"At depths 1-2 both play the same{{assert: [cell 1: best | depth=1, algo=minimax] == [cell 1: best | depth=1, algo=alphabeta] and " +
+			"[cell 1: best | depth=2, algo=minimax] == [cell 1: best | depth=2, algo=alphabeta]}}.",
+			"it holds for depth 1 to 2, and at depth 3 too"},
+		// A claim of two comparisons at each depth, tried together.
+		{"At depths 2-3 they agree, and alpha-beta visits fewer{{assert: [cell 1: best | depth=2, algo=minimax] == [cell 1: best | depth=2, algo=alphabeta] and " +
+			"[cell 1: nodes | depth=2, algo=alphabeta] < [cell 1: nodes | depth=2, algo=minimax] and " +
+			"[cell 1: best | depth=3, algo=minimax] == [cell 1: best | depth=3, algo=alphabeta] and " +
+			"[cell 1: nodes | depth=3, algo=alphabeta] < [cell 1: nodes | depth=3, algo=minimax]}}.", ""},
+		{"At depths 2-3 they agree, and alpha-beta visits no more{{assert: [cell 1: best | depth=2, algo=minimax] == [cell 1: best | depth=2, algo=alphabeta] and " +
+			"[cell 1: nodes | depth=2, algo=alphabeta] <= [cell 1: nodes | depth=2, algo=minimax] and " +
+			"[cell 1: best | depth=3, algo=minimax] == [cell 1: best | depth=3, algo=alphabeta] and " +
+			"[cell 1: nodes | depth=3, algo=alphabeta] <= [cell 1: nodes | depth=3, algo=minimax]}}.",
+			"it holds for depth 2 to 3, and at depth 1 too"},
+		// One depth states no run.
+		{"At depth 2 both play the same{{assert: [cell 1: best | depth=2, algo=minimax] == [cell 1: best | depth=2, algo=alphabeta]}}.", ""},
+	} {
+		_, err := runProse(t, tt.prose)
+		if (err == nil) != (tt.err == "") || err != nil && !strings.Contains(err.Error(), tt.err) {
+			t.Errorf("%q: %v, want %q", tt.prose, err, tt.err)
+		}
+	}
+}
+
+// TestOldTextsCaught: the sentences issue 43 found wrong in the lessons,
+// as they were written, each after the cells it read; the check reports
+// every one (the cite's garbling is TestCitePlaces' and TestLessons').
+func TestOldTextsCaught(t *testing.T) {
+	for _, tc := range []struct {
+		name, cells, prose, kind string
+	}{
+		{"lesson 2: the rook moves along the first rank", "scores --position paper-mate2 --depth 4 --algo paper-minimax",
+			`Ra6 is {{score | move=Ra6}}, Rxa7+ {{score | move=Rxa7+}}, the
+{{= count([score | score=0])}} rook moves along the first rank
+{{score | move=Rc1}}, and the {{= count([score | score=+100])}} others
+{{score | move=Kd7}}: all {{= count([move])}} scores are those of the
+paper's Table 1.`, IssueCount},
+		{"lesson 4: only part of the story", "compare --position start --depth 1-5 --algo alphabeta,alphabeta-with-mvvlva",
+			`MVV-LVA alone took plain alpha-beta from {{cell 1: nodes | depth=5, algo=alphabeta}} to
+{{cell 1: nodes | depth=5, algo=alphabeta-with-mvvlva}} nodes at depth 5:
+there, captures first is only part of the story, because the opening has
+few captures.`, IssueComparison},
+		{"lesson 5: nearly as much", "search --position kiwipete --depth 8 --stats",
+			`the engine's effective branching factor on this search is
+{{= round(sqrt([nodes | depth=8] / [nodes | depth=6]), 2)}} (the square
+root of the growth from depth 6 to depth 8), and then the shallower
+iterations cost nearly as much as the last one.`, IssueComparison},
+		{"lesson 5: as the tutorial says", "search --position kiwipete --nodes 500000",
+			`Verdict: the table is worth whole
+plies{{assert: [depth_reached] >= 2}} at an
+equal budget, as the tutorial says.`, IssueVerdict},
+		{"lesson 5: at most depths", "search --depth 1",
+			`- Iterative deepening alone costs nodes; with the table's hash move, killers
+  and history it saves them at most depths (not every one), and it always
+  has a move ready.`, IssueComparison},
+		{"lesson 7: what the move is worth", "compare --position zugzwang --depth 11-16 --algo engine-without-null",
+			`The engine without null-move pruning plays 1.Rf1 from depth
+{{nn = since([depth | algo=engine-without-null], best=Rf1)}} on, and its
+score says what the move is worth: {{= last([score | algo=engine-without-null])}}
+at depth 16.`, IssueChessFact},
+		{"lesson 7: sees the draw", "compare --position zugzwang --depth 11-16 --algo engine-without-verify",
+			`It sees the draw only from depth
+{{uz = since([depth | algo=engine-without-verify], score=0)}}.`, IssueChessFact},
+		{"lesson 9: the claim holds", "compare --suite bk --depth 7-8 --algo engine --no-minimal",
+			`Depth 8 on all the positions took {{time_s | depth=8}}. Verdict: the
+claim holds, with room to spare.`, IssueVerdict},
+	} {
+		src := "# Old\n\n```plylab\n" + tc.cells + "\n```\n\n" + tc.prose + "\n"
+		l, err := Parse("lessons/01-old.md", []byte(src), nil)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		found := false
+		for _, i := range LintProse(l) {
+			found = found || i.Kind == tc.kind
+		}
+		if !found {
+			t.Errorf("%s: the check does not report the old text (%s): %v", tc.name, tc.kind, LintProse(l))
+		}
 	}
 }

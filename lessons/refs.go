@@ -26,6 +26,8 @@ import (
 //	                            section or year
 //	{{NAME = cite WHERE: TEXT}} the same, binding the number TEXT begins
 //	                            with ("557.9 s": 557.9) to compute with
+//	{{unchecked: REASON}}       shows nothing: the sentence's words are
+//	                            deliberately not checked (WordIssues)
 //
 // A move that a named value holds (after {{mate = move | rank=1}}, "Ra6")
 // may be written as it is in the prose that follows: the check compares it
@@ -47,6 +49,10 @@ const (
 	RefAssert
 	// RefCite is a quotation: it shows Cite.Text.
 	RefCite
+	// RefUnchecked ({{unchecked: REASON}}) shows nothing: its sentence's
+	// words are deliberately left unchecked (WordIssues), for the reason
+	// it gives.
+	RefUnchecked
 )
 
 // Cite is a quotation of a source: {{cite WHERE: TEXT}}.
@@ -56,13 +62,12 @@ type Cite struct {
 }
 
 var (
-	refName   = regexp.MustCompile(`^[a-z][a-z0-9_]*$`)
-	refBind   = regexp.MustCompile(`^([a-z][a-z0-9_]*)\s*=([^=].*)$`)
-	refCiteRe = regexp.MustCompile(`(?s)^cite\s+([^:]+?)\s*:\s*(.*)$`)
+	refName = regexp.MustCompile(`^[a-z][a-z0-9_]*$`)
+	refBind = regexp.MustCompile(`^([a-z][a-z0-9_]*)\s*=([^=].*)$`)
 	// citePlace is what a citation's WHERE must name: a table, section,
 	// figure, page, listing or part of a source, a file of plylab's
 	// source, or a year.
-	citePlace = regexp.MustCompile(`(?i)\b(tables?|sections?|appendix|appendices|figures?|fig\.|pages?|pp?\.|chapters?|listings?|abstract|introduction|conclusions?|references?|readme|part|caption|code|comments?|statement|title)\b|[\w/.-]+\.(go|md|json)\b|\b(1[89]|20)\d\d\b`)
+	citePlace = regexp.MustCompile(`(?i)\b(tables?|sections?|appendix|appendices|figures?|figs?|pages?|pp?\.|chapters?|listings?|abstract|introduction|conclusions?|references?|readme|part|caption|code|comments?|statement|title)\b|[\w/.-]+\.(go|md|json|mod|js|txt)\b|\b(1[89]|20)\d\d\b`)
 )
 
 // parseRef reads the text between {{ and }} of a reference at line, in a
@@ -75,9 +80,12 @@ func (p *lessonParser) parseRef(inner string, line, cellsBefore int, names map[s
 		scope.names[n] = true
 	}
 	switch {
-	case refCiteRe.MatchString(inner):
-		m := refCiteRe.FindStringSubmatch(inner)
-		r.Kind, r.Cite = RefCite, &Cite{Where: strings.TrimSpace(m[1]), Text: strings.TrimSpace(m[2])}
+	case isCite(inner):
+		where, text, err := splitCite(inner)
+		if err != nil {
+			return r, err
+		}
+		r.Kind, r.Cite = RefCite, &Cite{Where: where, Text: text}
 		if !citePlace.MatchString(r.Cite.Where) {
 			return r, fmt.Errorf("the citation {{cite %s: ...}} names no place: write the source and its table, section or year, e.g. {{cite game-trees paper, Table 4: 23,152}}", r.Cite.Where)
 		}
@@ -87,6 +95,13 @@ func (p *lessonParser) parseRef(inner string, line, cellsBefore int, names map[s
 		if strings.Contains(r.Cite.Text, "{{") {
 			return r, fmt.Errorf("a citation cannot hold a reference: {{cite %s: ...}}", r.Cite.Where)
 		}
+		return r, nil
+	case strings.HasPrefix(inner, "unchecked:"):
+		reason := strings.TrimSpace(strings.TrimPrefix(inner, "unchecked:"))
+		if len(strings.Fields(reason)) < 3 {
+			return r, fmt.Errorf("{{unchecked: ...}} must say why its sentence's words are not checked, in a few words, got %q", reason)
+		}
+		r.Kind = RefUnchecked
 		return r, nil
 	case strings.HasPrefix(inner, "assert:") || strings.HasPrefix(inner, "assert "):
 		text := strings.TrimSpace(strings.TrimPrefix(strings.TrimPrefix(inner, "assert"), ":"))
@@ -116,7 +131,7 @@ func (p *lessonParser) parseRef(inner string, line, cellsBefore int, names map[s
 			return r, fmt.Errorf("%q cannot be a name: it is a word of the reference syntax", name)
 		}
 		r.Name = name
-		if refCiteRe.MatchString(rhs) {
+		if isCite(rhs) {
 			c, err := p.parseRef(rhs, line, cellsBefore, names)
 			if err != nil {
 				return r, err
@@ -146,6 +161,49 @@ func (p *lessonParser) parseRef(inner string, line, cellsBefore int, names map[s
 		return r, nil
 	}
 	return p.selectRef(inner, cellsBefore)
+}
+
+// isCite reports whether a reference's text is a citation: "cite"
+// followed by a space.
+func isCite(inner string) bool {
+	rest, ok := strings.CutPrefix(inner, "cite")
+	return ok && rest != "" && (rest[0] == ' ' || rest[0] == '\t' || rest[0] == '\n')
+}
+
+// citeQuotes are the quotation marks a citation's place may hold a
+// section name in, each with its closing mark: a colon between them
+// belongs to the name.
+var citeQuotes = map[rune]rune{'"': '"', '“': '”', '«': '»'}
+
+// splitCite reads "cite WHERE: TEXT". WHERE ends at the first colon
+// followed by a space (or a line's end) outside quotation marks, so a
+// section name may hold colons and quotes: {{cite C++ engine tutorial,
+// section "Putting it together: how strong?": ~7-8 ply}}. A quotation
+// mark opened in WHERE and never closed is an error: the text after it
+// would be garbled.
+func splitCite(inner string) (where, text string, err error) {
+	body := strings.TrimLeft(strings.TrimPrefix(inner, "cite"), " \t\n")
+	var closing rune
+	open := -1
+	for i, c := range body {
+		switch {
+		case closing != 0:
+			if c == closing {
+				closing, open = 0, -1
+			}
+		case citeQuotes[c] != 0:
+			closing, open = citeQuotes[c], i
+		case c == ':':
+			next := body[i+1:]
+			if next == "" || next[0] == ' ' || next[0] == '\t' || next[0] == '\n' {
+				return strings.TrimSpace(body[:i]), strings.TrimSpace(next), nil
+			}
+		}
+	}
+	if open >= 0 {
+		return "", "", fmt.Errorf("the citation {{cite %s}} opens a quotation mark that never closes; close the section name's quotes before the colon that ends the place", oneLineMsg.Replace(body))
+	}
+	return "", "", fmt.Errorf("the citation {{cite %s}} has no colon after its place: write {{cite SOURCE, PLACE: TEXT}}", oneLineMsg.Replace(body))
 }
 
 // selectRef reads {{SELECTOR}} or {{cell N: SELECTOR}}.
@@ -196,6 +254,8 @@ func (r Ref) String() string {
 		return "= " + r.Expr.Text
 	case RefAssert:
 		return "assert: " + r.Expr.Text
+	case RefUnchecked:
+		return r.Text
 	case RefCite:
 		if r.Name != "" {
 			return r.Name + " = cite " + r.Cite.Where + ": " + r.Cite.Text

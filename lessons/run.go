@@ -312,7 +312,7 @@ func (s *Session) Prose(b *Block) (string, []RefValue, error) {
 		vals = append(vals, RefValue{Ref: r, Value: v})
 		out.WriteString(b.Text[last:r.Start])
 		switch r.Kind {
-		case RefAssert:
+		case RefAssert, RefUnchecked:
 		case RefCite:
 			out.WriteString(r.Cite.Text)
 		default:
@@ -331,6 +331,8 @@ func (s *Session) resolve(r Ref) (string, error) {
 	}
 	env := &evalEnv{s: s, cell: r.Cell, names: s.names}
 	switch r.Kind {
+	case RefUnchecked:
+		return "", nil
 	case RefCite:
 		if r.Name != "" {
 			x, _ := leadingNumber(r.Cite.Text)
@@ -354,6 +356,9 @@ func (s *Session) resolve(r Ref) (string, error) {
 			}
 			if !v.b {
 				return "", fmt.Errorf("the prose states {{%s}}, which no longer holds: %s", r.Text, explain(r, env))
+			}
+			if why := runEnds(r.Expr, env); why != "" {
+				return "", fmt.Errorf("the prose states {{%s}}: %s", r.Text, why)
 			}
 			return "true", nil
 		}

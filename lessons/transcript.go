@@ -68,7 +68,7 @@ func (r *Result) Transcript() string {
 		case Prose:
 			var vals []RefValue
 			for _, v := range r.Refs[blk] {
-				if v.Ref.Kind != RefCite { // a quotation is the lesson's text, not a result
+				if v.Ref.Kind != RefCite && v.Ref.Kind != RefUnchecked { // a quotation or a note is the lesson's text, not a result
 					vals = append(vals, v)
 				}
 			}

@@ -43,7 +43,11 @@ type NodeResult struct {
 	Value     int    `json:"value"`      // from MAX's view
 	ValueText string `json:"value_text"` // with its bound, as printed: "3", "≤ -2", "≥ 5"
 	End       string `json:"end"`        // how it ended: "expanded", "cutoff", "checkmate", "leaf", ...
-	PV        bool   `json:"pv"`
+	// Searched and Total are the moves the search tried at the node and
+	// the moves it had: a cutoff "after 1 of 3" searched 1 of 3.
+	Searched int  `json:"searched"`
+	Total    int  `json:"total"`
+	PV       bool `json:"pv"`
 }
 
 // Result returns the tree's summary.
@@ -102,7 +106,8 @@ func (t *Tree) Lines() []NodeResult {
 			player = "min"
 		}
 		out = append(out, NodeResult{Algo: t.Algo, Path: strings.Join(path, " "), Move: n.Name, Ply: n.Ply,
-			Player: player, Value: n.MaxValue(), ValueText: t.ValueLabel(n), End: n.End.String(), PV: n.PV})
+			Player: player, Value: n.MaxValue(), ValueText: t.ValueLabel(n), End: n.End.String(),
+			Searched: n.Searched, Total: n.Total, PV: n.PV})
 		for _, c := range n.Children {
 			walk(c, append(path[:len(path):len(path)], c.Name))
 		}

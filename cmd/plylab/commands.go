@@ -31,6 +31,7 @@ func allCommands(env *appEnv) []*cli.Command {
 		matchcmd.Command(&env.Env),
 		matchcmd.GauntletCommand(&env.Env),
 		lessonCommand(env),
+		docsCommand(env),
 		reproduceCommand(env),
 		versionCommand(env),
 		// Add new subcommands here, one constructor per file, e.g.

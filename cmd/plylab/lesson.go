@@ -48,8 +48,14 @@ func (env *appEnv) lessonRules() lessons.Rules {
 // no way around the parser reaches a command), and the command's files go
 // into the cell's folder only (inv.Files).
 func (env *appEnv) lessonRunner(ctx context.Context, color bool) lessons.RunFunc {
+	return env.policyRunner(ctx, color, sandbox.Cells)
+}
+
+// policyRunner is lessonRunner under another allow-list (sandbox.Docs for
+// a documentation page's hidden cells).
+func (env *appEnv) policyRunner(ctx context.Context, color bool, policy *sandbox.Policy) lessons.RunFunc {
 	return func(inv lessons.Invocation) lessons.Outcome {
-		if err := sandbox.Cells.Check(inv.Args); err != nil {
+		if err := policy.Check(inv.Args); err != nil {
 			fmt.Fprintf(inv.Stderr, "plylab: %v\n", err)
 			return lessons.Outcome{Code: cliapp.ExitUsage}
 		}

@@ -86,6 +86,7 @@ func TestLessons(t *testing.T) {
 		page := readFile(t, filepath.Join(dir, name))
 		pres, text := checkPage(t, name, page)
 		text = norm(text)
+		checkCites(t, name, r.Lesson, text, norm)
 		for _, c := range r.Cells {
 			for _, cr := range c.Commands {
 				out := strings.TrimRight(lessons.StripANSI(cr.Output()), "\n")
@@ -110,6 +111,40 @@ func TestLessons(t *testing.T) {
 			}
 		}
 	}
+}
+
+// checkCites checks that every citation of l reads on its page as a
+// quotation: its text is on the page, and neither its text nor its place
+// holds a quotation mark that does not close (a section name with a colon
+// once split the place and garbled the text: 'how strong?": "~7-8 ply').
+func checkCites(t *testing.T, page string, l *lessons.Lesson, text string, norm func(string) string) {
+	t.Helper()
+	for _, b := range l.Blocks {
+		for _, r := range b.Refs {
+			if r.Kind != lessons.RefCite {
+				continue
+			}
+			c := r.Cite
+			switch {
+			case !strings.Contains(straightQuotes(text), straightQuotes(norm(c.Text))):
+				t.Errorf("%s: the citation at %s:%d (%s) is not on the page as %q", page, l.File, r.Line, c.Where, c.Text)
+			case !balancedQuotes(c.Text) || !balancedQuotes(c.Where):
+				t.Errorf("%s: the citation at %s:%d reads %q (place %q): a quotation mark does not close", page, l.File, r.Line, c.Text, c.Where)
+			}
+		}
+	}
+}
+
+// straightQuotes is s with typographic quotation marks (which the HTML
+// export sets for straight ones) made straight.
+func straightQuotes(s string) string {
+	return strings.NewReplacer("“", `"`, "”", `"`, "‘", "'", "’", "'").Replace(s)
+}
+
+// balancedQuotes reports whether s's straight double quotes pair up and
+// each curly or angle quotation mark is closed.
+func balancedQuotes(s string) bool {
+	return strings.Count(s, `"`)%2 == 0 && strings.Count(s, "“") == strings.Count(s, "”") && strings.Count(s, "«") == strings.Count(s, "»")
 }
 
 func readFile(t *testing.T, path string) string {

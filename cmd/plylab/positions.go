@@ -9,6 +9,7 @@ import (
 	"github.com/plylab/plylab/cmd/internal/boardtext"
 	"github.com/plylab/plylab/cmd/internal/cliapp"
 	"github.com/plylab/plylab/cmd/internal/output"
+	"github.com/plylab/plylab/engine/app/lab"
 	"github.com/plylab/plylab/positions"
 	"github.com/urfave/cli/v2"
 )
@@ -23,6 +24,7 @@ func positionsCommand(env *appEnv) *cli.Command {
 		Subcommands: []*cli.Command{
 			positionsListCommand(env),
 			positionsShowCommand(env),
+			positionsReferenceCommand(env),
 		},
 	}
 }
@@ -134,4 +136,62 @@ func describePosition(p positions.Position) (*positions.Info, *chess.Position, e
 		return nil, nil, cliapp.Usagef("%v", err)
 	}
 	return info, pos, err
+}
+
+// PositionsReferenceOptions are the parsed flags and arguments of
+// `plylab positions reference`: the stored analyses to print (all, or
+// those of the positions named) and, with Stockfish, the engine that
+// makes them again.
+type PositionsReferenceOptions struct {
+	References []lab.Reference
+	Stockfish  string // analyse again with this engine ("": print the stored analyses)
+	Format     string
+	cliapp.Streams
+}
+
+func positionsReferenceCommand(env *appEnv) *cli.Command {
+	return newPositionsReferenceCommand(env, cliapp.WithStreams(&env.Env, positionsReferenceRun))
+}
+
+// newPositionsReferenceCommand builds `plylab positions reference`; its
+// action reads the positions named into PositionsReferenceOptions and
+// calls runF.
+func newPositionsReferenceCommand(env *appEnv, runF func(context.Context, *PositionsReferenceOptions) error) *cli.Command {
+	return &cli.Command{
+		Name:        "reference",
+		Usage:       "Stockfish's stored analyses of the positions the lessons and docs make claims about",
+		ArgsUsage:   "[POSITION...]",
+		Description: help("positions-reference"),
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "stockfish", Usage: "analyse again with this UCI engine (a path or a name on PATH) instead of printing the stored analyses"},
+			output.FormatFlag(),
+		},
+		Action: cliapp.Action(&env.Env, parsePositionsReference, runF),
+	}
+}
+
+// parsePositionsReference reads the positions named (each must have an
+// analysis) and --stockfish.
+func parsePositionsReference(c *cli.Context) (*PositionsReferenceOptions, error) {
+	rs, err := lab.StoredReferences()
+	if err != nil {
+		return nil, err
+	}
+	sel, err := lab.SelectReferences(rs, c.Args().Slice())
+	if err != nil {
+		return nil, cliapp.ParamUsage(err, "Positions", "POSITION")
+	}
+	return &PositionsReferenceOptions{References: sel, Stockfish: c.String("stockfish"), Format: c.String("format")}, nil
+}
+
+// positionsReferenceRun prints the analyses, stored or made again.
+func positionsReferenceRun(ctx context.Context, opts *PositionsReferenceOptions, stdout, _ io.Writer) error {
+	rs := opts.References
+	if opts.Stockfish != "" {
+		var err error
+		if rs, err = lab.Analyse(ctx, opts.Stockfish, rs); err != nil {
+			return err
+		}
+	}
+	return output.WriteTable(stdout, opts.Format, lab.ReferenceTable(rs), opts.Color)
 }

@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"github.com/plylab/plylab/cmd/internal/boardtext"
+	"github.com/plylab/plylab/engine/app/extengine"
+	"github.com/plylab/plylab/engine/app/lab"
 	"github.com/plylab/plylab/positions"
 )
 
@@ -254,4 +256,43 @@ func TestBadFEN(t *testing.T) {
 	if line := wantUsageError(t, r); line != "plylab: "+want {
 		t.Errorf("positions show --fen %q:\n got %s\nwant plylab: %s", bad, line, want)
 	}
+}
+
+// positions reference prints the stored analyses (a golden file: the
+// lessons' chess facts read them); --stockfish analyses them again.
+func TestPositionsReference(t *testing.T) {
+	t.Parallel()
+	r := runCLI(t, "positions", "reference")
+	wantOK(t, r)
+	golden(t, "positions_reference", r.stdout)
+	r = runCLI(t, "positions", "reference", "zugzwang", "--format", "json")
+	wantOK(t, r)
+	var v struct {
+		Rows []map[string]any `json:"rows"`
+	}
+	if err := json.Unmarshal([]byte(r.stdout), &v); err != nil || len(v.Rows) != 4 || v.Rows[0]["move"] != "Rf1" || v.Rows[0]["score"] != "+97" {
+		t.Errorf("zugzwang's analyses as JSON: %v, %+v", err, v.Rows)
+	}
+	if _, err := extengine.Find("/usr/games/stockfish"); err != nil {
+		t.Skip("Stockfish is not installed (test.sh installs it)")
+	}
+	r = runCLI(t, "positions", "reference", "kq-k", "--stockfish", "/usr/games/stockfish")
+	wantOK(t, r)
+	if want := runCLI(t, "positions", "reference", "kq-k"); r.stdout != want.stdout {
+		t.Errorf("kq-k analysed again:\n%s\nstored:\n%s", r.stdout, want.stdout)
+	}
+}
+
+func TestPositionsReferenceOptions(t *testing.T) {
+	t.Parallel()
+	o, msg := parseOptions(t, newPositionsReferenceCommand, "reference", "zugzwang", "kq-k", "--stockfish", "sf", "-f", "csv")
+	if o == nil || len(o.References) != 3 || o.References[2].Position != "kq-k" || o.Stockfish != "sf" || o.Format != "csv" {
+		t.Errorf("reference zugzwang kq-k: got %+v (%s)", o, msg)
+	}
+	o, _ = parseOptions(t, newPositionsReferenceCommand, "reference")
+	if rs, _ := lab.StoredReferences(); o == nil || len(o.References) != len(rs) {
+		t.Errorf("reference without a position: %+v, want every analysis", o)
+	}
+	wantParseError(t, newPositionsReferenceCommand, `POSITION: "start" has no reference analysis; the positions analysed are paper-mate2`, "reference", "start")
+	wantParseError(t, newPositionsReferenceCommand, `unknown format "xml"`, "reference", "-f", "xml")
 }

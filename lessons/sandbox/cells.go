@@ -15,14 +15,16 @@ import (
 var Cells = &Policy{
 	Global: flags("color=name", "columns=name", "help,h", "version"),
 	Groups: map[string][]string{
-		"positions": {"list", "show"},
+		"positions": {"list", "show", "reference"},
 		"nnue":      {"datagen", "train", "label", "show"},
 		"book":      {"show", "build"},
 		"lesson":    {"list", "run", "export", "check", "serve"},
+		"docs":      {"check"},
 	},
 	Commands: []Command{
 		{Path: "positions list", Flags: flags(format)},
 		{Path: "positions show", Args: 1, Flags: flags(position, fen, suite, id, "flip", format)},
+		{Path: "positions reference", Args: 4, Flags: flags(format)},
 		{Path: "perft", Flags: flags(position, fen, suite, id, depth, "divide", "reference", "force", format)},
 		{Path: "bench", Flags: flags(depth, hash, "eval=name", with, without, format)},
 		{Path: "compare", Flags: flags(position, fen, suite, id, algo, with, without, evalKind, hash, depth,
@@ -44,6 +46,7 @@ var Cells = &Policy{
 	},
 	Refused: []Refusal{
 		{Path: "perft", Flag: "stockfish", Why: "it starts another program", Terminal: "plylab perft --stockfish /usr/games/stockfish ..."},
+		{Path: "positions reference", Flag: "stockfish", Why: "it starts another program", Terminal: "plylab positions reference --stockfish /usr/games/stockfish ..."},
 		{Path: "bench", Flag: "net", Why: "it reads a network file on disk", Terminal: "plylab bench --net FILE"},
 		{Path: "bench", Flag: "threads", Why: "it searches on several cores at once, which one cell must not take from a classroom server", Terminal: "plylab bench --threads 2"},
 		{Path: "search", Flag: "threads", Why: "it searches on several cores at once, which one cell must not take from a classroom server", Terminal: "plylab search --threads 2 ..."},
@@ -66,9 +69,26 @@ var Cells = &Policy{
 		{Path: "uci", Why: "it talks to a chess GUI over standard input; run it from the GUI"},
 		{Path: "play", Why: "it is an interactive game for a terminal (cells list its levels with 'play --levels')"},
 		{Path: "lesson", Why: "a lesson cell cannot run lessons (it would run, export, check or serve them)"},
+		{Path: "docs", Why: "it reads the repository's pages on disk and runs their cells", Terminal: "plylab docs check"},
 		{Path: "help", Why: "write COMMAND --help in a cell instead", Terminal: "plylab help COMMAND"},
 	},
 }
+
+// Docs is the allow-list of a documentation page's hidden cells (plylab
+// docs check): the cells' list, and `lesson list`, which the page that
+// describes the lessons reads. The page is the repository's own, but its
+// cells are held to what a lesson may run all the same.
+var Docs = func() *Policy {
+	p := *Cells
+	p.Commands = append(append([]Command(nil), Cells.Commands...), Command{Path: "lesson list", Flags: flags(format)})
+	p.Refused = nil
+	for _, r := range Cells.Refused {
+		if r.Path != "lesson" {
+			p.Refused = append(p.Refused, r)
+		}
+	}
+	return &p
+}()
 
 // The flags many commands share, as flags() specs.
 const (

@@ -343,6 +343,66 @@ func (e *UCI) Search(ctx context.Context, pos Position, l Limits) (Result, error
 	return r, nil
 }
 
+// Analysis is what Analyse returns: the engine's move and the last exact
+// report of each line it searched, the best first.
+type Analysis struct {
+	Move  string // "bestmove", UCI notation
+	Lines []Line // by MultiPV: Lines[0] is the best line
+}
+
+// Analyse searches pos within l (a depth or a node count, for a result
+// that is the same on every run with one thread and a fresh hash) and
+// returns every line the engine reported at the end: with the engine's
+// MultiPV option set to n (in UCIConfig.Options), its n best moves. A
+// bound reported while a search was still resolving is replaced by the
+// line's exact report; a line reported only as a bound keeps it. A
+// position without legal moves, or a search ended by ctx, is an error.
+func (e *UCI) Analyse(ctx context.Context, pos Position, l Limits) (Analysis, error) {
+	if e.dead {
+		return Analysis{}, fmt.Errorf("%s is not running", e.label())
+	}
+	if err := e.Send(PositionCommand(pos)); err != nil {
+		return Analysis{}, err
+	}
+	if err := e.Send(GoCommand(l)); err != nil {
+		return Analysis{}, err
+	}
+	var a Analysis
+	best := ""
+	collect := func(line string) {
+		if strings.HasPrefix(line, "bestmove") {
+			if f := strings.Fields(line); len(f) > 1 {
+				best = f[1]
+			}
+			return
+		}
+		ln, ok := ParseLine(line)
+		if !ok || ln.MultiPV < 1 {
+			return
+		}
+		for len(a.Lines) < ln.MultiPV {
+			a.Lines = append(a.Lines, Line{})
+		}
+		if old := a.Lines[ln.MultiPV-1]; ln.Bound != "" && old.Bound == "" && old.Depth == ln.Depth {
+			return // keep the exact report of this depth
+		}
+		a.Lines[ln.MultiPV-1] = ln
+	}
+	if err := e.readUntil(ctx, 0, "bestmove", collect); err != nil {
+		if ctx.Err() != nil && !e.dead {
+			if e.Send("stop") != nil || e.readUntil(context.Background(), StopGrace, "bestmove", nil) != nil {
+				e.Kill()
+			}
+		}
+		return Analysis{}, err
+	}
+	if best == "" || best == "(none)" || best == "0000" || len(a.Lines) == 0 {
+		return Analysis{}, fmt.Errorf("%s sent no move (%q): the position has no legal move", e.label(), "bestmove "+best)
+	}
+	a.Move = best
+	return a, nil
+}
+
 // Close sends "quit", waits a second for the engine to end, then kills it.
 func (e *UCI) Close() error {
 	if e.conn == nil {

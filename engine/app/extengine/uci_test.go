@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"sync"
@@ -61,6 +62,20 @@ func (f *fakeUCI) run(in io.Reader, out io.WriteCloser) {
 			say("readyok")
 		case line == "eval":
 			say("Final evaluation: none (in check)")
+		case line == "go depth 9":
+			say("info depth 0 score mate 0")
+			say("bestmove (none)")
+		case strings.HasPrefix(line, "go nodes"):
+			// An analysis with MultiPV 2: a bound while depth 2 resolves,
+			// then its exact report; currmove noise.
+			say("info depth 1 multipv 1 score cp 10 nodes 20 pv d2d4")
+			say("info depth 1 multipv 2 score cp 5 nodes 20 pv e2e4")
+			say("info depth 2 currmove e2e4 currmovenumber 1")
+			say("info depth 2 multipv 1 score cp 40 lowerbound nodes 60 pv e2e4")
+			say("info depth 2 multipv 1 score cp 35 nodes 90 pv e2e4 e7e5")
+			say("info depth 2 multipv 2 score mate -3 nodes 90 pv a2a3 e7e5")
+			say("info depth 2 multipv 1 score cp 50 upperbound nodes 91 pv e2e4")
+			say("bestmove e2e4 ponder e7e5")
 		case strings.HasPrefix(line, "go depth"):
 			say("info depth 5 score cp 31 nodes 777 pv e2e4")
 			say("bestmove e2e4 ponder e7e5")
@@ -71,6 +86,32 @@ func (f *fakeUCI) run(in io.Reader, out io.WriteCloser) {
 		case line == "quit":
 			return
 		}
+	}
+}
+
+// Analyse keeps each line's last exact report, the best line first, and
+// refuses a position without legal moves.
+func TestUCIAnalyse(t *testing.T) {
+	ctx := context.Background()
+	f := &fakeUCI{}
+	e, err := NewUCI(ctx, UCIConfig{Path: "fake"}, f.dialer())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer e.Close()
+	a, err := e.Analyse(ctx, Position{FEN: "8/8/8/8/8/8/8/K6k w - - 0 1"}, Limits{Nodes: 90})
+	want := Analysis{Move: "e2e4", Lines: []Line{
+		{MultiPV: 1, Depth: 2, Score: 35, Nodes: 90, PV: []string{"e2e4", "e7e5"}},
+		{MultiPV: 2, Depth: 2, Mate: -3, Nodes: 90, PV: []string{"a2a3", "e7e5"}},
+	}}
+	if err != nil || !reflect.DeepEqual(a, want) {
+		t.Errorf("Analyse = %+v, %v; want %+v", a, err, want)
+	}
+	if got := f.sent(); !slices.Contains(got, "position fen 8/8/8/8/8/8/8/K6k w - - 0 1") || !slices.Contains(got, "go nodes 90") {
+		t.Errorf("sent %q", got)
+	}
+	if _, err := e.Analyse(ctx, Position{}, Limits{Depth: 9}); err == nil || !strings.Contains(err.Error(), "no legal move") {
+		t.Errorf("a position without moves: %v", err)
 	}
 }
 

@@ -199,6 +199,76 @@ func GoCommand(l Limits) string {
 	return strings.Join(parts, " ")
 }
 
+// Line is one principal variation of an engine's report: the best line
+// (MultiPV 1) or, with the MultiPV option, the next best ones.
+type Line struct {
+	MultiPV int    // 1 for the best line
+	Depth   int    // the depth it was searched to
+	Score   int    // centipawns from the mover's point of view (0 with Mate)
+	Mate    int    // mate in n moves (negative: being mated); 0 if none
+	Bound   string // "lowerbound" or "upperbound" for a score that is only a bound; "" when exact
+	Nodes   uint64
+	PV      []string // the moves, UCI notation
+}
+
+// ParseLine reads a UCI "info" line that reports a scored line with its
+// principal variation ("info depth 20 multipv 2 score cp -436 nodes 748775
+// pv e1e6 g1g2"); ok is false for any other info line (no score, or no
+// pv: currmove updates, strings).
+func ParseLine(info string) (l Line, ok bool) {
+	f := strings.Fields(info)
+	if len(f) == 0 || f[0] != "info" {
+		return Line{}, false
+	}
+	l.MultiPV = 1
+	scored := false
+	for i := 1; i < len(f); i++ {
+		switch f[i] {
+		case "string":
+			return Line{}, false
+		case "pv":
+			l.PV = append([]string(nil), f[i+1:]...)
+			i = len(f)
+		case "depth", "multipv", "nodes":
+			if i+1 < len(f) {
+				n, err := strconv.ParseUint(f[i+1], 10, 64)
+				if err != nil {
+					return Line{}, false
+				}
+				switch f[i] {
+				case "depth":
+					l.Depth = int(n)
+				case "multipv":
+					l.MultiPV = int(n)
+				default:
+					l.Nodes = n
+				}
+				i++
+			}
+		case "score":
+			if i+2 < len(f) {
+				v, err := strconv.Atoi(f[i+2])
+				if err != nil {
+					return Line{}, false
+				}
+				scored = true
+				if f[i+1] == "mate" {
+					l.Mate = v
+					if v == 0 {
+						l.Mate = -1
+					}
+				} else {
+					l.Score = v
+				}
+				i += 2
+			}
+		case "lowerbound", "upperbound":
+			l.Bound = f[i]
+		}
+	}
+	return l, scored && len(l.PV) > 0
+}
+
 // ParseInfo reads depth, score and nodes from a UCI "info" line into r
 // (lines without a score, such as "info string" or currmove updates, are
 // skipped; bound scores are taken as they come).

@@ -2,6 +2,7 @@ package extengine
 
 import (
 	"errors"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -95,6 +96,31 @@ func TestParseInfo(t *testing.T) {
 	ParseInfo("info depth 1 score mate 0", &r)
 	if r.Mate != -1 {
 		t.Errorf("mate 0: %+v, want Mate -1 (mated now)", r)
+	}
+}
+
+// ParseLine reads the lines an analysis keeps: scored, with a principal
+// variation, the MultiPV index defaulting to 1.
+func TestParseLine(t *testing.T) {
+	for _, tc := range []struct {
+		info string
+		want Line
+		ok   bool
+	}{
+		{"info depth 20 seldepth 16 multipv 2 score cp -436 nodes 748775 nps 620874 hashfull 208 tbhits 0 time 1206 pv e1e6 g1g2 f2f1",
+			Line{MultiPV: 2, Depth: 20, Score: -436, Nodes: 748775, PV: []string{"e1e6", "g1g2", "f2f1"}}, true},
+		{"info depth 5 score mate 2 nodes 90 pv a1a6 b7a6", Line{MultiPV: 1, Depth: 5, Mate: 2, Nodes: 90, PV: []string{"a1a6", "b7a6"}}, true},
+		{"info depth 9 multipv 1 score cp 15 lowerbound nodes 1 pv e2e4", Line{MultiPV: 1, Depth: 9, Score: 15, Bound: "lowerbound", Nodes: 1, PV: []string{"e2e4"}}, true},
+		{"info depth 1 score mate 0", Line{}, false},                    // no pv
+		{"info depth 12 currmove e7e5 currmovenumber 1", Line{}, false}, // no score
+		{"info string NNUE evaluation using nn.nnue enabled", Line{}, false},
+		{"info depth x score cp 1 pv e2e4", Line{}, false},
+		{"bestmove e2e4", Line{}, false},
+	} {
+		got, ok := ParseLine(tc.info)
+		if ok != tc.ok || ok && !reflect.DeepEqual(got, tc.want) {
+			t.Errorf("ParseLine(%q) = %+v, %v; want %+v, %v", tc.info, got, ok, tc.want, tc.ok)
+		}
 	}
 }
 

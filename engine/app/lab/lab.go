@@ -25,12 +25,33 @@ import (
 
 // Verdicts.
 const (
+	// Reproduced: plylab measured the claim's own quantity (now, or in a
+	// stored run) and the claim holds by its rule.
 	Reproduced = "reproduced"
-	Differs    = "differs"
-	Refuted    = "refuted"
+	// AddsUp: the claim rests on the source's own numbers (its tables, its
+	// arithmetic, its parts side by side) and they hold by its rule;
+	// plylab measured nothing, so the claim is not reproduced.
+	AddsUp  = "adds up"
+	Differs = "differs"
+	Refuted = "refuted"
 	// NotCheckable marks a claim plylab cannot check here; the claim's Why
 	// says what it would take.
 	NotCheckable = "not checkable"
+)
+
+// Bases of a verdict: what plylab's value is.
+const (
+	// BasisMeasured: plylab measured it now (a search, a count, a setting
+	// read from the engine).
+	BasisMeasured = "measured"
+	// BasisStored: plylab measured it in a run too long to repeat each
+	// time (matches, timings); the claim keeps the command and the date.
+	BasisStored = "stored"
+	// BasisSource: the source's own numbers and text, computed with or
+	// set side by side; nothing of plylab's is measured.
+	BasisSource = "source"
+	// BasisNone: not checkable.
+	BasisNone = "none"
 )
 
 // Kinds of claims.
@@ -73,7 +94,11 @@ type Claim struct {
 	Verdict string `json:"verdict"`
 	// Rule names the rule that computed Verdict (RuleText).
 	Rule string `json:"rule"`
-	Why  string `json:"why,omitempty"`
+	// Basis says what Live is: BasisMeasured, BasisStored, BasisSource or
+	// BasisNone. Only a measured or stored value can make a claim
+	// Reproduced; the source's own numbers make it AddsUp at most.
+	Basis string `json:"basis"`
+	Why   string `json:"why,omitempty"`
 	// Stored results only: the command and date that produced Live.
 	Command string `json:"command,omitempty"`
 	Date    string `json:"date,omitempty"`
@@ -121,10 +146,30 @@ func Ledger(ctx context.Context, source string) ([]Claim, error) {
 		}
 		for i := range cs {
 			cs[i].Source = s.Name
+			settle(&cs[i])
 		}
 		out = append(out, cs...)
 	}
 	return out, nil
+}
+
+// settle fills in c's basis where its rule left it implicit (a not
+// checkable claim has none, a stored one is stored, any other was
+// measured) and keeps "reproduced" for what plylab measured: a claim on
+// the source's own numbers that holds adds up.
+func settle(c *Claim) {
+	switch {
+	case c.Verdict == NotCheckable:
+		c.Basis = BasisNone
+	case c.Basis != "":
+	case c.Slow:
+		c.Basis = BasisStored
+	default:
+		c.Basis = BasisMeasured
+	}
+	if c.Basis == BasisSource && c.Verdict == Reproduced {
+		c.Verdict = AddsUp
+	}
 }
 
 // Summary counts the verdicts of cs.

@@ -33,8 +33,10 @@ func (c Claim) Note() string {
 }
 
 // SummaryLine is the ledger's summary: the number of claims and the count
-// of each verdict in alphabetical order, e.g. "44 claims: 10 differs, 1 not
-// checkable, 1 refuted, 32 reproduced".
+// of each verdict in alphabetical order, e.g. "44 claims: 2 adds up, 10
+// differs, 1 not checkable, 1 refuted, 30 reproduced": a claim plylab
+// reproduced by measuring and one whose source's own numbers add up are
+// counted apart.
 func SummaryLine(cs []Claim) string {
 	sum := Summary(cs)
 	keys := make([]string, 0, len(sum))
@@ -59,21 +61,24 @@ func VerdictShare(cs []Claim, v string) int {
 }
 
 // Headline is the ledger in one sentence, as README.md states it: how
-// many claims the five sources make, how many of them plylab can check,
-// and how many (and what share) it reproduces.
+// many claims the five sources make, how many of them plylab reproduced
+// by measuring (and what share), how many rest on the sources' own
+// numbers that add up, and the rest.
 func Headline(cs []Claim) string {
 	sum := Summary(cs)
 	return fmt.Sprintf("`plylab reproduce` lists %d claims of the five source documents, %d of them contradictions within a source; "+
-		"verdicts: %d reproduced (%d %%), %d differs, %d refuted, %d not checkable",
-		len(cs), Contradictions(cs), sum[Reproduced], VerdictShare(cs, Reproduced), sum[Differs], sum[Refuted], sum[NotCheckable])
+		"verdicts: %d reproduced by measuring (%d %%), %d adds up (the source's own numbers, nothing measured), %d differs, %d refuted, %d not checkable",
+		len(cs), Contradictions(cs), sum[Reproduced], VerdictShare(cs, Reproduced), sum[AddsUp], sum[Differs], sum[Refuted], sum[NotCheckable])
 }
 
-// ShareLine says what share of cs is reproduced and how many are
-// contradictions, e.g. "reproduced: 60 of 126 claims (48 %);
-// contradictions within a source: 15".
+// ShareLine says what share of cs plylab reproduced by measuring, how
+// many rest on the sources' own numbers, and how many are contradictions,
+// e.g. "reproduced by measuring: 52 of 126 claims (41 %); the source's
+// own numbers add up: 8; contradictions within a source: 15".
 func ShareLine(cs []Claim) string {
-	return fmt.Sprintf("reproduced: %d of %d claims (%d %%); contradictions within a source: %d",
-		Summary(cs)[Reproduced], len(cs), VerdictShare(cs, Reproduced), Contradictions(cs))
+	sum := Summary(cs)
+	return fmt.Sprintf("reproduced by measuring: %d of %d claims (%d %%); the source's own numbers add up: %d; contradictions within a source: %d",
+		sum[Reproduced], len(cs), VerdictShare(cs, Reproduced), sum[AddsUp], Contradictions(cs))
 }
 
 // Contradictions counts the claims of cs that are contradictions within a
@@ -101,8 +106,8 @@ func ParseSource(typed string) (string, error) {
 
 // LedgerResult is the ledger's summary as `plylab reproduce` hands it to a
 // lesson cell: the number of claims, the count of each verdict (Summary),
-// the contradictions, the reproduced share in percent, SummaryLine and
-// Headline.
+// the contradictions, the share reproduced by measuring in percent,
+// SummaryLine and Headline.
 type LedgerResult struct {
 	Claims         int            `json:"claims"`
 	Verdict        map[string]int `json:"verdicts"`
@@ -140,13 +145,19 @@ type Rerun struct {
 }
 
 // SlowCommands returns the stored claims' commands that plylab can rerun
-// (those that start with "plylab" and have arguments), in ledger order.
+// (those that start with "plylab" and have arguments), in ledger order. A
+// claim measured by several commands joins them with " && ".
 func SlowCommands(cs []Claim) []Rerun {
 	var out []Rerun
 	for _, c := range cs {
-		args := strings.Fields(c.Command)
-		if c.Slow && len(args) >= 2 && args[0] == "plylab" {
-			out = append(out, Rerun{c.Command, args})
+		if !c.Slow {
+			continue
+		}
+		for _, cmd := range strings.Split(c.Command, " && ") {
+			args := strings.Fields(cmd)
+			if len(args) >= 2 && args[0] == "plylab" {
+				out = append(out, Rerun{strings.Join(args, " "), args})
+			}
 		}
 	}
 	return out
@@ -160,13 +171,13 @@ func LedgerTable(claims []Claim) *textfmt.Table {
 	t := &textfmt.Table{Title: "reproduce: the sources' claims", Columns: []textfmt.Column{
 		{Key: "source", Header: "source"}, {Key: "where", Header: "where"}, {Key: "kind", Header: "kind"}, {Key: "claim", Header: "claim"},
 		{Key: "claimed", Header: "claimed"}, {Key: "plylab", Header: "plylab"}, {Key: "verdict", Header: "verdict"},
-		{Key: "rule", Header: "rule"}, {Key: "why", Header: "why / stored by"}}}
+		{Key: "rule", Header: "rule"}, {Key: "basis", Header: "basis"}, {Key: "why", Header: "why / stored by"}}}
 	sources := map[string]bool{}
 	rules := map[string]bool{}
 	for _, c := range claims {
 		st := textfmt.StyleGood
 		switch c.Verdict {
-		case Differs, NotCheckable:
+		case Differs, NotCheckable, AddsUp:
 			st = textfmt.StyleAccent
 		case Refuted:
 			st = textfmt.StyleBad
@@ -174,7 +185,7 @@ func LedgerTable(claims []Claim) *textfmt.Table {
 		sources[c.Source], rules[c.Rule] = true, true
 		t.Rows = append(t.Rows, []textfmt.Cell{textfmt.TextCell(c.Source), textfmt.TextCell(c.Where), textfmt.TextCell(c.Kind),
 			textfmt.TextCell(c.Claim), textfmt.TextCell(c.Claimed), textfmt.TextCell(c.Live), textfmt.TextCell(c.Verdict).Styled(st),
-			textfmt.TextCell(c.Rule), textfmt.TextCell(c.Note())})
+			textfmt.TextCell(c.Rule), textfmt.TextCell(c.Basis), textfmt.TextCell(c.Note())})
 	}
 	for _, s := range Sources {
 		if sources[s.Name] {
@@ -186,6 +197,7 @@ func LedgerTable(claims []Claim) *textfmt.Table {
 			t.Notes = append(t.Notes, fmt.Sprintf("rule %q: %s", r.Name, r.Text))
 		}
 	}
+	t.Notes = append(t.Notes, "basis: measured (now), stored (a measurement too long to repeat, with its command and date), source (the source's own numbers and text, nothing measured: such a claim adds up at most), none (not checkable)")
 	t.Notes = append(t.Notes, ShareLine(claims), SummaryLine(claims))
 	return t
 }

@@ -4,6 +4,14 @@ import (
 	"fmt"
 
 	"github.com/plylab/plylab/engine"
+	"github.com/plylab/plylab/engine/textbook"
+)
+
+const (
+	// matedFEN: Black, to move, is checkmated (a back-rank mate);
+	// stalemateFEN: Black, to move, has no move and is not in check.
+	matedFEN     = "R6k/6pp/8/8/8/8/8/K7 b - - 0 1"
+	stalemateFEN = "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1"
 )
 
 // The blog post: "Creating a Chess AI Part 2: Searching". Its listing is a
@@ -41,6 +49,13 @@ func blog(m *measures, stored []Claim) ([]Claim, error) {
 		Verdict: verdictSoft(tr.toyAB < tr.toyMM && tr.cutsAbove == 0), Rule: RuleSetting,
 		Why: "plylab returns the best score found (fail-soft), which is never on the wrong side of the bound; the root's value is the same either way"})
 	add(horizon("The Search Function listing (depth 0 tested before the move list)", r))
+	mated := textbook.Run(m.ctx, mustBoard(matedFEN), engine.AlphaBetaOptions(), engine.Limits{Depth: 1}, nil, nil)
+	stale := textbook.Run(m.ctx, mustBoard(stalemateFEN), engine.AlphaBetaOptions(), engine.Limits{Depth: 1}, nil, nil)
+	add(Claim{Where: "The Search Function listing; Checkmates and Stalemates", Kind: KindSetting,
+		Claim: "a side with no legal moves scores -CHECKMATE when in check (checkmate), 0 when not (stalemate)", Claimed: "-CHECKMATE, 0",
+		Live: fmt.Sprintf("plylab's alpha-beta on a side with no legal moves: checkmated (%s) %d, MateScore (%d) less the %d plies from the root; stalemated (%s) %d",
+			matedFEN, mated.Score, engine.MateScore, engine.MateScore+mated.Score, stalemateFEN, stale.Score),
+		Verdict: verdictSoft(mated.Score == -engine.MateScore && stale.Score == 0), Rule: RuleSetting})
 	// Mate distance: the same search with and without it, on a position
 	// with a mate in one and slower mates tried first.
 	slow := r.distScores[r.noDist.BestMove.String()]

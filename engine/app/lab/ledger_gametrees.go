@@ -172,7 +172,7 @@ func gameTrees(m *measures, stored []Claim) ([]Claim, error) {
 			faster++
 		}
 	}
-	add(Claim{Where: "Section IV text vs Tables 2-3", Kind: KindContradiction,
+	add(Claim{Where: "Section IV text vs Tables 2-3", Kind: KindContradiction, Basis: BasisSource,
 		Claim: "Table 3 shows a consistent reduction in running time", Claimed: "less time at every depth",
 		Live:    fmt.Sprintf("less time at %d of 5 depths in the paper's own tables (depth 2: %g s both)", faster, gtTimes[1][1]),
 		Verdict: verdictAll(faster, 5), Rule: RuleAll,
@@ -201,18 +201,18 @@ func gameTrees(m *measures, stored []Claim) ([]Claim, error) {
 			fewerLive++
 		}
 	}
-	add(Claim{Where: "Sections II-D and IV text vs Tables 4-5", Kind: KindContradiction,
+	add(Claim{Where: "Sections II-D and IV text vs Tables 4-5", Kind: KindContradiction, Basis: BasisSource,
 		Claim: "alpha-beta visits fewer nodes than minimax", Claimed: "fewer at every depth",
 		Live: fmt.Sprintf("as printed, fewer at %d of 5 depths (depth 3: %d against %d); the listings run: fewer at %d of 5 (depth 1: both visit the root and its 16 children)",
 			fewer, gtNodes[1][2], gtNodes[0][2], fewerLive),
 		Verdict: verdictAll(fewer, 5), Rule: RuleAll,
 		Why: "the printed depth-3 values are swapped (the two Table rows above), and at depth 1 there is nothing to prune"})
 	// The document's own numbering.
-	add(Claim{Where: `Section II-C text ("Figure 1") vs caption ("Figure 6")`, Kind: KindContradiction,
+	add(Claim{Where: `Section II-C text ("Figure 1") vs caption ("Figure 6")`, Kind: KindContradiction, Basis: BasisSource,
 		Claim: "Figure 1 shows the first two levels of the tic-tac-toe game tree", Claimed: "Figure 1",
 		Live: "captioned Figure 6; no caption is numbered 1 (the captions run 2 to 10)", Verdict: verdictSoft(false), Rule: RuleAgree,
 		Why: "the text refers to the figure by a number no caption has"})
-	add(Claim{Where: "table and figure captions", Kind: KindContradiction,
+	add(Claim{Where: "table and figure captions", Kind: KindContradiction, Basis: BasisSource,
 		Claim: "each table and figure number names one table or figure", Claimed: "one each",
 		Live: "Table 2 names the mating line and the minimax times; Figure 10 the time and the node charts", Verdict: verdictSoft(false), Rule: RuleAgree,
 		Why: "two numbers are used twice, so the text's \"Table 2\" and \"Figure 10\" are ambiguous; the ledger calls the times Tables 2 and 3 as the paper's text does"})

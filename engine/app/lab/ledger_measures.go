@@ -26,6 +26,7 @@ type measures struct {
 	tut   *tutorialRuns
 	same  *sameMoveRun
 	trace *traceRun
+	order *orderRuns
 }
 
 const (
@@ -206,7 +207,7 @@ func (m *measures) mate2Searches() (*mate2Runs, error) {
 		r.distScores[s.Move.String()] = s.Score
 	}
 	r.plain1 = textbook.Run(ctx, k, engine.AlphaBetaOptions(), engine.Limits{Depth: 1}, nil, nil)
-	r.stalemate = textbook.PaperSearch(ctx, mustBoard("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1"), false, engine.PaperOptions{}, 2)
+	r.stalemate = textbook.PaperSearch(ctx, mustBoard(stalemateFEN), false, engine.PaperOptions{}, 2)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}

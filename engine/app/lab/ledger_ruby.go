@@ -6,9 +6,11 @@ import (
 	"strings"
 	"time"
 
+	"github.com/plylab/plylab/engine"
 	"github.com/plylab/plylab/engine/app/play"
 	"github.com/plylab/plylab/engine/board"
 	"github.com/plylab/plylab/engine/eval"
+	"github.com/plylab/plylab/engine/textbook"
 )
 
 // The Ruby README: "Chess AI, coded in Ruby, playable in terminal".
@@ -52,7 +54,7 @@ func ruby(m *measures, stored []Claim) ([]Claim, error) {
 		Live:    fmt.Sprintf("holds on the %d bench positions for %d of plylab's %d evaluations: %v", len(benchFENs), len(hold), len(kinds), hold),
 		Verdict: verdictAll(len(hold), len(kinds)), Rule: RuleAll,
 		Why: "the classical evaluation gives the side to move a tempo bonus and the network's output depends on which side is to move, so the same board scores differently with the other side to move; the searches only ever need the mover's score"})
-	add(Claim{Where: "The Challenge", Kind: KindValue, Claim: "35^2 = 1225", Claimed: "1225",
+	add(Claim{Where: "The Challenge", Kind: KindValue, Basis: BasisSource, Claim: "35^2 = 1225", Claimed: "1225",
 		Live: fmt.Sprint(35 * 35), Verdict: verdictTrue(35*35 == 1225), Rule: RuleEqual})
 	root := math.Sqrt(g.MeanPerft2())
 	add(Claim{Where: "The Challenge", Kind: KindValue, Claim: "looking n moves (plies) ahead takes about 35^n boards: 1225 for two", Claimed: "35 per ply",
@@ -77,6 +79,17 @@ func ruby(m *measures, stored []Claim) ([]Claim, error) {
 			tr.inside, tr.exact),
 		Verdict: verdictTrue(tr.exact > 0 && tr.inside == 0), Rule: RuleTrue,
 		Why: "the first sentence swaps them; the second, and the code (alpha rises, a cut at beta), have alpha below"})
+	h, err := rubyHorizon(m)
+	if err != nil {
+		return nil, err
+	}
+	add(h)
+	add(Claim{Where: "quiescence text vs its quiesce listing", Kind: KindContradiction, Basis: BasisSource,
+		Claim:   "the quiescent evaluation makes the capture moves of the current player's opponent, as its listing does",
+		Claimed: "the opponent's captures",
+		Live:    "the listing loops over board.capture_moves(color), the captures of the colour the search is for at that node, and scores each -quiesce(-beta, -alpha): negamax, the side to move's own captures (plylab's quiescence searches the side to move's captures too)",
+		Verdict: verdictSoft(false), Rule: RuleAgree,
+		Why: "the text says the opponent's captures, the code makes the mover's; the code is the usual quiescence search"})
 	var levels []string
 	for _, l := range play.Levels {
 		levels = append(levels, l.Describe(func(d time.Duration) string { return d.String() }))
@@ -85,6 +98,40 @@ func ruby(m *measures, stored []Claim) ([]Claim, error) {
 		"plylab play --level: "+strings.Join(levels, "; "),
 		"the README does not say what a level changes; it would take its computer_player.rb"))
 	return append(out, stored...), nil
+}
+
+// horizonFEN has a pawn that the queen can take (Qxe4) and a pawn that
+// takes the queen back (dxe4): the README's QxP and PxQ.
+const horizonFEN = "6k1/8/8/3p4/4p3/8/8/4QK2 w - - 0 1"
+
+// rubyHorizon is the README's horizon example, measured: the material
+// after QxP and one move deeper, and what plylab's alpha-beta plays at
+// depth 1 without and with quiescence.
+func rubyHorizon(m *measures) (Claim, error) {
+	b := mustBoard(horizonFEN)
+	before := eval.Evaluate(b, eval.Material)
+	qxp, err := b.ParseMove("Qxe4")
+	if err != nil {
+		return Claim{}, err
+	}
+	b.Make(qxp)
+	horizon := -eval.Evaluate(b, eval.Material) // White's view, the search stopped after QxP
+	deeper := -textbook.Run(m.ctx, b, engine.AlphaBetaOptions(), engine.Limits{Depth: 1}, nil, nil).Score
+	b.Unmake()
+	quiet, err := engine.ParseAlgo("alphabeta-with-quiescence")
+	if err != nil {
+		return Claim{}, err
+	}
+	plain := textbook.Run(m.ctx, b, engine.AlphaBetaOptions(), engine.Limits{Depth: 1}, nil, nil)
+	withQ := textbook.Run(m.ctx, b, quiet, engine.Limits{Depth: 1}, nil, nil)
+	pawn, queen := eval.PieceValue(eval.Material, board.Pawn), eval.PieceValue(eval.Material, board.Queen)
+	return Claim{Where: "quiescence text (QxP, then PxQ)", Kind: KindValue,
+		Claim:   "stopping after QxP shows a pawn won; one move deeper, PxQ shows the queen lost",
+		Claimed: "a pawn won; a queen lost",
+		Live: fmt.Sprintf("on %s, material: %+d after Qxe4 (from %+d: %+d), %+d after dxe4 (%+d); at depth 1 plylab's alpha-beta plays %s without quiescence, %s with it",
+			horizonFEN, horizon, before, horizon-before, deeper, deeper-before, b.SAN(plain.BestMove), b.SAN(withQ.BestMove)),
+		Verdict: verdictTrue(horizon-before == pawn && deeper-before == pawn-queen && plain.BestMove == qxp && withQ.BestMove != qxp), Rule: RuleTrue,
+		Why: "the README's remedy holds too: with quiescence the depth-1 search sees the recapture and keeps the queen"}, nil
 }
 
 // flipSide returns b with the other side to move (no en-passant square).

@@ -52,6 +52,9 @@ const (
 	// 50% the claim states (reproduced); only the score itself does
 	// (differs: not significant); otherwise refuted.
 	RuleSide = "side of 50%"
+	// RuleHalf: a match score's 95% interval contains 50% (reproduced) or
+	// not (differs): a claim of parity.
+	RuleHalf = "includes 50%"
 	// RuleAgree: two parts of the source that plylab does not measure,
 	// set side by side: they agree (reproduced) or not (differs).
 	RuleAgree = "parts agree"
@@ -74,9 +77,13 @@ var RuleText = []struct{ Name, Text string }{
 	{RuleSetting, "the source's setting is the one plylab's preset uses: reproduced; otherwise differs"},
 	{RuleInterval, "every claimed rate inside plylab's 95% interval: reproduced; otherwise differs"},
 	{RuleSide, "the score's 95% interval wholly on the claimed side of 50%: reproduced; only the score: differs; otherwise refuted"},
+	{RuleHalf, "the score's 95% interval contains 50%: reproduced; otherwise differs"},
 	{RuleAgree, "two parts of the source side by side: they agree: reproduced; otherwise differs"},
 	{RuleNone, "cannot be checked here: not checkable, with what it would take"},
 }
+
+// On a claim whose basis is the source's own numbers (BasisSource), a
+// rule's "reproduced" reads "adds up" (settle): plylab measured nothing.
 
 // verdictTrue is RuleTrue and RuleEqual: reproduced or refuted.
 func verdictTrue(ok bool) string {

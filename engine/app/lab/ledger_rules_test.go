@@ -96,7 +96,7 @@ func TestRuleText(t *testing.T) {
 		seen[r.Name] = true
 	}
 	for _, name := range []string{RuleEqual, RuleSwap, RuleRounds, RuleBound, RuleRange, RuleTrue, RuleAll, RuleCutoff,
-		RuleSetting, RuleInterval, RuleSide, RuleAgree, RuleNone} {
+		RuleSetting, RuleInterval, RuleSide, RuleHalf, RuleAgree, RuleNone} {
 		if !seen[name] {
 			t.Errorf("rule %q has no RuleText", name)
 		}
@@ -139,7 +139,12 @@ func TestStoredRows(t *testing.T) {
 		name, data, err string
 	}{
 		{"match without counts", `[{"source":"ramz","where":"Table I","claimed":"1%","verdict":"differs"}]`,
-			`lab: ledger.json: row 1 (ramz, Table I): a stored row needs wdl and claimed_pct (three numbers each), or the verdict "not checkable"`},
+			`lab: ledger.json: row 1 (ramz, Table I): a stored row needs wdl and claimed_pct (three numbers each), seconds and range (low < high), depth_nodes and claimed_plies, or the verdict "not checkable"`},
+		{"a range upside down", `[{"source":"tutorial","where":"x","seconds":3,"range":[10,0]}]`, "a stored row needs wdl"},
+		{"nodes that shrink", `[{"source":"tutorial","where":"x","claimed_plies":3,"depth_nodes":{"without":[10,5],"with":[1,2,30]}}]`,
+			"row 1 (tutorial, x): depth_nodes must grow with the depth, got [10 5]"},
+		{"a search that stops short", `[{"source":"tutorial","where":"x","claimed_plies":3,"depth_nodes":{"without":[10,100],"with":[1,20,90]}}]`,
+			"the search with the technique never passes the budget 100"},
 		{"two counts", `[{"source":"ramz","where":"Table I","wdl":[1,2],"claimed_pct":[1,2,3]}]`, "a stored row needs wdl"},
 		{"not json", `[{`, "lab: ledger.json: unexpected end of JSON input"},
 	} {
@@ -152,6 +157,53 @@ func TestStoredRows(t *testing.T) {
 		`{"source":"ramz","where":"Table I","claimed":"50% / 50% / 0%","wdl":[50,0,50],"claimed_pct":[50,50,0],"why":"c"}]`))
 	if err != nil || len(cs) != 2 || cs[0].Rule != RuleNone || !cs[0].Slow || cs[1].Verdict != Reproduced || cs[1].Rule != RuleInterval {
 		t.Errorf("storedFrom = %+v, %v", cs, err)
+	}
+}
+
+// The stored timings and depth gains give their verdicts from the stored
+// numbers.
+func TestStoredMeasures(t *testing.T) {
+	cs, err := storedFrom([]byte(`[` +
+		`{"source":"tutorial","where":"t","claimed":"minutes","plylab":"minimax","seconds":25.4,"range":[60,3600],"command":"plylab compare","date":"d"},` +
+		`{"source":"tutorial","where":"t","claimed":"a few seconds","plylab":"depth 8","seconds":4.4,"range":[0,10],"command":"plylab compare","date":"d"},` +
+		`{"source":"tutorial","where":"tt","claimed":"+3","plylab":"suite","claimed_plies":3,"depth_nodes":{"without":[10,100,1000],"with":[5,50,500,5000]},"command":"plylab compare --depth 1-3 && plylab compare --depth 1-4","date":"d"}]`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, want := range []struct{ live, verdict, rule string }{
+		{"25.4 s: minimax", Differs, RuleRange},
+		{"4.4 s: depth 8", Reproduced, RuleRange},
+		// In 1000 nodes the search with the technique is 30 % of the way
+		// (in log nodes) from depth 3 (500) to depth 4 (5000).
+		{"+0.3 plies: in 1000 nodes the search reaches depth 3.3 with the technique, 3.0 without: suite", Refuted, RuleRounds},
+	} {
+		if c := cs[i]; c.Live != want.live || c.Verdict != want.verdict || c.Rule != want.rule {
+			t.Errorf("row %d: %q %s by %s, want %q %s by %s", i+1, c.Live, c.Verdict, c.Rule, want.live, want.verdict, want.rule)
+		}
+	}
+}
+
+// depthGain reads the depth between iterations, in log nodes.
+func TestDepthGain(t *testing.T) {
+	for _, tc := range []struct {
+		without, with []uint64
+		plies         string
+	}{
+		{[]uint64{10, 100}, []uint64{10, 100, 1000}, "+0.0"},
+		{[]uint64{10, 100}, []uint64{1, 10, 1000}, "+0.5"},
+		{[]uint64{10, 1000}, []uint64{1, 10, 100, 10000}, "+1.5"},
+		{[]uint64{100, 200, 400}, []uint64{50, 150, 800}, "-0.4"},
+	} {
+		g, err := depthGain(tc.without, tc.with)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := fmt.Sprintf("%+.1f", g.plies); got != tc.plies {
+			t.Errorf("depthGain(%v, %v) = %s plies, want %s", tc.without, tc.with, got, tc.plies)
+		}
+	}
+	if _, err := depthGain([]uint64{100, 200, 400}, []uint64{800, 1600, 3200}); err == nil || !strings.Contains(err.Error(), "below depth 1") {
+		t.Errorf("a budget below the first depth: %v", err)
 	}
 }
 

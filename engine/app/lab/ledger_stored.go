@@ -27,6 +27,23 @@ type storedClaim struct {
 	// ClaimedPct is the source's win, loss and draw percentages, in the
 	// order its Table I prints them.
 	ClaimedPct []float64 `json:"claimed_pct,omitempty"`
+	// Seconds is a stored time, and Range the seconds the claim's words
+	// allow, [low, high): RuleRange. Live says what was timed.
+	Seconds float64   `json:"seconds,omitempty"`
+	Range   []float64 `json:"range,omitempty"`
+	// DepthNodes are a search's nodes to each depth from 1 (every
+	// iteration and quiescence node included, summed over a suite) without
+	// and with a technique, and ClaimedPlies the depth the claim says the
+	// technique adds: RuleRounds on the depth it adds at an equal budget
+	// (depthGain).
+	DepthNodes   *depthNodes `json:"depth_nodes,omitempty"`
+	ClaimedPlies float64     `json:"claimed_plies,omitempty"`
+}
+
+// depthNodes are the nodes to each depth of two searches, from depth 1.
+type depthNodes struct {
+	Without []uint64 `json:"without"`
+	With    []uint64 `json:"with"`
 }
 
 // Stored returns the stored (slow) claims with their computed values and
@@ -47,14 +64,78 @@ func storedFrom(data []byte) ([]Claim, error) {
 		case len(r.WDL) == 3 && len(r.ClaimedPct) == 3:
 			c.Live, c.Verdict, c.Why = matchVerdict(match.WDL{W: r.WDL[0], D: r.WDL[1], L: r.WDL[2]}, r.ClaimedPct, c.Why)
 			c.Rule = RuleInterval
+		case r.Seconds > 0 && len(r.Range) == 2 && r.Range[0] < r.Range[1]:
+			c.Live = fmt.Sprintf("%.1f s: %s", r.Seconds, c.Live)
+			c.Verdict, c.Rule = verdictSoft(r.Range[0] <= r.Seconds && r.Seconds < r.Range[1]), RuleRange
+		case r.DepthNodes != nil && r.ClaimedPlies != 0:
+			g, err := depthGain(r.DepthNodes.Without, r.DepthNodes.With)
+			if err != nil {
+				return nil, fmt.Errorf("lab: ledger.json: row %d (%s, %s): %w", i+1, c.Source, c.Where, err)
+			}
+			c.Live = g.String() + ": " + c.Live
+			c.Verdict, c.Rule = verdictRounds(r.ClaimedPlies, 1, g.plies), RuleRounds
 		case len(r.WDL) == 0 && len(r.ClaimedPct) == 0 && c.Verdict == NotCheckable:
 			c.Rule = RuleNone
 		default:
-			return nil, fmt.Errorf("lab: ledger.json: row %d (%s, %s): a stored row needs wdl and claimed_pct (three numbers each), or the verdict %q", i+1, c.Source, c.Where, NotCheckable)
+			return nil, fmt.Errorf("lab: ledger.json: row %d (%s, %s): a stored row needs wdl and claimed_pct (three numbers each), seconds and range (low < high), depth_nodes and claimed_plies, or the verdict %q", i+1, c.Source, c.Where, NotCheckable)
 		}
 		out[i] = c
 	}
 	return out, nil
+}
+
+// gain is the depth a technique adds at an equal node budget: the budget
+// is what the search without it needs for its deepest depth, and each
+// search's depth at that budget is read between its iterations, log-linearly
+// in the nodes (a search 40 % of the way in log nodes from depth 6 to
+// depth 7 is at depth 6.4), so a budget at one search's edge does not
+// round the gain to a whole ply.
+type gain struct {
+	budget            uint64
+	without, with     float64
+	plies             float64
+	withoutAt, withAt int // the whole depths the two searches completed
+}
+
+// String describes the gain.
+func (g gain) String() string {
+	return fmt.Sprintf("%+.1f plies: in %d nodes the search reaches depth %.1f with the technique, %.1f without", g.plies, g.budget, g.with, g.without)
+}
+
+// depthGain reads the gain from two searches' nodes to each depth (from
+// depth 1, increasing); the search with the technique must pass the
+// budget.
+func depthGain(without, with []uint64) (gain, error) {
+	if len(without) == 0 || len(with) == 0 {
+		return gain{}, fmt.Errorf("depth_nodes needs nodes for at least one depth of each search")
+	}
+	for _, s := range [][]uint64{without, with} {
+		for i := 1; i < len(s); i++ {
+			if s[i] <= s[i-1] {
+				return gain{}, fmt.Errorf("depth_nodes must grow with the depth, got %v", s)
+			}
+		}
+	}
+	g := gain{budget: without[len(without)-1], without: float64(len(without))}
+	at := func(s []uint64, budget uint64) (float64, int, error) {
+		for i, n := range s {
+			if n > budget {
+				if i == 0 {
+					return 0, 0, fmt.Errorf("the budget %d is below depth 1's %d nodes", budget, n)
+				}
+				lo, hi := math.Log(float64(s[i-1])), math.Log(float64(n))
+				return float64(i) + (math.Log(float64(budget))-lo)/(hi-lo), i, nil
+			}
+		}
+		return 0, 0, fmt.Errorf("the search with the technique never passes the budget %d (nodes %v): store a deeper depth", budget, s)
+	}
+	var err error
+	if g.with, g.withAt, err = at(with, g.budget); err != nil {
+		return gain{}, err
+	}
+	g.withoutAt = len(without)
+	g.plies = g.with - g.without
+	return g, nil
 }
 
 // rateInterval is Wilson's 95% score interval of k successes in n trials,

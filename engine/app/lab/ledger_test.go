@@ -30,6 +30,11 @@ func TestLedgerHelpers(t *testing.T) {
 	if got := SlowCommands(cs); !reflect.DeepEqual(got, want) {
 		t.Errorf("SlowCommands = %+v, want %+v", got, want)
 	}
+	two := []Claim{{Slow: true, Command: "plylab compare --depth 1-6 && plylab compare  --depth 1-8 && make"}}
+	want = []Rerun{{"plylab compare --depth 1-6", []string{"plylab", "compare", "--depth", "1-6"}}, {"plylab compare --depth 1-8", []string{"plylab", "compare", "--depth", "1-8"}}}
+	if got := SlowCommands(two); !reflect.DeepEqual(got, want) {
+		t.Errorf("SlowCommands of two commands = %+v, want %+v", got, want)
+	}
 }
 
 func TestParseSource(t *testing.T) {
@@ -54,7 +59,7 @@ func TestLedgerResultAndRerun(t *testing.T) {
 	data, err := json.Marshal(NewLedgerResult(cs))
 	want := `{"claims":4,"verdicts":{"differs":1,"not checkable":1,"reproduced":2},"contradictions":1,"reproduced_pct":50,` +
 		`"summary":"4 claims: 1 differs, 1 not checkable, 2 reproduced",` +
-		`"headline":"` + "`plylab reproduce`" + ` lists 4 claims of the five source documents, 1 of them contradictions within a source; verdicts: 2 reproduced (50 %), 1 differs, 0 refuted, 1 not checkable"}`
+		`"headline":"` + "`plylab reproduce`" + ` lists 4 claims of the five source documents, 1 of them contradictions within a source; verdicts: 2 reproduced by measuring (50 %), 0 adds up (the source's own numbers, nothing measured), 1 differs, 0 refuted, 1 not checkable"}`
 	if err != nil || string(data) != want {
 		t.Errorf("NewLedgerResult as JSON = %s (%v), want %s", data, err, want)
 	}

@@ -220,25 +220,28 @@ func TestSearchTables(t *testing.T) {
 
 func TestLedgerTable(t *testing.T) {
 	claims := []Claim{
-		{Source: "game-trees", Where: "table 1", Kind: KindValue, Claim: "nodes at depth 2", Claimed: "400", Live: "400", Verdict: Reproduced, Rule: RuleEqual, Why: "same count"},
-		{Source: "blog", Where: "post", Kind: KindCited, Claim: "speed", Claimed: "fast", Live: "-", Verdict: NotCheckable, Rule: RuleNone, Why: "slow", Slow: true, Command: "plylab bench", Date: "2026-01-02"},
-		{Source: "ruby", Where: "README", Kind: KindContradiction, Claim: "mate", Claimed: "mate in 2", Live: "none", Verdict: Refuted, Rule: RuleEqual},
+		{Source: "game-trees", Where: "table 1", Kind: KindValue, Claim: "nodes at depth 2", Claimed: "400", Live: "400", Verdict: Reproduced, Rule: RuleEqual, Basis: BasisMeasured, Why: "same count"},
+		{Source: "blog", Where: "post", Kind: KindCited, Claim: "speed", Claimed: "fast", Live: "-", Verdict: NotCheckable, Rule: RuleNone, Basis: BasisNone, Why: "slow", Slow: true, Command: "plylab bench", Date: "2026-01-02"},
+		{Source: "ruby", Where: "README", Kind: KindContradiction, Claim: "mate", Claimed: "mate in 2", Live: "none", Verdict: Refuted, Rule: RuleEqual, Basis: BasisMeasured},
+		{Source: "ruby", Where: "The Challenge", Kind: KindValue, Claim: "35^2", Claimed: "1225", Live: "1225", Verdict: AddsUp, Rule: RuleEqual, Basis: BasisSource},
 	}
 	tab := LedgerTable(claims)
 	checkTable(t, tab, "reproduce: the sources' claims", [][]string{
-		{"source", "where", "kind", "claim", "claimed", "plylab", "verdict", "rule", "why"},
-		{"game-trees", "table 1", "value", "nodes at depth 2", "400", "400", "reproduced", "equal", "same count"},
-		{"blog", "post", "cited", "speed", "fast", "-", "not checkable", "none", "slow (stored: plylab bench, 2026-01-02)"},
-		{"ruby", "README", "contradiction", "mate", "mate in 2", "none", "refuted", "equal", ""},
+		{"source", "where", "kind", "claim", "claimed", "plylab", "verdict", "rule", "basis", "why"},
+		{"game-trees", "table 1", "value", "nodes at depth 2", "400", "400", "reproduced", "equal", "measured", "same count"},
+		{"blog", "post", "cited", "speed", "fast", "-", "not checkable", "none", "none", "slow (stored: plylab bench, 2026-01-02)"},
+		{"ruby", "README", "contradiction", "mate", "mate in 2", "none", "refuted", "equal", "measured", ""},
+		{"ruby", "The Challenge", "value", "35^2", "1225", "1225", "adds up", "equal", "source", ""},
 	}, []string{
 		"blog: Creating a Chess AI Part 2: Searching",
 		"game-trees: Application of Game Trees and Alpha-Beta Pruning in Optimizing Chess Engines",
 		"ruby: Chess AI, coded in Ruby, playable in terminal",
 		`rule "equal": equal values: reproduced; otherwise refuted`,
 		`rule "none": cannot be checked here: not checkable, with what it would take`,
-		"reproduced: 1 of 3 claims (33 %); contradictions within a source: 1",
+		"basis: measured (now), stored (a measurement too long to repeat, with its command and date), source (the source's own numbers and text, nothing measured: such a claim adds up at most), none (not checkable)",
+		"reproduced by measuring: 1 of 4 claims (25 %); the source's own numbers add up: 1; contradictions within a source: 1",
 		SummaryLine(claims)})
-	for i, want := range []textfmt.Style{textfmt.StyleGood, textfmt.StyleAccent, textfmt.StyleBad} {
+	for i, want := range []textfmt.Style{textfmt.StyleGood, textfmt.StyleAccent, textfmt.StyleBad, textfmt.StyleAccent} {
 		if got := tab.Rows[i][6].Style; got != want {
 			t.Errorf("verdict %d style = %d, want %d", i, got, want)
 		}
