@@ -50,6 +50,7 @@ var expensiveCells = []struct {
 	{"eval --suite wac --id WAC.001 --eval classical", false},
 	{"positions list", false},
 	{"positions show --suite wac --id WAC.300", false},
+	{"positions reference paper-mate2 zugzwang zugzwang-kp", false},
 	{"techniques --elo", false},
 	{"nnue show", false},
 	{"play --levels", false},
