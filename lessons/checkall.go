@@ -29,11 +29,20 @@ func CheckAll(ctx context.Context, ls []*Lesson, newRun func(context.Context) Ru
 	return results, failed, err
 }
 
-// CheckFailed is the error of a check where failed of total lessons
-// differ from their golden transcripts or did not run.
-func CheckFailed(failed, total int) error {
-	return fmt.Errorf("%d of %d lessons differ from their golden transcripts, fail to run, or state numbers or moves without a source; if a change is intended, run plylab lesson check --update, then fix what it reports about the prose", failed, total)
+// CheckFailedError is the error of a check where Failed of Total lessons
+// differ from their golden transcripts, did not run, or state numbers or
+// moves without a source (cmd words what to do about it).
+type CheckFailedError struct {
+	Failed, Total int
 }
+
+// Error says how many lessons failed and in which ways they can.
+func (e *CheckFailedError) Error() string {
+	return fmt.Sprintf("%d of %d lessons differ from their golden transcripts, fail to run, or state numbers or moves without a source", e.Failed, e.Total)
+}
+
+// CheckFailed is the *CheckFailedError of failed of total lessons.
+func CheckFailed(failed, total int) error { return &CheckFailedError{Failed: failed, Total: total} }
 
 // CheckPassed is the line a passing check ends with; took is how long it
 // took, as the caller formats durations.

@@ -21,7 +21,7 @@ type ProseError struct {
 
 // Error names the lesson and how many problems it has; Lines has them.
 func (e *ProseError) Error() string {
-	return fmt.Sprintf("%s states %s without a source, as plylab lesson check reports", e.Lesson.File, issueCount(len(e.Issues)))
+	return fmt.Sprintf("%s states %s without a source", e.Lesson.File, issueCount(len(e.Issues)))
 }
 
 // Lines are the problems, one "file:line: ..." line each, then the hint

@@ -330,9 +330,14 @@ func parseLessonCheck(c *cli.Context, env *appEnv) (*LessonCheckOptions, error) 
 }
 
 // lessonCheckRun runs the lessons' cells and compares (or with --update
-// writes) their transcripts.
+// writes) their transcripts; a failed check says what to do about it.
 func lessonCheckRun(ctx context.Context, opts *LessonCheckOptions, stdout, stderr io.Writer) error {
-	return opts.Batch.WithProgress(output.NewProgress(stderr, opts.Progress)).Check(ctx, stdout, opts.Check, opts.Color.Paint)
+	err := opts.Batch.WithProgress(output.NewProgress(stderr, opts.Progress)).Check(ctx, stdout, opts.Check, opts.Color.Paint)
+	var cf *lessons.CheckFailedError
+	if errors.As(err, &cf) {
+		return fmt.Errorf("%w; if a change is intended, run plylab lesson check --update, then fix what it reports about the prose", err)
+	}
+	return err
 }
 
 // proseRefusal words a lesson that lesson check refuses, for run, export
@@ -347,5 +352,5 @@ func proseRefusal(err error, stderr io.Writer) error {
 	for _, line := range pe.Lines() {
 		fmt.Fprintf(stderr, "  %s\n", line)
 	}
-	return fmt.Errorf("%v; fix the lesson, or preview it as a draft with --draft", err)
+	return fmt.Errorf("%v, as plylab lesson check reports; fix the lesson, or preview it as a draft with --draft", err)
 }
