@@ -1,6 +1,7 @@
 package lessons
 
 import (
+	"html/template"
 	"bytes"
 	"fmt"
 	"os"
@@ -20,6 +21,12 @@ type ExportOptions struct {
 	// fills) and say they are not checked.
 	Draft    bool
 	Problems map[*Lesson]*ProseError
+	// Script and Style, when set, go inline into every lesson page of an
+	// HTML export, allowed by the page's Content-Security-Policy by their
+	// hashes (nothing is fetched), with Head in its <head>: the replay of
+	// the traced trees (package trace's replay.js), which cmd passes.
+	Script, Style string
+	Head          template.HTML
 }
 
 // BoardSVG draws a position (a FEN) as an SVG board with notnil/chess.

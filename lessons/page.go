@@ -2,6 +2,8 @@ package lessons
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/base64"
 	"fmt"
 	"html/template"
 	"os"
@@ -34,6 +36,9 @@ type htmlPage struct {
 	// Lesson is the lesson's slug on a notebook page, for the runs its
 	// cells bind to it.
 	Lesson string
+	// Script and Style are inline code of the page (PageOptions).
+	Script template.JS
+	Style  template.CSS
 }
 
 // problemBox is the list of a lesson's problems on its page.
@@ -74,7 +79,7 @@ var pageTemplate = template.Must(template.New("page").Parse(`<!DOCTYPE html>
 <meta http-equiv="Content-Security-Policy" content="{{.CSP}}" />
 <meta name="viewport" content="width=device-width, initial-scale=1" />
 <title>{{.Title}} · plylab lessons</title>
-<style>{{.CSS}}</style>{{.Head}}
+<style>{{.CSS}}</style>{{if .Style}}<style>{{.Style}}</style>{{end}}{{.Head}}
 </head>
 <body>
 <nav class="top" aria-label="lessons"><a href="{{.Index}}">All lessons</a>{{if .Prev}} · <a href="{{.Prev.Href}}">← {{.Prev.Label}}</a>{{end}}{{if .Next}} · <a href="{{.Next.Href}}">{{.Next.Label}} →</a>{{end}}</nav>
@@ -95,7 +100,8 @@ var pageTemplate = template.Must(template.New("page").Parse(`<!DOCTYPE html>
 <nav aria-label="previous and next lesson">{{if .Prev}}<a href="{{.Prev.Href}}">← {{.Prev.Label}}</a> · {{end}}<a href="{{.Index}}">All lessons</a>{{if .Next}} · <a href="{{.Next.Href}}">{{.Next.Label}} →</a>{{end}}</nav>
 {{if .Footer}}<p>{{.Footer}}</p>{{else if .Notebook}}<p>Every number on this page was printed by the command above it, run by {{.Generator}} on this server. Edit a cell and press Run: the new numbers are computed on the spot.</p>{{else}}<p>Every number on this page was printed by the command above it, run when the page was made ({{.Generator}}). Run it yourself: the node counts, moves and scores will be the same; the times are your machine's.</p>{{end}}
 </footer>
-</body>
+{{if .Script}}<script>{{.Script}}</script>
+{{end}}</body>
 </html>
 `))
 
@@ -173,8 +179,12 @@ type PageOptions struct {
 	// and stylesheet.
 	Head template.HTML
 	// CSP is the page's Content-Security-Policy, written in its <head>
-	// before anything it governs ("": ExportCSP, a page with no script).
+	// before anything it governs ("": ExportCSP, a page with no script,
+	// or with Script only).
 	CSP string
+	// Script and Style go inline at the end of the page's body and head,
+	// allowed by the default policy by their hashes (ExportOptions).
+	Script, Style string
 	// Problems, when not nil, is what `lesson check` refuses in the
 	// lesson (Validate). The page then lists the problems instead of the
 	// lesson, or, with Draft, above it, marked as not checked.
@@ -192,10 +202,20 @@ type PageOptions struct {
 const ExportCSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'"
 
 func (o PageOptions) csp() string {
-	if o.CSP == "" {
-		return ExportCSP
+	if o.CSP != "" {
+		return o.CSP
 	}
-	return o.CSP
+	if o.Script != "" {
+		return strings.Replace(ExportCSP, "default-src 'none';", "default-src 'none'; script-src "+cspHash(o.Script)+";", 1)
+	}
+	return ExportCSP
+}
+
+// cspHash is the Content-Security-Policy source that allows an inline
+// script whose text is exactly s: 'sha256-…'.
+func cspHash(s string) string {
+	sum := sha256.Sum256([]byte(s))
+	return "'sha256-" + base64.StdEncoding.EncodeToString(sum[:]) + "'"
 }
 
 func (o PageOptions) href(l *Lesson) string {
@@ -224,7 +244,8 @@ func RenderPage(r *Result, opt PageOptions) ([]byte, error) {
 	}
 	md := newMarkdown(lr)
 	page := htmlPage{Title: l.Title, Kicker: kicker(l), Generator: opt.Generator, CSS: template.CSS(pageCSS),
-		Index: opt.Index, Head: opt.Head, CSP: opt.csp(), Notebook: opt.Notebook, Footer: opt.Footer}
+		Index: opt.Index, Head: opt.Head, CSP: opt.csp(), Notebook: opt.Notebook, Footer: opt.Footer,
+		Script: template.JS(opt.Script), Style: template.CSS(opt.Style)}
 	if opt.Notebook {
 		page.Lesson = l.Slug
 	}
@@ -284,9 +305,9 @@ func RenderIndex(ls []*Lesson, opt PageOptions) ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
-// ExportHTML writes a self-contained page per lesson run (inline CSS and
-// pictures, no scripts, fonts or links to the network) and index.html to
-// dir, and returns the files written.
+// ExportHTML writes a self-contained page per lesson run (inline CSS,
+// pictures and, with opt.Script, its script; nothing fetched from the
+// network) and index.html to dir, and returns the files written.
 func ExportHTML(dir string, results []*Result, opt ExportOptions) ([]string, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, err
@@ -296,7 +317,8 @@ func ExportHTML(dir string, results []*Result, opt ExportOptions) ([]string, err
 	for i, r := range results {
 		l := r.Lesson
 		ls = append(ls, l)
-		po := PageOptions{Generator: opt.Generator, Problems: opt.Problems[l], Draft: opt.Draft}
+		po := PageOptions{Generator: opt.Generator, Problems: opt.Problems[l], Draft: opt.Draft,
+			Script: opt.Script, Style: opt.Style, Head: opt.Head}
 		if i > 0 {
 			po.Prev = &PageLink{HTMLName(results[i-1].Lesson), lessonLabel(results[i-1].Lesson)}
 		}

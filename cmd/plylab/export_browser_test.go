@@ -78,3 +78,35 @@ func TestExportCarriesNoScript(t *testing.T) {
 		t.Error("the picture is not shown")
 	}
 }
+
+// TestExportReplays: the pages of an HTML export replay their traced
+// trees, the replay's script inline and allowed by the page's policy by
+// its hash (nothing fetched): lesson 3's toy tree steps to its end.
+func TestExportReplays(t *testing.T) {
+	if testing.Short() {
+		t.Skip("drives a browser; skipped with -short")
+	}
+	out := filepath.Join(t.TempDir(), "site")
+	wantOK(t, runCLI(t, "lesson", "export", "3", "--format", "html", "-o", out))
+	page, _ := os.ReadFile(filepath.Join(out, "03-alphabeta.html"))
+	if !strings.Contains(string(page), "script-src &#39;sha256-") || strings.Contains(string(page), "<script src") {
+		t.Error("the page's script is not inline and allowed by its hash")
+	}
+	ctx, cancel := newBrowser(t)
+	defer cancel()
+	ts := staticServer(t, out)
+	var bars int
+	var status string
+	err := chromedp.Run(ctx,
+		chromedp.Navigate(ts.URL+"/03-alphabeta.html"),
+		chromedp.WaitReady(".rp-bar"),
+		chromedp.Evaluate(`document.querySelectorAll(".rp-bar").length`, &bars),
+		chromedp.Evaluate(`(() => { const bar = document.querySelector(".rp-bar"); const end = [...bar.querySelectorAll("button")].find((b) => b.textContent.includes("▶▶")); end.click(); return bar.closest("figure").querySelector(".rp-status, .rp-now").textContent; })()`, &status),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if bars < 2 || status == "" {
+		t.Errorf("the exported page's trees: %d replays, status %q after ▶▶", bars, status)
+	}
+}

@@ -14,6 +14,7 @@ import (
 	"github.com/plylab/plylab/cmd/internal/output"
 	"github.com/plylab/plylab/lessons"
 	"github.com/plylab/plylab/lessons/sandbox"
+	"github.com/plylab/plylab/trace"
 )
 
 // lessonCommand is `plylab lesson`: list, run, export and check the lesson
@@ -282,8 +283,14 @@ func lessonExportRun(ctx context.Context, opts *LessonExportOptions, stdout, std
 	if opts.Format == "site" {
 		return proseRefusal(lessonSiteRun(ctx, opts, stdout, stderr), stderr)
 	}
-	err := opts.Batch.WithProgress(output.NewProgress(stderr, opts.Progress)).Export(ctx, stdout, opts.Output, opts.Format,
-		lessons.ExportOptions{Generator: "plylab " + version, Draft: opts.Draft})
+	eo := lessons.ExportOptions{Generator: "plylab " + version, Draft: opts.Draft}
+	if opts.Format == "html" {
+		// The pages replay their traced trees (package trace's replay),
+		// inline: an exported page fetches nothing.
+		eo.Script, eo.Style = string(trace.ReplayScript()), string(trace.ReplayStyle())
+		eo.Head = `<meta name="plylab-replay" content="auto" />`
+	}
+	err := opts.Batch.WithProgress(output.NewProgress(stderr, opts.Progress)).Export(ctx, stdout, opts.Output, opts.Format, eo)
 	return proseRefusal(err, stderr)
 }
 
