@@ -1,9 +1,9 @@
 package lessons
 
 import (
-	"html/template"
 	"bytes"
 	"fmt"
+	"html/template"
 	"os"
 	"path/filepath"
 	"strings"
