@@ -173,11 +173,11 @@ type Server struct {
 	sessions   map[string]*session
 	closedIDs  map[string]string      // recently closed sessions, with why
 	running    map[string]*clientRuns // the runs of each client address
-	clientTime map[string]*bucket     // each client's share of the time
+	clientTime *allowances            // each client's share of the time
 	idleSince  time.Time              // when the last run ended (tidy)
 	tidied     time.Time              // when tidy last gave memory back
 	stopTidy   chan struct{}          // closed by Close
-	makers     map[string]*bucket     // each client's allowance of new sessions
+	makers     *allowances            // each client's new sessions
 	runs       map[string]context.CancelCauseFunc
 	pages      map[string]*lessonPage
 	closed     bool
@@ -270,22 +270,22 @@ func New(cfg Config) (*Server, error) {
 		root = r
 	}
 	s := &Server{
-		cfg:        cfg,
-		root:       root,
-		slots:      make(chan struct{}, cfg.MaxConcurrent),
-		waiting:    make(chan struct{}, 4*cfg.MaxConcurrent+64),
-		logger:     log.New(cfg.Log, "plylab notebook: ", log.LstdFlags),
-		pool:       sandbox.NewPool(cfg.MaxDisk),
-		lib:        &library{paths: cfg.Files, rules: cfg.Rules},
-		sessions:   map[string]*session{},
-		closedIDs:  map[string]string{},
-		running:    map[string]*clientRuns{},
-		clientTime: map[string]*bucket{},
-		stopTidy:   make(chan struct{}),
-		makers:     map[string]*bucket{},
-		runs:       map[string]context.CancelCauseFunc{},
-		pages:      map[string]*lessonPage{},
+		cfg:       cfg,
+		root:      root,
+		slots:     make(chan struct{}, cfg.MaxConcurrent),
+		waiting:   make(chan struct{}, 4*cfg.MaxConcurrent+64),
+		logger:    log.New(cfg.Log, "plylab notebook: ", log.LstdFlags),
+		pool:      sandbox.NewPool(cfg.MaxDisk),
+		lib:       &library{paths: cfg.Files, rules: cfg.Rules},
+		sessions:  map[string]*session{},
+		closedIDs: map[string]string{},
+		running:   map[string]*clientRuns{},
+		stopTidy:  make(chan struct{}),
+		runs:      map[string]context.CancelCauseFunc{},
+		pages:     map[string]*lessonPage{},
 	}
+	s.makers = newAllowances(float64(cfg.SessionsPerClient), cfg.SessionWindow)
+	s.clientTime = newAllowances(cfg.ClientTime.Seconds(), cfg.ClientWindow)
 	s.routes()
 	go s.tidy()
 	return s, nil

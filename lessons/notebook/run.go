@@ -228,10 +228,9 @@ func (s *Server) leave(client string, cr *clientRuns) {
 func (s *Server) timeShare(client string) (time.Duration, *apiError) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	b := s.refillTime(client)
+	b := s.clientTime.get(client)
 	if b.tokens < 1 {
-		rate := s.cfg.ClientTime.Seconds() / s.cfg.ClientWindow.Seconds()
-		wait := time.Duration((1 - b.tokens) / rate * float64(time.Second))
+		wait := s.clientTime.wait(b)
 		return 0, &apiError{Code: "busy", RetryAfter: seconds(wait), Message: fmt.Sprintf("your computer has run cells for %s in the last %s, its share of the server's time while the class shares it; try again in %s (the teacher can raise --time-per-client)", s.cfg.ClientTime, roundUp(s.cfg.ClientWindow), roundUp(wait))}
 	}
 	return time.Duration(b.tokens * float64(time.Second)), nil
@@ -241,31 +240,7 @@ func (s *Server) timeShare(client string) (time.Duration, *apiError) {
 func (s *Server) spendTime(client string, d time.Duration) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	b := s.refillTime(client)
-	b.tokens -= d.Seconds()
-}
-
-// refillTime returns client's time bucket, refilled for the time since it
-// was last read. s.mu is held.
-func (s *Server) refillTime(client string) *bucket {
-	now := time.Now()
-	full := s.cfg.ClientTime.Seconds()
-	rate := full / s.cfg.ClientWindow.Seconds()
-	b := s.clientTime[client]
-	if b == nil {
-		if len(s.clientTime) >= 4096 { // forget the full buckets first
-			for k, o := range s.clientTime {
-				if o.tokens+now.Sub(o.at).Seconds()*rate >= full {
-					delete(s.clientTime, k)
-				}
-			}
-		}
-		b = &bucket{tokens: full, at: now}
-		s.clientTime[client] = b
-	}
-	b.tokens = min(full, b.tokens+now.Sub(b.at).Seconds()*rate)
-	b.at = now
-	return b
+	s.clientTime.get(client).tokens -= d.Seconds()
 }
 
 // acquire waits for a free slot, at most QueueWait; then "busy".

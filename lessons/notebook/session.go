@@ -141,35 +141,12 @@ func (s *Server) closeSession(se *session, why string) {
 	s.closedIDs[se.id] = why
 }
 
-// bucket is one client's allowance of new sessions: it holds up to
-// SessionsPerClient and refills evenly over SessionWindow.
-type bucket struct {
-	tokens float64
-	at     time.Time
-}
-
 // takeSession spends one of client's new sessions, or answers "busy"
 // (429) with when the next one comes. s.mu is held.
 func (s *Server) takeSession(client string) *apiError {
-	now := time.Now()
-	max := float64(s.cfg.SessionsPerClient)
-	rate := max / s.cfg.SessionWindow.Seconds() // sessions a second
-	b := s.makers[client]
-	if b == nil {
-		if len(s.makers) >= 4096 { // forget the full buckets first
-			for k, o := range s.makers {
-				if o.tokens+now.Sub(o.at).Seconds()*rate >= max {
-					delete(s.makers, k)
-				}
-			}
-		}
-		b = &bucket{tokens: max, at: now}
-		s.makers[client] = b
-	}
-	b.tokens = min(max, b.tokens+now.Sub(b.at).Seconds()*rate)
-	b.at = now
+	b := s.makers.get(client)
 	if b.tokens < 1 {
-		wait := time.Duration((1 - b.tokens) / rate * float64(time.Second))
+		wait := s.makers.wait(b)
 		return &apiError{Code: "busy", RetryAfter: seconds(wait), Message: fmt.Sprintf("your computer has opened %d notebook sessions in %s, the limit for one address; reuse an open page, or try again in %s", s.cfg.SessionsPerClient, roundUp(s.cfg.SessionWindow), roundUp(wait))}
 	}
 	b.tokens--
