@@ -8,8 +8,6 @@ import (
 	"slices"
 	"strings"
 
-	"golang.org/x/image/font"
-
 	"github.com/plylab/plylab/engine/kit/textfmt"
 )
 
@@ -59,15 +57,6 @@ type edgeLook struct {
 	width        float64
 	dash         string
 	label, lcolr string
-}
-
-// textWidth measures s in the Go fonts (a little wider than Helvetica, so
-// boxes sized with it hold the text in either). Bold italic is measured
-// in bold.
-func textWidth(s span) float64 {
-	face := newFace(goFont(s.bold, s.italic && !s.bold), s.size)
-	defer face.Close()
-	return float64(font.MeasureString(face, s.text)) / 64
 }
 
 func (b *box) size() {

@@ -121,19 +121,6 @@ func (r *Result) Notes(planned int) []string {
 	return notes
 }
 
-// WriteGoFile writes weights and piece-square corrections as Go source
-// (WriteGo) to the file path.
-func WriteGoFile(path string, weights eval.Weights, squares eval.Squares, provenance string) error {
-	var buf bytes.Buffer
-	if err := WriteGo(&buf, weights, squares, provenance); err != nil {
-		return err
-	}
-	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
-		return fmt.Errorf("writing %s: %v", path, err)
-	}
-	return nil
-}
-
 // StartWeights returns the weights a fit starts from, by name: "default"
 // (the engine's, eval.DefaultWeights) or "zero" (every weight 0); ok is
 // false for any other name.
