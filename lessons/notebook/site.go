@@ -82,7 +82,7 @@ func WriteSite(dir string, results []*lessons.Result, opt SiteOptions) ([]string
 	if opt.Generator == "" {
 		opt.Generator = "plylab"
 	}
-	wasm, err := gzipped(opt.Wasm)
+	wasm, err := CompressEngine(opt.Wasm)
 	if err != nil {
 		return nil, err
 	}
@@ -163,9 +163,11 @@ func WriteSite(dir string, results []*lessons.Result, opt SiteOptions) ([]string
 	return written, nil
 }
 
-// gzipped is data compressed with gzip at its best, or data itself when
-// it is compressed already. What is not WebAssembly is an error.
-func gzipped(data []byte) ([]byte, error) {
+// CompressEngine is the engine data compressed with gzip at its best (a
+// site's static/plylab.wasm.gz), or data itself when it is compressed
+// already. What is not WebAssembly is an error. It takes a second or two
+// for plylab's engine: an export can start it while its lessons run.
+func CompressEngine(data []byte) ([]byte, error) {
 	if bytes.HasPrefix(data, []byte{0x1f, 0x8b}) {
 		return data, nil
 	}
