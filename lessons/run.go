@@ -139,6 +139,9 @@ type CommandResult struct {
 	// Flip is true when it was drawn from Black's side.
 	FEN  string
 	Flip bool
+	// board is the board's picture once BoardPicture drew it (a
+	// result's page and its picture list share one drawing).
+	board []byte
 }
 
 // Output is stdout followed by stderr.
