@@ -136,6 +136,7 @@ func TestServeBrowser(t *testing.T) {
 		}
 	}
 	stopLong(t, ctx, sel)
+	stopKeepsRows(t, ctx, sel)
 	changeParam(t, ctx)
 
 	// The scratch notebook loads a lesson file, and shows a broken one's

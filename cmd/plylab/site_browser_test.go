@@ -134,6 +134,47 @@ func stopLong(t *testing.T, ctx context.Context, sel string) {
 	}
 }
 
+// stopKeepsRows runs a compare of several depths in cell sel and presses
+// Stop a second after the live view shows its first row (depths 1 to 3
+// of minimax on kiwipete take a fraction of a second, depth 4 seconds and
+// depth 5 minutes), and checks that the cell stops, says so, and keeps
+// the rows of the depths it finished, with the node counts the CLI
+// computes.
+func stopKeepsRows(t *testing.T, ctx context.Context, sel string) {
+	t.Helper()
+	const cmd = "plylab compare --position kiwipete --depth 1-5 --algo minimax --no-minimal"
+	var status, message string
+	err := chromedp.Run(ctx,
+		chromedp.SetValue(sel+" textarea.cmd-edit", cmd),
+		chromedp.Click(sel+" button.run"),
+		chromedp.Poll(`/^\s*1\s+minimax\s/m.test((document.querySelector("`+sel+` pre.live") || {}).textContent || "")`, nil, chromedp.WithPollingTimeout(60*time.Second)),
+		chromedp.Sleep(time.Second),
+		chromedp.Evaluate(`document.querySelector("`+sel+` button.stop").click()`, nil),
+		chromedp.Poll(`!document.querySelector("`+sel+`").classList.contains("running")`, nil, chromedp.WithPollingTimeout(5*time.Second)),
+		chromedp.TextContent(sel+" .status", &status),
+		chromedp.TextContent(sel+" .outputs p.error", &message),
+	)
+	if err != nil {
+		t.Fatalf("Stop during a compare: %v", err)
+	}
+	if status != "stopped" || !strings.Contains(message, "you pressed Stop") {
+		t.Errorf("after Stop: status %q, message %q", status, message)
+	}
+	want := runCLI(t, "compare", "--position", "kiwipete", "--depth", "1-3", "--algo", "minimax", "--no-minimal", "--format", "csv")
+	wantOK(t, want)
+	for d := 1; d <= 3; d++ {
+		var onPage, out string
+		if err := chromedp.Run(ctx, chromedp.Evaluate(tableCell(sel, strconv.Itoa(d), "minimax", "nodes"), &onPage), chromedp.TextContent(sel+" .outputs", &out)); err != nil {
+			t.Fatal(err)
+		}
+		row := regexp.MustCompile(`(?m)^` + strconv.Itoa(d) + `,minimax,(\d+),`).FindStringSubmatch(want.stdout)
+		if onPage == "" || row == nil || strings.ReplaceAll(onPage, ",", "") != row[1] {
+			t.Errorf("after Stop, depth %d: the page shows %q minimax nodes, the CLI %v; the cell shows:\n%s", d, onPage, row, out)
+		}
+	}
+	t.Logf("stopped during depth 4; the rows of depths 1 to 3 stayed: %s", message)
+}
+
 // changeParam sets lesson 3's parameter position to cpw3: the cell of the
 // paper's experiment, which uses it, runs again with the new position and
 // the prose that reads it shows the CLI's numbers for cpw3; the other
@@ -192,6 +233,27 @@ func changeParam(t *testing.T, ctx context.Context) {
 		t.Errorf("cell 5 does not use position but has status %q", got.Other)
 	}
 	t.Logf("position=cpw3: %s minimax nodes at depth 5 (was %s), best %s", got.Nodes, before, got.Best)
+}
+
+// shortTimes runs searches of a few nodes in the page: their times are
+// below the browser's clock step (0.1 ms in Chromium), and the table says
+// so ("< 100 µs", "> 170 k/s") instead of "0 ns" and "0 /s".
+func shortTimes(t *testing.T, ctx context.Context) {
+	t.Helper()
+	var out string
+	err := chromedp.Run(ctx, chromedp.Evaluate(`window.plylabNotebook.backend.run("short1", "plylab compare --position paper-mate2 --depth 1-3 --algo minimax,alphabeta --no-minimal", null, () => {}).then((r) => r.stdout)`, &out, awaitPromise))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out, "alphabeta") {
+		t.Fatalf("compare printed %q", out)
+	}
+	for _, zero := range []string{" 0 ns", " 0 /s"} {
+		if strings.Contains(out, zero) {
+			t.Errorf("a time or speed in the browser reads %q:\n%s", zero, out)
+		}
+	}
+	t.Logf("short searches in the browser:\n%s", out)
 }
 
 var site struct {
@@ -311,7 +373,9 @@ func TestSiteBrowser(t *testing.T) {
 
 	sel := editAndRun(t, ctx)
 	stopLong(t, ctx, sel)
+	stopKeepsRows(t, ctx, sel)
 	changeParam(t, ctx)
+	shortTimes(t, ctx)
 	if shots := os.Getenv("PLYLAB_SCREENSHOTS"); shots != "" {
 		// docs/img/site-*.png: PLYLAB_SCREENSHOTS=$PWD/docs/img go test -run TestSiteBrowser ./cmd/plylab
 		shoot := func(name, js string) {

@@ -79,10 +79,12 @@
 
   // ------------------------------------------------------------------
   // Back end 2: plylab compiled to WebAssembly, in a Web Worker. The page
-  // compiles the module once; a worker instantiates it. A search never
-  // yields to the worker, so Stop ends the worker and starts a fresh one
-  // (the module is compiled already, so that is quick). Runs wait in a
-  // queue and go one at a time. Files a cell writes come back with its
+  // compiles the module once; a worker instantiates it. Stop asks the
+  // engine to stop the run, which it takes at its next yield (a quarter of
+  // a second at most) and answers with what it computed, as the server
+  // does; a worker that does not answer within 0.8 s is ended and a fresh
+  // one started (the module is compiled already, so that is quick). Runs
+  // wait in a queue and go one at a time. Files a cell writes come back with its
   // result and stay in this page's memory (blob: addresses).
   function wasmBackend() {
     const base = meta("plylab-static") || "static/";
@@ -155,6 +157,7 @@
       const a = active;
       active = null;
       if (a.timer) clearInterval(a.timer);
+      if (a.kill) clearTimeout(a.kill);
       a.resolve(value);
       next();
     }
@@ -172,6 +175,7 @@
       if (a.kind === "run") {
         const t0 = performance.now();
         a.timer = setInterval(() => a.on && a.on({ type: "progress", elapsed_ms: performance.now() - t0 }), 500);
+        a.posted = true;
         worker.postMessage({ type: "run", id: a.id, request: JSON.stringify(a.request) });
       } else {
         worker.postMessage({ type: "call", id: a.id, method: a.method, request: JSON.stringify(a.request) });
@@ -229,9 +233,16 @@
           return;
         }
         if (active && active.id === id) {
-          worker.terminate();
-          spawn();
-          finish({ error: stoppedError() });
+          const a = active;
+          if (!a.posted) { finish({ error: stoppedError() }); return; }
+          if (a.kill) return;
+          worker.postMessage({ type: "stop", id: id });
+          a.kill = setTimeout(() => {
+            if (active !== a) return;
+            worker.terminate();
+            spawn();
+            finish({ error: stoppedError() });
+          }, 800);
         }
       },
       plan: async (req) => { await lessonFile; return call("plan", req); },
@@ -303,12 +314,14 @@
         setStatus(cell, "running… " + (ev.elapsed_ms / 1000).toFixed(1) + " s", "running");
       }
     });
+    const rows = live ? live.textContent : "";
     if (live) live.remove();
     pre.remove();
     if (res.error && res.command === undefined && !res.html && !res.output) {
-      // It did not run (refused, or stopped before its result): what it
-      // printed so far stays.
+      // It did not run (refused, or stopped with no result): what it
+      // printed so far and the rows it finished stay.
       if (pre.textContent) box.appendChild(el("pre", "out", pre.textContent.replace(/\n$/, "")));
+      if (rows) box.appendChild(el("pre", "out", rows));
       return res;
     }
     showResult(box, res, pre.textContent);

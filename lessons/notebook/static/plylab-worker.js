@@ -1,8 +1,9 @@
 // plylab's Web Worker for a static lesson site: it runs plylab compiled
 // to WebAssembly (cmd/plylab/main_js.go) off the page's thread, so the
 // page never freezes while a search runs. The page sends the compiled
-// module ({type: "start", module}), then runs ({type: "run", id, request})
-// and calls ({type: "call", id, method, request}); the worker answers
+// module ({type: "start", module}), then runs ({type: "run", id, request}),
+// stops ({type: "stop", id}: the run ends and sends what it computed) and
+// calls ({type: "call", id, method, request}); the worker answers
 // {type: "ready"}, then {type: "event", id, event} for each event of a run
 // (the last one its result) and {type: "answer", id, answer} for a call.
 // wasm_exec.js, Go's loader, is copied next to this file from the Go
@@ -27,6 +28,11 @@ self.onmessage = async (e) => {
     }
     case "run":
       self.plylab.run(m.request, (event) => self.postMessage({ type: "event", id: m.id, event: event }));
+      break;
+    case "stop":
+      // The engine takes it when the run next yields (a quarter of a
+      // second at most) and ends the run with its result.
+      if (self.plylab) self.plylab.stop(m.id);
       break;
     case "call":
       self.postMessage({ type: "answer", id: m.id, answer: self.plylab.call(m.method, m.request) });
