@@ -12,8 +12,10 @@ import (
 	"github.com/plylab/plylab/cmd/internal/cliapp"
 	"github.com/plylab/plylab/cmd/internal/output"
 	"github.com/plylab/plylab/engine/kit/textfmt"
+	"github.com/plylab/plylab/engine/nnue"
 	"github.com/plylab/plylab/lessons"
 	"github.com/plylab/plylab/lessons/notebook"
+	"github.com/plylab/plylab/positions"
 )
 
 // `plylab lesson export --format site`: the live notebooks as a folder of
@@ -64,7 +66,11 @@ func lessonSiteRun(ctx context.Context, opts *LessonExportOptions, stdout, stder
 	if engine.err != nil {
 		return engine.err
 	}
-	files, err := notebook.WriteSite(opts.Output, results, notebook.SiteOptions{Generator: "plylab " + version, Wasm: engine.data, WasmExec: wasmExec})
+	games, err := positions.MasterGames()
+	if err != nil {
+		return err
+	}
+	files, err := notebook.WriteSite(opts.Output, results, notebook.SiteOptions{Generator: "plylab " + version, Wasm: engine.data, WasmExec: wasmExec, Network: nnue.DefaultFile(), MasterGames: games})
 	if err != nil {
 		return err
 	}

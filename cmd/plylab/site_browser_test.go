@@ -293,7 +293,7 @@ func TestSiteExport(t *testing.T) {
 	}
 	dir := exportSite(t)
 	for _, name := range []string{"index.html", "03-alphabeta.html", "scratch.html", "static/notebook.js", "static/notebook.css",
-		"static/plylab-worker.js", "static/wasm_exec.js", "static/plylab.wasm.gz", "static/favicon.svg"} {
+		"static/plylab-worker.js", "static/wasm_exec.js", "static/plylab.wasm.gz", "static/plylab.nnue.gz", "static/master-games.pgn.gz", "static/favicon.svg"} {
 		if _, err := os.Stat(filepath.Join(dir, name)); err != nil {
 			t.Errorf("the site lacks %s", name)
 		}
@@ -407,13 +407,17 @@ func TestSiteBrowser(t *testing.T) {
 		t.Errorf("cell 4's file: link %+v, %d bytes starting %.40q", link, len(svg), svg)
 	}
 
-	// The same bytes as the CLI: a tree as text, and a chess tree's SVG.
+	// The same bytes as the CLI: a tree as text, and a chess tree's SVG;
+	// the network's scores and the tuner on the master games (the engine
+	// fetched the network and the games from the site).
 	for _, args := range [][]string{
+		{"scores", "--position", "kiwipete", "--depth", "1", "--eval", "nnue"},
+		{"tune", "--epochs", "2", "--report", "1", "--no-weights"},
 		{"tree", "--toy", "russell-norvig", "--algo", "alphabeta", "--window"},
 		{"tree", "--position", "paper-mate2", "--algo", "alphabeta", "--depth", "2", "-o", "ab2.svg"},
 	} {
 		var got struct{ Stdout, Stderr, File string }
-		err := chromedp.Run(ctx, chromedp.Evaluate(`window.plylabNotebook.backend.run("bytes`+args[1][2:]+`", "plylab `+strings.Join(args, " ")+`", null, () => {}).then(async (r) => ({
+		err := chromedp.Run(ctx, chromedp.Evaluate(`window.plylabNotebook.backend.run("bytes`+args[0]+args[1][2:]+`", "plylab `+strings.Join(args, " ")+`", null, () => {}).then(async (r) => ({
 		  Stdout: r.stdout, Stderr: r.stderr, File: r.files.length ? await (await fetch(r.files[0].url)).text() : ""}))`, &got, awaitPromise))
 		if err != nil {
 			t.Fatal(err)

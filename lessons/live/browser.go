@@ -53,9 +53,35 @@ type Browser struct {
 	Lessons func() []*lessons.Lesson
 	// files are lesson files the page gave (plylab.call("lesson", ...)).
 	files []*lessons.Lesson
-	// runs are the stop functions of the runs going on, by id.
+	// runs are the stop functions of the runs going on, by id; warm
+	// stops the warm-up (WarmUp), which the next run ends.
 	mu   sync.Mutex
 	runs map[string]context.CancelCauseFunc
+	warm context.CancelFunc
+}
+
+// WarmUp runs command and throws its result away, for what it leaves
+// behind: the browser compiles a WebAssembly function when it is first
+// called, so a page's first search otherwise pays for compiling the
+// search code (and lesson 3's chart shows depth 1 slower than depth 2).
+// The page calls it once it is ready; it yields to the worker's event
+// loop every 10 ms, and the first run that Start begins ends it, so a
+// student who presses Run at once does not wait for it.
+func (b *Browser) WarmUp(command string) {
+	ctx, cancel := context.WithCancel(context.Background())
+	b.mu.Lock()
+	b.warm = cancel
+	b.mu.Unlock()
+	defer cancel()
+	cell, e := Prepare(command, b.Rules)
+	if e != nil {
+		return
+	}
+	runCtx := context.Context(ctx)
+	if b.Yield != nil {
+		runCtx = &yielding{Context: ctx, yield: b.Yield, every: 10 * time.Millisecond}
+	}
+	Execute(command, cell, Options{Run: b.NewRun(runCtx), Files: sandbox.NewMemory(sandbox.Quota{})})
 }
 
 // DefaultYieldEvery is how often a run lets the worker's event loop take
@@ -119,9 +145,15 @@ type browserRequest struct {
 	Bind    *Binding `json:"bind,omitempty"`
 }
 
-// Start is plylab.run(requestJSON, emit): it starts Execute in a
-// goroutine and returns at once.
+// Start is plylab.run(requestJSON, emit): it ends the warm-up if it is
+// still going, starts Execute in a goroutine and returns at once.
 func (b *Browser) Start(requestJSON string, emit func(eventJSON string)) {
+	b.mu.Lock()
+	if b.warm != nil {
+		b.warm()
+		b.warm = nil
+	}
+	b.mu.Unlock()
 	go b.Execute(requestJSON, emit)
 }
 

@@ -257,6 +257,47 @@ func TestBrowserStop(t *testing.T) {
 	}
 }
 
+// TestBrowserWarmUp: the warm-up runs its command (yielding to the event
+// loop) and sends nothing; the first run started ends it.
+func TestBrowserWarmUp(t *testing.T) {
+	warming := make(chan bool, 1)
+	ended := make(chan bool, 1)
+	yields := 0
+	b := &Browser{Rules: rules, Yield: func() { yields++ },
+		NewRun: func(ctx context.Context) lessons.RunFunc {
+			return func(inv lessons.Invocation) lessons.Outcome {
+				if inv.Args[len(inv.Args)-1] != "1-30" {
+					return fakeRun(inv)
+				}
+				warming <- true
+				for ctx.Err() == nil {
+					time.Sleep(time.Millisecond)
+				}
+				ended <- true
+				return lessons.Outcome{Code: 1}
+			}
+		}}
+	go b.WarmUp("compare --depth 1-30")
+	<-warming
+	results := make(chan brief, 1)
+	b.Start(`{"command": "compare --depth 4", "id": "r1"}`, func(ev string) {
+		if e := briefOf(t, ev); e.Type == "result" {
+			results <- e
+		}
+	})
+	select {
+	case <-ended:
+	case <-time.After(5 * time.Second):
+		t.Fatal("the warm-up went on after a run started")
+	}
+	if res := <-results; res.Error != nil || !strings.Contains(res.Stdout, "1080") {
+		t.Errorf("the run after the warm-up: %+v", res)
+	}
+	if yields == 0 {
+		t.Error("the warm-up never yielded to the event loop")
+	}
+}
+
 // show is events as JSON, for a failure's message.
 func show(events []brief) string {
 	data, _ := json.Marshal(events)

@@ -12,7 +12,11 @@ import (
 // ReadMasterGames reads the built-in master games (positions.MasterGames)
 // as ReadPGN does; the set's source describes them.
 func ReadMasterGames(opts ExtractOptions) (*Set, error) {
-	return ReadPGN(bytes.NewReader(positions.MasterGames()), positions.MasterGamesSource, opts)
+	pgn, err := positions.MasterGames()
+	if err != nil {
+		return nil, err
+	}
+	return ReadPGN(bytes.NewReader(pgn), positions.MasterGamesSource, opts)
 }
 
 // ReadPGNFiles reads the games of several PGN files into one set, as

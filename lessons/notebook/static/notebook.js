@@ -94,6 +94,7 @@
     // A lesson file (not built into the engine) with parameters comes with
     // its source; every worker is given it before anything else.
     const files = [];
+    // The engine's download, in bytes, is shown on the page (loading()).
     function compile() {
       if (!module) {
         module = (async () => {
@@ -102,12 +103,22 @@
           // The file is gzipped; a host that sends it with
           // Content-Encoding: gzip has unpacked it already. Peek at the
           // first bytes, then compile while the rest arrives.
+          const total = Number(r.headers.get("Content-Length")) || 0;
+          let got = 0;
           const reader = r.body.getReader();
           const first = await reader.read();
           const head = first.value || new Uint8Array(0);
+          got += head.length;
+          loading(got, total);
           const body = new ReadableStream({
             start(c) { if (head.length) c.enqueue(head); },
-            async pull(c) { const { value, done } = await reader.read(); if (done) c.close(); else c.enqueue(value); },
+            async pull(c) {
+              const { value, done } = await reader.read();
+              if (done) { performance.mark("plylab-downloaded"); loading(-1, total); c.close(); return; }
+              got += value.length;
+              loading(got, total);
+              c.enqueue(value);
+            },
           });
           const gz = head[0] === 0x1f && head[1] === 0x8b;
           const wasm = gz ? body.pipeThrough(new DecompressionStream("gzip")) : body;
@@ -117,6 +128,23 @@
         })();
       }
       return module;
+    }
+    // loading shows how much of the engine has come (got of total bytes;
+    // got -1 once all has come): in a line of the page's own, gone when
+    // the engine is ready, and in the status of a cell waiting for it.
+    let bar = null;
+    function loading(got, total) {
+      const mb = (n) => (n / 1e6).toFixed(2) + " MB";
+      const text = got < 0 ? "starting plylab's engine…" :
+        "loading plylab's engine: " + mb(got) + (total >= got ? " of " + mb(total) : "");
+      if (!bar && document.body) {
+        bar = el("p", "status running engine-load", "");
+        bar.setAttribute("role", "status");
+        document.body.appendChild(bar);
+        ready.then(() => { bar.remove(); }, (e) => { bar.textContent = "plylab's engine failed: " + String(e.message || e); bar.className = "status error engine-load"; });
+      }
+      if (bar) bar.textContent = text;
+      document.querySelectorAll("section.cell.running .status.waiting").forEach((s) => { s.textContent = text; });
     }
     function spawn() {
       let w;
@@ -518,7 +546,9 @@
     if (!cmds.length) { setStatus(cell, "write a plylab command first", "error"); return false; }
     run.disabled = true; stop.disabled = false;
     cell.classList.add("running");
-    setStatus(cell, document.documentElement.dataset.plylab === "ready" ? "running…" : "starting plylab…", "running");
+    const started = document.documentElement.dataset.plylab === "ready";
+    // A cell waiting for the engine shows its download (loading()).
+    setStatus(cell, started ? "running…" : "starting plylab…", started ? "running" : "running waiting");
     const t0 = performance.now();
     let failed = null;
     const bound = {};
@@ -555,6 +585,7 @@
     const secs = ((performance.now() - t0) / 1000).toFixed(2);
     if (failed) setStatus(cell, failed.code === "stopped" ? "stopped" : "error: " + failed.code, "error");
     else setStatus(cell, "done in " + secs + " s", "ok");
+    performance.mark("plylab-cell-done");
     return !failed;
   }
 

@@ -48,8 +48,9 @@ func TestDiff(t *testing.T) {
 
 // TestFiles: the engine's files are the WebAssembly build's: main_js.go
 // and the embedded lessons are in, the native-only files (main.go, the
-// notebook server, its embedded engine) and tests are out; go.mod, go.sum
-// and the profile are in; a file's hash does not depend on its line ends.
+// notebook server, its embedded engine), the data the site serves beside
+// the engine (the network, the master games) and tests are out; go.mod,
+// go.sum and the profile are in; a file's hash does not depend on its line ends.
 func TestFiles(t *testing.T) {
 	gobin, err := exec.LookPath("go")
 	if err != nil {
@@ -70,12 +71,12 @@ func TestFiles(t *testing.T) {
 	if !slices.IsSorted(paths) {
 		t.Error("the files are not in path order")
 	}
-	for _, in := range []string{"go.mod", "go.sum", "cmd/plylab/default.pgo", "cmd/plylab/main_js.go", "cmd/plylab/commands_js.go", "lessons/03-alphabeta.md", "engine/nnue/default.nnue", "trace/plot/svg.go"} {
+	for _, in := range []string{"go.mod", "go.sum", "cmd/plylab/default.pgo", "cmd/plylab/main_js.go", "cmd/plylab/commands_js.go", "lessons/03-alphabeta.md", "positions/data/wac_revised.epd", "trace/plot/svg.go"} {
 		if !slices.Contains(paths, in) {
 			t.Errorf("the engine's files lack %s", in)
 		}
 	}
-	for _, out := range []string{"cmd/plylab/main.go", "cmd/plylab/commands.go", "trace/plot/gonum.go", "lessons/testdata/03-alphabeta.golden", "lessons/notebook/engine.go", "cmd/plylab/compare_test.go"} {
+	for _, out := range []string{"cmd/plylab/main.go", "cmd/plylab/commands.go", "trace/plot/gonum.go", "lessons/testdata/03-alphabeta.golden", "lessons/notebook/engine.go", "cmd/plylab/compare_test.go", "engine/nnue/default.nnue", "positions/data/grandswiss2019_master_games.pgn"} {
 		if slices.Contains(paths, out) {
 			t.Errorf("the engine's files include %s, which the WebAssembly build does not read", out)
 		}
