@@ -4,6 +4,7 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -15,10 +16,12 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 
 	"github.com/plylab/plylab/lessons/live"
+	"github.com/plylab/plylab/lessons/notebook"
 	"github.com/plylab/plylab/lessons/sandbox"
 )
 
@@ -585,4 +588,49 @@ func TestLessonParamValues(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestSiteLoadProgress: on a slow network the page shows how much of the
+// engine has come, in megabytes of the whole, and the line goes when the
+// engine is ready; a cell run meanwhile says the same in its status.
+func TestSiteLoadProgress(t *testing.T) {
+	if testing.Short() {
+		t.Skip("drives a browser; skipped with -short")
+	}
+	dir := exportSite(t)
+	fi, err := os.Stat(filepath.Join(dir, "static", notebook.WasmName))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := newBrowser(t)
+	defer cancel()
+	ts := staticServer(t, dir)
+	var seen, status, after string
+	err = chromedp.Run(ctx,
+		network.Enable(),
+		network.SetCacheDisabled(true),
+		// 2 MB a second: the engine takes about two seconds to come.
+		network.EmulateNetworkConditions(false, 50, 2e6, 1e6),
+		chromedp.Navigate(ts.URL+"/03-alphabeta.html"),
+		chromedp.Click("#cell-1 button.run"),
+		chromedp.Poll(`(() => { const e = document.querySelector(".engine-load"); return e && /MB of/.test(e.textContent) ? e.textContent : false; })()`, &seen, chromedp.WithPollingTimeout(30*time.Second), chromedp.WithPollingInterval(10*time.Millisecond)),
+		chromedp.TextContent("#cell-1 .status", &status),
+		chromedp.Poll(`document.documentElement.dataset.plylab === "ready"`, nil, chromedp.WithPollingTimeout(60*time.Second)),
+		chromedp.Sleep(100*time.Millisecond),
+		chromedp.Evaluate(`document.querySelector(".engine-load") ? document.querySelector(".engine-load").textContent : ""`, &after),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	total := fmt.Sprintf("%.2f MB", float64(fi.Size())/1e6)
+	if m := regexp.MustCompile(`^loading plylab's engine: (\d+\.\d\d) MB of (\d+\.\d\d MB)$`).FindStringSubmatch(seen); m == nil || m[2] != total {
+		t.Errorf("the page showed %q while the engine came; want \"loading plylab's engine: N MB of %s\"", seen, total)
+	}
+	if !strings.Contains(status, "plylab") {
+		t.Errorf("a cell run while the engine came says %q", status)
+	}
+	if after != "" {
+		t.Errorf("the line %q stayed after the engine was ready", after)
+	}
+	t.Logf("while loading: %q; the waiting cell: %q", seen, status)
 }
