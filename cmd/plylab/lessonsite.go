@@ -70,7 +70,7 @@ func lessonSiteRun(ctx context.Context, opts *LessonExportOptions, stdout, stder
 	if err != nil {
 		return err
 	}
-	files, err := notebook.WriteSite(opts.Output, results, notebook.SiteOptions{Generator: "plylab " + version, Wasm: engine.data, WasmExec: wasmExec, Network: nnue.DefaultFile(), MasterGames: games})
+	files, err := notebook.WriteSite(opts.Output, results, notebook.SiteOptions{Generator: "plylab " + version, Wasm: engine.data, WasmExec: wasmExec, Network: nnue.DefaultFile(), MasterGames: games, Kernels: nnue.SIMDModule()})
 	if err != nil {
 		return err
 	}

@@ -296,7 +296,7 @@ func TestSiteExport(t *testing.T) {
 	}
 	dir := exportSite(t)
 	for _, name := range []string{"index.html", "03-alphabeta.html", "scratch.html", "static/notebook.js", "static/notebook.css",
-		"static/plylab-worker.js", "static/wasm_exec.js", "static/plylab.wasm.gz", "static/plylab.nnue.gz", "static/master-games.pgn.gz", "static/favicon.svg"} {
+		"static/plylab-worker.js", "static/wasm_exec.js", "static/plylab.wasm.gz", "static/plylab.nnue.gz", "static/master-games.pgn.gz", "static/plylab-simd.wasm", "static/favicon.svg"} {
 		if _, err := os.Stat(filepath.Join(dir, name)); err != nil {
 			t.Errorf("the site lacks %s", name)
 		}
@@ -415,6 +415,7 @@ func TestSiteBrowser(t *testing.T) {
 	// fetched the network and the games from the site).
 	for _, args := range [][]string{
 		{"scores", "--position", "kiwipete", "--depth", "1", "--eval", "nnue"},
+		{"compare", "--position", "kiwipete", "--depth", "1-7", "--algo", "engine", "--no-minimal", "--columns", "depth,algo,nodes,best,score", "--format", "csv"},
 		{"tune", "--epochs", "2", "--report", "1", "--no-weights"},
 		{"tree", "--toy", "russell-norvig", "--algo", "alphabeta", "--window"},
 		{"tree", "--position", "paper-mate2", "--algo", "alphabeta", "--depth", "2", "-o", "ab2.svg"},
@@ -426,7 +427,7 @@ func TestSiteBrowser(t *testing.T) {
 			t.Fatal(err)
 		}
 		cli := runCLI(t, args...)
-		if len(args) > 7 {
+		if args[len(args)-2] == "-o" {
 			out := filepath.Join(t.TempDir(), "ab2.svg")
 			cli = runCLI(t, append(args[:len(args)-1:len(args)-1], out)...)
 			data, err := os.ReadFile(out)
@@ -442,6 +443,15 @@ func TestSiteBrowser(t *testing.T) {
 		if got.Stdout != cli.stdout || got.Stderr != cli.stderr {
 			t.Errorf("%s: the browser printed\n%s%s\nthe CLI\n%s%s", strings.Join(args, " "), got.Stdout, got.Stderr, cli.stdout, cli.stderr)
 		}
+	}
+
+	// The network runs on the vector kernels the worker gave the engine.
+	var show string
+	if err := chromedp.Run(ctx, chromedp.Evaluate(`window.plylabNotebook.backend.run("nnueshow", "plylab nnue show", null, () => {}).then((r) => r.stdout)`, &show, awaitPromise)); err != nil {
+		t.Fatal(err)
+	}
+	if !regexp.MustCompile(`(?m)^vector kernels +yes$`).MatchString(show) {
+		t.Errorf("nnue show in the browser:\n%s", show)
 	}
 
 	// The scratch notebook loads a lesson file and runs it, in the browser.

@@ -28,6 +28,7 @@ import (
 //	static/plylab-worker.js the Web Worker
 //	static/wasm_exec.js     Go's loader, from the toolchain that built the engine
 //	static/plylab.wasm.gz   the engine, compressed (the page unpacks it)
+//	static/plylab-simd.wasm the network's vector kernels, which the worker gives the engine
 //	static/plylab.nnue.gz   the engine's network, which it fetches when first needed
 //	static/master-games.pgn.gz  the tuner's master games, the same
 //	static/lessons/NAME.md  a lesson file's source, when it has parameters
@@ -47,6 +48,9 @@ type SiteOptions struct {
 	// MasterGames is the tuner's built-in games (positions.MasterGames),
 	// which the engine fetches from the site the same way.
 	MasterGames []byte
+	// Kernels is the network's vector kernels (nnue.SIMDModule), which the
+	// worker compiles beside the engine.
+	Kernels []byte
 }
 
 // WasmName is the engine's file in a site's static folder.
@@ -59,6 +63,10 @@ const (
 	NetworkName     = "plylab.nnue.gz"
 	MasterGamesName = "master-games.pgn.gz"
 )
+
+// KernelsName is the vector kernels' file in a site's static folder
+// (plylab-worker.js fetches it).
+const KernelsName = "plylab-simd.wasm"
 
 // siteCSP is the pages' Content-Security-Policy: their own scripts and
 // styles, WebAssembly compiled from their own file, a worker of their
@@ -97,8 +105,8 @@ func siteFooter(generator string) string {
 // (their outputs are the pages' first outputs) into dir, and returns the
 // files written, the index first.
 func WriteSite(dir string, results []*lessons.Result, opt SiteOptions) ([]string, error) {
-	if len(opt.Wasm) == 0 || len(opt.WasmExec) == 0 || len(opt.Network) == 0 || len(opt.MasterGames) == 0 {
-		return nil, errors.New("a lesson site needs plylab's WebAssembly engine, wasm_exec.js, the network and the master games")
+	if len(opt.Wasm) == 0 || len(opt.WasmExec) == 0 || len(opt.Network) == 0 || len(opt.MasterGames) == 0 || len(opt.Kernels) == 0 {
+		return nil, errors.New("a lesson site needs plylab's WebAssembly engine, wasm_exec.js, the network, the master games and the kernels")
 	}
 	if opt.Generator == "" {
 		opt.Generator = "plylab"
@@ -176,6 +184,9 @@ func WriteSite(dir string, results []*lessons.Result, opt SiteOptions) ([]string
 		}
 	}
 	if err := write("static/wasm_exec.js", opt.WasmExec); err != nil {
+		return written, err
+	}
+	if err := write("static/"+KernelsName, opt.Kernels); err != nil {
 		return written, err
 	}
 	if err := write("static/"+WasmName, wasm); err != nil {

@@ -11,14 +11,38 @@
 "use strict";
 importScripts("wasm_exec.js");
 
+// The network's vector kernels (engine/nnue/simd.go): a small module of
+// WebAssembly vector instructions, which Go does not compile to. The
+// engine imports them as plylab_simd and runs its own kernels when they
+// are not available (a browser without WebAssembly's vector
+// instructions cannot compile the module).
+const kernelsModule = fetch("plylab-simd.wasm")
+  .then((r) => (r.ok ? r.arrayBuffer() : Promise.reject(new Error(String(r.status)))))
+  .then((b) => WebAssembly.compile(b))
+  .catch(() => null);
+
 self.onmessage = async (e) => {
   const m = e.data;
   switch (m.type) {
     case "start": {
       const go = new Go();
       self.plylabReady = () => self.postMessage({ type: "ready" });
+      let k = null;
+      go.importObject.plylab_simd = {
+        available: () => (k ? 1 : 0),
+        add_row: (d, r, n) => k.add_row(d, r, n),
+        add_sub: (d, s, a, b, n) => k.add_sub(d, s, a, b, n),
+        add_sub_sub: (d, s, a, b, c, n) => k.add_sub_sub(d, s, a, b, c, n),
+        add_add_sub_sub: (d, s, a, b, c, f, n) => k.add_add_sub_sub(d, s, a, b, c, f, n),
+        screlu_dot: (a, w, n) => k.screlu_dot(a, w, n),
+      };
       try {
         const instance = await WebAssembly.instantiate(m.module, go.importObject);
+        // The kernels work in the engine's memory.
+        const km = await kernelsModule;
+        if (km) {
+          try { k = (await WebAssembly.instantiate(km, { env: { memory: instance.exports.mem } })).exports; } catch (err) { k = null; }
+        }
         self.postMessage({ type: "started" });
         go.run(instance).then(() => self.postMessage({ type: "failed", message: "plylab's WebAssembly engine stopped" }));
       } catch (err) {
