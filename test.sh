@@ -6,7 +6,7 @@
 # perft and match comparisons, and Debian's Polyglot opening book
 # ("gnuchess-book") for the book tests, Chromium ("chromium",
 # /usr/bin/chromium) for the notebook's browser tests (on the server and on
-# the static site, whose test builds plylab for WebAssembly), PolyGlot
+# the static site, which runs plylab compiled to WebAssembly), PolyGlot
 # ("polyglot", /usr/games/polyglot), a GUI-side adapter that ponders with
 # the UCI engine the way GUIs do, and Phalanx ("phalanx",
 # /usr/games/phalanx), an xboard-protocol engine for the CECP client's and

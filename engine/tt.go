@@ -130,9 +130,10 @@ func scoreFromTT(score, ply int) int {
 	return score
 }
 
-// read returns the two words of the slot sl.
+// read returns the two words of the slot sl (ttLoad: atomic loads, but
+// plain ones in WebAssembly, which has one thread).
 func (t *TT) read(sl *ttSlot) (check, data uint64) {
-	return atomic.LoadUint64(&sl.check), atomic.LoadUint64(&sl.data)
+	return ttLoad(&sl.check), ttLoad(&sl.data)
 }
 
 // write sets the two words of the slot sl: with two plain stores for one

@@ -16,9 +16,6 @@ import (
 //go:embed [0-9][0-9]-*.md
 var lessonFiles embed.FS
 
-//go:embed testdata/*.golden
-var goldenFiles embed.FS
-
 // ErrUnknown is wrapped by Find's error for a lesson that does not exist.
 var ErrUnknown = errors.New("unknown lesson")
 
@@ -104,18 +101,6 @@ func numberRange(ls []*Lesson) string {
 		return "(none)"
 	}
 	return fmt.Sprintf("%d to %d", ls[0].Number, ls[len(ls)-1].Number)
-}
-
-// Golden returns the embedded golden transcript of a built-in lesson.
-func Golden(l *Lesson) (string, bool) {
-	if l.Path != "" {
-		return "", false
-	}
-	b, err := goldenFiles.ReadFile("testdata/" + l.Slug + ".golden")
-	if err != nil {
-		return "", false
-	}
-	return string(b), true
 }
 
 // GoldenPath is where the golden transcript of l lives on disk: for a

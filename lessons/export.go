@@ -68,7 +68,7 @@ func cellPictures(cr *CommandResult) ([]picture, error) {
 		}
 	}
 	if cr.FEN != "" {
-		data, err := BoardSVG(cr.FEN, cr.Flip)
+		data, err := BoardPicture(cr)
 		if err != nil {
 			return nil, fmt.Errorf("drawing %s: %w", cr.FEN, err)
 		}

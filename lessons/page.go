@@ -483,12 +483,20 @@ func CellSource(c *Cell) string {
 }
 
 // BoardPicture draws the board a `positions show` command printed, nil
-// when it printed none.
+// when it printed none; it draws a result's board once, and a copy of
+// the result made after that shares the drawing.
 func BoardPicture(cr *CommandResult) ([]byte, error) {
 	if cr.FEN == "" {
 		return nil, nil
 	}
-	return BoardSVG(cr.FEN, cr.Flip)
+	if cr.board == nil {
+		data, err := BoardSVG(cr.FEN, cr.Flip)
+		if err != nil {
+			return nil, err
+		}
+		cr.board = data
+	}
+	return cr.board, nil
 }
 
 // RenderBroken draws the page of a lesson file that does not parse (err,

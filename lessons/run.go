@@ -147,6 +147,9 @@ type CommandResult struct {
 	// Tables are the tables the command printed as text, each with the
 	// part of Stdout its text takes, in order.
 	Tables []TableSpan
+	// board is the board's picture once BoardPicture drew it (a
+	// result's page and its picture list share one drawing).
+	board []byte
 }
 
 // TableSpan is a table a command printed: its value, and the bytes of

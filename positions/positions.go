@@ -13,11 +13,15 @@ package positions
 import (
 	"embed"
 	"errors"
+	"fmt"
 	"strconv"
 	"strings"
 )
 
-//go:embed data/*
+// The master games (MasterGames) are embedded apart: the WebAssembly
+// build gets them from its site instead (masters_js.go).
+//
+//go:embed data/SOURCES.md data/*.epd data/*.fen
 var dataFS embed.FS
 
 // ErrUnknown is wrapped by every error for an unknown position, suite or
@@ -209,15 +213,17 @@ func (s *Suite) clone() *Suite {
 	return &c
 }
 
-// MasterGames returns the embedded PGN of 461 classical master games
-// (Grand Swiss 2019, rounds 1-6; see data/SOURCES.md): the evaluation
-// tuner's built-in training data. The result is a fresh copy.
-func MasterGames() []byte {
-	data, err := dataFS.ReadFile("data/grandswiss2019_master_games.pgn")
+// MasterGames returns the PGN of 461 classical master games (Grand Swiss
+// 2019, rounds 1-6; see data/SOURCES.md): the evaluation tuner's built-in
+// training data. The native build carries them (masters_embed.go); the
+// WebAssembly build of a class site fetches them from the site when first
+// asked, which can fail. The result is a fresh copy.
+func MasterGames() ([]byte, error) {
+	data, err := masterGames()
 	if err != nil {
-		panic("positions: the embedded master games are missing: " + err.Error())
+		return nil, fmt.Errorf("cannot load the built-in master games: %w", err)
 	}
-	return data
+	return append([]byte(nil), data...), nil
 }
 
 // MasterGamesSource describes MasterGames for reports.

@@ -7,8 +7,6 @@ import (
 	"slices"
 	"strings"
 
-	"golang.org/x/image/font"
-
 	"github.com/plylab/plylab/engine/kit/textfmt"
 )
 
@@ -102,15 +100,6 @@ type edgeLook struct {
 	dash         string
 	label, lcolr string
 	lsize        float64 // the label's type size
-}
-
-// textWidth measures s in the Go fonts (a little wider than Helvetica, so
-// boxes sized with it hold the text in either). Bold italic is measured
-// in bold.
-func textWidth(s span) float64 {
-	face := newFace(goFont(s.bold, s.italic && !s.bold), s.size)
-	defer face.Close()
-	return float64(font.MeasureString(face, s.text)) / 64
 }
 
 func (b *box) size() {

@@ -1,3 +1,5 @@
+//go:build !js
+
 package trace
 
 import (
@@ -11,9 +13,10 @@ import (
 	"golang.org/x/image/font/opentype"
 )
 
-// The Go fonts (which have α, β, ∞, ≤, ≥ and the triangles) measure the
-// SVG drawing's labels (draw.go) and paint the PNG's (png.go), through
-// golang.org/x/image/font/opentype.
+// The Go fonts (which have α, β, ∞, ≤, ≥ and the triangles) paint the
+// PNG's labels (png.go), through golang.org/x/image/font/opentype; the
+// SVG drawing measures them with a table of the same fonts' widths
+// (textwidth.go). The WebAssembly build paints no PNG and has no fonts.
 
 var (
 	goFontsOnce sync.Once

@@ -1,3 +1,5 @@
+//go:build !js
+
 package trace
 
 import (
@@ -21,6 +23,10 @@ import (
 // painter was first written for). Painting it with git.sr.ht/~sbinet/gg
 // (the maintained fork of fogleman/gg that gonum/plot uses too) gives a
 // PNG that matches the SVG, with the Go fonts (fonts.go).
+
+// CanPNG reports whether this build paints PNG pictures: the native build
+// does; the WebAssembly engine of a class site does not (png_js.go).
+const CanPNG = true
 
 // maxPNGPixels bounds the image: a traced tree thousands of nodes wide
 // would otherwise ask for gigabytes. Beyond it the image is scaled down.

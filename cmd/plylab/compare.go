@@ -15,6 +15,7 @@ import (
 	"github.com/plylab/plylab/engine/app/lab"
 	"github.com/plylab/plylab/engine/board"
 	"github.com/plylab/plylab/positions"
+	"github.com/plylab/plylab/trace"
 	"github.com/plylab/plylab/trace/plot"
 )
 
@@ -76,6 +77,9 @@ func parseCompare(c *cli.Context, files cliapp.Outputs) (*CompareOptions, error)
 	plot := c.String("plot")
 	if plot != "" && !strings.HasSuffix(plot, ".svg") && !strings.HasSuffix(plot, ".png") {
 		return nil, cliapp.Usagef("--plot %q: the file name must end in .svg or .png", plot)
+	}
+	if strings.HasSuffix(plot, ".png") && !trace.CanPNG {
+		return nil, cliapp.Usagef("--plot %q: charts are drawn as SVG in the browser; name the file .svg (--plot %s.svg), or draw the PNG with plylab in a terminal", plot, strings.TrimSuffix(plot, ".png"))
 	}
 	if err := files.Check("plot", plot, "chart.svg"); err != nil {
 		return nil, err

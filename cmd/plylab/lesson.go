@@ -225,7 +225,7 @@ type LessonExportOptions struct {
 	Batch  lessons.Batch // the lessons and their cells' runner (the run adds the progress line)
 	Format string        // html, md or site
 	Output string        // the folder
-	Wasm   string        // --wasm: a built WebAssembly engine for a site ("": build one)
+	Wasm   string        // --wasm: a built WebAssembly engine for a site ("": the one plylab carries)
 	// Draft exports lessons whose prose lesson check refuses, marked as
 	// drafts (--draft).
 	Draft bool
@@ -242,7 +242,7 @@ func newLessonExportCommand(env *appEnv, runF func(context.Context, *LessonExpor
 		Description: help("lesson-export"),
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "html", Usage: "notebook `FORMAT`: html, md or site (a live site that runs its cells in the browser)"},
-			&cli.StringFlag{Name: "wasm", Usage: "for --format site: use the WebAssembly engine in `FILE` (GOOS=js GOARCH=wasm go build -o plylab.wasm ./cmd/plylab; wasm_exec.js next to it or from the local Go) instead of building it"},
+			&cli.StringFlag{Name: "wasm", Usage: "for --format site: use the WebAssembly engine in `FILE` (GOOS=js GOARCH=wasm go build -o plylab.wasm ./cmd/plylab; wasm_exec.js next to it or from the local Go) instead of the one plylab carries"},
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the notebooks into `DIR`", Required: true},
 			&cli.BoolFlag{Name: "draft", Usage: "export lessons whose prose 'plylab lesson check' refuses anyway, their pages marked as drafts that list the problems"},
 		},

@@ -12,33 +12,41 @@ import (
 	"github.com/plylab/plylab/cmd/internal/cliapp"
 	"github.com/plylab/plylab/cmd/internal/output"
 	"github.com/plylab/plylab/engine/kit/textfmt"
+	"github.com/plylab/plylab/engine/nnue"
 	"github.com/plylab/plylab/lessons"
 	"github.com/plylab/plylab/lessons/notebook"
+	"github.com/plylab/plylab/positions"
 )
 
 // `plylab lesson export --format site`: the live notebooks as a folder of
 // static files, their cells run in the browser by plylab compiled to
-// WebAssembly (main_js.go). The engine is built with the local Go
-// toolchain from the module's source (notebook.BuildWasm; the export runs
-// from a clone: go run ./cmd/plylab lesson export all --format site -o
-// DIR), or taken prebuilt with --wasm FILE (notebook.PrebuiltWasm).
+// WebAssembly (main_js.go). The engine is the one this binary carries
+// (notebook.EmbeddedWasm: no clone, no Go toolchain needed), or another
+// build given with --wasm FILE (notebook.PrebuiltWasm).
 
-// lessonSiteRun builds (or reads) the engine, runs the lessons natively
-// for the pages' first outputs, and writes the site.
+// lessonSiteRun reads the engine, runs the lessons natively for the
+// pages' first outputs, and writes the site.
 func lessonSiteRun(ctx context.Context, opts *LessonExportOptions, stdout, stderr io.Writer) error {
 	progress := output.NewProgress(stderr, opts.Progress)
 	var wasm, wasmExec []byte
-	var err error
 	if opts.Wasm != "" {
-		wasm, wasmExec, err = notebook.PrebuiltWasm(ctx, opts.Wasm)
+		var err error
+		if wasm, wasmExec, err = notebook.PrebuiltWasm(ctx, opts.Wasm); err != nil {
+			return wasmError(err)
+		}
 	} else {
-		progress.Update("building plylab's WebAssembly engine (GOOS=js GOARCH=wasm go build ./cmd/plylab)...")
-		wasm, wasmExec, err = notebook.BuildWasm(ctx, version)
-		progress.Done()
+		wasm, wasmExec = notebook.EmbeddedWasm()
 	}
-	if err != nil {
-		return wasmError(err)
+	// Compress the engine while the lessons run.
+	type compressed struct {
+		data []byte
+		err  error
 	}
+	gz := make(chan compressed, 1)
+	go func() {
+		data, err := notebook.CompressEngine(wasm)
+		gz <- compressed{data, err}
+	}()
 	b := opts.Batch
 	runs, err := lessons.RunMany(ctx, b.Lessons, b.NewRun, b.Jobs, func(done int, l *lessons.Lesson) {
 		progress.Update("running lessons: %d of %d done (%s)", done, len(b.Lessons), l.Slug)
@@ -51,7 +59,15 @@ func lessonSiteRun(ctx context.Context, opts *LessonExportOptions, stdout, stder
 	if err != nil {
 		return err
 	}
-	files, err := notebook.WriteSite(opts.Output, results, notebook.SiteOptions{Generator: "plylab " + version, Wasm: wasm, WasmExec: wasmExec,
+	engine := <-gz
+	if engine.err != nil {
+		return engine.err
+	}
+	games, err := positions.MasterGames()
+	if err != nil {
+		return err
+	}
+	files, err := notebook.WriteSite(opts.Output, results, notebook.SiteOptions{Generator: "plylab " + version, Wasm: engine.data, WasmExec: wasmExec, Network: nnue.DefaultFile(), MasterGames: games, Kernels: nnue.SIMDModule(),
 		Draft: opts.Draft, Problems: problems})
 	if err != nil {
 		return err
@@ -68,16 +84,11 @@ func lessonSiteRun(ctx context.Context, opts *LessonExportOptions, stdout, stder
 	return nil
 }
 
-// wasmError words an error of notebook.BuildWasm or PrebuiltWasm for
-// the command line: what to do instead, and the --wasm flag named.
+// wasmError words an error of notebook.PrebuiltWasm for the command
+// line: what to do instead, and the --wasm flag named.
 func wasmError(err error) error {
-	var nc *notebook.NotCloneError
 	var fe *notebook.EngineFileError
 	switch {
-	case errors.Is(err, notebook.ErrNoToolchain):
-		return fmt.Errorf("%w; install Go 1.26 and export from a clone of plylab, or give a built engine with --wasm FILE", err)
-	case errors.As(err, &nc):
-		return fmt.Errorf("%w; export from the clone (go run ./cmd/plylab lesson export all --format site -o DIR), or give a built engine with --wasm FILE", err)
 	case errors.As(err, &fe) && errors.Is(err, notebook.ErrNotWasm):
 		return cliapp.Usagef("--wasm %w", fe)
 	case errors.As(err, &fe):

@@ -33,8 +33,14 @@ func findBrowser() string {
 }
 
 // newBrowser starts headless Chromium with a fresh profile and no network
-// chatter of its own.
+// chatter of its own, for at most three minutes.
 func newBrowser(t testing.TB) (context.Context, context.CancelFunc) {
+	t.Helper()
+	return newBrowserFor(t, 3*time.Minute)
+}
+
+// newBrowserFor is newBrowser for at most limit.
+func newBrowserFor(t testing.TB, limit time.Duration) (context.Context, context.CancelFunc) {
 	t.Helper()
 	path := findBrowser()
 	if path == "" {
@@ -68,7 +74,7 @@ func newBrowser(t testing.TB) (context.Context, context.CancelFunc) {
 	// messages are noise here.
 	quiet := func(string, ...any) {}
 	ctx, cancelC := chromedp.NewContext(actx, chromedp.WithErrorf(quiet), chromedp.WithLogf(quiet))
-	ctx, cancelT := context.WithTimeout(ctx, 3*time.Minute)
+	ctx, cancelT := context.WithTimeout(ctx, limit)
 	return ctx, func() {
 		cancelT()
 		cancelC()
@@ -130,6 +136,7 @@ func TestServeBrowser(t *testing.T) {
 		}
 	}
 	stopLong(t, ctx, sel)
+	stopKeepsRows(t, ctx, sel)
 	changeParam(t, ctx)
 
 	// The scratch notebook loads a lesson file, and shows a broken one's

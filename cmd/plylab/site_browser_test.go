@@ -4,6 +4,7 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -15,6 +16,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 
@@ -135,6 +137,47 @@ func stopLong(t *testing.T, ctx context.Context, sel string) {
 	}
 }
 
+// stopKeepsRows runs a compare of several depths in cell sel and presses
+// Stop a second after the live view shows its first row (depths 1 to 3
+// of minimax on kiwipete take a fraction of a second, depth 4 seconds and
+// depth 5 minutes), and checks that the cell stops, says so, and keeps
+// the rows of the depths it finished, with the node counts the CLI
+// computes.
+func stopKeepsRows(t *testing.T, ctx context.Context, sel string) {
+	t.Helper()
+	const cmd = "plylab compare --position kiwipete --depth 1-5 --algo minimax --no-minimal"
+	var status, message string
+	err := chromedp.Run(ctx,
+		chromedp.SetValue(sel+" textarea.cmd-edit", cmd),
+		chromedp.Click(sel+" button.run"),
+		chromedp.Poll(`/^\s*1\s+minimax\s/m.test((document.querySelector("`+sel+` pre.live") || {}).textContent || "")`, nil, chromedp.WithPollingTimeout(60*time.Second)),
+		chromedp.Sleep(time.Second),
+		chromedp.Evaluate(`document.querySelector("`+sel+` button.stop").click()`, nil),
+		chromedp.Poll(`!document.querySelector("`+sel+`").classList.contains("running")`, nil, chromedp.WithPollingTimeout(5*time.Second)),
+		chromedp.TextContent(sel+" .status", &status),
+		chromedp.TextContent(sel+" .outputs p.error", &message),
+	)
+	if err != nil {
+		t.Fatalf("Stop during a compare: %v", err)
+	}
+	if status != "stopped" || !strings.Contains(message, "you pressed Stop") {
+		t.Errorf("after Stop: status %q, message %q", status, message)
+	}
+	want := runCLI(t, "compare", "--position", "kiwipete", "--depth", "1-3", "--algo", "minimax", "--no-minimal", "--format", "csv")
+	wantOK(t, want)
+	for d := 1; d <= 3; d++ {
+		var onPage, out string
+		if err := chromedp.Run(ctx, chromedp.Evaluate(tableCell(sel, strconv.Itoa(d), "minimax", "nodes"), &onPage), chromedp.TextContent(sel+" .outputs", &out)); err != nil {
+			t.Fatal(err)
+		}
+		row := regexp.MustCompile(`(?m)^` + strconv.Itoa(d) + `,minimax,(\d+),`).FindStringSubmatch(want.stdout)
+		if onPage == "" || row == nil || strings.ReplaceAll(onPage, ",", "") != row[1] {
+			t.Errorf("after Stop, depth %d: the page shows %q minimax nodes, the CLI %v; the cell shows:\n%s", d, onPage, row, out)
+		}
+	}
+	t.Logf("stopped during depth 4; the rows of depths 1 to 3 stayed: %s", message)
+}
+
 // changeParam sets lesson 3's parameter position to cpw3: the cell of the
 // paper's experiment, which uses it, runs again with the new position and
 // the prose that reads it shows the CLI's numbers for cpw3; the other
@@ -195,6 +238,27 @@ func changeParam(t *testing.T, ctx context.Context) {
 	t.Logf("position=cpw3: %s minimax nodes at depth 5 (was %s), best %s", got.Nodes, before, got.Best)
 }
 
+// shortTimes runs searches of a few nodes in the page: their times are
+// below the browser's clock step (0.1 ms in Chromium), and the table says
+// so ("< 100 µs", "> 170 k/s") instead of "0 ns" and "0 /s".
+func shortTimes(t *testing.T, ctx context.Context) {
+	t.Helper()
+	var out string
+	err := chromedp.Run(ctx, chromedp.Evaluate(`window.plylabNotebook.backend.run("short1", "plylab compare --position paper-mate2 --depth 1-3 --algo minimax,alphabeta --no-minimal", null, () => {}).then((r) => r.stdout)`, &out, awaitPromise))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out, "alphabeta") {
+		t.Fatalf("compare printed %q", out)
+	}
+	for _, zero := range []string{" 0 ns", " 0 /s"} {
+		if strings.Contains(out, zero) {
+			t.Errorf("a time or speed in the browser reads %q:\n%s", zero, out)
+		}
+	}
+	t.Logf("short searches in the browser:\n%s", out)
+}
+
 var site struct {
 	once sync.Once
 	dir  string
@@ -202,9 +266,8 @@ var site struct {
 	out  string
 }
 
-// exportSite exports lesson 3 as a static site once per test binary:
-// the export's own build of the WebAssembly engine, with the Go toolchain
-// that runs the test.
+// exportSite exports lesson 3 as a static site once per test binary,
+// with the engine plylab carries.
 func exportSite(t testing.TB) string {
 	t.Helper()
 	site.once.Do(func() {
@@ -226,14 +289,14 @@ func exportSite(t testing.TB) string {
 
 // TestSiteExport checks the files of a site: the pages carry the
 // WebAssembly back end's marker and the same cell markup as the server's,
-// and the engine is within its budget (8 MB compressed).
+// and the engine is within its budget (4 MB compressed).
 func TestSiteExport(t *testing.T) {
 	if testing.Short() {
-		t.Skip("builds plylab for WebAssembly; skipped with -short")
+		t.Skip("runs lesson 3 and writes a site; skipped with -short")
 	}
 	dir := exportSite(t)
 	for _, name := range []string{"index.html", "03-alphabeta.html", "scratch.html", "static/notebook.js", "static/notebook.css",
-		"static/plylab-worker.js", "static/wasm_exec.js", "static/plylab.wasm.gz", "static/favicon.svg", "static/replay.js", "static/replay.css"} {
+		"static/plylab-worker.js", "static/wasm_exec.js", "static/plylab.wasm.gz", "static/plylab.nnue.gz", "static/master-games.pgn.gz", "static/plylab-simd.wasm", "static/favicon.svg", "static/replay.js", "static/replay.css"} {
 		if _, err := os.Stat(filepath.Join(dir, name)); err != nil {
 			t.Errorf("the site lacks %s", name)
 		}
@@ -267,8 +330,8 @@ func TestSiteExport(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if fi.Size() > 8_000_000 {
-		t.Errorf("the compressed engine is %d bytes, over its budget of 8 MB", fi.Size())
+	if fi.Size() > 4_000_000 {
+		t.Errorf("the compressed engine is %d bytes, over its budget of 4 MB", fi.Size())
 	}
 	t.Logf("static/plylab.wasm.gz: %d bytes", fi.Size())
 }
@@ -289,7 +352,7 @@ func staticServer(t testing.TB, dir string) *httptest.Server {
 // lesson file, all with no plylab process behind the page.
 func TestSiteBrowser(t *testing.T) {
 	if testing.Short() {
-		t.Skip("builds plylab for WebAssembly and drives a browser; skipped with -short")
+		t.Skip("drives a browser; skipped with -short")
 	}
 	dir := exportSite(t)
 	ctx, cancel := newBrowser(t)
@@ -313,7 +376,9 @@ func TestSiteBrowser(t *testing.T) {
 
 	sel := editAndRun(t, ctx)
 	stopLong(t, ctx, sel)
+	stopKeepsRows(t, ctx, sel)
 	changeParam(t, ctx)
+	shortTimes(t, ctx)
 	if shots := os.Getenv("PLYLAB_SCREENSHOTS"); shots != "" {
 		// docs/img/site-*.png: PLYLAB_SCREENSHOTS=$PWD/docs/img go test -run TestSiteBrowser ./cmd/plylab
 		shoot := func(name, js string) {
@@ -345,19 +410,24 @@ func TestSiteBrowser(t *testing.T) {
 		t.Errorf("cell 4's file: link %+v, %d bytes starting %.40q", link, len(svg), svg)
 	}
 
-	// The same bytes as the CLI: a tree as text, and a chess tree's SVG.
+	// The same bytes as the CLI: a tree as text, and a chess tree's SVG;
+	// the network's scores and the tuner on the master games (the engine
+	// fetched the network and the games from the site).
 	for _, args := range [][]string{
+		{"scores", "--position", "kiwipete", "--depth", "1", "--eval", "nnue"},
+		{"compare", "--position", "kiwipete", "--depth", "1-7", "--algo", "engine", "--no-minimal", "--columns", "depth,algo,nodes,best,score", "--format", "csv"},
+		{"tune", "--epochs", "2", "--report", "1", "--no-weights"},
 		{"tree", "--toy", "russell-norvig", "--algo", "alphabeta", "--window"},
 		{"tree", "--position", "paper-mate2", "--algo", "alphabeta", "--depth", "2", "-o", "ab2.svg"},
 	} {
 		var got struct{ Stdout, Stderr, File string }
-		err := chromedp.Run(ctx, chromedp.Evaluate(`window.plylabNotebook.backend.run("bytes`+args[1][2:]+`", "plylab `+strings.Join(args, " ")+`", null, () => {}).then(async (r) => ({
+		err := chromedp.Run(ctx, chromedp.Evaluate(`window.plylabNotebook.backend.run("bytes`+args[0]+args[1][2:]+`", "plylab `+strings.Join(args, " ")+`", null, () => {}).then(async (r) => ({
 		  Stdout: r.stdout, Stderr: r.stderr, File: r.files.length ? await (await fetch(r.files[0].url)).text() : ""}))`, &got, awaitPromise))
 		if err != nil {
 			t.Fatal(err)
 		}
 		cli := runCLI(t, args...)
-		if len(args) > 7 {
+		if args[len(args)-2] == "-o" {
 			out := filepath.Join(t.TempDir(), "ab2.svg")
 			cli = runCLI(t, append(args[:len(args)-1:len(args)-1], out)...)
 			data, err := os.ReadFile(out)
@@ -373,6 +443,15 @@ func TestSiteBrowser(t *testing.T) {
 		if got.Stdout != cli.stdout || got.Stderr != cli.stderr {
 			t.Errorf("%s: the browser printed\n%s%s\nthe CLI\n%s%s", strings.Join(args, " "), got.Stdout, got.Stderr, cli.stdout, cli.stderr)
 		}
+	}
+
+	// The network runs on the vector kernels the worker gave the engine.
+	var show string
+	if err := chromedp.Run(ctx, chromedp.Evaluate(`window.plylabNotebook.backend.run("nnueshow", "plylab nnue show", null, () => {}).then((r) => r.stdout)`, &show, awaitPromise)); err != nil {
+		t.Fatal(err)
+	}
+	if !regexp.MustCompile(`(?m)^vector kernels +yes$`).MatchString(show) {
+		t.Errorf("nnue show in the browser:\n%s", show)
 	}
 
 	// The scratch notebook loads a lesson file and runs it, in the browser.
@@ -397,8 +476,8 @@ func TestSiteBrowser(t *testing.T) {
 	}
 }
 
-// TestSiteExportErrors: without the source or a built engine the export
-// says what to do in one line, before it runs any lesson.
+// TestSiteExportErrors: a --wasm that is no engine, or no file, is a
+// usage error in one line that says what to do, before any lesson runs.
 func TestSiteExportErrors(t *testing.T) {
 	dir := t.TempDir()
 	notWasm := filepath.Join(dir, "notes.txt")
@@ -412,15 +491,6 @@ func TestSiteExportErrors(t *testing.T) {
 	if got := wantUsageError(t, r); got != "plylab: --wasm: file "+strconv.Quote(missing)+" does not exist; check the path (build one with GOOS=js GOARCH=wasm go build -o plylab.wasm ./cmd/plylab)" {
 		t.Errorf("a missing --wasm: %s", got)
 	}
-	if _, err := notebook.GoTool(); err != nil {
-		t.Skip("no Go toolchain to ask which module the folder is in")
-	}
-	t.Chdir(dir)
-	r = runCLI(t, "lesson", "export", "3", "--format", "site", "-o", "out")
-	want := "plylab: cannot build plylab's WebAssembly engine: " + dir + " is not in a clone of plylab (no go.mod of module github.com/plylab/plylab above it); export from the clone (go run ./cmd/plylab lesson export all --format site -o DIR), or give a built engine with --wasm FILE\n"
-	if r.code != 1 || r.stderr != want || r.stdout != "" {
-		t.Errorf("outside a clone: exit %d, stderr %q; want 1, %q", r.code, r.stderr, want)
-	}
 	if _, err := os.Stat(filepath.Join(dir, "out")); err == nil {
 		t.Error("a failed export wrote its folder")
 	}
@@ -432,7 +502,7 @@ func TestSiteExportErrors(t *testing.T) {
 // parameter runs its cell again in the browser and the prose follows.
 func TestSiteLessonFile(t *testing.T) {
 	if testing.Short() {
-		t.Skip("builds plylab for WebAssembly and drives a browser; skipped with -short")
+		t.Skip("drives a browser; skipped with -short")
 	}
 	engine := filepath.Join(exportSite(t), "static", "plylab.wasm.gz")
 	dir := t.TempDir()
@@ -528,4 +598,49 @@ func TestLessonParamValues(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestSiteLoadProgress: on a slow network the page shows how much of the
+// engine has come, in megabytes of the whole, and the line goes when the
+// engine is ready; a cell run meanwhile says the same in its status.
+func TestSiteLoadProgress(t *testing.T) {
+	if testing.Short() {
+		t.Skip("drives a browser; skipped with -short")
+	}
+	dir := exportSite(t)
+	fi, err := os.Stat(filepath.Join(dir, "static", notebook.WasmName))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := newBrowser(t)
+	defer cancel()
+	ts := staticServer(t, dir)
+	var seen, status, after string
+	err = chromedp.Run(ctx,
+		network.Enable(),
+		network.SetCacheDisabled(true),
+		// 2 MB a second: the engine takes about two seconds to come.
+		network.EmulateNetworkConditions(false, 50, 2e6, 1e6),
+		chromedp.Navigate(ts.URL+"/03-alphabeta.html"),
+		chromedp.Click("#cell-1 button.run"),
+		chromedp.Poll(`(() => { const e = document.querySelector(".engine-load"); return e && /MB of/.test(e.textContent) ? e.textContent : false; })()`, &seen, chromedp.WithPollingTimeout(30*time.Second), chromedp.WithPollingInterval(10*time.Millisecond)),
+		chromedp.TextContent("#cell-1 .status", &status),
+		chromedp.Poll(`document.documentElement.dataset.plylab === "ready"`, nil, chromedp.WithPollingTimeout(60*time.Second)),
+		chromedp.Sleep(100*time.Millisecond),
+		chromedp.Evaluate(`document.querySelector(".engine-load") ? document.querySelector(".engine-load").textContent : ""`, &after),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	total := fmt.Sprintf("%.2f MB", float64(fi.Size())/1e6)
+	if m := regexp.MustCompile(`^loading plylab's engine: (\d+\.\d\d) MB of (\d+\.\d\d MB)$`).FindStringSubmatch(seen); m == nil || m[2] != total {
+		t.Errorf("the page showed %q while the engine came; want \"loading plylab's engine: N MB of %s\"", seen, total)
+	}
+	if !strings.Contains(status, "plylab") {
+		t.Errorf("a cell run while the engine came says %q", status)
+	}
+	if after != "" {
+		t.Errorf("the line %q stayed after the engine was ready", after)
+	}
+	t.Logf("while loading: %q; the waiting cell: %q", seen, status)
 }

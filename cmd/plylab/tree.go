@@ -119,6 +119,9 @@ func parseTree(c *cli.Context, stdoutTerminal bool, files cliapp.Outputs) (*Tree
 		return nil, cliapp.ParamUsage(err)
 	}
 	out := c.String("output")
+	if format == trace.FormatPNG && !trace.CanPNG {
+		return nil, cliapp.Usagef("trees are drawn as SVG in the browser; write -o tree.svg, or draw the PNG with plylab in a terminal")
+	}
 	if out != "" {
 		// Find a bad path before a long search, not after.
 		if err := files.Check("output", out, "tree.svg"); err != nil {

@@ -343,6 +343,38 @@ func TestStateMatchesRefresh(t *testing.T) {
 	})
 }
 
+// TestStateUpdate: Update after every move made (as the textbook searches
+// do) keeps the accumulators of each position on the line ready, so a
+// position is evaluated from its parent's with no computation from
+// scratch, and the score is the network's.
+func TestStateUpdate(t *testing.T) {
+	net := randomNet(32, 13)
+	st := NewState(net)
+	b := mustFEN(t, "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1")
+	rng := rand.New(rand.NewPCG(7, 7))
+	var ml board.MoveList
+	st.Update(b)
+	for step := 0; step < 200; step++ {
+		b.GenerateMoves(&ml)
+		if ml.N == 0 || (b.Ply() > 0 && rng.IntN(3) == 0) {
+			if b.Ply() == 0 {
+				break
+			}
+			b.Unmake()
+			continue
+		}
+		b.Make(ml.Moves[rng.IntN(ml.N)])
+		st.Update(b)
+		p := b.Ply()
+		if !st.valid[p] || st.keys[p] != b.Hash() || !st.valid[p-1] || st.keys[p-1] != b.KeyAt(p-1) {
+			t.Fatalf("after move %d (%s) the accumulators of the position or its parent are not ready", p, b.FEN())
+		}
+		if got, want := st.Evaluate(b), net.Evaluate(b); got != want {
+			t.Fatalf("%s: incremental %d, from scratch %d", b.FEN(), got, want)
+		}
+	}
+}
+
 // mirror returns b's position with colours swapped and the board flipped
 // vertically: the same position for the other side.
 func mirror(t *testing.T, b *board.Board) *board.Board {

@@ -70,6 +70,13 @@ func (st *State) Evaluate(b *board.Board) int {
 	return st.net.Output(st.acc(p, us), st.acc(p, us.Other()), b.Occupied().Count())
 }
 
+// Update makes the accumulators of b's current position ready without
+// evaluating it, so that its children update from them. A search that
+// evaluates only at its leaves (the textbook searches, the minimal tree)
+// calls it after every move it makes: each leaf then costs one update
+// from its parent instead of a computation from scratch.
+func (st *State) Update(b *board.Board) { st.update(b, b.Ply()) }
+
 // update makes the accumulators of ply p valid for b's current position.
 func (st *State) update(b *board.Board, p int) {
 	st.grow(p)

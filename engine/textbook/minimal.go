@@ -63,6 +63,7 @@ type mtSize struct{ n, l uint64 }
 type minimalSearch struct {
 	g       Game
 	keyed   subtreeKeyer // g, when it can key its subtrees
+	checker moveChecker  // g, when it can tell whether a node has a move
 	budget  uint64
 	count   uint64 // nodes visited by the current pass
 	full    uint64 // nodes of the full tree, memo hits counted whole
@@ -105,6 +106,11 @@ func ComputeMinimalTree(ctx context.Context, g Game, depth, budget int) (Minimal
 	ms := &minimalSearch{g: g, budget: uint64(max(budget, 0)), ctx: ctx}
 	if k, ok := g.(subtreeKeyer); ok {
 		ms.keyed = k
+	}
+	// Asked once here, not at every leaf: a type assertion to an
+	// interface looks up a method table, which WebAssembly does slowly.
+	if c, ok := g.(moveChecker); ok {
+		ms.checker = c
 	}
 	root := ms.value(0, depth, -mtWindow, mtWindow)
 	if ms.tooBig {
@@ -156,7 +162,7 @@ func (ms *minimalSearch) leaf(ply, depth int) (int32, []board.Move, bool) {
 	}
 	if depth <= 0 || ply >= engine.MaxPly {
 		// A leaf needs only to know whether it has a move at all.
-		if hm, ok := ms.g.(moveChecker); ok {
+		if hm := ms.checker; hm != nil {
 			if hm.HasMoves() {
 				return int32(ms.g.Evaluate()), nil, true
 			}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/plylab/plylab/engine/board"
 	"github.com/plylab/plylab/engine/eval"
+	"github.com/plylab/plylab/engine/nnue"
 )
 
 // Game is what the plain searches need from a game tree. Chess positions
@@ -41,6 +42,10 @@ type ChessGame struct {
 	// repetition the rules require.
 	RepetitionDraw bool
 	lists          [engine.MaxPly + 1]board.MoveList
+	// net evaluates with the network move by move (Kind NNUE): a position's
+	// accumulators are its parent's plus a few rows, updated as each move
+	// is made, instead of every piece's rows summed again at every leaf.
+	net *nnue.State
 }
 
 // NewChessGame returns a Game over b evaluated with kind (with every
@@ -99,11 +104,31 @@ func (g *ChessGame) NoMoves(ply int) (int, engine.EndReason) {
 	return 0, engine.EndStalemate
 }
 
-// Evaluate implements Game.
-func (g *ChessGame) Evaluate() int { return eval.EvaluateTerms(g.B, g.Kind, g.Terms) }
+// Evaluate implements Game. The network (Kind NNUE) evaluates
+// incrementally (nnue.State), with the scores of nnue.Default().Evaluate.
+func (g *ChessGame) Evaluate() int {
+	if g.Kind == eval.NNUE {
+		return g.network().Evaluate(g.B)
+	}
+	return eval.EvaluateTerms(g.B, g.Kind, g.Terms)
+}
 
-// Make implements Game.
-func (g *ChessGame) Make(m board.Move) { g.B.Make(m) }
+// network is the game's incremental evaluation by the network.
+func (g *ChessGame) network() *nnue.State {
+	if g.net == nil {
+		g.net = nnue.NewState(nnue.Default())
+	}
+	return g.net
+}
+
+// Make implements Game. With the network it also updates the new
+// position's accumulators from its parent's.
+func (g *ChessGame) Make(m board.Move) {
+	g.B.Make(m)
+	if g.Kind == eval.NNUE {
+		g.network().Update(g.B)
+	}
+}
 
 // Unmake implements Game.
 func (g *ChessGame) Unmake() { g.B.Unmake() }

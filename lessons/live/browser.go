@@ -1,8 +1,12 @@
 package live
 
 import (
+	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"sync"
+	"time"
 
 	"github.com/plylab/plylab/lessons"
 	"github.com/plylab/plylab/lessons/sandbox"
@@ -22,22 +26,103 @@ import (
 //
 //	plylab.run(requestJSON, emit)   // Start: {"command", "id", "bind"}; emit(eventJSON)
 //	                                // for started, output, live and, last, result
+//	plylab.stop(id)                 // Stop: the run id stops and sends what it computed
 //	plylab.call(method, requestJSON) // Call: plan, parse, export, lesson, load: the answer's JSON
 //
-// A run goes on in a goroutine until it ends: a search never yields to
-// the worker's event loop, so Stop ends the worker itself and the page
-// starts a fresh one.
+// A run goes on in a goroutine until it ends. The worker has one thread,
+// which a search holds: a Stop the page sends reaches the engine only
+// when the run lets the worker's event loop take its messages. So each
+// run's context, whenever the command asks it whether the run is over
+// (the searches ask every few thousand nodes), first yields to the event
+// loop (Yield) if it has not for YieldEvery; a Stop that came meanwhile
+// cancels the context, and the command ends as on the server, with the
+// rows it finished in its result.
 type Browser struct {
 	// Rules are the cells' allow-list (sandbox.Cells for plylab).
 	Rules lessons.Rules
-	// Run runs one command of a cell, panics turned into errors (SafeRun).
-	Run lessons.RunFunc
+	// NewRun returns what runs one command of a cell under ctx, panics
+	// turned into errors (SafeRun); cancelling ctx stops the command.
+	NewRun func(ctx context.Context) lessons.RunFunc
+	// Yield lets the worker's event loop run (nil: never); YieldEvery is
+	// the least time between two yields of a run (0: DefaultYieldEvery).
+	Yield      func()
+	YieldEvery time.Duration
 	// Lessons returns the built-in lessons, for bound runs and plans; it
 	// is called when they are first needed (not while the page waits for
 	// the engine), so it should load them once. Nil means none.
 	Lessons func() []*lessons.Lesson
 	// files are lesson files the page gave (plylab.call("lesson", ...)).
 	files []*lessons.Lesson
+	// runs are the stop functions of the runs going on, by id; warm
+	// stops the warm-up (WarmUp), which the next run ends.
+	mu   sync.Mutex
+	runs map[string]context.CancelCauseFunc
+	warm context.CancelFunc
+}
+
+// WarmUp runs command and throws its result away, for what it leaves
+// behind: the browser compiles a WebAssembly function when it is first
+// called, so a page's first search otherwise pays for compiling the
+// search code (and lesson 3's chart shows depth 1 slower than depth 2).
+// The page calls it once it is ready; it yields to the worker's event
+// loop every 10 ms, and the first run that Start begins ends it, so a
+// student who presses Run at once does not wait for it.
+func (b *Browser) WarmUp(command string) {
+	ctx, cancel := context.WithCancel(context.Background())
+	b.mu.Lock()
+	b.warm = cancel
+	b.mu.Unlock()
+	defer cancel()
+	cell, e := Prepare(command, b.Rules)
+	if e != nil {
+		return
+	}
+	runCtx := context.Context(ctx)
+	if b.Yield != nil {
+		runCtx = &yielding{Context: ctx, yield: b.Yield, every: 10 * time.Millisecond}
+	}
+	Execute(command, cell, Options{Run: b.NewRun(runCtx), Files: sandbox.NewMemory(sandbox.Quota{})})
+}
+
+// DefaultYieldEvery is how often a run lets the worker's event loop take
+// a Stop: a yield costs a few milliseconds (the browser's shortest
+// timer), so this costs a search about 2 % and stops it within a quarter
+// of a second.
+const DefaultYieldEvery = 200 * time.Millisecond
+
+// errStop is the cause of a run stopped by Stop.
+var errStop = errors.New("stopped by the page")
+
+// Stop is plylab.stop(id): it stops the run id, which then ends as a
+// command stopped on the server does, with what it computed; false when
+// no such run is going on.
+func (b *Browser) Stop(id string) bool {
+	b.mu.Lock()
+	stop, ok := b.runs[id]
+	b.mu.Unlock()
+	if ok {
+		stop(errStop)
+	}
+	return ok
+}
+
+// yielding is a run's context that lets the worker's event loop run
+// (yield) at most every interval when it is asked whether it is done, so
+// that a Stop can reach the run.
+type yielding struct {
+	context.Context
+	yield func()
+	every time.Duration
+	next  time.Time
+}
+
+// Err yields if it is time, then answers.
+func (c *yielding) Err() error {
+	if now := time.Now(); !now.Before(c.next) {
+		c.yield()
+		c.next = time.Now().Add(c.every)
+	}
+	return c.Context.Err()
 }
 
 // lesson finds a lesson by name among the page's lesson files, then the
@@ -60,9 +145,15 @@ type browserRequest struct {
 	Bind    *Binding `json:"bind,omitempty"`
 }
 
-// Start is plylab.run(requestJSON, emit): it starts Execute in a
-// goroutine and returns at once.
+// Start is plylab.run(requestJSON, emit): it ends the warm-up if it is
+// still going, starts Execute in a goroutine and returns at once.
 func (b *Browser) Start(requestJSON string, emit func(eventJSON string)) {
+	b.mu.Lock()
+	if b.warm != nil {
+		b.warm()
+		b.warm = nil
+	}
+	b.mu.Unlock()
 	go b.Execute(requestJSON, emit)
 }
 
@@ -92,19 +183,47 @@ func failed(command string, e *Error) Event {
 }
 
 // execute checks and runs one command as `lesson serve` does, without its
-// limits (the page's Stop ends a run), and binds it to its lesson.
+// limits (the page's Stop ends a run), and binds it to its lesson unless
+// it was stopped.
 func (b *Browser) execute(req browserRequest, emit func(Event)) *Result {
 	cell, e := Prepare(req.Command, b.Rules)
 	if e != nil {
 		return &Result{Command: req.Command, Error: e, SVGs: []Picture{}, Files: []FileRef{}}
 	}
+	ctx, cancel := context.WithCancelCause(context.Background())
+	defer cancel(nil)
+	if req.ID != "" {
+		b.mu.Lock()
+		if b.runs == nil {
+			b.runs = map[string]context.CancelCauseFunc{}
+		}
+		b.runs[req.ID] = cancel
+		b.mu.Unlock()
+		defer func() {
+			b.mu.Lock()
+			delete(b.runs, req.ID)
+			b.mu.Unlock()
+		}()
+	}
+	runCtx := context.Context(ctx)
+	if b.Yield != nil {
+		every := b.YieldEvery
+		if every <= 0 {
+			every = DefaultYieldEvery
+		}
+		runCtx = &yielding{Context: ctx, yield: b.Yield, every: every, next: time.Now().Add(every)}
+	}
 	emit(Event{Type: "started", ID: req.ID})
 	res, cr := Execute(req.Command, cell, Options{
-		Run:      b.Run,
+		Run:      b.NewRun(runCtx),
 		Files:    sandbox.NewMemory(sandbox.Quota{}),
 		Emit:     emit,
 		IDPrefix: "r" + req.ID,
 	})
+	if errors.Is(context.Cause(ctx), errStop) {
+		res.Error = Stopped("", res.ElapsedMS)
+		return res
+	}
 	if req.Bind != nil {
 		if l := b.lesson(req.Bind.Lesson); l != nil {
 			res.Refs, res.Answer, _ = Bind(l, *req.Bind, req.Command, cr)

@@ -1,9 +1,13 @@
 package live
 
 import (
+	"context"
 	"encoding/json"
+	"fmt"
 	"reflect"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/plylab/plylab/lessons"
 	"github.com/plylab/plylab/lessons/sandbox"
@@ -16,11 +20,14 @@ func newBrowser(t *testing.T, loads *int) *Browser {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &Browser{Rules: rules, Run: fakeRun, Lessons: func() []*lessons.Lesson {
+	return &Browser{Rules: rules, NewRun: fakeNewRun, Lessons: func() []*lessons.Lesson {
 		*loads++
 		return []*lessons.Lesson{l}
 	}}
 }
+
+// fakeNewRun runs every command with fakeRun.
+func fakeNewRun(context.Context) lessons.RunFunc { return fakeRun }
 
 // brief is what a test compares of an event: its type, id, stream and
 // text and, for a result, the command, stdout, exit code, error and bound
@@ -192,8 +199,102 @@ func TestBrowserLessonFile(t *testing.T) {
 		t.Errorf("built-in lessons loaded %d times for the page's lesson", loads)
 	}
 	// A Browser with no built-in lessons finds none.
-	if got := (&Browser{Rules: rules, Run: fakeRun}).Call("plan", `{"lesson": "bound"}`); got != `{"error":{"code":"not_found","message":"no lesson \"bound\""}}` {
+	if got := (&Browser{Rules: rules, NewRun: fakeNewRun}).Call("plan", `{"lesson": "bound"}`); got != `{"error":{"code":"not_found","message":"no lesson \"bound\""}}` {
 		t.Errorf("plan with no lessons: %s", got)
+	}
+}
+
+// TestBrowserStop: Stop ends a run as the server's Stop does: the command
+// sees its context cancelled, stops, and its result keeps what it
+// printed, with the error "stopped"; the run's context let the event
+// loop run while the command went on (Yield), which is how a Stop reaches
+// the worker. Stopping a run that is not going on does nothing.
+func TestBrowserStop(t *testing.T) {
+	rows := make(chan int, 100)
+	yields := 0
+	b := &Browser{Rules: rules, YieldEvery: time.Millisecond, Yield: func() { yields++ },
+		NewRun: func(ctx context.Context) lessons.RunFunc {
+			return func(inv lessons.Invocation) lessons.Outcome {
+				for depth := 1; ; depth++ {
+					if ctx.Err() != nil {
+						fmt.Fprintln(inv.Stderr, "compare: interrupted")
+						return lessons.Outcome{Code: 1}
+					}
+					fmt.Fprintf(inv.Stdout, "depth %d done\n", depth)
+					rows <- depth
+					time.Sleep(2 * time.Millisecond)
+				}
+			}
+		}}
+	results := make(chan brief, 1)
+	b.Start(`{"command": "compare --depth 1-30", "id": "s1"}`, func(ev string) {
+		if e := briefOf(t, ev); e.Type == "result" {
+			results <- e
+		}
+	})
+	for depth := range rows {
+		if depth == 3 {
+			break
+		}
+	}
+	if !b.Stop("s1") {
+		t.Fatal("Stop(s1) found no run")
+	}
+	res := <-results
+	if res.Error == nil || res.Error.Code != "stopped" || !strings.Contains(res.Error.Message, "you pressed Stop") {
+		t.Errorf("a stopped run's error: %+v", res.Error)
+	}
+	for _, row := range []string{"depth 1 done\n", "depth 2 done\n", "depth 3 done\n"} {
+		if !strings.Contains(res.Stdout, row) {
+			t.Errorf("the stopped run's output lacks %q: %q", row, res.Stdout)
+		}
+	}
+	if yields == 0 {
+		t.Error("the run never yielded to the event loop")
+	}
+	if b.Stop("s1") || b.Stop("nosuch") {
+		t.Error("Stop of a run that is not going on reported one")
+	}
+}
+
+// TestBrowserWarmUp: the warm-up runs its command (yielding to the event
+// loop) and sends nothing; the first run started ends it.
+func TestBrowserWarmUp(t *testing.T) {
+	warming := make(chan bool, 1)
+	ended := make(chan bool, 1)
+	yields := 0
+	b := &Browser{Rules: rules, Yield: func() { yields++ },
+		NewRun: func(ctx context.Context) lessons.RunFunc {
+			return func(inv lessons.Invocation) lessons.Outcome {
+				if inv.Args[len(inv.Args)-1] != "1-30" {
+					return fakeRun(inv)
+				}
+				warming <- true
+				for ctx.Err() == nil {
+					time.Sleep(time.Millisecond)
+				}
+				ended <- true
+				return lessons.Outcome{Code: 1}
+			}
+		}}
+	go b.WarmUp("compare --depth 1-30")
+	<-warming
+	results := make(chan brief, 1)
+	b.Start(`{"command": "compare --depth 4", "id": "r1"}`, func(ev string) {
+		if e := briefOf(t, ev); e.Type == "result" {
+			results <- e
+		}
+	})
+	select {
+	case <-ended:
+	case <-time.After(5 * time.Second):
+		t.Fatal("the warm-up went on after a run started")
+	}
+	if res := <-results; res.Error != nil || !strings.Contains(res.Stdout, "1080") {
+		t.Errorf("the run after the warm-up: %+v", res)
+	}
+	if yields == 0 {
+		t.Error("the warm-up never yielded to the event loop")
 	}
 }
 

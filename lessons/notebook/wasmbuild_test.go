@@ -51,27 +51,3 @@ func TestPrebuiltWasm(t *testing.T) {
 		}
 	}
 }
-
-// TestWasmBuildErrors: the errors BuildWasm wraps when it cannot build
-// here at all say why in one line.
-func TestWasmBuildErrors(t *testing.T) {
-	err := error(&NotCloneError{Dir: "/tmp/x"})
-	if want := "/tmp/x is not in a clone of plylab (no go.mod of module github.com/plylab/plylab above it)"; err.Error() != want {
-		t.Errorf("NotCloneError: %q, want %q", err, want)
-	}
-	if _, err := GoTool(); err != nil {
-		if err != ErrNoToolchain {
-			t.Errorf("GoTool: %v, want ErrNoToolchain", err)
-		}
-		t.Skip("no Go toolchain to ask which module the folder is in")
-	}
-	// Outside a clone it stops before building (go env GOMOD only).
-	dir := t.TempDir()
-	t.Chdir(dir)
-	wasm, wasmExec, err := BuildWasm(context.Background(), "v0-test")
-	var nc *NotCloneError
-	want := "cannot build plylab's WebAssembly engine: " + dir + " is not in a clone of plylab (no go.mod of module github.com/plylab/plylab above it)"
-	if wasm != nil || wasmExec != nil || !errors.As(err, &nc) || nc.Dir != dir || err.Error() != want {
-		t.Errorf("BuildWasm outside a clone: %v; want a NotCloneError %q", err, want)
-	}
-}

@@ -145,7 +145,7 @@ func (r *BenchResult) Table(depth, hashMB int) *textfmt.Table {
 			t.Rows = append(t.Rows, cells)
 			continue
 		}
-		cells = append(cells, textfmt.UintCell(row.Nodes), textfmt.DurationCell(row.Elapsed), textfmt.RateCell(PerSecond(row.Nodes, row.Elapsed)))
+		cells = append(cells, textfmt.UintCell(row.Nodes), textfmt.DurationCell(row.Elapsed), textfmt.RateOfCell(float64(row.Nodes), row.Elapsed))
 		if row.Best != "" {
 			cells = append(cells, textfmt.TextCell(row.Best).Styled(textfmt.StyleAccent))
 		} else {
@@ -161,7 +161,7 @@ func (r *BenchResult) Table(depth, hashMB int) *textfmt.Table {
 		t.Rows = append(t.Rows, cells)
 	}
 	t.Notes = append(t.Notes, fmt.Sprintf("%d positions searched, %d without legal moves skipped: %s nodes in %s (%s)",
-		r.Searched, r.Skipped, textfmt.Thousands(r.Nodes), textfmt.Duration(r.Elapsed), textfmt.Rate(PerSecond(r.Nodes, r.Elapsed))))
+		r.Searched, r.Skipped, textfmt.Thousands(r.Nodes), textfmt.Duration(r.Elapsed), rateText(float64(r.Nodes), r.Elapsed)))
 	if r.Interrupted {
 		t.Notes = append(t.Notes, "interrupted: the last row is partial and there is no total")
 	}

@@ -55,7 +55,7 @@ func (r *CompareResult) Table(list []positions.Position, algos []engine.Options)
 // and score columns of a one-position comparison.
 func (r CompareRow) cells(single bool) []textfmt.Cell {
 	row := []textfmt.Cell{textfmt.IntCell(int64(r.Depth)), textfmt.TextCell(r.Algo).Styled(textfmt.StyleAccent), textfmt.UintCell(r.Stats.Nodes),
-		textfmt.UintCell(r.Stats.Leaves), textfmt.UintCell(r.Stats.QNodes), textfmt.DurationCell(r.Stats.Elapsed), textfmt.RateCell(r.Stats.NPS())}
+		textfmt.UintCell(r.Stats.Leaves), textfmt.UintCell(r.Stats.QNodes), textfmt.DurationCell(r.Stats.Elapsed), textfmt.RateOfCell(float64(r.Stats.TotalNodes()), r.Stats.Elapsed)}
 	switch {
 	case single:
 		st := textfmt.StyleNone

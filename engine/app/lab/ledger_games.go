@@ -40,7 +40,11 @@ func (g gameStats) MeanPerft2() float64 { return float64(g.Perft2) / float64(g.S
 func readMasterGames() (gameStats, error) {
 	var st gameStats
 	var ml board.MoveList
-	for i, game := range splitGames(positions.MasterGames()) {
+	pgn, err := positions.MasterGames()
+	if err != nil {
+		return st, err
+	}
+	for i, game := range splitGames(pgn) {
 		b := board.New()
 		for _, tok := range strings.Fields(game) {
 			if skipToken(tok) {

@@ -284,6 +284,23 @@ func PerSecond(n uint64, d time.Duration) float64 {
 	return float64(n) / d.Seconds()
 }
 
+// rateText is how n per d reads (textfmt.RateOf): "> 170 k/s" for a time
+// below the clock's resolution.
+func rateText(n float64, d time.Duration) string {
+	_, text, _ := textfmt.RateOf(n, d)
+	return text
+}
+
+// rateField is the field key of n per d (textfmt.RateOf), null below the
+// clock's resolution, where the rate is not known.
+func rateField(key string, n float64, d time.Duration) textfmt.Field {
+	v, text, ok := textfmt.RateOf(n, d)
+	if !ok {
+		return textfmt.Field{Key: key, Text: text}
+	}
+	return textfmt.Field{Key: key, Value: v, Text: text}
+}
+
 // Rate is the engine board's leaves per second.
 func (r PerftRow) Rate() float64 { return PerSecond(r.Nodes, r.Elapsed) }
 

@@ -50,13 +50,13 @@ func (r *PerftResult) Table() *textfmt.Table {
 	t.Columns = append(t.Columns, textfmt.Column{Key: "published", Header: "published", Right: true}, textfmt.Column{Key: "ok", Header: "ok"})
 	for _, row := range runs {
 		cells := []textfmt.Cell{textfmt.TextCell(row.Position.Name), textfmt.IntCell(int64(row.Depth)), textfmt.UintCell(row.Nodes),
-			textfmt.DurationCell(row.Elapsed), textfmt.RateCell(row.Rate())}
+			textfmt.DurationCell(row.Elapsed), textfmt.RateOfCell(float64(row.Nodes), row.Elapsed)}
 		if ref {
 			cells = append(cells, textfmt.UintCell(row.RefNodes), textfmt.DurationCell(row.RefElapsed),
-				textfmt.RateCell(row.RefRate()), textfmt.FloatCell(row.RefRatio(), "%.1f×").Styled(textfmt.StyleAccent))
+				textfmt.RateOfCell(float64(row.RefNodes), row.RefElapsed), textfmt.FloatCell(row.RefRatio(), "%.1f×").Styled(textfmt.StyleAccent))
 		}
 		if sf {
-			cells = append(cells, textfmt.UintCell(row.SFNodes), textfmt.DurationCell(row.SFElapsed), textfmt.RateCell(row.SFRate()),
+			cells = append(cells, textfmt.UintCell(row.SFNodes), textfmt.DurationCell(row.SFElapsed), textfmt.RateOfCell(float64(row.SFNodes), row.SFElapsed),
 				textfmt.FloatCell(row.SFRatio(), "%.2f×").Styled(textfmt.StyleAccent))
 		}
 		if row.Expected != 0 {
@@ -126,12 +126,11 @@ func (r PerftRow) DivideTable() *textfmt.Table {
 // interrupted, each with the text printed for it.
 func (r *PerftResult) Summary() []textfmt.Field {
 	total, bad := r.Total()
-	rate := total.Rate()
 	return []textfmt.Field{
 		{Key: "positions", Value: len(r.Rows), Text: fmt.Sprint(len(r.Rows))},
 		{Key: "total_nodes", Value: total.Nodes, Text: textfmt.Thousands(total.Nodes)},
 		{Key: "total_time_s", Value: total.Elapsed, Text: textfmt.Duration(total.Elapsed)},
-		{Key: "total_leaves_per_s", Value: rate, Text: textfmt.Rate(rate)},
+		rateField("total_leaves_per_s", float64(total.Nodes), total.Elapsed),
 		{Key: "mismatches", Value: bad, Text: fmt.Sprint(bad)},
 		{Key: "interrupted", Value: r.Interrupted}}
 }

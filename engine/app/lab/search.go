@@ -74,7 +74,7 @@ const (
 	Share                       // N out of Of, a percentage ("-" when Of is 0)
 	Plies                       // N plies
 	Duration                    // Time
-	Rate                        // PerSecond, per second
+	Rate                        // PerSecond, per second (N in Time)
 )
 
 // Counter is one statistic of a search with a one-line meaning.
@@ -148,6 +148,6 @@ func Counters(s engine.Stats) []Counter {
 	return append(cs, []Counter{
 		{Name: "seldepth", Kind: Plies, N: uint64(s.SelDepth), Meaning: "deepest ply reached, quiescence included"},
 		{Name: "time", Kind: Duration, Time: s.Elapsed},
-		{Name: "nodes/s", Kind: Rate, PerSecond: s.NPS(), Meaning: "nodes and qnodes per second"},
+		{Name: "nodes/s", Kind: Rate, N: s.TotalNodes(), Time: s.Elapsed, PerSecond: s.NPS(), Meaning: "nodes and qnodes per second"},
 	}...)
 }

@@ -39,7 +39,7 @@ func (r IterationRow) LiveLine(paint textfmt.Paint) string {
 		line = fmt.Sprintf(" %4d", r.MultiPV)
 	}
 	return fmt.Sprintf("%5d%s %5d %s %12s %10s %9s  %s\n", r.Depth, line, r.SelDepth,
-		paint(st, fmt.Sprintf("%10s", engine.FormatScore(r.Score))), textfmt.Thousands(r.Nodes), textfmt.Rate(r.NPS), textfmt.Duration(r.Elapsed),
+		paint(st, fmt.Sprintf("%10s", engine.FormatScore(r.Score))), textfmt.Thousands(r.Nodes), r.rateCell().Text, textfmt.Duration(r.Elapsed),
 		paint(textfmt.StyleAccent, r.PV))
 }
 
@@ -47,7 +47,7 @@ func (r IterationRow) LiveLine(paint textfmt.Paint) string {
 // from b, its score, and the nodes, time and speed of the whole search.
 func LiveBest(b *board.Board, res engine.Result, paint textfmt.Paint) string {
 	return fmt.Sprintf("best move %s, score %s, %s nodes in %s (%s)\n", paint(textfmt.StyleBold, BestSAN(b, res)),
-		engine.FormatScore(res.Score), textfmt.Thousands(res.AllNodes()), textfmt.Duration(res.Stats.Elapsed), textfmt.Rate(PerSecond(res.AllNodes(), res.Stats.Elapsed)))
+		engine.FormatScore(res.Score), textfmt.Thousands(res.AllNodes()), textfmt.Duration(res.Stats.Elapsed), rateText(float64(res.AllNodes()), res.Stats.Elapsed))
 }
 
 // threadsNote is ", N threads" for a search on several threads (the node

@@ -33,10 +33,25 @@ func IterationsTable(b *board.Board, label string, o engine.Options, res engine.
 			row = append(row, textfmt.IntCell(int64(r.MultiPV)))
 		}
 		t.Rows = append(t.Rows, append(row, textfmt.IntCell(int64(r.SelDepth)),
-			textfmt.TextCell(engine.FormatScore(r.Score)), textfmt.IntCell(int64(r.Score)), textfmt.UintCell(r.Nodes), textfmt.RateCell(r.NPS),
+			textfmt.TextCell(engine.FormatScore(r.Score)), textfmt.IntCell(int64(r.Score)), textfmt.UintCell(r.Nodes), r.rateCell(),
 			textfmt.DurationCell(r.Elapsed), textfmt.TextCell(r.PV)))
 	}
 	return t
+}
+
+// rateCell is the row's speed, its NPS unless its time is below the
+// clock's resolution (textfmt.RateOfCell).
+func (r IterationRow) rateCell() textfmt.Cell {
+	if textfmt.BelowResolution(r.Elapsed) {
+		return textfmt.RateOfCell(float64(r.Nodes), r.Elapsed)
+	}
+	return textfmt.RateCell(r.NPS)
+}
+
+// rateField is rateCell as the field nodes_per_s.
+func (r IterationRow) rateField() textfmt.Field {
+	c := r.rateCell()
+	return textfmt.Field{Key: "nodes_per_s", Value: c.Value, Text: c.Text}
 }
 
 // Text is c's value as `plylab search --stats` prints it: a count with
@@ -54,6 +69,9 @@ func (c Counter) Text() string {
 	case Duration:
 		return textfmt.Duration(c.Time)
 	case Rate:
+		if c.N > 0 || c.Time > 0 {
+			return rateText(float64(c.N), c.Time)
+		}
 		return textfmt.Rate(c.PerSecond)
 	}
 	return textfmt.Thousands(c.N)
@@ -98,7 +116,7 @@ func (r *SuiteResult) Table(o SuiteOptions) *textfmt.Table {
 			textfmt.UintCell(row.Stats.TotalNodes()), textfmt.DurationCell(row.Stats.Elapsed)})
 	}
 	t.Notes = append(t.Notes, fmt.Sprintf("solved %d of %d (%s, %s nodes, %s)", r.Solved, r.Checked, textfmt.Duration(r.Elapsed),
-		textfmt.Thousands(r.Total.TotalNodes()), textfmt.Rate(r.Total.NPS())))
+		textfmt.Thousands(r.Total.TotalNodes()), rateText(float64(r.Total.TotalNodes()), r.Total.Elapsed)))
 	if r.Interrupted {
 		t.Notes = append(t.Notes, "interrupted: only the positions above were searched")
 	}
@@ -119,7 +137,7 @@ func (r IterationRow) Fields() []textfmt.Field {
 		{Key: "seldepth", Value: r.SelDepth, Text: fmt.Sprint(r.SelDepth)},
 		{Key: "score", Value: sc, Text: sc}, {Key: "score_cp", Value: r.Score},
 		{Key: "nodes", Value: r.Nodes, Text: textfmt.Thousands(r.Nodes)},
-		{Key: "nodes_per_s", Value: r.NPS, Text: textfmt.Rate(r.NPS)},
+		r.rateField(),
 		{Key: "time_s", Value: r.Elapsed, Text: textfmt.Duration(r.Elapsed)},
 		{Key: "pv", Value: r.PV, Text: r.PV}}...)
 }
@@ -135,17 +153,17 @@ func SearchSummary(b *board.Board, res engine.Result) []textfmt.Field {
 		{Key: "final_score", Value: sc, Text: sc}, {Key: "final_score_cp", Value: res.Score},
 		{Key: "total_nodes", Value: res.AllNodes(), Text: textfmt.Thousands(res.AllNodes())},
 		{Key: "total_time_s", Value: res.Stats.Elapsed, Text: textfmt.Duration(res.Stats.Elapsed)},
-		{Key: "total_nodes_per_s", Value: PerSecond(res.AllNodes(), res.Stats.Elapsed), Text: textfmt.Rate(PerSecond(res.AllNodes(), res.Stats.Elapsed))}}
+		rateField("total_nodes_per_s", float64(res.AllNodes()), res.Stats.Elapsed)}
 }
 
 // Summary is a suite run's result for a lesson (kind "search"): solved,
 // checked, total_nodes, total_time_s, total_nodes_per_s and interrupted.
 func (r *SuiteResult) Summary() []textfmt.Field {
-	nodes, rate := r.Total.TotalNodes(), r.Total.NPS()
+	nodes := r.Total.TotalNodes()
 	return []textfmt.Field{
 		{Key: "solved", Value: r.Solved, Text: fmt.Sprint(r.Solved)}, {Key: "checked", Value: r.Checked, Text: fmt.Sprint(r.Checked)},
 		{Key: "total_nodes", Value: nodes, Text: textfmt.Thousands(nodes)},
 		{Key: "total_time_s", Value: r.Elapsed, Text: textfmt.Duration(r.Elapsed)},
-		{Key: "total_nodes_per_s", Value: rate, Text: textfmt.Rate(rate)},
+		rateField("total_nodes_per_s", float64(nodes), r.Total.Elapsed),
 		{Key: "interrupted", Value: r.Interrupted}}
 }

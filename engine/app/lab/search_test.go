@@ -58,7 +58,7 @@ func TestCounters(t *testing.T) {
 		{"tt hits", Counter{Name: "tt hits", Kind: Share, Meaning: "look-ups that found the position"}},
 		{"seldepth", Counter{Name: "seldepth", Kind: Plies, N: 15, Meaning: "deepest ply reached, quiescence included"}},
 		{"time", Counter{Name: "time", Kind: Duration, Time: 2 * time.Second}},
-		{"nodes/s", Counter{Name: "nodes/s", Kind: Rate, PerSecond: 1993, Meaning: "nodes and qnodes per second"}},
+		{"nodes/s", Counter{Name: "nodes/s", Kind: Rate, N: 3986, Time: 2 * time.Second, PerSecond: 1993, Meaning: "nodes and qnodes per second"}},
 	} {
 		if got := byName[tt.name]; got != tt.want {
 			t.Errorf("%s = %+v, want %+v", tt.name, got, tt.want)

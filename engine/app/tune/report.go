@@ -12,7 +12,11 @@ import (
 // ReadMasterGames reads the built-in master games (positions.MasterGames)
 // as ReadPGN does; the set's source describes them.
 func ReadMasterGames(opts ExtractOptions) (*Set, error) {
-	return ReadPGN(bytes.NewReader(positions.MasterGames()), positions.MasterGamesSource, opts)
+	pgn, err := positions.MasterGames()
+	if err != nil {
+		return nil, err
+	}
+	return ReadPGN(bytes.NewReader(pgn), positions.MasterGamesSource, opts)
 }
 
 // ReadPGNFiles reads the games of several PGN files into one set, as
@@ -119,19 +123,6 @@ func (r *Result) Notes(planned int) []string {
 		notes = append(notes, fmt.Sprintf("stopped after %d of %d epochs", r.Epochs, planned))
 	}
 	return notes
-}
-
-// WriteGoFile writes weights and piece-square corrections as Go source
-// (WriteGo) to the file path.
-func WriteGoFile(path string, weights eval.Weights, squares eval.Squares, provenance string) error {
-	var buf bytes.Buffer
-	if err := WriteGo(&buf, weights, squares, provenance); err != nil {
-		return err
-	}
-	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
-		return fmt.Errorf("writing %s: %v", path, err)
-	}
-	return nil
 }
 
 // StartWeights returns the weights a fit starts from, by name: "default"

@@ -1,8 +1,6 @@
 package tune
 
 import (
-	"os"
-	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -50,28 +48,6 @@ func TestReportRowsAndNotes(t *testing.T) {
 	}
 	if got := r.Notes(3); len(got) != 2 {
 		t.Errorf("Notes(3) of a finished run has %d notes, want 2", len(got))
-	}
-}
-
-func TestWriteGoFile(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "weights_tuned.go")
-	if err := WriteGoFile(path, eval.DefaultWeights, eval.DefaultSquares, "Made by: a test"); err != nil {
-		t.Fatal(err)
-	}
-	got, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var want strings.Builder
-	if err := WriteGo(&want, eval.DefaultWeights, eval.DefaultSquares, "Made by: a test"); err != nil {
-		t.Fatal(err)
-	}
-	if string(got) != want.String() {
-		t.Errorf("WriteGoFile wrote %d bytes that differ from WriteGo's %d", len(got), want.Len())
-	}
-	bad := filepath.Join(t.TempDir(), "no", "such", "dir.go")
-	if err := WriteGoFile(bad, eval.DefaultWeights, eval.DefaultSquares, ""); err == nil || !strings.HasPrefix(err.Error(), "writing "+bad+": ") {
-		t.Errorf("WriteGoFile into a missing folder: %v, want \"writing %s: ...\"", err, bad)
 	}
 }
 

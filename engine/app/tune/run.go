@@ -88,13 +88,3 @@ func (res *Result) Report(set *Set, format string, every, planned int, weights b
 	}
 	return rep
 }
-
-// WriteFile writes res's weights as Go source to path (WriteGoFile), with
-// the provenance of the run (madeBy, e.g. the command line) in its
-// comment, and returns the line that reports it.
-func (r Run) WriteFile(path, madeBy string, set *Set, res *Result) (string, error) {
-	if err := WriteGoFile(path, res.Weights, res.Squares, Provenance(madeBy, set, r.Skip, res, r.Options)); err != nil {
-		return "", err
-	}
-	return fmt.Sprintf("tune: wrote %s\n", path), nil
-}

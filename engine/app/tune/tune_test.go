@@ -150,19 +150,6 @@ func TestFitK(t *testing.T) {
 	}
 }
 
-func TestWriteGo(t *testing.T) {
-	var b strings.Builder
-	if err := WriteGo(&b, eval.DefaultWeights, eval.Squares{}, "made by a test\nsecond line"); err != nil {
-		t.Fatal(err)
-	}
-	out := b.String()
-	for _, want := range []string{"package eval", "// made by a test", "// second line", "var tunedWeights = Weights{", "// tempo"} {
-		if !strings.Contains(out, want) {
-			t.Errorf("output lacks %q:\n%s", want, out)
-		}
-	}
-}
-
 // TestHoldout: games are held out two at a time (a match plays each
 // opening twice), and early stopping keeps the epoch with the lowest
 // held-out error.
@@ -277,25 +264,5 @@ func TestTuneSquares(t *testing.T) {
 	r, _ = Tune(context.Background(), set, eval.Weights{}, Options{Epochs: 50, K: 1, StartSquares: &zero})
 	if r.Squares != zero {
 		t.Errorf("without Options.Squares the corrections moved")
-	}
-}
-
-// TestWriteGoSquares: nonzero corrections are written as tables, a8
-// first, one line a rank, under each piece's name.
-func TestWriteGoSquares(t *testing.T) {
-	var sq eval.Squares
-	sq[board.Knight][eval.SquareIndex(board.White, sqE5)] = [2]int16{12, -3}
-	sq[board.King][eval.SquareIndex(board.White, board.H1)] = [2]int16{-7, 4}
-	var b strings.Builder
-	if err := WriteGo(&b, eval.DefaultWeights, sq, "made by a test"); err != nil {
-		t.Fatal(err)
-	}
-	out := b.String()
-	for _, want := range []string{"var tunedSquares = Squares{", "2: { // knight",
-		"{0, 0}, {0, 0}, {0, 0}, {0, 0}, {12, -3}, {0, 0}, {0, 0}, {0, 0}, // rank 5",
-		"{0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {-7, 4}, // rank 1"} {
-		if !strings.Contains(out, want) {
-			t.Errorf("output lacks %q:\n%s", want, out)
-		}
 	}
 }

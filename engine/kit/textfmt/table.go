@@ -131,6 +131,17 @@ func RateCell(perSecond float64) Cell {
 	return Cell{Text: Rate(perSecond), Value: perSecond}
 }
 
+// RateOfCell is the rate of n in the measured time d (RateOf): RateCell
+// of n/d, or, below the clock's resolution, its lower bound "> 170 k/s"
+// exported as null.
+func RateOfCell(n float64, d time.Duration) Cell {
+	v, text, ok := RateOf(n, d)
+	if !ok {
+		return Cell{Text: text}
+	}
+	return Cell{Text: text, Value: v}
+}
+
 // Styled returns c with style s (for the table format; others ignore it).
 func (c Cell) Styled(s Style) Cell { c.Style = s; return c }
 

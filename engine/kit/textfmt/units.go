@@ -3,6 +3,7 @@ package textfmt
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"time"
 )
@@ -20,10 +21,23 @@ func Sig3(v float64) string {
 	}
 }
 
+// ClockResolution is the step of the clock that measures the durations
+// plylab prints: 0 (fine enough to ignore) for the native build, whose
+// clock counts nanoseconds, and in a browser the step of its clock, which
+// browsers coarsen (0.1 ms in Chromium; the WebAssembly build measures it
+// when it starts and sets it here). A time shorter than the step reads
+// as 0, or as one step: it was too short to measure, and Duration and
+// RateOfCell say so instead of printing 0.
+var ClockResolution time.Duration
+
 // Duration formats d for people with three significant digits: "1.23 s",
 // "45.6 ms", "812 µs", "950 ns"; a minute or more as "2 min 05 s", an hour
-// or more as "1 h 02 min". It is the time format of every plylab table.
+// or more as "1 h 02 min". It is the time format of every plylab table. A
+// non-negative d below ClockResolution is "< 100 µs" (the resolution).
 func Duration(d time.Duration) string {
+	if BelowResolution(d) {
+		return "< " + Duration(ClockResolution)
+	}
 	neg := ""
 	if d < 0 {
 		neg, d = "-", -d
@@ -55,6 +69,53 @@ func Rate(perSecond float64) string {
 		neg, perSecond = "-", -perSecond
 	}
 	return neg + scaled(perSecond, []unitStep{{1, "/s"}, {1e3, "k/s"}, {1e6, "M/s"}, {1e9, "G/s"}, {1e12, "T/s"}})
+}
+
+// ClockStep measures the step of the clock now reads: the median of
+// seven changes, rounded to two significant digits (a browser's steps of
+// 0.1 ms, read through floating point, come out as 99.8 or 100.2 µs); 0
+// for a clock finer than a microsecond.
+func ClockStep(now func() time.Time) time.Duration {
+	var steps []time.Duration
+	for range 7 {
+		t0 := now()
+		t1 := now()
+		for !t1.After(t0) {
+			t1 = now()
+		}
+		steps = append(steps, t1.Sub(t0))
+	}
+	slices.Sort(steps)
+	step := steps[len(steps)/2]
+	if step < time.Microsecond {
+		return 0
+	}
+	unit := time.Duration(1)
+	for step/unit >= 100 {
+		unit *= 10
+	}
+	return (step + unit/2) / unit * unit
+}
+
+// BelowResolution reports whether a measured d is shorter than the
+// clock's resolution (ClockResolution), so too short to be known.
+func BelowResolution(d time.Duration) bool { return d >= 0 && d < ClockResolution }
+
+// RateOf is n per d, as lab.PerSecond computes it (0 for a d of 0), and
+// how it reads: Rate of it, or, when d is below ClockResolution, "> "
+// and the rate over one step of the clock (ok false: the rate is not
+// known, only a lower bound), "-" for n of 0.
+func RateOf(n float64, d time.Duration) (perSecond float64, text string, ok bool) {
+	if BelowResolution(d) {
+		if n == 0 {
+			return 0, "-", false
+		}
+		return 0, "> " + Rate(n/ClockResolution.Seconds()), false
+	}
+	if d > 0 {
+		perSecond = n / d.Seconds()
+	}
+	return perSecond, Rate(perSecond), true
 }
 
 type unitStep struct {

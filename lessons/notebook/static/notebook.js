@@ -87,10 +87,12 @@
 
   // ------------------------------------------------------------------
   // Back end 2: plylab compiled to WebAssembly, in a Web Worker. The page
-  // compiles the module once; a worker instantiates it. A search never
-  // yields to the worker, so Stop ends the worker and starts a fresh one
-  // (the module is compiled already, so that is quick). Runs wait in a
-  // queue and go one at a time. Files a cell writes come back with its
+  // compiles the module once; a worker instantiates it. Stop asks the
+  // engine to stop the run, which it takes at its next yield (a quarter of
+  // a second at most) and answers with what it computed, as the server
+  // does; a worker that does not answer within 0.8 s is ended and a fresh
+  // one started (the module is compiled already, so that is quick). Runs
+  // wait in a queue and go one at a time. Files a cell writes come back with its
   // result and stay in this page's memory (blob: addresses).
   function wasmBackend() {
     const base = meta("plylab-static") || "static/";
@@ -100,6 +102,7 @@
     // A lesson file (not built into the engine) with parameters comes with
     // its source; every worker is given it before anything else.
     const files = [];
+    // The engine's download, in bytes, is shown on the page (loading()).
     function compile() {
       if (!module) {
         module = (async () => {
@@ -108,12 +111,22 @@
           // The file is gzipped; a host that sends it with
           // Content-Encoding: gzip has unpacked it already. Peek at the
           // first bytes, then compile while the rest arrives.
+          const total = Number(r.headers.get("Content-Length")) || 0;
+          let got = 0;
           const reader = r.body.getReader();
           const first = await reader.read();
           const head = first.value || new Uint8Array(0);
+          got += head.length;
+          loading(got, total);
           const body = new ReadableStream({
             start(c) { if (head.length) c.enqueue(head); },
-            async pull(c) { const { value, done } = await reader.read(); if (done) c.close(); else c.enqueue(value); },
+            async pull(c) {
+              const { value, done } = await reader.read();
+              if (done) { performance.mark("plylab-downloaded"); loading(-1, total); c.close(); return; }
+              got += value.length;
+              loading(got, total);
+              c.enqueue(value);
+            },
           });
           const gz = head[0] === 0x1f && head[1] === 0x8b;
           const wasm = gz ? body.pipeThrough(new DecompressionStream("gzip")) : body;
@@ -123,6 +136,23 @@
         })();
       }
       return module;
+    }
+    // loading shows how much of the engine has come (got of total bytes;
+    // got -1 once all has come): in a line of the page's own, gone when
+    // the engine is ready, and in the status of a cell waiting for it.
+    let bar = null;
+    function loading(got, total) {
+      const mb = (n) => (n / 1e6).toFixed(2) + " MB";
+      const text = got < 0 ? "starting plylab's engine…" :
+        "loading plylab's engine: " + mb(got) + (total >= got ? " of " + mb(total) : "");
+      if (!bar && document.body) {
+        bar = el("p", "status running engine-load", "");
+        bar.setAttribute("role", "status");
+        document.body.appendChild(bar);
+        ready.then(() => { bar.remove(); }, (e) => { bar.textContent = "plylab's engine failed: " + String(e.message || e); bar.className = "status error engine-load"; });
+      }
+      if (bar) bar.textContent = text;
+      document.querySelectorAll("section.cell.running .status.waiting").forEach((s) => { s.textContent = text; });
     }
     function spawn() {
       let w;
@@ -163,6 +193,7 @@
       const a = active;
       active = null;
       if (a.timer) clearInterval(a.timer);
+      if (a.kill) clearTimeout(a.kill);
       a.resolve(value);
       next();
     }
@@ -180,6 +211,7 @@
       if (a.kind === "run") {
         const t0 = performance.now();
         a.timer = setInterval(() => a.on && a.on({ type: "progress", elapsed_ms: performance.now() - t0 }), 500);
+        a.posted = true;
         worker.postMessage({ type: "run", id: a.id, request: JSON.stringify(a.request) });
       } else {
         worker.postMessage({ type: "call", id: a.id, method: a.method, request: JSON.stringify(a.request) });
@@ -237,9 +269,16 @@
           return;
         }
         if (active && active.id === id) {
-          worker.terminate();
-          spawn();
-          finish({ error: stoppedError() });
+          const a = active;
+          if (!a.posted) { finish({ error: stoppedError() }); return; }
+          if (a.kill) return;
+          worker.postMessage({ type: "stop", id: id });
+          a.kill = setTimeout(() => {
+            if (active !== a) return;
+            worker.terminate();
+            spawn();
+            finish({ error: stoppedError() });
+          }, 800);
         }
       },
       plan: async (req) => { await lessonFile; return call("plan", req); },
@@ -322,12 +361,14 @@
         setStatus(cell, "running… " + (ev.elapsed_ms / 1000).toFixed(1) + " s", "running");
       }
     });
+    const rows = live ? live.textContent : "";
     if (live) live.remove();
     pre.remove();
     if (res.error && res.command === undefined && !res.html && !res.output) {
-      // It did not run (refused, or stopped before its result): what it
-      // printed so far stays.
+      // It did not run (refused, or stopped with no result): what it
+      // printed so far and the rows it finished stay.
       if (pre.textContent) { const kept = el("pre", "out", pre.textContent.replace(/\n$/, "")); kept.tabIndex = 0; box.appendChild(kept); }
+      if (rows) { const kept = el("pre", "out", rows); kept.tabIndex = 0; box.appendChild(kept); }
       return res;
     }
     showResult(box, res, pre.textContent);
@@ -583,7 +624,9 @@
     if (!cmds.length) { setStatus(cell, "write a plylab command first", "error"); return false; }
     run.disabled = true; stop.disabled = false;
     cell.classList.add("running");
-    setStatus(cell, document.documentElement.dataset.plylab === "ready" ? "running…" : "starting plylab…", "running");
+    const started = document.documentElement.dataset.plylab === "ready";
+    // A cell waiting for the engine shows its download (loading()).
+    setStatus(cell, started ? "running…" : "starting plylab…", started ? "running" : "running waiting");
     const t0 = performance.now();
     let failed = null;
     const bound = {};
@@ -620,6 +663,7 @@
     const secs = ((performance.now() - t0) / 1000).toFixed(2);
     if (failed) setStatus(cell, failed.code === "stopped" ? "stopped" : "error: " + failed.code, "error");
     else setStatus(cell, "done in " + secs + " s", "ok");
+    performance.mark("plylab-cell-done");
     return !failed;
   }
 

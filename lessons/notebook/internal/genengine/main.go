@@ -1,0 +1,130 @@
+// Command genengine builds the engine of class sites, plylab compiled to
+// WebAssembly, into lessons/notebook/engine, where the native build of
+// plylab embeds it (lessons/notebook/engine.go): so `plylab lesson export
+// --format site` needs no clone and no Go toolchain. Run it from a clone
+// with
+//
+//	go generate ./lessons/notebook
+//
+// and commit the folder. It writes
+//
+//	engine/plylab.wasm    GOOS=js GOARCH=wasm go build -trimpath -buildvcs=false -ldflags "-s -w" ./cmd/plylab
+//	engine/wasm_exec.js   Go's loader for it, from the same toolchain
+//	engine/SOURCES        the files it was built from, a SHA-256 each (enginesrc)
+//
+// notebook's TestEngineMatchesSource fails when the source has changed
+// since, and says to run it again.
+package main
+
+import (
+	"bytes"
+	"compress/gzip"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+
+	"github.com/plylab/plylab/lessons/notebook/internal/enginesrc"
+)
+
+func main() {
+	if err := generate(context.Background()); err != nil {
+		fmt.Fprintln(os.Stderr, "genengine:", err)
+		os.Exit(1)
+	}
+}
+
+// goTool is the go command that runs this generator: $GOROOT/bin/go
+// (go generate sets GOROOT), else the one on PATH.
+func goTool() (string, error) {
+	if root := os.Getenv("GOROOT"); root != "" {
+		if p := filepath.Join(root, "bin", "go"); fileExists(p) {
+			return p, nil
+		}
+	}
+	return exec.LookPath("go")
+}
+
+func fileExists(p string) bool {
+	_, err := os.Stat(p)
+	return err == nil
+}
+
+// goOutput runs go with args in dir with env added, and returns its
+// standard output.
+func goOutput(ctx context.Context, gobin, dir string, env []string, args ...string) (string, error) {
+	cmd := exec.CommandContext(ctx, gobin, args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), env...)
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	if err := cmd.Run(); err != nil {
+		msg := strings.TrimSpace(errb.String())
+		if msg == "" {
+			msg = err.Error()
+		}
+		return "", fmt.Errorf("go %s: %s", strings.Join(args, " "), msg)
+	}
+	return strings.TrimSpace(out.String()), nil
+}
+
+func generate(ctx context.Context) error {
+	gobin, err := goTool()
+	if err != nil {
+		return errors.New("no go command: run it with go generate ./lessons/notebook")
+	}
+	gomod, err := goOutput(ctx, gobin, "", nil, "env", "GOMOD")
+	if err != nil {
+		return err
+	}
+	root := filepath.Dir(gomod)
+	if !fileExists(filepath.Join(root, "cmd", "plylab")) {
+		return fmt.Errorf("%s is not plylab's module (no cmd/plylab): run it in a clone of plylab", root)
+	}
+	out := filepath.Join(root, "lessons", "notebook", "engine")
+	if err := os.MkdirAll(out, 0o755); err != nil {
+		return err
+	}
+	wasm := filepath.Join(out, "plylab.wasm")
+	_, err = goOutput(ctx, gobin, root, []string{"GOOS=js", "GOARCH=wasm", "GOFLAGS="},
+		"build", "-trimpath", "-buildvcs=false", "-ldflags", "-s -w", "-o", wasm, enginesrc.Package)
+	if err != nil {
+		return err
+	}
+	goroot, err := goOutput(ctx, gobin, root, nil, "env", "GOROOT")
+	if err != nil {
+		return err
+	}
+	loader, err := os.ReadFile(filepath.Join(goroot, "lib", "wasm", "wasm_exec.js"))
+	if err != nil {
+		return fmt.Errorf("the toolchain's wasm_exec.js: %v", err)
+	}
+	if err := os.WriteFile(filepath.Join(out, "wasm_exec.js"), loader, 0o644); err != nil {
+		return err
+	}
+	goVersion, err := goOutput(ctx, gobin, root, nil, "env", "GOVERSION")
+	if err != nil {
+		return err
+	}
+	files, err := enginesrc.Files(ctx, gobin, root)
+	if err != nil {
+		return err
+	}
+	if err := os.WriteFile(filepath.Join(out, "SOURCES"), enginesrc.Format(goVersion, files), 0o644); err != nil {
+		return err
+	}
+	data, err := os.ReadFile(wasm)
+	if err != nil {
+		return err
+	}
+	var gz bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&gz, gzip.BestCompression)
+	zw.Write(data)
+	zw.Close()
+	fmt.Printf("genengine: wrote %s (%d bytes, %d compressed), wasm_exec.js of %s and SOURCES (%d files)\n",
+		filepath.ToSlash(filepath.Join("lessons", "notebook", "engine", "plylab.wasm")), len(data), gz.Len(), goVersion, len(files))
+	return nil
+}
