@@ -426,8 +426,12 @@ func TestSiteBrowser(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		cli := runCLI(t, args...)
-		if args[len(args)-2] == "-o" {
+		var cli result
+		if args[len(args)-2] != "-o" {
+			cli = runCLI(t, args...)
+		} else {
+			// The CLI writes its file in a temporary folder, never in
+			// the package's own.
 			out := filepath.Join(t.TempDir(), "ab2.svg")
 			cli = runCLI(t, append(args[:len(args)-1:len(args)-1], out)...)
 			data, err := os.ReadFile(out)
