@@ -2,6 +2,7 @@ package lessons
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -75,6 +76,53 @@ func FuzzParse(f *testing.F) {
 				if r.Line < b.Line || r.Line > lines || r.Cell < 0 || r.Cell > len(l.Cells) || r.Kind == RefSelect && r.Cell < 1 {
 					t.Fatalf("reference at line %d to cell %d of %d", r.Line, r.Cell, len(l.Cells))
 				}
+			}
+		}
+	})
+}
+
+// FuzzExpr feeds the prose's expression language, in {{= ...}} and
+// {{assert: ...}}, to a lesson whose cells have run (proseLesson's compare
+// table and search). Properties: no panic; an error is one line at the
+// expression's file:line; a value renders on one line; an expression that
+// evaluates once evaluates again to the same text.
+func FuzzExpr(f *testing.F) {
+	for _, s := range []string{
+		"[cell 1: nodes | depth=3, algo=minimax] / [cell 1: nodes | depth=3, algo=alphabeta]",
+		"round(100 * [cell 1: nodes | depth=3, algo=alphabeta] / [cell 1: nodes | depth=3, algo=minimax], 1)",
+		"count([cell 1: best | best=Ra6]) == 2 and not (1 > 2)",
+		"since([cell 1: depth | algo=alphabeta], best=Ra6)",
+		"argmax([cell 1: nodes | algo=minimax], depth)",
+		"sqrt(pow(2, 10)) - abs(floor(-2.5)) + ceil(0.1)",
+		"first([cell 1: best]) == \"Rxa7+\" or last([best_move]) != \"x\"",
+		"1 / ([cell 1: nodes | depth=1, algo=minimax] - 17)",
+		"min([cell 1: nodes]) <= max([cell 1: nodes | algo!=minimax])",
+		"-(-(1e308 * 10))",
+	} {
+		f.Add(s)
+	}
+	at := fmt.Sprintf("lessons/01-prose.md:%d", proseLine)
+	f.Fuzz(func(t *testing.T, expr string) {
+		if len(expr) > 500 || strings.ContainsAny(expr, "\n\r{}") {
+			return // one reference, on one line
+		}
+		for _, form := range []string{"{{= %s}}", "{{assert: %s}}"} {
+			prose := "The value: " + fmt.Sprintf(form, expr) + "."
+			res, err := runProse(t, prose)
+			if err != nil {
+				if msg := err.Error(); strings.ContainsAny(msg, "\n\r") || !strings.HasPrefix(msg, at) {
+					t.Fatalf("%s: error %q, want one line at %s", prose, msg, at)
+				}
+				continue
+			}
+			last := res.Lesson.Blocks[len(res.Lesson.Blocks)-1]
+			got := strings.TrimSpace(res.Prose[last])
+			if strings.ContainsAny(got, "\n\r") {
+				t.Fatalf("%s renders on several lines: %q", prose, got)
+			}
+			again, err := runProse(t, prose)
+			if err != nil || strings.TrimSpace(again.Prose[again.Lesson.Blocks[len(again.Lesson.Blocks)-1]]) != got {
+				t.Fatalf("%s: a second run differs (%v)", prose, err)
 			}
 		}
 	})

@@ -7,12 +7,12 @@ import (
 )
 
 var (
-	svgProlog    = regexp.MustCompile(`(?s)<\?xml.*?\?>`)
-	svgDoctype   = regexp.MustCompile(`(?s)<!DOCTYPE[^\[>]*(\[.*?\])?\s*>`)
-	svgComment   = regexp.MustCompile(`(?s)<!--.*?-->`)
-	svgRoot      = regexp.MustCompile(`<svg\b[^>]*>`)
-	svgAttr      = regexp.MustCompile(`\b(width|height|viewBox)="([^"]*)"`)
-	svgNumber    = regexp.MustCompile(`^([0-9.]+)(px|pt)?$`)
+	svgProlog  = regexp.MustCompile(`(?s)<\?xml.*?\?>`)
+	svgDoctype = regexp.MustCompile(`(?s)<!DOCTYPE[^\[>]*(\[.*?\])?\s*>`)
+	svgComment = regexp.MustCompile(`(?s)<!--.*?-->`)
+	svgRoot    = regexp.MustCompile(`<svg\b[^>]*>`)
+	svgAttr    = regexp.MustCompile(`\b(width|height|viewBox)="([^"]*)"`)
+	svgNumber  = regexp.MustCompile(`^([0-9.]+)(px|pt)?$`)
 )
 
 // insertAfter inserts ins after every marker in s that a closing byte
