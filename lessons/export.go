@@ -22,9 +22,11 @@ type ExportOptions struct {
 	Draft    bool
 	Problems map[*Lesson]*ProseError
 	// Script and Style, when set, go inline into every lesson page of an
-	// HTML export, allowed by the page's Content-Security-Policy by their
-	// hashes (nothing is fetched), with Head in its <head>: the replay of
-	// the traced trees (package trace's replay.js), which cmd passes.
+	// HTML export that shows a traced drawing, allowed by the page's
+	// Content-Security-Policy by their hashes (nothing is fetched), with
+	// Head in its <head>: the replay of the traced trees (package trace's
+	// replay.js), which cmd passes. A page with nothing to replay carries
+	// none of them.
 	Script, Style string
 	Head          template.HTML
 }

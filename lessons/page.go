@@ -305,8 +305,13 @@ func RenderIndex(ls []*Lesson, opt PageOptions) ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
+// replayMark is in a page that shows a traced drawing: the moments its
+// nodes were entered, which the replay reads.
+var replayMark = []byte(` data-enter="`)
+
 // ExportHTML writes a self-contained page per lesson run (inline CSS,
-// pictures and, with opt.Script, its script; nothing fetched from the
+// pictures and, with opt.Script, its script on a page with a traced
+// drawing; nothing fetched from the
 // network) and index.html to dir, and returns the files written.
 func ExportHTML(dir string, results []*Result, opt ExportOptions) ([]string, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
@@ -317,8 +322,7 @@ func ExportHTML(dir string, results []*Result, opt ExportOptions) ([]string, err
 	for i, r := range results {
 		l := r.Lesson
 		ls = append(ls, l)
-		po := PageOptions{Generator: opt.Generator, Problems: opt.Problems[l], Draft: opt.Draft,
-			Script: opt.Script, Style: opt.Style, Head: opt.Head}
+		po := PageOptions{Generator: opt.Generator, Problems: opt.Problems[l], Draft: opt.Draft}
 		if i > 0 {
 			po.Prev = &PageLink{HTMLName(results[i-1].Lesson), lessonLabel(results[i-1].Lesson)}
 		}
@@ -326,6 +330,13 @@ func ExportHTML(dir string, results []*Result, opt ExportOptions) ([]string, err
 			po.Next = &PageLink{HTMLName(results[i+1].Lesson), lessonLabel(results[i+1].Lesson)}
 		}
 		page, err := RenderPage(r, po)
+		if err == nil && opt.Script != "" && bytes.Contains(page, replayMark) {
+			// Only a page with a traced drawing gets the replay's script:
+			// a page with nothing to replay keeps the policy of a page
+			// with no script at all.
+			po.Script, po.Style, po.Head = opt.Script, opt.Style, opt.Head
+			page, err = RenderPage(r, po)
+		}
 		if err != nil {
 			return written, err
 		}

@@ -42,7 +42,7 @@ var static embed.FS
 var replayFiles = map[string]func() []byte{"replay.js": trace.ReplayScript, "replay.css": trace.ReplayStyle}
 
 // staticFiles are the names of the pages' static files.
-var staticFiles = []string{"notebook.js", "notebook.css", "favicon.svg", "plylab-worker.js", "replay.js", "replay.css"}
+var staticFiles = []string{"notebook.js", "backends.js", "tree-viewer.js", "notebook.css", "favicon.svg", "plylab-worker.js", "replay.js", "replay.css"}
 
 // staticFile returns the static file name: the notebook's own or the
 // replay's.

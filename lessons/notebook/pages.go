@@ -31,6 +31,8 @@ func (s *Server) head(extra string) template.HTML {
 <link rel="stylesheet" href="/static/notebook.css" />
 <link rel="stylesheet" href="/static/replay.css" />
 <script src="/static/replay.js" defer></script>
+<script src="/static/backends.js" defer></script>
+<script src="/static/tree-viewer.js" defer></script>
 <script src="/static/notebook.js" defer></script>` + extra)
 }
 

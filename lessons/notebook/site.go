@@ -24,7 +24,7 @@ import (
 //	index.html              the lessons, and the scratch notebook's link
 //	NN-name.html            each lesson, with the outputs of its run
 //	scratch.html            the scratch notebook
-//	static/notebook.js, notebook.css, favicon.svg
+//	static/notebook.js, backends.js, tree-viewer.js, notebook.css, favicon.svg
 //	static/replay.js, replay.css  the replay of traced searches (package trace's)
 //	static/plylab-worker.js the Web Worker
 //	static/wasm_exec.js     Go's loader, from the toolchain that built the engine
@@ -100,6 +100,8 @@ func siteHeadFor(lessonFile string) template.HTML {
 <link rel="stylesheet" href="static/notebook.css" />
 <link rel="stylesheet" href="static/replay.css" />
 <script src="static/replay.js" defer></script>
+<script src="static/backends.js" defer></script>
+<script src="static/tree-viewer.js" defer></script>
 <script src="static/notebook.js" defer></script>`)
 }
 

@@ -12,7 +12,7 @@
 // step is one node, and each tree shows what it had done when it had
 // entered that many nodes, so one finishes while the other still works.
 //
-// Used by the notebook's pages (notebook.js calls plylabReplay.attach
+// Used by the notebook's pages (tree-viewer.js calls plylabReplay.attach
 // from its tree viewer) and, with a small viewer of its own, by the
 // self-contained page of `plylab tree --format html` (a meta tag
 // plylab-replay=auto). No external code.
@@ -435,7 +435,7 @@
   // ------------------------------------------------------------------
   // A viewer for a page of its own (tree --format html): the drawing in
   // a scrolling stage with zoom buttons, drag to move, Ctrl+wheel to
-  // zoom. (The notebook's pages have theirs in notebook.js.)
+  // zoom. (The notebook's pages have theirs in tree-viewer.js.)
   function viewer(svg) {
     const fig = svg.closest("figure") || svg.parentNode;
     const vb = (svg.getAttribute("viewBox") || "").split(/[\s,]+/).map(Number);
