@@ -42,6 +42,22 @@ func Builtin(rules Rules) ([]*Lesson, error) {
 	return out, nil
 }
 
+// BuiltinLesson parses the one built-in lesson whose slug is slug
+// ("03-alphabeta"), without parsing the others: the class site's engine
+// reads a page's own lesson at its first run. ErrUnknown when there is
+// none.
+func BuiltinLesson(slug string, rules Rules) (*Lesson, error) {
+	name := slug + ".md"
+	if !fs.ValidPath(name) || strings.ContainsAny(name, "/*?[") {
+		return nil, fmt.Errorf("%w %q", ErrUnknown, slug)
+	}
+	src, err := lessonFiles.ReadFile(name)
+	if err != nil {
+		return nil, fmt.Errorf("%w %q", ErrUnknown, slug)
+	}
+	return Parse(path.Join("lessons", name), src, rules)
+}
+
 // Load parses a lesson file from disk.
 func Load(file string, rules Rules) (*Lesson, error) {
 	src, err := os.ReadFile(file)

@@ -1,6 +1,8 @@
 package lessons
 
 import (
+	"errors"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -19,5 +21,25 @@ func TestListTable(t *testing.T) {
 	}
 	if v := tab.Rows[0][5].Value; v != long {
 		t.Errorf("summary value = %q, want the whole summary", v)
+	}
+}
+
+// TestBuiltinLesson: one built-in lesson parsed by its slug is the lesson
+// Builtin parses; anything else is ErrUnknown.
+func TestBuiltinLesson(t *testing.T) {
+	all, err := Builtin(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range all {
+		got, err := BuiltinLesson(want.Slug, nil)
+		if err != nil || !reflect.DeepEqual(got, want) {
+			t.Errorf("BuiltinLesson(%q) = %v, %v; want the lesson Builtin parses", want.Slug, got, err)
+		}
+	}
+	for _, slug := range []string{"", "3", "alphabeta", "03-alphabeta.md", "../lessons/03-alphabeta", "0*", "99-none"} {
+		if l, err := BuiltinLesson(slug, nil); !errors.Is(err, ErrUnknown) {
+			t.Errorf("BuiltinLesson(%q) = %v, %v; want ErrUnknown", slug, l, err)
+		}
 	}
 }

@@ -43,14 +43,8 @@ func main() {
 		NewRun: func(ctx context.Context) lessons.RunFunc { return live.SafeRun(env.newLessonRun(ctx), nil) },
 		// A sleep gives the worker's event loop back until the timer
 		// fires: a Stop the page sent meanwhile comes in.
-		Yield: func() { time.Sleep(time.Millisecond) },
-		Lessons: sync.OnceValue(func() []*lessons.Lesson {
-			ls, err := env.loadLessons(nil, true)
-			if err != nil {
-				js.Global().Get("console").Call("error", "plylab: "+err.Error())
-			}
-			return ls
-		}),
+		Yield:  func() { time.Sleep(time.Millisecond) },
+		Lesson: builtinLessons(env),
 	}
 	api := js.Global().Get("Object").New()
 	// plylab.run(requestJSON, emit): emit(eventJSON) for each event.
@@ -86,6 +80,38 @@ func main() {
 	// earlier waits for it).
 	go networkFile.get()
 	select {}
+}
+
+// builtinLessons finds the built-in lesson a bound run or a plan names,
+// parsing each once: by its slug, as the pages name it, only that lesson
+// (a page's first run waits for it, and parsing all ten in WebAssembly
+// took a quarter of a second); by a name or number, all of them once.
+func builtinLessons(env *appEnv) func(string) *lessons.Lesson {
+	var mu sync.Mutex
+	bySlug := map[string]*lessons.Lesson{}
+	all := sync.OnceValue(func() []*lessons.Lesson {
+		ls, err := env.loadLessons(nil, true)
+		if err != nil {
+			js.Global().Get("console").Call("error", "plylab: "+err.Error())
+		}
+		return ls
+	})
+	return func(name string) *lessons.Lesson {
+		mu.Lock()
+		defer mu.Unlock()
+		if l, ok := bySlug[name]; ok {
+			return l
+		}
+		l, err := lessons.BuiltinLesson(name, env.lessonRules())
+		if err != nil {
+			if !errors.Is(err, lessons.ErrUnknown) {
+				js.Global().Get("console").Call("error", "plylab: "+err.Error())
+			}
+			return live.FindLesson(all(), name)
+		}
+		bySlug[name] = l
+		return l
+	}
 }
 
 // warmUpCommand is the search the engine runs once the page is ready

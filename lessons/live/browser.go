@@ -47,10 +47,12 @@ type Browser struct {
 	// the least time between two yields of a run (0: DefaultYieldEvery).
 	Yield      func()
 	YieldEvery time.Duration
-	// Lessons returns the built-in lessons, for bound runs and plans; it
-	// is called when they are first needed (not while the page waits for
-	// the engine), so it should load them once. Nil means none.
-	Lessons func() []*lessons.Lesson
+	// Lesson returns the built-in lesson a bound run or a plan names (its
+	// slug, name or number), or nil; it is called when one is first
+	// needed (not while the page waits for the engine), so it should
+	// parse each lesson once, and only the one named: a page's first run
+	// waits for it. Nil means none.
+	Lesson func(name string) *lessons.Lesson
 	// files are lesson files the page gave (plylab.call("lesson", ...)).
 	files []*lessons.Lesson
 	// runs are the stop functions of the runs going on, by id; warm
@@ -131,10 +133,10 @@ func (b *Browser) lesson(name string) *lessons.Lesson {
 	if l := FindLesson(b.files, name); l != nil {
 		return l
 	}
-	if b.Lessons == nil {
+	if b.Lesson == nil {
 		return nil
 	}
-	return FindLesson(b.Lessons(), name)
+	return b.Lesson(name)
 }
 
 // browserRequest is a run the page asks for: the notebook API's

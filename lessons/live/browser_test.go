@@ -20,9 +20,9 @@ func newBrowser(t *testing.T, loads *int) *Browser {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &Browser{Rules: rules, NewRun: fakeNewRun, Lessons: func() []*lessons.Lesson {
+	return &Browser{Rules: rules, NewRun: fakeNewRun, Lesson: func(name string) *lessons.Lesson {
 		*loads++
-		return []*lessons.Lesson{l}
+		return FindLesson([]*lessons.Lesson{l}, name)
 	}}
 }
 

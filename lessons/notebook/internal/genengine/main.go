@@ -8,7 +8,8 @@
 //
 // and commit the folder. It writes
 //
-//	engine/plylab.wasm    GOOS=js GOARCH=wasm go build -trimpath -buildvcs=false -ldflags "-s -w" ./cmd/plylab
+//	engine/plylab.wasm    GOOS=js GOARCH=wasm go build -trimpath -buildvcs=false -ldflags "-s -w" -gcflags=... ./cmd/plylab
+//	                      (the -gcflags of inlining)
 //	engine/wasm_exec.js   Go's loader for it, from the same toolchain
 //	engine/SOURCES        the files it was built from, a SHA-256 each (enginesrc)
 //
@@ -35,6 +36,29 @@ func main() {
 		fmt.Fprintln(os.Stderr, "genengine:", err)
 		os.Exit(1)
 	}
+}
+
+// inlining are the build's -gcflags: no inlining (-l) in the packages
+// that run once or a few times a cell, never in a search: the command
+// line's framework and its help (urfave/cli, its templates, the man
+// page's Markdown), the DOT writer, Go's templates, plylab's commands and
+// its lessons. The engine is downloaded before a student's first cell
+// runs, so its size is time on a school's network, and inlining copies a
+// function's body into each of its callers: it makes code faster where it
+// runs millions of times (the search, the move generator, the
+// evaluations, the tuner, the trace's recorder, Go's runtime, which keep
+// it) and only longer elsewhere. Without it there the compressed engine
+// is 4 % smaller (docs/performance.md, "Size"). For each package the last
+// pattern that matches it gives its flags.
+var inlining = []string{
+	"-gcflags=github.com/urfave/...=-l",
+	"-gcflags=github.com/russross/...=-l",
+	"-gcflags=github.com/cpuguy83/...=-l",
+	"-gcflags=github.com/emicklei/...=-l",
+	"-gcflags=html/...=-l",
+	"-gcflags=text/...=-l",
+	"-gcflags=github.com/plylab/plylab/cmd/...=-l",
+	"-gcflags=github.com/plylab/plylab/lessons/...=-l",
 }
 
 // goTool is the go command that runs this generator: $GOROOT/bin/go
@@ -89,8 +113,9 @@ func generate(ctx context.Context) error {
 		return err
 	}
 	wasm := filepath.Join(out, "plylab.wasm")
+	args := append([]string{"build", "-trimpath", "-buildvcs=false", "-ldflags", "-s -w"}, inlining...)
 	_, err = goOutput(ctx, gobin, root, []string{"GOOS=js", "GOARCH=wasm", "GOFLAGS="},
-		"build", "-trimpath", "-buildvcs=false", "-ldflags", "-s -w", "-o", wasm, enginesrc.Package)
+		append(args, "-o", wasm, enginesrc.Package)...)
 	if err != nil {
 		return err
 	}
