@@ -492,47 +492,40 @@ func usesTime(sels []selRef) (selRef, bool) {
 // exprNames are the names an expression reads, in order.
 func exprNames(e *Expr) []string {
 	var out []string
-	var walk func(n exprNode)
-	walk = func(n exprNode) {
-		switch n := n.(type) {
-		case nameRef:
-			out = append(out, n.name)
-		case unary:
-			walk(n.x)
-		case binary:
-			walk(n.l)
-			walk(n.r)
-		case call:
-			for _, a := range n.args {
-				walk(a)
-			}
+	eachNode(e.root, func(n exprNode) {
+		if r, ok := n.(nameRef); ok {
+			out = append(out, r.name)
+		}
+	})
+	return out
+}
+
+// eachNode calls visit on n and on every node below it, parents first,
+// operands and arguments left to right.
+func eachNode(n exprNode, visit func(exprNode)) {
+	visit(n)
+	switch n := n.(type) {
+	case unary:
+		eachNode(n.x, visit)
+	case binary:
+		eachNode(n.l, visit)
+		eachNode(n.r, visit)
+	case call:
+		for _, a := range n.args {
+			eachNode(a, visit)
 		}
 	}
-	walk(e.root)
-	return out
 }
 
 // exprNumbers are the number literals of an expression, as prose writes
 // them ("3", "0.5").
 func exprNumbers(e *Expr) []string {
 	var out []string
-	var walk func(n exprNode)
-	walk = func(n exprNode) {
-		switch n := n.(type) {
-		case numLit:
-			out = append(out, formatNumber(n.v, -1))
-		case unary:
-			walk(n.x)
-		case binary:
-			walk(n.l)
-			walk(n.r)
-		case call:
-			for _, a := range n.args {
-				walk(a)
-			}
+	eachNode(e.root, func(n exprNode) {
+		if l, ok := n.(numLit); ok {
+			out = append(out, formatNumber(l.v, -1))
 		}
-	}
-	walk(e.root)
+	})
 	return out
 }
 

@@ -29,23 +29,11 @@ func conjuncts(n exprNode) []exprNode {
 // selectorsOf lists the selectors a node reads.
 func selectorsOf(n exprNode) []selRef {
 	var out []selRef
-	var walk func(n exprNode)
-	walk = func(n exprNode) {
-		switch n := n.(type) {
-		case selRef:
-			out = append(out, n)
-		case unary:
-			walk(n.x)
-		case binary:
-			walk(n.l)
-			walk(n.r)
-		case call:
-			for _, a := range n.args {
-				walk(a)
-			}
+	eachNode(n, func(n exprNode) {
+		if s, ok := n.(selRef); ok {
+			out = append(out, s)
 		}
-	}
-	walk(n)
+	})
 	return out
 }
 

@@ -4,7 +4,6 @@ package notebook
 
 import (
 	"bytes"
-	"os"
 	"path/filepath"
 	"runtime"
 	"strings"
@@ -43,11 +42,7 @@ func TestEngineMatchesSource(t *testing.T) {
 	// Its loader is the one of the Go that built it.
 	if goVersion == runtime.Version() {
 		_, loader := EmbeddedWasm()
-		root, err := goOutput(t.Context(), gobin, "", nil, "env", "GOROOT")
-		if err != nil {
-			t.Fatal(err)
-		}
-		want, err := os.ReadFile(filepath.Join(root, "lib", "wasm", "wasm_exec.js"))
+		want, err := enginesrc.WasmExec(t.Context(), gobin)
 		if err != nil {
 			t.Fatal(err)
 		}

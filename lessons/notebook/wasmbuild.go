@@ -11,9 +11,9 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
-	"strings"
 
 	"github.com/plylab/plylab/engine/kit/textfmt"
+	"github.com/plylab/plylab/lessons/notebook/internal/enginesrc"
 )
 
 // An engine of a static site other than the one plylab carries
@@ -64,38 +64,6 @@ func GoTool() (string, error) {
 	return "", ErrNoToolchain
 }
 
-// goOutput runs go with args in dir and returns its standard output.
-func goOutput(ctx context.Context, gobin, dir string, env []string, args ...string) (string, error) {
-	cmd := exec.CommandContext(ctx, gobin, args...)
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), env...)
-	var out, errb bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errb
-	if err := cmd.Run(); err != nil {
-		msg := strings.TrimSpace(errb.String())
-		if msg == "" {
-			msg = err.Error()
-		}
-		return "", errors.New(textfmt.OneLine(msg))
-	}
-	return strings.TrimSpace(out.String()), nil
-}
-
-// wasmExecOf reads wasm_exec.js of the Go toolchain gobin (lib/wasm since
-// Go 1.24, misc/wasm before).
-func wasmExecOf(ctx context.Context, gobin string) ([]byte, error) {
-	root, err := goOutput(ctx, gobin, "", nil, "env", "GOROOT")
-	if err != nil {
-		return nil, fmt.Errorf("cannot find the Go toolchain's wasm_exec.js: go env GOROOT: %v", err)
-	}
-	for _, p := range []string{filepath.Join(root, "lib", "wasm", "wasm_exec.js"), filepath.Join(root, "misc", "wasm", "wasm_exec.js")} {
-		if data, err := os.ReadFile(p); err == nil {
-			return data, nil
-		}
-	}
-	return nil, fmt.Errorf("cannot find wasm_exec.js in the Go toolchain at %s (lib/wasm or misc/wasm); reinstall Go", root)
-}
-
 // PrebuiltWasm reads a built engine at path (plain or gzipped) and the
 // wasm_exec.js next to it, or else the local toolchain's. Its error about
 // the engine's own file is an *EngineFileError.
@@ -113,6 +81,6 @@ func PrebuiltWasm(ctx context.Context, path string) (wasm, wasmExec []byte, err 
 	if err != nil {
 		return nil, nil, fmt.Errorf("no wasm_exec.js next to %s, and no Go toolchain to take it from: copy the wasm_exec.js of the Go that built it next to it", path)
 	}
-	wasmExec, err = wasmExecOf(ctx, gobin)
+	wasmExec, err = enginesrc.WasmExec(ctx, gobin)
 	return wasm, wasmExec, err
 }

@@ -26,7 +26,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strings"
 
 	"github.com/plylab/plylab/lessons/notebook/internal/enginesrc"
 )
@@ -77,30 +76,12 @@ func fileExists(p string) bool {
 	return err == nil
 }
 
-// goOutput runs go with args in dir with env added, and returns its
-// standard output.
-func goOutput(ctx context.Context, gobin, dir string, env []string, args ...string) (string, error) {
-	cmd := exec.CommandContext(ctx, gobin, args...)
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), env...)
-	var out, errb bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errb
-	if err := cmd.Run(); err != nil {
-		msg := strings.TrimSpace(errb.String())
-		if msg == "" {
-			msg = err.Error()
-		}
-		return "", fmt.Errorf("go %s: %s", strings.Join(args, " "), msg)
-	}
-	return strings.TrimSpace(out.String()), nil
-}
-
 func generate(ctx context.Context) error {
 	gobin, err := goTool()
 	if err != nil {
 		return errors.New("no go command: run it with go generate ./lessons/notebook")
 	}
-	gomod, err := goOutput(ctx, gobin, "", nil, "env", "GOMOD")
+	gomod, err := enginesrc.GoOutput(ctx, gobin, "", nil, "env", "GOMOD")
 	if err != nil {
 		return err
 	}
@@ -114,23 +95,19 @@ func generate(ctx context.Context) error {
 	}
 	wasm := filepath.Join(out, "plylab.wasm")
 	args := append([]string{"build", "-trimpath", "-buildvcs=false", "-ldflags", "-s -w"}, inlining...)
-	_, err = goOutput(ctx, gobin, root, []string{"GOOS=js", "GOARCH=wasm", "GOFLAGS="},
+	_, err = enginesrc.GoOutput(ctx, gobin, root, []string{"GOOS=js", "GOARCH=wasm", "GOFLAGS="},
 		append(args, "-o", wasm, enginesrc.Package)...)
 	if err != nil {
 		return err
 	}
-	goroot, err := goOutput(ctx, gobin, root, nil, "env", "GOROOT")
+	loader, err := enginesrc.WasmExec(ctx, gobin)
 	if err != nil {
 		return err
-	}
-	loader, err := os.ReadFile(filepath.Join(goroot, "lib", "wasm", "wasm_exec.js"))
-	if err != nil {
-		return fmt.Errorf("the toolchain's wasm_exec.js: %v", err)
 	}
 	if err := os.WriteFile(filepath.Join(out, "wasm_exec.js"), loader, 0o644); err != nil {
 		return err
 	}
-	goVersion, err := goOutput(ctx, gobin, root, nil, "env", "GOVERSION")
+	goVersion, err := enginesrc.GoOutput(ctx, gobin, root, nil, "env", "GOVERSION")
 	if err != nil {
 		return err
 	}
